@@ -1,0 +1,218 @@
+//! One error type for every call of the client. The service's own `code` is kept as a typed
+//! [`ServiceCode`] so callers (and the UI) branch on codes, never on message text.
+
+use std::fmt;
+use std::time::Duration;
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Error codes documented in the service's error tables, plus what the client itself needs for
+/// answers the spec does not show (the v2 rate limit) and a catch-all that keeps unknown codes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ServiceCode {
+    UnsupportedGrantType,
+    InvalidGrant,
+    InvalidClient,
+    InvalidRequest,
+    InvalidParams,
+    RegisteredMail,
+    ExistInvitation,
+    InvitationLimitExceeded,
+    InvalidToken,
+    InsufficientScope,
+    InsufficientAuthority,
+    NotInOrganization,
+    NotAllowed,
+    OrganizationNotFound,
+    LockNotFound,
+    LockGroupNotFound,
+    UserNotFound,
+    UserGroupNotFound,
+    /// 429 from the v2 endpoints (code not shown by the spec).
+    RateLimitExceeded,
+    /// A code this client does not know, kept verbatim.
+    Other(String),
+}
+
+impl ServiceCode {
+    pub const KNOWN: [ServiceCode; 19] = [
+        ServiceCode::UnsupportedGrantType,
+        ServiceCode::InvalidGrant,
+        ServiceCode::InvalidClient,
+        ServiceCode::InvalidRequest,
+        ServiceCode::InvalidParams,
+        ServiceCode::RegisteredMail,
+        ServiceCode::ExistInvitation,
+        ServiceCode::InvitationLimitExceeded,
+        ServiceCode::InvalidToken,
+        ServiceCode::InsufficientScope,
+        ServiceCode::InsufficientAuthority,
+        ServiceCode::NotInOrganization,
+        ServiceCode::NotAllowed,
+        ServiceCode::OrganizationNotFound,
+        ServiceCode::LockNotFound,
+        ServiceCode::LockGroupNotFound,
+        ServiceCode::UserNotFound,
+        ServiceCode::UserGroupNotFound,
+        ServiceCode::RateLimitExceeded,
+    ];
+
+    pub fn as_str(&self) -> &str {
+        match self {
+            ServiceCode::UnsupportedGrantType => "unsupported_grant_type",
+            ServiceCode::InvalidGrant => "invalid_grant",
+            ServiceCode::InvalidClient => "invalid_client",
+            ServiceCode::InvalidRequest => "invalid_request",
+            ServiceCode::InvalidParams => "invalid_params",
+            ServiceCode::RegisteredMail => "registered_mail",
+            ServiceCode::ExistInvitation => "exist_invitation",
+            ServiceCode::InvitationLimitExceeded => "invitation_limit_exceeded",
+            ServiceCode::InvalidToken => "invalid_token",
+            ServiceCode::InsufficientScope => "insufficient_scope",
+            ServiceCode::InsufficientAuthority => "insufficient_authority",
+            ServiceCode::NotInOrganization => "not_in_organization",
+            ServiceCode::NotAllowed => "not_allowed",
+            ServiceCode::OrganizationNotFound => "organization_not_found",
+            ServiceCode::LockNotFound => "lock_not_found",
+            ServiceCode::LockGroupNotFound => "lock_group_not_found",
+            ServiceCode::UserNotFound => "user_not_found",
+            ServiceCode::UserGroupNotFound => "user_group_not_found",
+            ServiceCode::RateLimitExceeded => "rate_limit_exceeded",
+            ServiceCode::Other(code) => code,
+        }
+    }
+
+    pub fn parse(code: &str) -> ServiceCode {
+        Self::KNOWN
+            .iter()
+            .find(|known| known.as_str() == code)
+            .cloned()
+            .unwrap_or_else(|| ServiceCode::Other(code.to_owned()))
+    }
+}
+
+impl fmt::Display for ServiceCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The service answered with an error status.
+    #[error("{message} ({code}, HTTP {status})")]
+    Service {
+        status: u16,
+        code: ServiceCode,
+        message: String,
+    },
+    /// A request was refused before sending because it breaks a documented rule.
+    #[error("{field}: {message}")]
+    Validation { field: String, message: String },
+    /// The base URL is not allowed (plain http to a non-loopback host, or not a URL).
+    #[error("service URL {url} is not allowed: {reason}")]
+    BaseUrl { url: String, reason: String },
+    /// The `state` in the redirect did not match the one this sign-in sent (possible CSRF).
+    #[error("the sign-in answer does not belong to this sign-in attempt (state mismatch); start the sign-in again")]
+    StateMismatch,
+    /// The redirect carried no code, or an OAuth `error` parameter.
+    #[error("sign-in did not complete: {0}")]
+    Authorization(String),
+    /// The v2 token (two hours, no refresh token) expired: the user must sign in again.
+    #[error("the history (v2) sign-in has expired; sign in again")]
+    V2SessionExpired,
+    /// No usable session (signed out, or the refresh token was refused).
+    #[error("not signed in; sign in again ({0})")]
+    NotSignedIn(String),
+    /// Persisting a rotated token failed; the new token was not used.
+    #[error("could not store the renewed token: {0}")]
+    TokenStore(String),
+    #[error("the service did not answer in time")]
+    Timeout,
+    #[error("could not reach the service: {0}")]
+    Transport(String),
+    /// The answer could not be understood.
+    #[error("unexpected answer from the service ({context}): {message}")]
+    Decode { context: String, message: String },
+    #[error("the operation was cancelled")]
+    Cancelled,
+    #[error("retries exhausted after {attempts} attempts; last wait asked for {last_wait:?}")]
+    RetriesExhausted {
+        attempts: u32,
+        last_wait: Duration,
+        #[source]
+        last: Box<Error>,
+    },
+}
+
+impl Error {
+    /// Stable machine code: the service's code for service errors, a client code otherwise.
+    pub fn code(&self) -> &str {
+        match self {
+            Error::Service { code, .. } => code.as_str(),
+            Error::Validation { .. } => "validation",
+            Error::BaseUrl { .. } => "insecure_base_url",
+            Error::StateMismatch => "state_mismatch",
+            Error::Authorization(_) => "authorization_failed",
+            Error::V2SessionExpired => "v2_session_expired",
+            Error::NotSignedIn(_) => "not_signed_in",
+            Error::TokenStore(_) => "token_store",
+            Error::Timeout => "timeout",
+            Error::Transport(_) => "transport",
+            Error::Decode { .. } => "decode",
+            Error::Cancelled => "cancelled",
+            Error::RetriesExhausted { last, .. } => last.code(),
+        }
+    }
+
+    /// The service code, when the service answered with one.
+    pub fn service_code(&self) -> Option<&ServiceCode> {
+        match self {
+            Error::Service { code, .. } => Some(code),
+            Error::RetriesExhausted { last, .. } => last.service_code(),
+            _ => None,
+        }
+    }
+
+    pub fn status(&self) -> Option<u16> {
+        match self {
+            Error::Service { status, .. } => Some(*status),
+            Error::RetriesExhausted { last, .. } => last.status(),
+            _ => None,
+        }
+    }
+
+    pub fn is(&self, code: &ServiceCode) -> bool {
+        self.service_code() == Some(code)
+    }
+
+    /// The error for an error answer of the service (`status` and raw body).
+    pub fn from_service_answer(status: u16, body: &[u8]) -> Error {
+        let status = reqwest::StatusCode::from_u16(status)
+            .unwrap_or(reqwest::StatusCode::INTERNAL_SERVER_ERROR);
+        crate::transport::service_error(status, body)
+    }
+
+    pub(crate) fn validation(field: impl Into<String>, message: impl Into<String>) -> Error {
+        Error::Validation {
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+
+    pub(crate) fn decode(context: impl Into<String>, message: impl fmt::Display) -> Error {
+        Error::Decode {
+            context: context.into(),
+            message: message.to_string(),
+        }
+    }
+
+    pub(crate) fn from_reqwest(err: reqwest::Error) -> Error {
+        if err.is_timeout() {
+            Error::Timeout
+        } else {
+            // Strip the URL: v2 URLs carry the access token as a query parameter.
+            Error::Transport(err.without_url().to_string())
+        }
+    }
+}

@@ -1,0 +1,32 @@
+//! Typed client for the door-access service: OAuth sign-in and token lifecycle, every v3
+//! operation, the legacy v2 history endpoints, errors with the service's codes, paging and
+//! rate limits. No UI framework here: the app, the CLI and the tests all use this crate.
+
+pub mod clock;
+pub mod config;
+pub mod error;
+pub mod ids;
+pub mod models;
+pub mod oauth;
+pub mod ratelimit;
+pub mod retry;
+mod serde_util;
+pub mod session;
+mod transport;
+pub mod v2;
+pub mod v3;
+pub mod validate;
+
+pub use config::{ClientCredentials, ServiceUrl};
+pub use error::{Error, Result, ServiceCode};
+pub use oauth::{ApiVersion, OAuth, SignInRequest, TokenSet};
+pub use ratelimit::RateLimiter;
+pub use retry::RetryPolicy;
+pub use serde_util::parse_time;
+pub use session::{NoPersistence, Session, TokenSink};
+pub use transport::Transport;
+pub use v2::V2Client;
+pub use v3::Client;
+
+/// Re-exported secret types: their Debug output is `AccessToken([redacted])` etc.
+pub use oauth2::{AccessToken, ClientSecret, RefreshToken};

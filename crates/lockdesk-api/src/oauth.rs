@@ -1,0 +1,351 @@
+//! The authorization-code flow against the service: sign-in URL with a CSRF `state`, the
+//! redirect checked against that state, code exchange, reissue, revoke and token information.
+//! Standard parts go through the `oauth2` crate; revoke and token info are the service's own.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use oauth2::basic::{
+    BasicRevocationErrorResponse, BasicTokenIntrospectionResponse, BasicTokenType,
+};
+use oauth2::{
+    AccessToken, AuthType, AuthUrl, AuthorizationCode, CsrfToken, EndpointNotSet, EndpointSet,
+    RedirectUrl, RefreshToken, RequestTokenError, Scope, StandardRevocableToken, TokenUrl,
+};
+use reqwest::Method;
+use serde::{Deserialize, Serialize};
+use url::Url;
+
+use crate::clock::{Clock, SystemClock};
+use crate::config::ClientCredentials;
+use crate::error::{Error, Result, ServiceCode};
+use crate::models::TokenInfo;
+use crate::serde_util::{int_or_string, timestamp};
+use crate::transport::{decode_object_root, ApiRequest, Transport};
+
+/// Access tokens of v3 last 90 days; v2 tokens two hours.
+pub const V3_TOKEN_LIFETIME: Duration = Duration::from_secs(90 * 24 * 3600);
+pub const V2_TOKEN_LIFETIME: Duration = Duration::from_secs(7200);
+
+/// Which API a registration is for: v2 tokens have no refresh token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ApiVersion {
+    V3,
+    V2,
+}
+
+/// What a sign-in yields and what is kept in the keychain. Debug output is redacted.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct TokenSet {
+    pub access_token: AccessToken,
+    pub refresh_token: Option<RefreshToken>,
+    pub created_at: DateTime<Utc>,
+    pub expires_at: DateTime<Utc>,
+}
+
+impl TokenSet {
+    pub fn is_expired_at(&self, now: DateTime<Utc>) -> bool {
+        now >= self.expires_at
+    }
+}
+
+/// The token endpoint's answer, decoded tolerantly: `expires_in` and `created_at` as number or
+/// string, `refresh_token` absent for v2.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ServiceTokenResponse {
+    access_token: AccessToken,
+    #[serde(default = "bearer")]
+    token_type: BasicTokenType,
+    #[serde(default)]
+    refresh_token: Option<RefreshToken>,
+    #[serde(default, deserialize_with = "int_or_string")]
+    expires_in: Option<i64>,
+    #[serde(default, deserialize_with = "timestamp")]
+    created_at: Option<DateTime<Utc>>,
+}
+
+fn bearer() -> BasicTokenType {
+    BasicTokenType::Bearer
+}
+
+impl oauth2::TokenResponse for ServiceTokenResponse {
+    type TokenType = BasicTokenType;
+    fn access_token(&self) -> &AccessToken {
+        &self.access_token
+    }
+    fn token_type(&self) -> &BasicTokenType {
+        &self.token_type
+    }
+    fn expires_in(&self) -> Option<Duration> {
+        self.expires_in
+            .and_then(|s| u64::try_from(s).ok())
+            .map(Duration::from_secs)
+    }
+    fn refresh_token(&self) -> Option<&RefreshToken> {
+        self.refresh_token.as_ref()
+    }
+    fn scopes(&self) -> Option<&Vec<Scope>> {
+        None
+    }
+}
+
+/// Error body of the token endpoint: `{"code","message"}` or the OAuth `{"error",...}` form.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ServiceErrorResponse {
+    #[serde(default, alias = "error")]
+    code: Option<String>,
+    #[serde(default, alias = "error_description")]
+    message: Option<String>,
+}
+
+impl std::fmt::Display for ServiceErrorResponse {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}: {}",
+            self.code.as_deref().unwrap_or("error"),
+            self.message.as_deref().unwrap_or("")
+        )
+    }
+}
+
+impl oauth2::ErrorResponse for ServiceErrorResponse {}
+
+type OAuthClient = oauth2::Client<
+    ServiceErrorResponse,
+    ServiceTokenResponse,
+    BasicTokenIntrospectionResponse,
+    StandardRevocableToken,
+    BasicRevocationErrorResponse,
+    EndpointSet,
+    EndpointNotSet,
+    EndpointNotSet,
+    EndpointNotSet,
+    EndpointSet,
+>;
+
+/// A started sign-in: open `url` in a browser, then hand the redirected address to
+/// [`OAuth::code_from_redirect`] with this value, which holds the expected `state`.
+#[derive(Debug)]
+pub struct SignInRequest {
+    pub url: Url,
+    state: CsrfToken,
+}
+
+impl SignInRequest {
+    pub fn state(&self) -> &str {
+        self.state.secret()
+    }
+
+    /// Rebuilds a request whose state was kept elsewhere (e.g. across a CLI prompt).
+    pub fn from_parts(url: Url, state: String) -> SignInRequest {
+        SignInRequest {
+            url,
+            state: CsrfToken::new(state),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct OAuth {
+    transport: Transport,
+    credentials: ClientCredentials,
+    client: OAuthClient,
+    api: ApiVersion,
+    clock: Arc<dyn Clock>,
+}
+
+impl OAuth {
+    pub fn new(
+        transport: Transport,
+        credentials: ClientCredentials,
+        api: ApiVersion,
+    ) -> Result<OAuth> {
+        let base = transport.base();
+        let auth_url = AuthUrl::from_url(base.join("/oauth/authorize/"));
+        let token_url = TokenUrl::from_url(base.join("/oauth/token"));
+        let client = oauth2::Client::new(credentials.client_id.clone())
+            .set_client_secret(credentials.client_secret.clone())
+            .set_auth_uri(auth_url)
+            .set_token_uri(token_url)
+            .set_redirect_uri(RedirectUrl::from_url(credentials.redirect_uri.clone()))
+            // The service takes client_id and client_secret as form fields.
+            .set_auth_type(AuthType::RequestBody);
+        Ok(OAuth {
+            transport,
+            credentials,
+            client,
+            api,
+            clock: Arc::new(SystemClock),
+        })
+    }
+
+    pub fn with_clock(mut self, clock: Arc<dyn Clock>) -> Self {
+        self.clock = clock;
+        self
+    }
+
+    pub fn clock(&self) -> &Arc<dyn Clock> {
+        &self.clock
+    }
+
+    pub fn api(&self) -> ApiVersion {
+        self.api
+    }
+
+    pub fn transport(&self) -> &Transport {
+        &self.transport
+    }
+
+    pub fn credentials(&self) -> &ClientCredentials {
+        &self.credentials
+    }
+
+    /// The authorization page address with a fresh random `state`.
+    pub fn begin_sign_in(&self) -> SignInRequest {
+        let (url, state) = self.client.authorize_url(CsrfToken::new_random).url();
+        SignInRequest { url, state }
+    }
+
+    /// Reads the address the browser was sent to after login and returns its code, after
+    /// checking it is the registered redirect URI and carries this sign-in's `state`. A bare
+    /// code is refused: without the state nothing proves it belongs to this sign-in.
+    pub fn code_from_redirect(
+        &self,
+        request: &SignInRequest,
+        redirected: &str,
+    ) -> Result<AuthorizationCode> {
+        let redirected = redirected.trim();
+        let url = Url::parse(redirected).map_err(|_| {
+            Error::Authorization(
+                "paste the whole address the browser was sent to (it starts with the redirect URI)"
+                    .into(),
+            )
+        })?;
+        let expected = &self.credentials.redirect_uri;
+        if url.scheme() != expected.scheme()
+            || url.host_str() != expected.host_str()
+            || url.port_or_known_default() != expected.port_or_known_default()
+            || url.path() != expected.path()
+        {
+            return Err(Error::Authorization(format!(
+                "the address is not the registered redirect URI {expected}"
+            )));
+        }
+        let param = |name: &str| {
+            url.query_pairs()
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.into_owned())
+        };
+        if let Some(error) = param("error") {
+            let description = param("error_description").unwrap_or_default();
+            return Err(Error::Authorization(
+                format!("{error} {description}").trim().to_owned(),
+            ));
+        }
+        match param("state") {
+            Some(state) if state == *request.state.secret() => {}
+            _ => return Err(Error::StateMismatch),
+        }
+        match param("code") {
+            Some(code) if !code.is_empty() => Ok(AuthorizationCode::new(code)),
+            _ => Err(Error::Authorization("the redirect carries no code".into())),
+        }
+    }
+
+    pub async fn exchange_code(&self, code: AuthorizationCode) -> Result<TokenSet> {
+        let response = self
+            .client
+            .exchange_code(code)
+            .request_async(self.transport.http())
+            .await
+            .map_err(map_token_error)?;
+        Ok(self.token_set(response))
+    }
+
+    /// Reissue. The new refresh token replaces the old one, which stops working.
+    pub async fn refresh(&self, refresh_token: &RefreshToken) -> Result<TokenSet> {
+        if self.api == ApiVersion::V2 {
+            return Err(Error::V2SessionExpired);
+        }
+        let response = self
+            .client
+            .exchange_refresh_token(refresh_token)
+            .request_async(self.transport.http())
+            .await
+            .map_err(map_token_error)?;
+        let mut tokens = self.token_set(response);
+        // A reissue without a new refresh token keeps the old one usable.
+        if tokens.refresh_token.is_none() {
+            tokens.refresh_token = Some(refresh_token.clone());
+        }
+        Ok(tokens)
+    }
+
+    /// `POST /oauth/revoke`: needs the bearer header and the client credentials.
+    pub async fn revoke(&self, bearer: &AccessToken, token: &str) -> Result<()> {
+        let req = ApiRequest::new(Method::POST, "/oauth/revoke").form(vec![
+            ("client_id".into(), self.credentials.client_id.to_string()),
+            (
+                "client_secret".into(),
+                self.credentials.client_secret.secret().clone(),
+            ),
+            ("token".into(), token.to_owned()),
+        ]);
+        self.transport.execute(&req, Some(bearer), None).await?;
+        Ok(())
+    }
+
+    pub async fn token_info(&self, bearer: &AccessToken) -> Result<TokenInfo> {
+        let req = ApiRequest::new(Method::GET, "/oauth/token/info");
+        let resp = self.transport.execute(&req, Some(bearer), None).await?;
+        decode_object_root(&resp, "token info")
+    }
+
+    fn token_set(&self, response: ServiceTokenResponse) -> TokenSet {
+        let default_lifetime = match self.api {
+            ApiVersion::V3 => V3_TOKEN_LIFETIME,
+            ApiVersion::V2 => V2_TOKEN_LIFETIME,
+        };
+        let created_at = response.created_at.unwrap_or_else(|| self.clock.now());
+        let lifetime = oauth2::TokenResponse::expires_in(&response).unwrap_or(default_lifetime);
+        let expires_at = created_at
+            + chrono::Duration::from_std(lifetime).unwrap_or_else(|_| chrono::Duration::days(90));
+        TokenSet {
+            access_token: response.access_token,
+            refresh_token: response.refresh_token,
+            created_at,
+            expires_at,
+        }
+    }
+}
+
+type TokenError = RequestTokenError<oauth2::HttpClientError<reqwest::Error>, ServiceErrorResponse>;
+
+fn map_token_error(err: TokenError) -> Error {
+    match err {
+        RequestTokenError::ServerResponse(body) => {
+            let code = ServiceCode::parse(body.code.as_deref().unwrap_or("invalid_grant"));
+            // The oauth2 crate drops the status; these are the documented ones.
+            let status = match code {
+                ServiceCode::InvalidClient | ServiceCode::InvalidRequest => 401,
+                ServiceCode::RateLimitExceeded => 429,
+                _ => 400,
+            };
+            let message = body
+                .message
+                .unwrap_or_else(|| format!("the service refused the sign-in ({code})"));
+            Error::Service {
+                status,
+                code,
+                message,
+            }
+        }
+        RequestTokenError::Request(oauth2::HttpClientError::Reqwest(e)) => Error::from_reqwest(*e),
+        RequestTokenError::Request(other) => Error::Transport(other.to_string()),
+        RequestTokenError::Parse(e, _body) => Error::decode("token response", e),
+        RequestTokenError::Other(message) => Error::decode("token response", message),
+    }
+}

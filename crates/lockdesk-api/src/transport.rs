@@ -1,0 +1,315 @@
+//! One HTTP attempt loop for every call: no redirects, timeouts, retries by [`RetryPolicy`],
+//! optional rate limiting, and error answers turned into [`Error::Service`].
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use bytes::Bytes;
+use oauth2::AccessToken;
+use reqwest::header::{HeaderMap, RETRY_AFTER};
+use reqwest::{multipart, Method, StatusCode};
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+
+use crate::config::ServiceUrl;
+use crate::error::{Error, Result, ServiceCode};
+use crate::ratelimit::RateLimiter;
+use crate::retry::{Failure, RetryPolicy};
+
+#[derive(Clone, Debug)]
+pub struct Transport {
+    client: reqwest::Client,
+    base: ServiceUrl,
+    retry: RetryPolicy,
+}
+
+#[derive(Clone, Debug, Default)]
+pub(crate) enum Body {
+    #[default]
+    Empty,
+    Form(Vec<(String, String)>),
+    Multipart(Vec<Part>),
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum Part {
+    Text {
+        name: String,
+        value: String,
+    },
+    File {
+        name: String,
+        file_name: String,
+        mime: String,
+        bytes: Bytes,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct ApiRequest {
+    pub method: Method,
+    pub path: String,
+    pub query: Vec<(String, String)>,
+    pub body: Body,
+}
+
+impl ApiRequest {
+    pub fn new(method: Method, path: impl Into<String>) -> Self {
+        ApiRequest {
+            method,
+            path: path.into(),
+            query: Vec::new(),
+            body: Body::Empty,
+        }
+    }
+
+    pub fn query(mut self, name: &str, value: impl ToString) -> Self {
+        self.query.push((name.to_owned(), value.to_string()));
+        self
+    }
+
+    pub fn query_opt(self, name: &str, value: Option<impl ToString>) -> Self {
+        match value {
+            Some(v) => self.query(name, v),
+            None => self,
+        }
+    }
+
+    pub fn form(mut self, fields: Vec<(String, String)>) -> Self {
+        self.body = Body::Form(fields);
+        self
+    }
+
+    pub fn multipart(mut self, parts: Vec<Part>) -> Self {
+        self.body = Body::Multipart(parts);
+        self
+    }
+}
+
+#[derive(Debug)]
+pub(crate) struct ApiResponse {
+    pub status: StatusCode,
+    pub body: Bytes,
+}
+
+/// Error body: the service answers `{"code","message"}`; OAuth servers often `{"error",
+/// "error_description"}`. Both are read.
+#[derive(Deserialize)]
+struct ErrorBody {
+    #[serde(default, alias = "error")]
+    code: Option<String>,
+    #[serde(default, alias = "error_description")]
+    message: Option<String>,
+}
+
+pub(crate) fn service_error(status: StatusCode, body: &[u8]) -> Error {
+    let parsed: Option<ErrorBody> = serde_json::from_slice(body).ok();
+    let (code, message) = match parsed {
+        Some(b) => (b.code, b.message),
+        None => (None, None),
+    };
+    let code = match code {
+        Some(c) if !c.is_empty() => ServiceCode::parse(&c),
+        _ => match status.as_u16() {
+            401 => ServiceCode::InvalidToken,
+            429 => ServiceCode::RateLimitExceeded,
+            s => ServiceCode::Other(format!("http_{s}")),
+        },
+    };
+    let message = message
+        .filter(|m| !m.is_empty())
+        .unwrap_or_else(|| status.canonical_reason().unwrap_or("error").to_owned());
+    Error::Service {
+        status: status.as_u16(),
+        code,
+        message,
+    }
+}
+
+fn retry_after(headers: &HeaderMap) -> Option<Duration> {
+    let value = headers.get(RETRY_AFTER)?.to_str().ok()?.trim();
+    if let Ok(secs) = value.parse::<u64>() {
+        return Some(Duration::from_secs(secs));
+    }
+    let when = chrono::DateTime::parse_from_rfc2822(value).ok()?;
+    let secs = (when.timestamp() - chrono::Utc::now().timestamp()).max(0) as u64;
+    Some(Duration::from_secs(secs))
+}
+
+impl Transport {
+    pub fn new(base: ServiceUrl, retry: RetryPolicy, timeout: Duration) -> Result<Transport> {
+        let client = reqwest::Client::builder()
+            // Following redirects would carry requests (and tokens) to other hosts.
+            .redirect(reqwest::redirect::Policy::none())
+            .timeout(timeout)
+            .connect_timeout(Duration::from_secs(10))
+            .user_agent(concat!("lockdesk/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .map_err(Error::from_reqwest)?;
+        Ok(Transport {
+            client,
+            base,
+            retry,
+        })
+    }
+
+    /// Defaults: 30 s per request, [`RetryPolicy::default`].
+    pub fn with_defaults(base: ServiceUrl) -> Result<Transport> {
+        Self::new(base, RetryPolicy::default(), Duration::from_secs(30))
+    }
+
+    pub fn base(&self) -> &ServiceUrl {
+        &self.base
+    }
+
+    pub fn http(&self) -> &reqwest::Client {
+        &self.client
+    }
+
+    pub fn retry_policy(&self) -> &RetryPolicy {
+        &self.retry
+    }
+
+    fn build(&self, req: &ApiRequest, bearer: Option<&AccessToken>) -> reqwest::RequestBuilder {
+        let mut builder = self
+            .client
+            .request(req.method.clone(), self.base.join(&req.path));
+        if !req.query.is_empty() {
+            builder = builder.query(&req.query);
+        }
+        if let Some(token) = bearer {
+            builder = builder.bearer_auth(token.secret());
+        }
+        match &req.body {
+            Body::Empty => builder,
+            Body::Form(fields) => builder.form(fields),
+            Body::Multipart(parts) => {
+                let mut form = multipart::Form::new();
+                for part in parts {
+                    form = match part {
+                        Part::Text { name, value } => form.text(name.clone(), value.clone()),
+                        Part::File {
+                            name,
+                            file_name,
+                            mime,
+                            bytes,
+                        } => {
+                            let p = multipart::Part::stream(bytes.clone())
+                                .file_name(file_name.clone())
+                                .mime_str(mime)
+                                .unwrap_or_else(|_| multipart::Part::stream(bytes.clone()));
+                            form.part(name.clone(), p)
+                        }
+                    };
+                }
+                builder.multipart(form)
+            }
+        }
+    }
+
+    /// Sends `req`, retrying where the policy allows; a non-2xx answer becomes an error.
+    pub(crate) async fn execute(
+        &self,
+        req: &ApiRequest,
+        bearer: Option<&AccessToken>,
+        limiter: Option<&Arc<RateLimiter>>,
+    ) -> Result<ApiResponse> {
+        let mut attempt = 0u32;
+        loop {
+            attempt += 1;
+            let permit = match limiter {
+                Some(l) => Some(l.acquire().await),
+                None => None,
+            };
+            let sent = self.build(req, bearer).send().await;
+            let (failure, wait, error) = match sent {
+                Ok(resp) => {
+                    let status = resp.status();
+                    let wait = retry_after(resp.headers());
+                    let body = resp.bytes().await;
+                    drop(permit);
+                    let body = match body {
+                        Ok(b) => b,
+                        Err(e) => {
+                            let err = Error::from_reqwest(e);
+                            if self.retry.may_retry(&req.method, Failure::Lost, attempt) {
+                                self.pause(attempt, None).await;
+                                continue;
+                            }
+                            return Err(err);
+                        }
+                    };
+                    if status.is_success() {
+                        return Ok(ApiResponse { status, body });
+                    }
+                    let err = service_error(status, &body);
+                    let failure = match status.as_u16() {
+                        429 => Failure::RateLimited,
+                        500 | 502 | 503 | 504 => Failure::ServerError,
+                        _ => return Err(err),
+                    };
+                    (failure, wait, err)
+                }
+                Err(e) => {
+                    drop(permit);
+                    let failure = if e.is_connect() {
+                        Failure::ConnectFailed
+                    } else {
+                        Failure::Lost
+                    };
+                    (failure, None, Error::from_reqwest(e))
+                }
+            };
+            let too_long = wait.is_some_and(|w| w > self.retry.max_retry_after);
+            if too_long || !self.retry.may_retry(&req.method, failure, attempt) {
+                return Err(if attempt > 1 {
+                    Error::RetriesExhausted {
+                        attempts: attempt,
+                        last_wait: wait.unwrap_or_default(),
+                        last: Box::new(error),
+                    }
+                } else {
+                    error
+                });
+            }
+            tracing::debug!(?failure, attempt, path = %req.path, "retrying");
+            self.pause(attempt, wait).await;
+        }
+    }
+
+    async fn pause(&self, attempt: u32, wait: Option<Duration>) {
+        tokio::time::sleep(self.retry.delay(attempt, wait)).await;
+    }
+}
+
+/// `{key: T}` from a success body.
+pub(crate) fn decode_object<T: DeserializeOwned>(resp: &ApiResponse, key: &str) -> Result<T> {
+    let mut value: serde_json::Value =
+        serde_json::from_slice(&resp.body).map_err(|e| Error::decode(key, e))?;
+    let inner = value
+        .get_mut(key)
+        .map(serde_json::Value::take)
+        .ok_or_else(|| Error::decode(key, format!("the answer has no {key:?}")))?;
+    serde_json::from_value(inner).map_err(|e| Error::decode(key, e))
+}
+
+/// `{key: [T]}` from a success body; an empty body means nothing matched.
+pub(crate) fn decode_list<T: DeserializeOwned>(resp: &ApiResponse, key: &str) -> Result<Vec<T>> {
+    if resp.body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(Vec::new());
+    }
+    let mut value: serde_json::Value =
+        serde_json::from_slice(&resp.body).map_err(|e| Error::decode(key, e))?;
+    match value.get_mut(key).map(serde_json::Value::take) {
+        None | Some(serde_json::Value::Null) => Ok(Vec::new()),
+        Some(list) => serde_json::from_value(list).map_err(|e| Error::decode(key, e)),
+    }
+}
+
+/// The whole success body as `T`.
+pub(crate) fn decode_object_root<T: DeserializeOwned>(
+    resp: &ApiResponse,
+    context: &str,
+) -> Result<T> {
+    serde_json::from_slice(&resp.body).map_err(|e| Error::decode(context, e))
+}

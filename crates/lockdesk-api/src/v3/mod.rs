@@ -1,0 +1,91 @@
+//! v3 resource operations: a handler per resource, each method builds a request, sends it
+//! through the session (renewing the token once on `invalid_token`) and decodes the answer.
+
+mod invitations;
+mod lock_groups;
+mod locks;
+mod organizations;
+mod paging;
+mod user_groups;
+mod users;
+
+pub use invitations::{InvitationQuery, Invitations, NewInvitation};
+pub use lock_groups::{GroupInput, LockGroups};
+pub use locks::{ImageUpload, LockImage, LockQuery, LockUpdate, Locks};
+pub use organizations::Organizations;
+pub use paging::PageParams;
+pub use user_groups::UserGroups;
+pub use users::{ExistingUserInvite, NewUser, UserQuery, UserUpdate, Users};
+
+use std::sync::Arc;
+
+use crate::error::Result;
+use crate::ids::OrganizationId;
+use crate::session::Session;
+use crate::transport::{ApiRequest, ApiResponse, Transport};
+
+/// The v3 client. Cheap to clone; all clones share one session.
+#[derive(Clone, Debug)]
+pub struct Client {
+    transport: Transport,
+    session: Arc<Session>,
+}
+
+impl Client {
+    pub fn new(session: Arc<Session>) -> Client {
+        Client {
+            transport: session.oauth().transport().clone(),
+            session,
+        }
+    }
+
+    pub fn session(&self) -> &Arc<Session> {
+        &self.session
+    }
+
+    pub(crate) async fn call(&self, req: ApiRequest) -> Result<ApiResponse> {
+        let req = &req;
+        self.session
+            .with_token(
+                |token| async move { self.transport.execute(req, Some(&token), None).await },
+            )
+            .await
+    }
+
+    pub fn organizations(&self) -> Organizations<'_> {
+        Organizations::new(self)
+    }
+
+    /// Operations inside one organization.
+    pub fn org<'a>(&'a self, id: &'a OrganizationId) -> Org<'a> {
+        Org { client: self, id }
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Org<'a> {
+    client: &'a Client,
+    id: &'a OrganizationId,
+}
+
+impl<'a> Org<'a> {
+    pub fn locks(&self) -> Locks<'a> {
+        Locks::new(self.client, self.id)
+    }
+    pub fn lock_groups(&self) -> LockGroups<'a> {
+        LockGroups::new(self.client, self.id)
+    }
+    pub fn users(&self) -> Users<'a> {
+        Users::new(self.client, self.id)
+    }
+    pub fn invitations(&self) -> Invitations<'a> {
+        Invitations::new(self.client, self.id)
+    }
+    pub fn user_groups(&self) -> UserGroups<'a> {
+        UserGroups::new(self.client, self.id)
+    }
+}
+
+pub(crate) fn org_path(org: &OrganizationId, rest: &str) -> String {
+    format!("/v3/organizations/{}{rest}", org.as_str())
+}

@@ -1,0 +1,153 @@
+//! Retries: 429 and 5xx with backoff honouring Retry-After, never a blind second POST, no
+//! redirects followed, and the simulator's fault injection survived by idempotent calls.
+
+use std::time::Duration;
+
+use lockdesk_api::v3::{LockQuery, NewInvitation};
+use lockdesk_api::RetryPolicy;
+use serde_json::json;
+use wiremock::matchers::{method, path};
+use wiremock::{Mock, MockServer, ResponseTemplate};
+
+use crate::support::*;
+use crate::tolerant::{client, org};
+
+fn quick() -> RetryPolicy {
+    RetryPolicy {
+        base_delay: Duration::from_millis(5),
+        ..RetryPolicy::default()
+    }
+}
+
+#[tokio::test]
+async fn get_is_retried_after_503_honouring_retry_after() {
+    let server = MockServer::start().await;
+    Mock::given(method("GET"))
+        .and(path("/v3/organizations/O-aaaaa-bbbbb/locks"))
+        .respond_with(ResponseTemplate::new(503).insert_header("Retry-After", "1"))
+        .up_to_n_times(2)
+        .expect(2)
+        .mount(&server)
+        .await;
+    Mock::given(method("GET"))
+        .and(path("/v3/organizations/O-aaaaa-bbbbb/locks"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"locks": []})))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let started = std::time::Instant::now();
+    client(&server, quick())
+        .org(&org())
+        .locks()
+        .list(&LockQuery::default())
+        .await
+        .unwrap();
+    assert!(
+        started.elapsed() >= Duration::from_secs(2),
+        "waited as asked"
+    );
+}
+
+#[tokio::test]
+async fn post_is_not_retried_after_a_server_error() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/v3/organizations/O-aaaaa-bbbbb/user_invitations"))
+        .respond_with(ResponseTemplate::new(502))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let err = client(&server, quick())
+        .org(&org())
+        .invitations()
+        .create(&NewInvitation {
+            mail: "a@b.co".into(),
+            ..Default::default()
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(err.status(), Some(502));
+}
+
+#[tokio::test]
+async fn post_is_retried_after_429() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/v3/organizations/O-aaaaa-bbbbb/user_invitations"))
+        .respond_with(ResponseTemplate::new(429).insert_header("Retry-After", "0"))
+        .up_to_n_times(1)
+        .expect(1)
+        .mount(&server)
+        .await;
+    Mock::given(method("POST"))
+        .and(path("/v3/organizations/O-aaaaa-bbbbb/user_invitations"))
+        .respond_with(ResponseTemplate::new(204))
+        .expect(1)
+        .mount(&server)
+        .await;
+    client(&server, quick())
+        .org(&org())
+        .invitations()
+        .create(&NewInvitation {
+            mail: "a@b.co".into(),
+            ..Default::default()
+        })
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn redirects_are_not_followed() {
+    let elsewhere = MockServer::start().await;
+    Mock::given(method("GET"))
+        .respond_with(ResponseTemplate::new(200))
+        .expect(0)
+        .mount(&elsewhere)
+        .await;
+    let server = MockServer::start().await;
+    Mock::given(method("GET"))
+        .respond_with(
+            ResponseTemplate::new(302)
+                .insert_header("Location", format!("{}/steal", elsewhere.uri())),
+        )
+        .mount(&server)
+        .await;
+    let err = client(&server, quick())
+        .org(&org())
+        .locks()
+        .list(&LockQuery::default())
+        .await
+        .unwrap_err();
+    assert_eq!(err.status(), Some(302));
+}
+
+#[tokio::test]
+async fn idempotent_calls_survive_injected_faults() {
+    let sim = sim().await;
+    let s = signed_in(&sim, ADMIN).await;
+    let org = first_org(&s.client).await;
+    let baseline = s
+        .client
+        .org(&org)
+        .locks()
+        .list(&LockQuery::default())
+        .await
+        .unwrap();
+    post(
+        &sim,
+        "faults",
+        json!({"error_rate": 0.3, "drop_rate": 0.2, "status": 503, "path_prefix": "/v3/"}),
+    )
+    .await;
+    for _ in 0..10 {
+        let again = s
+            .client
+            .org(&org)
+            .locks()
+            .list(&LockQuery::default())
+            .await
+            .expect("retried through faults");
+        assert_eq!(again, baseline);
+    }
+    post(&sim, "faults", json!({"error_rate": 0.0, "drop_rate": 0.0})).await;
+}

@@ -1,0 +1,161 @@
+//! Canned answers where the real service may differ from the simulator: decoding is tolerant
+//! exactly there.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use lockdesk_api::ids::{LockId, OrganizationId};
+use lockdesk_api::{
+    AccessToken, ApiVersion, ClientCredentials, NoPersistence, OAuth, RetryPolicy, ServiceUrl,
+    Session, TokenSet, Transport,
+};
+use serde_json::json;
+use wiremock::matchers::{method, path};
+use wiremock::{Mock, MockServer, ResponseTemplate};
+
+fn oauth(server: &MockServer, retry: RetryPolicy) -> OAuth {
+    let transport = Transport::new(
+        ServiceUrl::parse(&server.uri()).unwrap(),
+        retry,
+        Duration::from_secs(5),
+    )
+    .unwrap();
+    let creds = ClientCredentials::new("id", "secret", "https://localhost/cb").unwrap();
+    OAuth::new(transport, creds, ApiVersion::V3).unwrap()
+}
+
+pub fn client(server: &MockServer, retry: RetryPolicy) -> lockdesk_api::Client {
+    let tokens = TokenSet {
+        access_token: AccessToken::new("tok".into()),
+        refresh_token: None,
+        created_at: chrono::Utc::now(),
+        expires_at: chrono::Utc::now() + chrono::Duration::days(30),
+    };
+    lockdesk_api::Client::new(Arc::new(Session::new(
+        oauth(server, retry),
+        tokens,
+        Arc::new(NoPersistence),
+    )))
+}
+
+pub fn org() -> OrganizationId {
+    OrganizationId::parse("O-aaaaa-bbbbb").unwrap()
+}
+
+#[tokio::test]
+async fn token_response_with_strings_for_numbers() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/oauth/token"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+            "access_token": "a", "token_type": "Bearer", "refresh_token": "r",
+            "expires_in": "7776000", "created_at": "1504878768"
+        })))
+        .mount(&server)
+        .await;
+    let o = oauth(&server, RetryPolicy::default());
+    let t = o
+        .exchange_code(oauth2::AuthorizationCode::new("c".into()))
+        .await
+        .unwrap();
+    assert_eq!(t.created_at.to_rfc3339(), "2017-09-08T13:52:48+00:00");
+    assert_eq!((t.expires_at - t.created_at).num_days(), 90);
+    assert_eq!(t.refresh_token.unwrap().secret(), "r");
+}
+
+#[tokio::test]
+async fn token_response_with_numbers_and_oauth_style_error() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/oauth/token"))
+        .respond_with(
+            ResponseTemplate::new(400)
+                .set_body_json(json!({"error": "invalid_grant", "error_description": "expired"})),
+        )
+        .mount(&server)
+        .await;
+    let err = oauth(&server, RetryPolicy::default())
+        .exchange_code(oauth2::AuthorizationCode::new("c".into()))
+        .await
+        .unwrap_err();
+    assert_eq!(err.code(), "invalid_grant");
+    assert!(err.to_string().contains("expired"));
+}
+
+#[tokio::test]
+async fn token_info_names_the_token_either_way() {
+    for key in ["token", "access_token"] {
+        let server = MockServer::start().await;
+        Mock::given(method("GET"))
+            .and(path("/oauth/token/info"))
+            .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+                "application_name": "Lockdesk", key: "abc", "refresh_token": "r",
+                "created_at": "2017-09-08T13:52:48Z", "expires_at": "2017-12-07T13:52:48Z", "new_field": 1
+            })))
+            .mount(&server)
+            .await;
+        let info = oauth(&server, RetryPolicy::default())
+            .token_info(&AccessToken::new("abc".into()))
+            .await
+            .unwrap();
+        assert_eq!(info.access_token.unwrap().secret(), "abc", "{key}");
+        assert!(
+            !format!("{:?}", info.refresh_token).contains('r')
+                || format!("{:?}", info.refresh_token).contains("redacted")
+        );
+    }
+}
+
+#[tokio::test]
+async fn empty_body_is_an_empty_list_and_unknown_fields_are_ignored() {
+    let server = MockServer::start().await;
+    Mock::given(method("GET"))
+        .and(path("/v3/organizations/O-aaaaa-bbbbb/users"))
+        .respond_with(ResponseTemplate::new(200))
+        .mount(&server)
+        .await;
+    Mock::given(method("GET"))
+        .and(path("/v3/organizations/O-aaaaa-bbbbb/locks"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"locks": [{
+            "id": "R1234567", "model": "Ctl", "name": "Gate", "lock_remote": {"id": 12345},
+            "nfc_reader_inside": {"id": 99, "battery_percentage": 40}, "brand_new_field": {"x": 1}
+        }]})))
+        .mount(&server)
+        .await;
+    let c = client(&server, RetryPolicy::default());
+    let o = org();
+    assert!(c
+        .org(&o)
+        .users()
+        .list(&Default::default())
+        .await
+        .unwrap()
+        .is_empty());
+    let locks = c.org(&o).locks().list(&Default::default()).await.unwrap();
+    assert_eq!(
+        locks[0].lock_remote.as_ref().unwrap().id.as_deref(),
+        Some("12345")
+    );
+    assert_eq!(
+        locks[0].nfc_reader_inside.as_ref().unwrap().id.as_deref(),
+        Some("99")
+    );
+    assert_eq!(locks[0].door_sensor, None);
+}
+
+#[tokio::test]
+async fn malformed_answer_is_a_decode_error() {
+    let server = MockServer::start().await;
+    Mock::given(method("GET"))
+        .and(path("/v3/organizations/O-aaaaa-bbbbb/locks/A1234567"))
+        .respond_with(ResponseTemplate::new(200).set_body_string("<html>proxy</html>"))
+        .mount(&server)
+        .await;
+    let err = client(&server, RetryPolicy::default())
+        .org(&org())
+        .locks()
+        .get(&LockId::parse("A1234567").unwrap())
+        .await
+        .unwrap_err();
+    assert_eq!(err.code(), "decode");
+}

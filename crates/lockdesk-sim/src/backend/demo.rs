@@ -1,0 +1,568 @@
+//! Seeded demo data: clients, accounts, organizations, locks, users, groups, invitations, history.
+
+use std::collections::{BTreeMap, HashMap};
+
+use chrono::{DateTime, Duration, Utc};
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+
+use super::ids;
+use super::oauth::V3_SCOPES;
+use super::state::{
+    Access, Api, Authority, Button1, Client, Device, Invitation, Lock, LockGroup, LockRemote,
+    Member, Org, Schedule, State, User, UserGroup, CLIENT_TYPES,
+};
+
+pub const REDIRECT_URI: &str = "https://localhost/lockdesk/callback";
+pub const DEMO_PASSWORD: &str = "lockdesk-demo";
+/// (mail, role shown in SimInfo)
+pub const ACCOUNTS: [(&str, &str); 3] = [
+    ("admin@example.com", "super_manager"),
+    ("manager@example.com", "manager"),
+    ("member@example.com", "member"),
+];
+
+const JA_SURNAMES: [(&str, &str); 12] = [
+    ("佐藤", "sato"),
+    ("鈴木", "suzuki"),
+    ("高橋", "takahashi"),
+    ("田中", "tanaka"),
+    ("伊藤", "ito"),
+    ("渡辺", "watanabe"),
+    ("山本", "yamamoto"),
+    ("中村", "nakamura"),
+    ("小林", "kobayashi"),
+    ("加藤", "kato"),
+    ("吉田", "yoshida"),
+    ("山田", "yamada"),
+];
+const JA_GIVEN: [(&str, &str); 12] = [
+    ("太郎", "taro"),
+    ("花子", "hanako"),
+    ("健一", "kenichi"),
+    ("美咲", "misaki"),
+    ("翔太", "shota"),
+    ("陽菜", "hina"),
+    ("大輔", "daisuke"),
+    ("彩", "aya"),
+    ("拓也", "takuya"),
+    ("由美", "yumi"),
+    ("直樹", "naoki"),
+    ("恵", "megumi"),
+];
+const EN_FIRST: [&str; 10] = [
+    "Emma", "Liam", "Olivia", "Noah", "Ava", "James", "Sophia", "Lucas", "Mia", "Daniel",
+];
+const EN_LAST: [&str; 8] = [
+    "Smith", "Johnson", "Brown", "Taylor", "Wilson", "Clark", "Miller", "Davis",
+];
+
+const ORG1_LOCKS: [&str; 32] = [
+    "正面玄関",
+    "通用口",
+    "会議室A",
+    "会議室B",
+    "会議室C",
+    "倉庫",
+    "社長室",
+    "給湯室",
+    "更衣室(男性)",
+    "更衣室(女性)",
+    "3F 執務室",
+    "4F 執務室",
+    "Server Room",
+    "Back Door",
+    "Lobby",
+    "Meeting Room 1",
+    "Meeting Room 2",
+    "Storage",
+    "Rooftop",
+    "Parking Gate",
+    "Mail Room",
+    "Lab",
+    "応接室",
+    "書庫",
+    "非常口",
+    "駐輪場ゲート",
+    "IT Closet",
+    "Reception",
+    "Training Room",
+    "経理部",
+    "人事部",
+    "Loading Dock",
+];
+const ORG2_LOCKS: [&str; 8] = [
+    "Entrance",
+    "支店 正面入口",
+    "Office",
+    "Meeting Room",
+    "金庫室",
+    "Back Door",
+    "Storage",
+    "休憩室",
+];
+
+fn pick<'a, T>(rng: &mut StdRng, xs: &'a [T]) -> &'a T {
+    &xs[rng.gen_range(0..xs.len())]
+}
+
+fn hhmm(h: u32, m: u32) -> String {
+    format!("{h:02}:{m:02}+09:00")
+}
+
+fn weekdays(rng: &mut StdRng) -> Vec<u8> {
+    if rng.gen_bool(0.7) {
+        vec![1, 2, 3, 4, 5]
+    } else {
+        let mut d: Vec<u8> = (0..7).filter(|_| rng.gen_bool(0.5)).collect();
+        if d.is_empty() {
+            d.push(6);
+        }
+        d
+    }
+}
+
+fn device(rng: &mut StdRng, prefix: &str) -> Device {
+    let battery = if rng.gen_bool(0.12) {
+        rng.gen_range(3..20)
+    } else {
+        rng.gen_range(20..=100)
+    };
+    Device {
+        id: format!("{prefix}{}", ids::chunk(rng, 8, b"0123456789ABCDEF")),
+        battery_percentage: battery,
+    }
+}
+
+fn make_lock(
+    rng: &mut StdRng,
+    org_id: &str,
+    name: &str,
+    pro: bool,
+    taken: &BTreeMap<String, Lock>,
+) -> Lock {
+    let id = loop {
+        let id = if pro {
+            let generation = *pick(rng, &[9, 10, 11, 12, 12, 13]);
+            ids::lock_id(rng, 'A', generation)
+        } else {
+            let generation = *pick(rng, &[10, 11, 12, 12]);
+            ids::lock_id(rng, 'R', generation)
+        };
+        if !taken.contains_key(&id) {
+            break id;
+        }
+    };
+    let gen12 = ids::supports_reader_volume(&id);
+    let vol = |rng: &mut StdRng| Some(*pick(rng, &[0u8, 20, 40, 50, 60, 80, 100]));
+    let autolock = rng.gen_bool(0.7);
+    let schedule = (autolock && rng.gen_bool(0.4)).then(|| Schedule {
+        days_of_week: weekdays(rng),
+        start_time: hhmm(rng.gen_range(7..10), *pick(rng, &[0, 30])),
+        end_time: hhmm(rng.gen_range(17..21), *pick(rng, &[0, 30])),
+        is_holiday_enabled: rng.gen_bool(0.5),
+    });
+    let (npin_n, npin_w, npout_n, npout_w) = if gen12 {
+        (vol(rng), vol(rng), vol(rng), vol(rng))
+    } else {
+        (None, None, None, None)
+    };
+    let mut lock = Lock {
+        id,
+        model: if pro { "Pro" } else { "Ctl" }.to_string(),
+        name: name.to_string(),
+        image_url: None,
+        autolock,
+        seconds_till_autolock: None,
+        autolock_off_schedule: schedule,
+        open_door_alert: None,
+        open_door_alert_second: None,
+        push_button: None,
+        normal_sound_volume: None,
+        alert_sound_volume: None,
+        battery_percentage: None,
+        lock_type: None,
+        unlock_signal_duration: None,
+        button1: None,
+        lock_remote: LockRemote {
+            id: rng.gen_range(100_000..1_000_000),
+        },
+        nfc_reader_inside: device(rng, "NI"),
+        npin_normal_sound_volume: npin_n,
+        npin_warning_sound_volume: npin_w,
+        nfc_reader_outside: device(rng, "NO"),
+        npout_normal_sound_volume: npout_n,
+        npout_warning_sound_volume: npout_w,
+        door_sensor: None,
+        org_id: org_id.to_string(),
+    };
+    if pro {
+        lock.open_door_alert = Some(rng.gen_bool(0.5));
+        lock.open_door_alert_second = Some(*pick(rng, &[30, 60, 180]));
+        lock.push_button = Some(rng.gen_bool(0.6));
+        lock.normal_sound_volume = vol(rng);
+        lock.alert_sound_volume = vol(rng);
+        lock.battery_percentage = Some(if rng.gen_bool(0.15) {
+            rng.gen_range(2..20)
+        } else {
+            rng.gen_range(20..=100)
+        });
+        lock.door_sensor = rng.gen_bool(0.7).then(|| device(rng, "DS"));
+    } else {
+        lock.seconds_till_autolock = Some(*pick(rng, &[3, 5, 10, 30, 60, 180, 600]));
+        let lock_type = *pick(
+            rng,
+            &[
+                "lock_in_energizing",
+                "unlock_in_energizing",
+                "electric_mortise",
+                "instant_current_flow",
+                "electromagnetic",
+                "automatic_door",
+                "form_a_contact",
+            ],
+        );
+        if lock_type == "form_a_contact" {
+            lock.unlock_signal_duration = Some(*pick(rng, &[300, 500, 1000, 1500, 2000]));
+        }
+        lock.lock_type = Some(lock_type.to_string());
+        lock.button1 = rng.gen_bool(0.8).then(|| Button1 {
+            enabled: rng.gen_bool(0.7),
+            days_of_week: weekdays(rng),
+            start_time: hhmm(rng.gen_range(6..10), 0),
+            end_time: hhmm(rng.gen_range(17..23), 0),
+            holiday_enabled: rng.gen_bool(0.3),
+        });
+    }
+    lock
+}
+
+fn person(rng: &mut StdRng, n: usize) -> (String, Option<String>) {
+    let with_mail = rng.gen_bool(0.85);
+    if rng.gen_bool(0.7) {
+        let (s, sr) = *pick(rng, &JA_SURNAMES);
+        let (g, gr) = *pick(rng, &JA_GIVEN);
+        (
+            format!("{s} {g}"),
+            with_mail.then(|| format!("{gr}.{sr}.{n:04}@example.com")),
+        )
+    } else {
+        let f = *pick(rng, &EN_FIRST);
+        let l = *pick(rng, &EN_LAST);
+        (
+            format!("{f} {l}"),
+            with_mail.then(|| {
+                format!(
+                    "{}.{}.{n:04}@example.com",
+                    f.to_lowercase(),
+                    l.to_lowercase()
+                )
+            }),
+        )
+    }
+}
+
+fn new_user(id: String, name: String, mail: Option<String>, password: Option<&str>) -> User {
+    User {
+        id,
+        name,
+        mail,
+        image_url: None,
+        password: password.map(str::to_string),
+        nfcs: Vec::new(),
+        deleted: false,
+    }
+}
+
+/// Fills an empty state with the demo data of its seed. Keeps `state.clients` entries that are
+/// not demo clients (registered through the control API).
+pub fn populate(state: &mut State) {
+    let mut rng = StdRng::seed_from_u64(state.seed.seed);
+    let now = state.now();
+    let extra: Vec<Client> = state
+        .clients
+        .drain(..)
+        .filter(|c| !c.client_id.starts_with("demo-"))
+        .collect();
+    state.clients = vec![
+        Client {
+            api: Api::V3,
+            name: "Lockdesk Demo".into(),
+            client_id: "demo-v3-client".into(),
+            client_secret: ids::secret(&mut rng, 48),
+            redirect_uri: REDIRECT_URI.into(),
+            scopes: V3_SCOPES.iter().map(|s| s.to_string()).collect(),
+        },
+        Client {
+            api: Api::V2,
+            name: "Lockdesk Demo (v2)".into(),
+            client_id: "demo-v2-client".into(),
+            client_secret: ids::secret(&mut rng, 48),
+            redirect_uri: REDIRECT_URI.into(),
+            scopes: Vec::new(),
+        },
+    ];
+    state.clients.extend(extra);
+
+    let mut org1 = Org {
+        id: ids::org_id(&mut rng),
+        name: "Lockdesk Demo 株式会社".into(),
+        lock_ids: Vec::new(),
+        members: Vec::new(),
+        lock_groups: Vec::new(),
+        user_groups: Vec::new(),
+        invitations: Vec::new(),
+    };
+    let mut org2 = Org {
+        id: ids::org_id(&mut rng),
+        name: "Branch Office".into(),
+        ..org1.clone()
+    };
+
+    // Accounts.
+    let names = ["管理 太郎", "Morgan Manager", "社員 花子"];
+    let mut account_ids = Vec::new();
+    for ((mail, _), name) in ACCOUNTS.iter().zip(names) {
+        let id = ids::user_id(&mut rng);
+        state.users.insert(
+            id.clone(),
+            new_user(
+                id.clone(),
+                name.into(),
+                Some(mail.to_string()),
+                Some(DEMO_PASSWORD),
+            ),
+        );
+        account_ids.push(id);
+    }
+    let joined = |i: usize, total: usize| {
+        now - Duration::days(730) + Duration::minutes((i * 1_000_000 / total.max(1)) as i64)
+    };
+    let total1 = state.seed.users.max(3);
+    let auths = [
+        Authority::SuperManager,
+        Authority::Manager,
+        Authority::Member,
+    ];
+    for (i, (id, a)) in account_ids.iter().zip(auths).enumerate() {
+        let t = joined(i, total1);
+        org1.members.push(Member {
+            user_id: id.clone(),
+            authority: a,
+            code: Some(format!("E{:04}", i + 1)),
+            created_at: t,
+            updated_at: t,
+        });
+    }
+    for i in 3..total1 {
+        let (name, mail) = person(&mut rng, i + 1);
+        let id = ids::user_id(&mut rng);
+        let mut u = new_user(id.clone(), name, mail, None);
+        if rng.gen_bool(0.3) {
+            u.nfcs.push((
+                format!("NFC-{}", ids::chunk(&mut rng, 8, b"0123456789ABCDEF")),
+                "社員証".into(),
+            ));
+        }
+        let authority = if u.mail.is_some() && rng.gen_bool(0.05) {
+            Authority::Manager
+        } else {
+            Authority::Member
+        };
+        state.users.insert(id.clone(), u);
+        let t = joined(i, total1);
+        let updated = t + Duration::days(rng.gen_range(0..30));
+        org1.members.push(Member {
+            user_id: id,
+            authority,
+            code: rng.gen_bool(0.9).then(|| format!("E{:04}", i + 1)),
+            created_at: t,
+            updated_at: updated.min(now),
+        });
+    }
+    // Organization 2: the super manager plus its own staff.
+    org2.members.push(Member {
+        user_id: account_ids[0].clone(),
+        authority: Authority::SuperManager,
+        code: Some("B0001".into()),
+        created_at: now - Duration::days(400),
+        updated_at: now - Duration::days(400),
+    });
+    for i in 0..12 {
+        let (name, mail) = person(&mut rng, 9000 + i);
+        let id = ids::user_id(&mut rng);
+        state
+            .users
+            .insert(id.clone(), new_user(id.clone(), name, mail, None));
+        let t = now - Duration::days(390 - 20 * i as i64);
+        org2.members.push(Member {
+            user_id: id,
+            authority: if i == 0 {
+                Authority::Manager
+            } else {
+                Authority::Member
+            },
+            code: Some(format!("B{:04}", i + 2)),
+            created_at: t,
+            updated_at: t,
+        });
+    }
+    if org2.members[1].authority == Authority::Manager {
+        let uid = org2.members[1].user_id.clone();
+        if let Some(u) = state.users.get_mut(&uid) {
+            if u.mail.is_none() {
+                u.mail = Some("branch.manager@example.com".into());
+            }
+        }
+    }
+
+    // Locks.
+    for (i, name) in ORG1_LOCKS.iter().enumerate() {
+        let lock = make_lock(&mut rng, &org1.id, name, i % 4 != 3, &state.locks);
+        org1.lock_ids.push(lock.id.clone());
+        state.locks.insert(lock.id.clone(), lock);
+    }
+    for (i, name) in ORG2_LOCKS.iter().enumerate() {
+        let lock = make_lock(&mut rng, &org2.id, name, i % 3 != 2, &state.locks);
+        org2.lock_ids.push(lock.id.clone());
+        state.locks.insert(lock.id.clone(), lock);
+    }
+
+    // Lock groups and user groups.
+    let lg_names = [
+        ("1F 全体", "1階の全ての扉"),
+        ("Meeting rooms", ""),
+        ("セキュリティエリア", "入室は管理者の許可制"),
+        ("All entrances", "Front, back and parking"),
+        ("倉庫系", ""),
+        ("Night shift", "22:00-6:00"),
+    ];
+    for (name, memo) in lg_names {
+        let mut locks = org1.lock_ids.clone();
+        locks.shuffle(&mut rng);
+        locks.truncate(rng.gen_range(3..10));
+        org1.lock_groups.push(LockGroup {
+            id: ids::lock_group_id(&mut rng),
+            name: name.into(),
+            memo: memo.into(),
+            lock_ids: locks,
+        });
+    }
+    org2.lock_groups.push(LockGroup {
+        id: ids::lock_group_id(&mut rng),
+        name: "Branch doors".into(),
+        memo: String::new(),
+        lock_ids: org2.lock_ids[..3].to_vec(),
+    });
+    let ug_names = [
+        ("総務部", ""),
+        ("Engineering", "Product and IT"),
+        ("営業部", "東京・大阪"),
+        ("Visitors", "Temporary access"),
+        ("夜間警備", ""),
+    ];
+    for (name, memo) in ug_names {
+        let mut users: Vec<String> = org1.members.iter().map(|m| m.user_id.clone()).collect();
+        users.shuffle(&mut rng);
+        users.truncate(rng.gen_range(3..13));
+        org1.user_groups.push(UserGroup {
+            id: ids::user_group_id(&mut rng),
+            name: name.into(),
+            memo: memo.into(),
+            user_ids: users,
+        });
+    }
+    org2.user_groups.push(UserGroup {
+        id: ids::user_group_id(&mut rng),
+        name: "Branch staff".into(),
+        memo: String::new(),
+        user_ids: org2
+            .members
+            .iter()
+            .skip(1)
+            .take(5)
+            .map(|m| m.user_id.clone())
+            .collect(),
+    });
+
+    // Invitations: issued over the last 14 days, so some are expired.
+    let mut issued: Vec<i64> = (0..12).map(|_| rng.gen_range(60..14 * 24 * 60)).collect();
+    issued.sort_unstable_by(|a, b| b.cmp(a));
+    for (i, minutes_ago) in issued.into_iter().enumerate() {
+        let at = now - Duration::minutes(minutes_ago);
+        org1.invitations.push(Invitation {
+            id: ids::invitation_id(&mut rng),
+            mail: format!("invitee{:02}@example.net", i + 1),
+            authority: if i % 5 == 0 {
+                Authority::Manager
+            } else {
+                Authority::Member
+            },
+            code: (i % 3 != 0).then(|| format!("N{:04}", i + 1)),
+            issued_at: at,
+            expires_at: at + Duration::days(super::invitations::INVITATION_LIFETIME_DAYS),
+            accepted: false,
+        });
+    }
+
+    // History.
+    let all_locks: Vec<(String, usize)> = org1
+        .lock_ids
+        .iter()
+        .map(|l| (l.clone(), 0))
+        .chain(org2.lock_ids.iter().map(|l| (l.clone(), 1)))
+        .collect();
+    let members: [Vec<String>; 2] = [
+        org1.members.iter().map(|m| m.user_id.clone()).collect(),
+        org2.members.iter().map(|m| m.user_id.clone()).collect(),
+    ];
+    state.history = generate_history(
+        &mut rng,
+        now,
+        &all_locks,
+        &members,
+        state.seed.history_records,
+    );
+    state.orgs = vec![org1, org2];
+}
+
+fn generate_history(
+    rng: &mut StdRng,
+    now: DateTime<Utc>,
+    locks: &[(String, usize)],
+    members: &[Vec<String>; 2],
+    count: usize,
+) -> HashMap<String, Vec<Access>> {
+    let mut per_lock: Vec<Vec<Access>> =
+        vec![Vec::with_capacity(count / locks.len().max(1) + 8); locks.len()];
+    let span_ms = 365 * 24 * 3600 * 1000i64;
+    for i in 0..count {
+        let li = rng.gen_range(0..locks.len());
+        // Every client type appears at least once when there are enough records.
+        let ct = if i < CLIENT_TYPES.len() {
+            i as u8
+        } else {
+            rng.gen_range(0..CLIENT_TYPES.len() as u8)
+        };
+        let org_members = &members[locks[li].1];
+        let user = super::history::has_user(ct)
+            .then(|| org_members[rng.gen_range(0..org_members.len())].clone());
+        let at = now - Duration::milliseconds(rng.gen_range(1..span_ms));
+        let is_locked = ct == 4 || rng.gen_bool(0.5);
+        per_lock[li].push(Access {
+            at,
+            is_locked,
+            client_type: ct,
+            user_id: user,
+        });
+    }
+    locks
+        .iter()
+        .zip(per_lock)
+        .map(|((id, _), mut recs)| {
+            recs.sort_by_key(|r| r.at);
+            (id.clone(), recs)
+        })
+        .collect()
+}

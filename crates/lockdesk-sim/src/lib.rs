@@ -1,0 +1,176 @@
+//! Simulator of the door-access service (OAuth, v3, legacy v2) for demo mode and tests.
+//!
+//! `backend/` holds the state and rules, `routes/` the HTTP parsing, `/_sim/` the control API.
+
+pub mod backend;
+pub mod routes;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+use backend::clock::Clock;
+use backend::demo::{ACCOUNTS, DEMO_PASSWORD};
+use backend::state::{Client, Seed, Shared};
+use backend::State;
+
+/// How to start a simulator.
+#[derive(Debug, Clone)]
+pub struct SimOptions {
+    pub listen: SocketAddr,
+    pub seed: u64,
+    /// v2 history records generated.
+    pub history_records: usize,
+    /// Users in the first organization.
+    pub users: usize,
+    /// v2 requests allowed per `v2_rate_window`, per token (rolling window).
+    pub v2_rate_limit: u32,
+    pub v2_rate_window: Duration,
+    /// Virtual "now" at start; real now when `None`.
+    pub start_time: Option<DateTime<Utc>>,
+}
+
+impl Default for SimOptions {
+    fn default() -> Self {
+        Self {
+            listen: SocketAddr::from(([127, 0, 0, 1], 0)),
+            seed: 42,
+            history_records: 120_000,
+            users: 300,
+            v2_rate_limit: 50,
+            v2_rate_window: Duration::from_secs(60),
+            start_time: None,
+        }
+    }
+}
+
+impl SimOptions {
+    /// Small data set for tests: 2,000 history records, 40 users.
+    pub fn small() -> Self {
+        Self {
+            history_records: 2_000,
+            users: 40,
+            ..Self::default()
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SimInfo {
+    pub base_url: String,
+    pub clients: Vec<ClientInfo>,
+    pub accounts: Vec<AccountInfo>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ClientInfo {
+    /// `v3` or `v2`
+    pub api: String,
+    pub client_id: String,
+    pub client_secret: String,
+    pub redirect_uri: String,
+    pub scopes: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct AccountInfo {
+    pub mail: String,
+    pub password: String,
+    /// `super_manager`, `manager` or `member`
+    pub role: String,
+}
+
+pub(crate) fn client_info(c: &Client) -> ClientInfo {
+    ClientInfo {
+        api: c.api.as_str().to_string(),
+        client_id: c.client_id.clone(),
+        client_secret: c.client_secret.clone(),
+        redirect_uri: c.redirect_uri.clone(),
+        scopes: c.scopes.clone(),
+    }
+}
+
+/// The demo identities of a state.
+pub(crate) fn sim_info(st: &State) -> SimInfo {
+    SimInfo {
+        base_url: st.base_url.clone(),
+        clients: st
+            .clients
+            .iter()
+            .filter(|c| c.client_id.starts_with("demo-"))
+            .map(client_info)
+            .collect(),
+        accounts: ACCOUNTS
+            .iter()
+            .map(|(mail, role)| AccountInfo {
+                mail: mail.to_string(),
+                password: DEMO_PASSWORD.to_string(),
+                role: role.to_string(),
+            })
+            .collect(),
+    }
+}
+
+/// A running simulator.
+pub struct SimHandle {
+    info: SimInfo,
+    shutdown: Option<oneshot::Sender<()>>,
+    task: JoinHandle<()>,
+}
+
+impl SimHandle {
+    /// `http://127.0.0.1:PORT`, no trailing slash.
+    pub fn base_url(&self) -> &str {
+        &self.info.base_url
+    }
+    pub fn info(&self) -> &SimInfo {
+        &self.info
+    }
+    pub async fn shutdown(mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+        let _ = self.task.await;
+    }
+}
+
+/// Binds, generates the demo state and serves in a background task.
+pub async fn spawn(options: SimOptions) -> std::io::Result<SimHandle> {
+    let listener = tokio::net::TcpListener::bind(options.listen).await?;
+    let addr = listener.local_addr()?;
+    let base_url = format!("http://{addr}");
+    let seed = Seed {
+        seed: options.seed,
+        history_records: options.history_records,
+        users: options.users,
+        v2_rate_limit: options.v2_rate_limit,
+        v2_rate_window: options.v2_rate_window,
+    };
+    let clock = Clock::new(options.start_time);
+    let state = tokio::task::spawn_blocking(move || State::build(seed, base_url, clock))
+        .await
+        .map_err(std::io::Error::other)?;
+    let info = sim_info(&state);
+    let sim = Arc::new(Shared::new(state));
+    let app = routes::app(sim);
+    let (tx, rx) = oneshot::channel::<()>();
+    let task = tokio::spawn(async move {
+        let serve = axum::serve(listener, app).with_graceful_shutdown(async {
+            let _ = rx.await;
+        });
+        if let Err(e) = serve.await {
+            tracing::error!("simulator stopped: {e}");
+        }
+    });
+    tracing::info!(base_url = %info.base_url, "simulator ready");
+    Ok(SimHandle {
+        info,
+        shutdown: Some(tx),
+        task,
+    })
+}

@@ -1,0 +1,32 @@
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+
+use lockdesk_sim::SimInfo;
+
+#[test]
+fn binary_prints_one_json_line() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lockdesk-sim"))
+        .args([
+            "--listen",
+            "127.0.0.1:0",
+            "--history-records",
+            "500",
+            "--seed",
+            "7",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("binary starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    let info: SimInfo = serde_json::from_str(line.trim()).expect("one JSON line");
+    assert!(info.base_url.starts_with("http://127.0.0.1:"));
+    assert_eq!(info.clients[0].client_id, "demo-v3-client");
+    assert_eq!(info.clients[1].client_id, "demo-v2-client");
+    assert_eq!(info.accounts.len(), 3);
+}
