@@ -1,0 +1,163 @@
+//! One error type for the use-cases. Each variant has a stable machine code ([`Error::code`])
+//! and optional structured details; the UI branches on the code, never on the message.
+//! No variant ever carries a secret (client secret, access or refresh token).
+
+use std::path::PathBuf;
+
+use serde::Serialize;
+use serde_json::{json, Value};
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+pub const KEYCHAIN_UNAVAILABLE: &str = "No OS keychain is available (on Linux a Secret Service such as gnome-keyring must be running and unlocked)";
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// An error of the service client; its code is kept.
+    #[error(transparent)]
+    Api(#[from] lockdesk_api::Error),
+    #[error("{KEYCHAIN_UNAVAILABLE}: {reason}")]
+    KeychainUnavailable { reason: String },
+    /// The keychain answered but refused the operation.
+    #[error("the OS keychain refused the operation: {reason}")]
+    Keychain { reason: String },
+    #[error("configuration file {} is invalid: {problem}; fix or remove it (it was left unchanged)", path.display())]
+    ConfigInvalid { path: PathBuf, problem: String },
+    #[error("could not write the configuration file {}: {reason}", path.display())]
+    ConfigWrite { path: PathBuf, reason: String },
+    #[error("no configuration directory is known for this user; set LOCKDESK_CONFIG_DIR")]
+    NoConfigDir,
+    #[error("there is no profile named {0:?}")]
+    ProfileNotFound(String),
+    #[error("a profile named {0:?} already exists")]
+    ProfileExists(String),
+    #[error("profile {0:?} is not signed in")]
+    NotSignedIn(String),
+    /// The client secret of a profile is missing from the keychain.
+    #[error("the client secret of profile {0:?} is not in the keychain; remove the profile and add it again")]
+    SecretMissing(String),
+    #[error("{field}: {message}")]
+    InvalidInput { field: String, message: String },
+    #[error(
+        "profile {profile:?} is registered for the {actual} API; this needs a {expected} profile"
+    )]
+    WrongApi {
+        profile: String,
+        expected: &'static str,
+        actual: &'static str,
+    },
+    /// Several organizations and none chosen.
+    #[error("choose an organization: the account belongs to {}", available.join(", "))]
+    OrganizationRequired { available: Vec<String> },
+    #[error("the account belongs to no organization")]
+    NoOrganization,
+    /// The built-in demo could not start.
+    #[error("{0}")]
+    Demo(String),
+}
+
+impl Error {
+    pub fn code(&self) -> &str {
+        match self {
+            Error::Api(e) => e.code(),
+            Error::KeychainUnavailable { .. } => "keychain_unavailable",
+            Error::Keychain { .. } => "keychain_error",
+            Error::ConfigInvalid { .. } => "config_invalid",
+            Error::ConfigWrite { .. } => "config_write_failed",
+            Error::NoConfigDir => "config_dir_unknown",
+            Error::ProfileNotFound(_) => "profile_not_found",
+            Error::ProfileExists(_) => "profile_exists",
+            Error::NotSignedIn(_) => "not_signed_in",
+            Error::SecretMissing(_) => "client_secret_missing",
+            Error::InvalidInput { .. } => "invalid_input",
+            Error::WrongApi { .. } => "wrong_api",
+            Error::OrganizationRequired { .. } => "organization_required",
+            Error::NoOrganization => "no_organization",
+            Error::Demo(_) => "demo_failed",
+        }
+    }
+
+    /// Structured facts for the UI (never secrets).
+    pub fn details(&self) -> Option<Value> {
+        match self {
+            Error::Api(e) => match e {
+                lockdesk_api::Error::Validation { field, .. } => Some(json!({ "field": field })),
+                _ => e.status().map(|s| json!({ "status": s })),
+            },
+            Error::ConfigInvalid { path, .. } | Error::ConfigWrite { path, .. } => {
+                Some(json!({ "path": path }))
+            }
+            Error::ProfileNotFound(p)
+            | Error::ProfileExists(p)
+            | Error::NotSignedIn(p)
+            | Error::SecretMissing(p) => Some(json!({ "profile": p })),
+            Error::InvalidInput { field, .. } => Some(json!({ "field": field })),
+            Error::WrongApi {
+                profile, expected, ..
+            } => Some(json!({ "profile": profile, "expected": expected })),
+            Error::OrganizationRequired { available } => {
+                Some(json!({ "organizations": available }))
+            }
+            _ => None,
+        }
+    }
+
+    /// The shape the UI receives.
+    pub fn payload(&self) -> ErrorPayload {
+        ErrorPayload {
+            code: self.code().to_owned(),
+            message: self.to_string(),
+            details: self.details(),
+        }
+    }
+
+    pub fn is_not_signed_in(&self) -> bool {
+        matches!(
+            self.code(),
+            "not_signed_in" | "invalid_token" | "v2_session_expired"
+        )
+    }
+
+    pub(crate) fn invalid(field: &str, message: impl Into<String>) -> Error {
+        Error::InvalidInput {
+            field: field.to_owned(),
+            message: message.into(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ErrorPayload {
+    pub code: String,
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub details: Option<Value>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_and_messages() {
+        let e = Error::KeychainUnavailable {
+            reason: "no dbus".into(),
+        };
+        assert_eq!(e.code(), "keychain_unavailable");
+        assert!(e.to_string().contains("gnome-keyring"));
+        let e = Error::ConfigInvalid {
+            path: "/x/profiles.json".into(),
+            problem: "line 1".into(),
+        };
+        assert_eq!(e.code(), "config_invalid");
+        assert!(e.to_string().contains("/x/profiles.json"));
+        let api = lockdesk_api::Error::Service {
+            status: 403,
+            code: lockdesk_api::ServiceCode::InsufficientScope,
+            message: "no".into(),
+        };
+        let e = Error::from(api);
+        assert_eq!(e.code(), "insufficient_scope");
+        assert_eq!(e.payload().details.unwrap()["status"], 403);
+    }
+}

@@ -1,0 +1,19 @@
+//! Lockdesk's use-cases, written once and shared by the desktop app, `lockctl` and the tests:
+//! profiles, sign-in sessions, the keychain token store and per-profile settings. No UI
+//! framework here. Every use-case takes a [`Context`] (no global state).
+
+pub mod context;
+pub mod demo;
+pub mod error;
+pub mod organizations;
+pub mod profiles;
+pub mod secrets;
+pub mod sessions;
+pub mod token_store;
+
+pub use context::Context;
+pub use error::{Error, ErrorPayload, Result};
+pub use profiles::{Profile, ProfileSettings, ProfileStore};
+pub use secrets::{KeyringStore, MemoryStore, SecretStore};
+pub use sessions::{AddProfile, PendingSignIn, SignedIn, SignedOut, TokenStatus};
+pub use token_store::KeychainTokenSink;

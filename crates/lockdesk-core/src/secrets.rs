@@ -1,0 +1,166 @@
+//! Where secrets live: the client secret and the tokens of each profile. The app uses the OS
+//! keychain ([`KeyringStore`]); tests use [`MemoryStore`]. Keys look like
+//! `"<profile>/client_secret"` and `"<profile>/tokens"`.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use crate::error::{Error, Result};
+
+pub trait SecretStore: Send + Sync {
+    fn get(&self, key: &str) -> Result<Option<String>>;
+    fn set(&self, key: &str, value: &str) -> Result<()>;
+    /// Deleting a missing entry is not an error.
+    fn delete(&self, key: &str) -> Result<()>;
+}
+
+pub fn client_secret_key(profile: &str) -> String {
+    format!("{profile}/client_secret")
+}
+
+pub fn tokens_key(profile: &str) -> String {
+    format!("{profile}/tokens")
+}
+
+/// The OS keychain through the `keyring` crate (Secret Service on Linux, Keychain on macOS,
+/// Credential Manager on Windows), under the service name `lockdesk`.
+#[derive(Debug, Clone)]
+pub struct KeyringStore {
+    service: String,
+}
+
+impl Default for KeyringStore {
+    fn default() -> Self {
+        KeyringStore {
+            service: "lockdesk".to_owned(),
+        }
+    }
+}
+
+impl KeyringStore {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Another service name (used by the keychain test so it never touches real entries).
+    pub fn with_service(service: impl Into<String>) -> Self {
+        KeyringStore {
+            service: service.into(),
+        }
+    }
+
+    fn entry(&self, key: &str) -> Result<keyring::Entry> {
+        keyring::Entry::new(&self.service, key).map_err(map_keyring)
+    }
+}
+
+/// Keyring errors without any payload that could hold secret bytes.
+fn map_keyring(err: keyring::Error) -> Error {
+    match err {
+        keyring::Error::PlatformFailure(e) | keyring::Error::NoStorageAccess(e) => {
+            Error::KeychainUnavailable {
+                reason: e.to_string(),
+            }
+        }
+        keyring::Error::BadEncoding(_) => Error::Keychain {
+            reason: "a stored entry is not valid UTF-8".into(),
+        },
+        keyring::Error::TooLong(attr, limit) => Error::Keychain {
+            reason: format!("{attr} is longer than the keychain allows ({limit})"),
+        },
+        keyring::Error::Invalid(attr, reason) => Error::Keychain {
+            reason: format!("{attr}: {reason}"),
+        },
+        keyring::Error::Ambiguous(_) => Error::Keychain {
+            reason: "several keychain entries match; remove the duplicates".into(),
+        },
+        keyring::Error::NoEntry => Error::Keychain {
+            reason: "no such entry".into(),
+        },
+        other => Error::Keychain {
+            reason: format!("{other:?}").chars().take(200).collect(),
+        },
+    }
+}
+
+impl SecretStore for KeyringStore {
+    fn get(&self, key: &str) -> Result<Option<String>> {
+        match self.entry(key)?.get_password() {
+            Ok(v) => Ok(Some(v)),
+            Err(keyring::Error::NoEntry) => Ok(None),
+            Err(e) => Err(map_keyring(e)),
+        }
+    }
+
+    fn set(&self, key: &str, value: &str) -> Result<()> {
+        self.entry(key)?.set_password(value).map_err(map_keyring)
+    }
+
+    fn delete(&self, key: &str) -> Result<()> {
+        match self.entry(key)?.delete_credential() {
+            Ok(()) | Err(keyring::Error::NoEntry) => Ok(()),
+            Err(e) => Err(map_keyring(e)),
+        }
+    }
+}
+
+/// Secrets in memory, for tests.
+#[derive(Debug, Default)]
+pub struct MemoryStore {
+    entries: Mutex<HashMap<String, String>>,
+}
+
+impl MemoryStore {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Every key currently stored, sorted (for tests).
+    pub fn keys(&self) -> Vec<String> {
+        let mut keys: Vec<String> = self.lock().keys().cloned().collect();
+        keys.sort();
+        keys
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, String>> {
+        self.entries.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+impl SecretStore for MemoryStore {
+    fn get(&self, key: &str) -> Result<Option<String>> {
+        Ok(self.lock().get(key).cloned())
+    }
+
+    fn set(&self, key: &str, value: &str) -> Result<()> {
+        self.lock().insert(key.to_owned(), value.to_owned());
+        Ok(())
+    }
+
+    fn delete(&self, key: &str) -> Result<()> {
+        self.lock().remove(key);
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memory_store_round_trip() {
+        let s = MemoryStore::new();
+        assert_eq!(s.get("p/tokens").unwrap(), None);
+        s.set("p/tokens", "x").unwrap();
+        assert_eq!(s.get("p/tokens").unwrap().as_deref(), Some("x"));
+        s.delete("p/tokens").unwrap();
+        s.delete("p/tokens").unwrap();
+        assert!(s.keys().is_empty());
+    }
+
+    #[test]
+    fn keys() {
+        assert_eq!(client_secret_key("a"), "a/client_secret");
+        assert_eq!(tokens_key("a"), "a/tokens");
+    }
+}

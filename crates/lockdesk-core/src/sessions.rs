@@ -1,0 +1,278 @@
+//! Sign-in use-cases: add a profile with its client secret, the authorization-code flow,
+//! opening v3 and v2 clients over the stored session, sign-out and token status.
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use lockdesk_api::session::Session;
+use lockdesk_api::{
+    ApiVersion, ClientCredentials, OAuth, SignInRequest, TokenSet, Transport, V2Client,
+};
+use serde::{Deserialize, Serialize};
+use url::Url;
+
+use crate::context::Context;
+use crate::error::{Error, Result};
+use crate::profiles::{Profile, ProfileStore};
+use crate::secrets::client_secret_key;
+use crate::token_store::{delete_tokens, load_tokens, save_tokens, KeychainTokenSink};
+
+/// A new profile. `client_secret` goes to the keychain, everything else to `profiles.json`.
+#[derive(Clone, Deserialize)]
+pub struct AddProfile {
+    pub name: String,
+    pub base_url: String,
+    pub client_id: String,
+    pub redirect_uri: String,
+    pub api: ApiVersion,
+    pub client_secret: String,
+}
+
+impl std::fmt::Debug for AddProfile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AddProfile")
+            .field("name", &self.name)
+            .field("base_url", &self.base_url)
+            .field("client_id", &self.client_id)
+            .field("redirect_uri", &self.redirect_uri)
+            .field("api", &self.api)
+            .field("client_secret", &"[redacted]")
+            .finish()
+    }
+}
+
+pub async fn add_profile(ctx: &Context, req: AddProfile) -> Result<Profile> {
+    let profile = Profile {
+        name: req.name,
+        base_url: req.base_url,
+        client_id: req.client_id,
+        redirect_uri: req.redirect_uri,
+        api: req.api,
+    }
+    .validated()?;
+    if req.client_secret.trim().is_empty() {
+        return Err(Error::invalid(
+            "client_secret",
+            "the client secret is empty",
+        ));
+    }
+    let store = ProfileStore::new(ctx);
+    // Refuse an existing name before touching its keychain entry.
+    match store.get(&profile.name) {
+        Ok(_) => return Err(Error::ProfileExists(profile.name)),
+        Err(Error::ProfileNotFound(_)) => {}
+        Err(e) => return Err(e),
+    }
+    let key = client_secret_key(&profile.name);
+    ctx.secrets.set(&key, req.client_secret.trim())?;
+    match store.add(profile) {
+        Ok(p) => Ok(p),
+        Err(e) => {
+            let _ = ctx.secrets.delete(&key);
+            Err(e)
+        }
+    }
+}
+
+pub fn list_profiles(ctx: &Context) -> Result<Vec<Profile>> {
+    ProfileStore::new(ctx).list()
+}
+
+pub fn remove_profile(ctx: &Context, name: &str) -> Result<Profile> {
+    ProfileStore::new(ctx).remove(name)
+}
+
+/// A started sign-in: open `url` in a browser; keep `state` until the redirect comes back.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PendingSignIn {
+    pub url: Url,
+    pub state: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SignedIn {
+    pub profile: String,
+    pub api: ApiVersion,
+    pub expires_at: DateTime<Utc>,
+    pub renewable: bool,
+}
+
+fn oauth_for(ctx: &Context, profile: &Profile) -> Result<OAuth> {
+    let secret = ctx
+        .secrets
+        .get(&client_secret_key(&profile.name))?
+        .ok_or_else(|| Error::SecretMissing(profile.name.clone()))?;
+    let credentials = ClientCredentials::new(&profile.client_id, &secret, &profile.redirect_uri)?;
+    let transport = Transport::with_defaults(profile.service_url()?)?;
+    Ok(OAuth::new(transport, credentials, profile.api)?.with_clock(ctx.clock.clone()))
+}
+
+pub async fn begin_sign_in(ctx: &Context, profile: &str) -> Result<PendingSignIn> {
+    let profile = ProfileStore::new(ctx).get(profile)?;
+    let request = oauth_for(ctx, &profile)?.begin_sign_in();
+    Ok(PendingSignIn {
+        state: request.state().to_owned(),
+        url: request.url,
+    })
+}
+
+/// Checks the redirected address against the pending sign-in (state included), exchanges the
+/// code and stores the tokens in the keychain.
+pub async fn complete_sign_in(
+    ctx: &Context,
+    profile: &str,
+    pending: &PendingSignIn,
+    redirected_url: &str,
+) -> Result<SignedIn> {
+    let profile = ProfileStore::new(ctx).get(profile)?;
+    let oauth = oauth_for(ctx, &profile)?;
+    let request = SignInRequest::from_parts(pending.url.clone(), pending.state.clone());
+    let code = oauth.code_from_redirect(&request, redirected_url)?;
+    let tokens = oauth.exchange_code(code).await?;
+    save_tokens(ctx.secrets.as_ref(), &profile.name, &tokens)?;
+    tracing::info!(profile = %profile.name, "signed in");
+    Ok(SignedIn {
+        profile: profile.name,
+        api: profile.api,
+        expires_at: tokens.expires_at,
+        renewable: tokens.refresh_token.is_some(),
+    })
+}
+
+fn stored_tokens(ctx: &Context, profile: &Profile) -> Result<TokenSet> {
+    load_tokens(ctx.secrets.as_ref(), &profile.name)?
+        .ok_or_else(|| Error::NotSignedIn(profile.name.clone()))
+}
+
+fn api_name(api: ApiVersion) -> &'static str {
+    match api {
+        ApiVersion::V3 => "v3",
+        ApiVersion::V2 => "v2",
+    }
+}
+
+fn require_api(profile: &Profile, expected: ApiVersion) -> Result<()> {
+    if profile.api != expected {
+        return Err(Error::WrongApi {
+            profile: profile.name.clone(),
+            expected: api_name(expected),
+            actual: api_name(profile.api),
+        });
+    }
+    Ok(())
+}
+
+fn session_for(ctx: &Context, profile: &Profile) -> Result<Session> {
+    let tokens = stored_tokens(ctx, profile)?;
+    let oauth = oauth_for(ctx, profile)?;
+    let sink = Arc::new(KeychainTokenSink::new(ctx.secrets.clone(), &profile.name));
+    Ok(Session::new(oauth, tokens, sink))
+}
+
+/// A v3 client over the stored session; renewed tokens are written to the keychain first.
+pub async fn open_v3(ctx: &Context, profile: &str) -> Result<lockdesk_api::Client> {
+    let profile = ProfileStore::new(ctx).get(profile)?;
+    require_api(&profile, ApiVersion::V3)?;
+    let session = session_for(ctx, &profile)?;
+    Ok(lockdesk_api::Client::new(Arc::new(session)))
+}
+
+/// A v2 client sharing the profile's one rate limiter.
+pub async fn open_v2(ctx: &Context, profile: &str) -> Result<V2Client> {
+    let profile = ProfileStore::new(ctx).get(profile)?;
+    require_api(&profile, ApiVersion::V2)?;
+    let tokens = stored_tokens(ctx, &profile)?;
+    let transport = Transport::with_defaults(profile.service_url()?)?;
+    Ok(
+        V2Client::new(transport, tokens, ctx.v2_limiter(&profile.name))
+            .with_clock(ctx.clock.clone()),
+    )
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SignedOut {
+    pub profile: String,
+    /// False when there was no session, or the service no longer accepted it.
+    pub revoked: bool,
+    /// What happened, for the user.
+    pub note: String,
+}
+
+/// The service refused the token as already invalid (not a transport problem).
+fn already_invalid(e: &lockdesk_api::Error) -> bool {
+    matches!(
+        e.code(),
+        "invalid_client"
+            | "invalid_token"
+            | "invalid_grant"
+            | "invalid_request"
+            | "not_signed_in"
+            | "v2_session_expired"
+    ) || e.status() == Some(401)
+}
+
+/// Revokes the session at the service, then deletes it from the keychain. A token the service
+/// already refuses is still deleted locally, and the answer says so. Other failures (the
+/// service unreachable) keep the session so sign-out can be tried again.
+pub async fn sign_out(ctx: &Context, profile: &str) -> Result<SignedOut> {
+    let profile = ProfileStore::new(ctx).get(profile)?;
+    let name = profile.name.clone();
+    if load_tokens(ctx.secrets.as_ref(), &name)?.is_none() {
+        return Ok(SignedOut {
+            profile: name,
+            revoked: false,
+            note: "was not signed in".into(),
+        });
+    }
+    let session = session_for(ctx, &profile)?;
+    // An expired v3 access token is renewed first: revoke needs a valid bearer.
+    let outcome = match session.bearer().await {
+        Ok(_) => session.revoke().await,
+        Err(e) => Err(e),
+    };
+    let result = match outcome {
+        Ok(()) => SignedOut {
+            profile: name.clone(),
+            revoked: true,
+            note: "signed out; the service revoked the session".into(),
+        },
+        Err(e) if already_invalid(&e) => SignedOut {
+            profile: name.clone(),
+            revoked: false,
+            note: format!(
+                "the service no longer accepted this session ({}); it was removed from this computer",
+                e.code()
+            ),
+        },
+        Err(e) => return Err(e.into()),
+    };
+    delete_tokens(ctx.secrets.as_ref(), &name)?;
+    tracing::info!(profile = %name, revoked = result.revoked, "signed out");
+    Ok(result)
+}
+
+/// What the service says about the session, without the tokens themselves.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct TokenStatus {
+    pub profile: String,
+    pub api: ApiVersion,
+    pub application_name: Option<String>,
+    pub created_at: Option<DateTime<Utc>>,
+    pub expires_at: Option<DateTime<Utc>>,
+    pub renewable: bool,
+}
+
+pub async fn token_info(ctx: &Context, profile: &str) -> Result<TokenStatus> {
+    let profile = ProfileStore::new(ctx).get(profile)?;
+    let session = session_for(ctx, &profile)?;
+    let info = session.token_info().await?;
+    let tokens = session.tokens().await;
+    Ok(TokenStatus {
+        profile: profile.name,
+        api: profile.api,
+        application_name: info.application_name,
+        created_at: info.created_at.or(Some(tokens.created_at)),
+        expires_at: info.expires_at.or(Some(tokens.expires_at)),
+        renewable: tokens.refresh_token.is_some(),
+    })
+}

@@ -1,0 +1,132 @@
+use std::fs;
+
+use futures::TryStreamExt;
+use lockdesk_api::v3::PageParams;
+use lockdesk_api::{ApiVersion, TokenSet};
+use lockdesk_core::organizations::choose_organization;
+use lockdesk_core::sessions;
+use lockdesk_core::{ProfileStore, SecretStore};
+
+use crate::support::{authorize, world};
+
+fn stored_tokens(w: &crate::support::World, profile: &str) -> TokenSet {
+    let text = w
+        .secrets
+        .get(&format!("{profile}/tokens"))
+        .unwrap()
+        .unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+#[tokio::test]
+async fn sign_in_keeps_secrets_in_the_keychain_only() {
+    let w = world().await;
+    w.add_profile("work", ApiVersion::V3).await;
+    assert_eq!(
+        sessions::open_v3(&w.ctx, "work").await.unwrap_err().code(),
+        "not_signed_in"
+    );
+    w.sign_in("work").await;
+    let tokens = stored_tokens(&w, "work");
+    let refresh = tokens
+        .refresh_token
+        .clone()
+        .expect("v3 has a refresh token");
+
+    let file = fs::read_to_string(w.dir.path().join("profiles.json")).unwrap();
+    assert!(file.contains("\"work\""));
+    for secret in [
+        w.client_secret(0),
+        tokens.access_token.secret().clone(),
+        refresh.secret().clone(),
+    ] {
+        assert!(!file.contains(&secret), "a secret reached profiles.json");
+    }
+
+    let client = sessions::open_v3(&w.ctx, "work").await.unwrap();
+    let orgs: Vec<_> = client
+        .organizations()
+        .stream(PageParams::default())
+        .try_collect()
+        .await
+        .unwrap();
+    assert!(!orgs.is_empty());
+    let org = choose_organization(&w.ctx, "work", &client, Some(orgs[0].id.as_str()))
+        .await
+        .unwrap();
+    assert_eq!(
+        ProfileStore::new(&w.ctx)
+            .settings("work")
+            .unwrap()
+            .organization_id
+            .as_deref(),
+        Some(org.as_str())
+    );
+    let status = sessions::token_info(&w.ctx, "work").await.unwrap();
+    assert!(status.renewable);
+    assert!(!format!("{status:?}").contains(tokens.access_token.secret().as_str()));
+}
+
+#[tokio::test]
+async fn a_redirect_from_another_attempt_is_refused() {
+    let w = world().await;
+    w.add_profile("work", ApiVersion::V3).await;
+    let first = sessions::begin_sign_in(&w.ctx, "work").await.unwrap();
+    let second = sessions::begin_sign_in(&w.ctx, "work").await.unwrap();
+    assert_ne!(first.state, second.state);
+    let redirected = authorize(w.sim.base_url(), &first, "admin@example.com").await;
+    let err = sessions::complete_sign_in(&w.ctx, "work", &second, &redirected)
+        .await
+        .unwrap_err();
+    assert_eq!(err.code(), "state_mismatch");
+    assert!(w.secrets.get("work/tokens").unwrap().is_none());
+    // The right attempt still works.
+    sessions::complete_sign_in(&w.ctx, "work", &first, &redirected)
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn sign_out_revokes_at_the_service() {
+    let w = world().await;
+    w.add_profile("work", ApiVersion::V3).await;
+    w.sign_in("work").await;
+    let old = w.secrets.get("work/tokens").unwrap().unwrap();
+    let out = sessions::sign_out(&w.ctx, "work").await.unwrap();
+    assert!(out.revoked, "{out:?}");
+    assert!(w.secrets.get("work/tokens").unwrap().is_none());
+    assert_eq!(
+        sessions::token_info(&w.ctx, "work")
+            .await
+            .unwrap_err()
+            .code(),
+        "not_signed_in"
+    );
+    // Put the revoked pair back: the service refuses it.
+    w.secrets.set("work/tokens", &old).unwrap();
+    let err = sessions::token_info(&w.ctx, "work").await.unwrap_err();
+    assert!(
+        err.is_not_signed_in() || err.code() == "invalid_request",
+        "{err:?}"
+    );
+    // Signing out again with the dead pair still cleans up, and says so.
+    let out = sessions::sign_out(&w.ctx, "work").await.unwrap();
+    assert!(!out.revoked);
+    assert!(w.secrets.get("work/tokens").unwrap().is_none());
+}
+
+#[tokio::test]
+async fn v2_profile_reads_history_with_one_shared_limiter() {
+    let w = world().await;
+    w.add_profile("hist", ApiVersion::V2).await;
+    w.sign_in("hist").await;
+    assert_eq!(
+        sessions::open_v3(&w.ctx, "hist").await.unwrap_err().code(),
+        "wrong_api"
+    );
+    let a = sessions::open_v2(&w.ctx, "hist").await.unwrap();
+    let b = sessions::open_v2(&w.ctx, "hist").await.unwrap();
+    assert!(std::sync::Arc::ptr_eq(a.limiter(), b.limiter()));
+    let locks = a.locks().await.unwrap();
+    assert!(!locks.is_empty());
+}
