@@ -1,0 +1,367 @@
+//! The command line, as clap derive structures.
+
+use std::path::PathBuf;
+
+use chrono::{DateTime, NaiveDate, Utc};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "lockctl",
+    version,
+    about = "Lockdesk on the command line: locks, users, groups, invitations and entry/exit history"
+)]
+pub struct Cli {
+    /// Profile to use (optional when only one exists).
+    #[arg(long, global = true, env = "LOCKDESK_PROFILE")]
+    pub profile: Option<String>,
+    /// Organization id (O-xxxxx-xxxxx); remembered for the profile once given.
+    #[arg(long, global = true)]
+    pub org: Option<String>,
+    /// Machine-readable JSON on stdout.
+    #[arg(long, global = true)]
+    pub json: bool,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Manage profiles (service address and application registration).
+    #[command(subcommand)]
+    Profile(ProfileCmd),
+    /// Sign in: prints the authorization address, then reads the address the browser was sent to.
+    Login,
+    /// Sign out: revokes the session at the service and forgets it here.
+    Logout,
+    /// What the service says about the current session.
+    TokenInfo,
+    /// Organizations of the signed-in account (lists them when no subcommand is given).
+    Orgs {
+        #[command(subcommand)]
+        cmd: Option<OrgsCmd>,
+    },
+    /// Locks of the organization: list, show, rename, image.
+    #[command(subcommand)]
+    Locks(LocksCmd),
+    /// Lock groups: list, show, create, update, delete, add and remove locks.
+    #[command(subcommand)]
+    LockGroups(LockGroupsCmd),
+    /// Users of the organization: list, show, register, invite, update, remove.
+    #[command(subcommand)]
+    Users(UsersCmd),
+    /// E-mail invitations: create and list.
+    #[command(subcommand)]
+    Invitations(InvitationsCmd),
+    /// User groups: list, show, create, update.
+    #[command(subcommand)]
+    UserGroups(UserGroupsCmd),
+    /// Entry/exit history through the v2 API (needs a v2 profile).
+    #[command(subcommand)]
+    History(HistoryCmd),
+    /// Try Lockdesk without an account: the built-in simulator with demo data, signed in
+    /// through the real OAuth flow. Touches none of your profiles or keychain entries.
+    Demo {
+        /// Keep the simulator running afterwards (until Ctrl-C) and print its clients and accounts.
+        #[arg(long)]
+        serve: bool,
+    },
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Api {
+    V3,
+    V2,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ProfileCmd {
+    /// Add a profile. The client secret is read from LOCKDESK_CLIENT_SECRET or one line of stdin.
+    Add {
+        name: String,
+        #[arg(long)]
+        base_url: String,
+        #[arg(long)]
+        client_id: String,
+        #[arg(long)]
+        redirect_uri: String,
+        #[arg(long, value_enum, default_value = "v3")]
+        api: Api,
+    },
+    List,
+    /// Remove a profile and its keychain entries.
+    Remove {
+        name: String,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum OrgsCmd {
+    List,
+    Show {
+        id: String,
+    },
+    /// Remember an organization for the profile.
+    Use {
+        id: String,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum LocksCmd {
+    /// List locks (one page unless --all).
+    List {
+        /// Only these lock ids (comma-separated or repeated).
+        #[arg(long, value_delimiter = ',', num_args = 1..)]
+        ids: Vec<String>,
+        /// Page size (1 to 1000).
+        #[arg(long)]
+        limit: Option<u32>,
+        /// Every page.
+        #[arg(long)]
+        all: bool,
+    },
+    /// Every field of a lock.
+    Show { id: String },
+    /// Rename a lock (up to 50 characters).
+    Rename { id: String, name: String },
+    /// Set the lock image from a png/jpg/jpeg/gif/webp file, or --reset to the default image.
+    Image {
+        id: String,
+        #[arg(required_unless_present = "reset", conflicts_with = "reset")]
+        path: Option<PathBuf>,
+        #[arg(long)]
+        reset: bool,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct GroupFields {
+    #[arg(long)]
+    pub name: Option<String>,
+    #[arg(long)]
+    pub memo: Option<String>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum LockGroupsCmd {
+    List,
+    Show {
+        id: String,
+    },
+    Create {
+        #[arg(long)]
+        name: String,
+        #[arg(long)]
+        memo: Option<String>,
+    },
+    Update {
+        id: String,
+        #[command(flatten)]
+        fields: GroupFields,
+    },
+    Delete {
+        id: String,
+    },
+    AddLocks {
+        id: String,
+        #[arg(required = true)]
+        locks: Vec<String>,
+    },
+    RemoveLocks {
+        id: String,
+        #[arg(required = true)]
+        locks: Vec<String>,
+    },
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum AuthorityArg {
+    Manager,
+    Member,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum UsersCmd {
+    List {
+        /// Exact user code.
+        #[arg(long)]
+        code: Option<String>,
+        /// Exact e-mail address.
+        #[arg(long)]
+        mail: Option<String>,
+        #[arg(long)]
+        limit: Option<u32>,
+        #[arg(long)]
+        all: bool,
+        /// Include created_at and updated_at.
+        #[arg(long)]
+        dates: bool,
+    },
+    Show {
+        id: String,
+    },
+    /// Register a new user.
+    Register {
+        #[arg(long)]
+        name: String,
+        #[arg(long)]
+        mail: Option<String>,
+        #[arg(long, value_enum)]
+        authority: Option<AuthorityArg>,
+        #[arg(long)]
+        code: Option<String>,
+        #[arg(long)]
+        image: Option<PathBuf>,
+    },
+    /// Add a user who already exists in the service, by id.
+    InviteExisting {
+        user_id: String,
+        #[arg(long, value_enum)]
+        authority: Option<AuthorityArg>,
+        #[arg(long)]
+        code: Option<String>,
+        #[arg(long)]
+        image: Option<PathBuf>,
+    },
+    Update {
+        id: String,
+        #[arg(long)]
+        name: Option<String>,
+        #[arg(long)]
+        mail: Option<String>,
+        #[arg(long, value_enum)]
+        authority: Option<AuthorityArg>,
+        #[arg(long)]
+        code: Option<String>,
+        #[arg(long)]
+        image: Option<PathBuf>,
+    },
+    /// Remove a user from the organization.
+    Remove {
+        id: String,
+    },
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum StatusArg {
+    Active,
+    Expired,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum InvitationsCmd {
+    /// Invite by e-mail.
+    Create {
+        #[arg(long)]
+        mail: String,
+        #[arg(long, value_enum)]
+        authority: Option<AuthorityArg>,
+        #[arg(long)]
+        code: Option<String>,
+    },
+    List {
+        #[arg(long, value_enum)]
+        status: Option<StatusArg>,
+        /// ISO 8601 time or date (strictly after).
+        #[arg(long, value_parser = parse_when)]
+        issued_after: Option<DateTime<Utc>>,
+        /// ISO 8601 time or date (strictly before).
+        #[arg(long, value_parser = parse_when)]
+        issued_before: Option<DateTime<Utc>>,
+        #[arg(long)]
+        limit: Option<u32>,
+        /// Every page.
+        #[arg(long)]
+        all: bool,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum UserGroupsCmd {
+    List,
+    Show {
+        id: String,
+    },
+    Create {
+        #[arg(long)]
+        name: String,
+        #[arg(long)]
+        memo: Option<String>,
+    },
+    Update {
+        id: String,
+        #[command(flatten)]
+        fields: GroupFields,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Csv,
+    Json,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum HistoryCmd {
+    /// Locks whose history the account may read.
+    Locks,
+    /// Every entry/exit record of a lock in a time range.
+    Accesses {
+        #[arg(long)]
+        lock: String,
+        /// Start (ISO 8601 time, or a date meaning its midnight UTC).
+        #[arg(long, value_parser = parse_when)]
+        from: Option<DateTime<Utc>>,
+        /// End (ISO 8601 time, or a date).
+        #[arg(long, value_parser = parse_when)]
+        til: Option<DateTime<Utc>>,
+        /// csv (UTF-8 with BOM, for Excel) unless --json is given.
+        #[arg(long, value_enum)]
+        format: Option<Format>,
+        /// Write to this file instead of stdout.
+        #[arg(long)]
+        output: Option<PathBuf>,
+    },
+}
+
+pub fn parse_when(s: &str) -> Result<DateTime<Utc>, String> {
+    if let Some(t) = lockdesk_api::parse_time(s) {
+        return Ok(t);
+    }
+    NaiveDate::parse_from_str(s.trim(), "%Y-%m-%d")
+        .ok()
+        .and_then(|d| d.and_hms_opt(0, 0, 0))
+        .map(|t| t.and_utc())
+        .ok_or_else(|| {
+            format!(
+                "{s:?} is not an ISO 8601 time (2024-05-01T09:00:00+09:00) or date (2024-05-01)"
+            )
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cli_is_consistent() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn times_and_dates() {
+        assert_eq!(
+            parse_when("2024-05-01").unwrap().to_rfc3339(),
+            "2024-05-01T00:00:00+00:00"
+        );
+        assert_eq!(
+            parse_when("2024-05-01T09:00:00+09:00")
+                .unwrap()
+                .to_rfc3339(),
+            "2024-05-01T00:00:00+00:00"
+        );
+        assert!(parse_when("yesterday").is_err());
+    }
+}

@@ -1,0 +1,153 @@
+//! `lockctl`: command-line front end over lockdesk-core. [`run`] is the whole program, with
+//! its streams and context passed in, so tests drive it like a user would.
+
+pub mod cli;
+mod commands;
+pub mod error;
+mod image;
+mod output;
+
+use std::ffi::OsString;
+use std::io::{BufRead, Write};
+
+use clap::Parser;
+use lockdesk_api::ids::OrganizationId;
+use lockdesk_core::organizations::choose_organization;
+use lockdesk_core::{sessions, Context, ProfileStore};
+
+use crate::cli::{Cli, Command};
+pub use crate::error::{Error, Result};
+
+/// The program's streams and output mode.
+pub struct Term<'a> {
+    pub stdin: &'a mut dyn BufRead,
+    pub out: &'a mut dyn Write,
+    pub err: &'a mut dyn Write,
+    pub json: bool,
+}
+
+impl Term<'_> {
+    /// One line from stdin without its line ending; `None` at end of input.
+    pub fn read_line(&mut self) -> Result<Option<String>> {
+        let mut line = String::new();
+        let n = self
+            .stdin
+            .read_line(&mut line)
+            .map_err(|e| Error::Usage(format!("could not read stdin: {e}")))?;
+        if n == 0 {
+            return Ok(None);
+        }
+        Ok(Some(line.trim_end_matches(['\r', '\n']).to_owned()))
+    }
+}
+
+/// The global options and the context, for the commands.
+pub struct Env<'a> {
+    pub ctx: &'a Context,
+    pub profile: Option<String>,
+    pub org: Option<String>,
+}
+
+impl Env<'_> {
+    /// The profile given, or the only one there is.
+    pub fn profile(&self) -> Result<String> {
+        if let Some(p) = &self.profile {
+            return Ok(p.clone());
+        }
+        let profiles = ProfileStore::new(self.ctx).list()?;
+        match profiles.as_slice() {
+            [] => Err(Error::NoProfile),
+            [only] => Ok(only.name.clone()),
+            many => Err(Error::ProfileRequired(
+                many.iter().map(|p| p.name.clone()).collect(),
+            )),
+        }
+    }
+
+    pub async fn v3(&self) -> Result<(String, lockdesk_api::Client)> {
+        let profile = self.profile()?;
+        let client = sessions::open_v3(self.ctx, &profile).await?;
+        Ok((profile, client))
+    }
+
+    /// A v3 client and the organization to work on.
+    pub async fn v3_org(&self) -> Result<(lockdesk_api::Client, OrganizationId)> {
+        let (profile, client) = self.v3().await?;
+        let org = choose_organization(self.ctx, &profile, &client, self.org.as_deref()).await?;
+        Ok((client, org))
+    }
+}
+
+/// Runs one command line. Returns the exit status: 0 success, 1 failure, 2 usage error.
+pub async fn run<I, T>(
+    args: I,
+    stdin: &mut dyn BufRead,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+    ctx: &Context,
+) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            let text = e.render().to_string();
+            return match e.kind() {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                    let _ = write!(stdout, "{text}");
+                    0
+                }
+                _ => {
+                    let _ = write!(stderr, "{text}");
+                    2
+                }
+            };
+        }
+    };
+    let env = Env {
+        ctx,
+        profile: cli.profile.clone(),
+        org: cli.org.clone(),
+    };
+    let mut term = Term {
+        stdin,
+        out: stdout,
+        err: stderr,
+        json: cli.json,
+    };
+    match dispatch(&env, &mut term, cli.command).await {
+        Ok(()) => {
+            let _ = term.out.flush();
+            0
+        }
+        Err(e) => {
+            let _ = term.out.flush();
+            let profile = env.profile().ok();
+            let _ = writeln!(term.err, "error: {e} [{}]", e.code());
+            if let Some(hint) = e.hint(profile.as_deref()) {
+                let _ = writeln!(term.err, "hint: {hint}");
+            }
+            e.exit_status()
+        }
+    }
+}
+
+pub(crate) async fn dispatch(env: &Env<'_>, term: &mut Term<'_>, command: Command) -> Result<()> {
+    match command {
+        Command::Profile(cmd) => commands::profile::run(env, term, cmd).await,
+        Command::Login => commands::session::login(env, term).await,
+        Command::Logout => commands::session::logout(env, term).await,
+        Command::TokenInfo => commands::session::token_info(env, term).await,
+        Command::Orgs { cmd } => commands::orgs::run(env, term, cmd).await,
+        Command::Locks(cmd) => commands::locks::run(env, term, cmd).await,
+        Command::LockGroups(cmd) => commands::lock_groups::run(env, term, cmd).await,
+        Command::Users(cmd) => commands::users::run(env, term, cmd).await,
+        Command::Invitations(cmd) => commands::invitations::run(env, term, cmd).await,
+        Command::UserGroups(cmd) => commands::user_groups::run(env, term, cmd).await,
+        Command::History(cmd) => commands::history::run(env, term, cmd).await,
+        Command::Demo { serve } => commands::demo::run(term, serve).await,
+    }
+}

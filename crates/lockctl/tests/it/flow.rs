@@ -1,0 +1,119 @@
+use crate::support::world;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn admin_session_from_profile_to_invitation() {
+    let w = world();
+    w.add_profile("work", 0).await;
+    assert_eq!(
+        lockdesk_core::SecretStore::get(w.secrets.as_ref(), "work/client_secret")
+            .unwrap()
+            .as_deref(),
+        Some(w.sim.clients[0].client_secret.as_str())
+    );
+    let listed = w.run(&["--json", "profile", "list"], "").await.ok().json();
+    assert_eq!(listed[0]["name"], "work");
+
+    // Not signed in yet: exit 1, the code and the hint.
+    let out = w.run(&["locks", "list"], "").await;
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("[not_signed_in]"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("lockctl --profile work login"),
+        "{}",
+        out.stderr
+    );
+
+    let login = w.login("work").await.ok();
+    assert!(login.out().contains("/oauth/authorize"));
+    assert!(login.out().contains("Signed in"), "{}", login.out());
+
+    let orgs = w.run(&["--json", "orgs"], "").await.ok().json();
+    let org = orgs[0]["id"].as_str().unwrap().to_owned();
+
+    let locks = w
+        .run(&["--json", "--org", &org, "locks", "list"], "")
+        .await
+        .ok()
+        .json();
+    let locks = locks.as_array().unwrap();
+    assert!(!locks.is_empty());
+    let lock = locks[0]["id"].as_str().unwrap().to_owned();
+
+    // The organization is remembered from here on.
+    let table = w.run(&["locks", "list", "--all"], "").await.ok().out();
+    assert!(table.starts_with("ID"), "{table}");
+    assert!(table.contains(&lock));
+
+    w.run(&["locks", "rename", &lock, "Front door"], "")
+        .await
+        .ok();
+    let shown = w
+        .run(&["--json", "locks", "show", &lock], "")
+        .await
+        .ok()
+        .json();
+    assert_eq!(shown["name"], "Front door");
+
+    let refused = w
+        .run(&["locks", "image", &lock, "/tmp/picture.txt"], "")
+        .await;
+    assert_eq!(refused.code, 2, "{}", refused.stderr);
+
+    let users = w.run(&["--json", "users", "list"], "").await.ok().json();
+    assert!(!users.as_array().unwrap().is_empty());
+
+    w.run(
+        &["invitations", "create", "--mail", "new.person@example.com"],
+        "",
+    )
+    .await
+    .ok();
+    let invitations = w
+        .run(&["--json", "invitations", "list", "--status", "active"], "")
+        .await
+        .ok()
+        .json();
+    assert!(
+        invitations
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|i| i["user"]["mail"] == "new.person@example.com"),
+        "{invitations}"
+    );
+
+    let group = w
+        .run(
+            &["--json", "lock-groups", "create", "--name", "Floor 3"],
+            "",
+        )
+        .await
+        .ok()
+        .json();
+    let group = group["id"].as_str().unwrap().to_owned();
+    let with_lock = w
+        .run(&["--json", "lock-groups", "add-locks", &group, &lock], "")
+        .await
+        .ok()
+        .json();
+    assert_eq!(with_lock["locks"][0]["id"], lock.as_str());
+
+    // A service error: exit 1 with the service's code.
+    let missing = w.run(&["locks", "show", "A9999999"], "").await;
+    assert_eq!(missing.code, 1);
+    assert!(
+        missing.stderr.contains("[lock_not_found]"),
+        "{}",
+        missing.stderr
+    );
+    // A usage error: exit 2.
+    assert_eq!(w.run(&["locks", "frobnicate"], "").await.code, 2);
+
+    let info = w.run(&["token-info"], "").await.ok().out();
+    assert!(info.contains("application_name"), "{info}");
+
+    w.run(&["logout"], "").await.ok();
+    let after = w.run(&["token-info"], "").await;
+    assert_eq!(after.code, 1);
+    assert!(after.stderr.contains("[not_signed_in]"), "{}", after.stderr);
+}

@@ -1,0 +1,6 @@
+//! Integration tests of lockctl: `lockctl::run` driven like a user, against the in-process
+//! simulator, with a temporary config dir and a memory keychain.
+
+mod flow;
+mod history;
+mod support;

@@ -1,0 +1,207 @@
+use std::io::{BufReader, Cursor, Read, Write};
+use std::sync::{Arc, Mutex};
+
+use lockdesk_core::{Context, MemoryStore};
+use lockdesk_sim::{SimInfo, SimOptions};
+use tempfile::TempDir;
+
+/// The simulator runs on its own runtime thread, so the test may block (stdin reads) freely.
+pub fn start_sim() -> SimInfo {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async move {
+            let sim = lockdesk_sim::spawn(SimOptions::small()).await.unwrap();
+            tx.send(sim.info().clone()).unwrap();
+            std::future::pending::<()>().await;
+        });
+    });
+    rx.recv().unwrap()
+}
+
+pub struct World {
+    pub sim: SimInfo,
+    pub _dir: TempDir,
+    pub secrets: Arc<MemoryStore>,
+    pub ctx: Context,
+}
+
+pub fn world() -> World {
+    let sim = start_sim();
+    let dir = tempfile::tempdir().unwrap();
+    let secrets = Arc::new(MemoryStore::new());
+    let ctx = Context::for_tests(dir.path(), secrets.clone());
+    World {
+        sim,
+        _dir: dir,
+        secrets,
+        ctx,
+    }
+}
+
+pub struct Outcome {
+    pub code: i32,
+    pub stdout: Vec<u8>,
+    pub stderr: String,
+}
+
+impl Outcome {
+    pub fn out(&self) -> String {
+        String::from_utf8(self.stdout.clone()).unwrap()
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_slice(&self.stdout)
+            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.out()))
+    }
+
+    #[track_caller]
+    pub fn ok(self) -> Self {
+        assert_eq!(
+            self.code,
+            0,
+            "stderr: {}\nstdout: {}",
+            self.stderr,
+            self.out()
+        );
+        self
+    }
+}
+
+#[derive(Clone, Default)]
+pub struct SharedBuf(pub Arc<Mutex<Vec<u8>>>);
+
+impl Write for SharedBuf {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl World {
+    pub async fn run(&self, args: &[&str], stdin: &str) -> Outcome {
+        let mut input = Cursor::new(stdin.as_bytes().to_vec());
+        self.run_with(args, &mut input, SharedBuf::default()).await
+    }
+
+    async fn run_with(
+        &self,
+        args: &[&str],
+        stdin: &mut dyn std::io::BufRead,
+        stdout: SharedBuf,
+    ) -> Outcome {
+        let mut out = stdout.clone();
+        let mut err = Vec::new();
+        let argv = std::iter::once("lockctl").chain(args.iter().copied());
+        let code = lockctl::run(argv, stdin, &mut out, &mut err, &self.ctx).await;
+        let stdout = stdout.0.lock().unwrap().clone();
+        Outcome {
+            code,
+            stdout,
+            stderr: String::from_utf8(err).unwrap(),
+        }
+    }
+
+    pub async fn add_profile(&self, name: &str, client: usize) {
+        let c = &self.sim.clients[client];
+        let api = if c.api == "v2" { "v2" } else { "v3" };
+        self.run(
+            &[
+                "profile",
+                "add",
+                name,
+                "--base-url",
+                &self.sim.base_url,
+                "--client-id",
+                &c.client_id,
+                "--redirect-uri",
+                &c.redirect_uri,
+                "--api",
+                api,
+            ],
+            &format!("{}\n", c.client_secret),
+        )
+        .await
+        .ok();
+    }
+
+    /// `login`, with stdin answering the prompt like a user who signed in in a browser.
+    pub async fn login(&self, profile: &str) -> Outcome {
+        let stdout = SharedBuf::default();
+        let mut stdin = BufReader::new(BrowserStdin {
+            printed: stdout.clone(),
+            answer: None,
+        });
+        self.run_with(&["--profile", profile, "login"], &mut stdin, stdout)
+            .await
+    }
+}
+
+/// Reads the authorization address lockctl printed, signs in there as the demo admin and
+/// answers with the address the browser would be sent to.
+struct BrowserStdin {
+    printed: SharedBuf,
+    answer: Option<Cursor<Vec<u8>>>,
+}
+
+impl Read for BrowserStdin {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.answer.is_none() {
+            let printed = String::from_utf8(self.printed.0.lock().unwrap().clone()).unwrap();
+            let url = printed
+                .lines()
+                .find(|l| l.contains("/oauth/authorize"))
+                .expect("lockctl printed no authorization address")
+                .to_owned();
+            let location = std::thread::spawn(move || {
+                tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .unwrap()
+                    .block_on(authorize(&url))
+            })
+            .join()
+            .unwrap();
+            self.answer = Some(Cursor::new(format!("{location}\n").into_bytes()));
+        }
+        self.answer.as_mut().unwrap().read(buf)
+    }
+}
+
+pub async fn authorize(authorize_url: &str) -> String {
+    let url = url::Url::parse(authorize_url).unwrap();
+    let q = |name: &str| {
+        url.query_pairs()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.into_owned())
+            .unwrap_or_default()
+    };
+    let form = [
+        ("mail", "admin@example.com".to_owned()),
+        ("password", "lockdesk-demo".to_owned()),
+        ("client_id", q("client_id")),
+        ("redirect_uri", q("redirect_uri")),
+        ("response_type", "code".to_owned()),
+        ("state", q("state")),
+    ];
+    let mut post = url.clone();
+    post.set_query(None);
+    let resp = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+        .post(post)
+        .form(&form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status().as_u16(), 302);
+    resp.headers()["location"].to_str().unwrap().to_owned()
+}
