@@ -159,3 +159,59 @@ async fn malformed_answer_is_a_decode_error() {
         .unwrap_err();
     assert_eq!(err.code(), "decode");
 }
+
+#[tokio::test]
+async fn paging_tolerates_an_inclusive_boundary() {
+    use futures::TryStreamExt;
+    use lockdesk_api::v3::{PageParams, UserQuery};
+    use wiremock::matchers::{query_param, query_param_is_missing};
+
+    let user = |n: u32| json!({"id": format!("U-aaaaa-{n:05}"), "name": format!("u{n}")});
+    let server = MockServer::start().await;
+    // A service that repeats the element named by id_after at the top of the next page.
+    Mock::given(method("GET"))
+        .and(path("/v3/organizations/O-aaaaa-bbbbb/users"))
+        .and(query_param_is_missing("id_after"))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_json(json!({"users": [user(1), user(2), user(3)]})),
+        )
+        .mount(&server)
+        .await;
+    Mock::given(method("GET"))
+        .and(path("/v3/organizations/O-aaaaa-bbbbb/users"))
+        .and(query_param("id_after", "U-aaaaa-00003"))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_json(json!({"users": [user(3), user(4), user(5)]})),
+        )
+        .mount(&server)
+        .await;
+    Mock::given(method("GET"))
+        .and(path("/v3/organizations/O-aaaaa-bbbbb/users"))
+        .and(query_param("id_after", "U-aaaaa-00005"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"users": [user(5)]})))
+        .mount(&server)
+        .await;
+    let c = client(&server, RetryPolicy::default());
+    let o = org();
+    let all: Vec<_> = c
+        .org(&o)
+        .users()
+        .stream(UserQuery {
+            page: PageParams::limit(3),
+            ..Default::default()
+        })
+        .try_collect()
+        .await
+        .unwrap();
+    let ids: Vec<_> = all.iter().map(|u| u.id.as_str()).collect();
+    assert_eq!(
+        ids,
+        [
+            "U-aaaaa-00001",
+            "U-aaaaa-00002",
+            "U-aaaaa-00003",
+            "U-aaaaa-00004",
+            "U-aaaaa-00005"
+        ]
+    );
+}
