@@ -6,6 +6,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::error::Result;
+use unicode_width::UnicodeWidthStr;
 
 pub fn json<T: Serialize + ?Sized>(out: &mut dyn Write, value: &T) -> Result<()> {
     serde_json::to_writer_pretty(&mut *out, value)?;
@@ -13,13 +14,14 @@ pub fn json<T: Serialize + ?Sized>(out: &mut dyn Write, value: &T) -> Result<()>
     Ok(())
 }
 
-/// Columns padded to the widest cell (by characters); the last column is not padded.
+/// Columns padded to the widest cell in terminal columns (CJK characters take two); the last
+/// column is not padded.
 pub fn table(out: &mut dyn Write, headers: &[&str], rows: &[Vec<String>]) -> Result<()> {
-    let mut widths: Vec<usize> = headers.iter().map(|h| h.chars().count()).collect();
+    let mut widths: Vec<usize> = headers.iter().map(|h| h.width()).collect();
     for row in rows {
         for (i, cell) in row.iter().enumerate() {
             if let Some(w) = widths.get_mut(i) {
-                *w = (*w).max(cell.chars().count());
+                *w = (*w).max(cell.width());
             }
         }
     }
@@ -29,7 +31,7 @@ pub fn table(out: &mut dyn Write, headers: &[&str], rows: &[Vec<String>]) -> Res
         for (i, cell) in cells.iter().enumerate() {
             s.push_str(cell);
             if i < last {
-                let pad = widths[i] - cell.chars().count() + 2;
+                let pad = widths[i] - cell.width() + 2;
                 s.extend(std::iter::repeat_n(' ', pad));
             }
         }
@@ -94,5 +96,21 @@ mod tests {
         .unwrap();
         let text = String::from_utf8(out).unwrap();
         assert_eq!(text, "ID    NAME\nA1    Tür\nA123  x\n");
+    }
+
+    #[test]
+    fn wide_characters_take_two_columns() {
+        let mut out = Vec::new();
+        table(
+            &mut out,
+            &["NAME", "BATTERY"],
+            &[
+                vec!["正面玄関".into(), "68%".into()],
+                vec!["Lobby".into(), "9%".into()],
+            ],
+        )
+        .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text, "NAME      BATTERY\n正面玄関  68%\nLobby     9%\n");
     }
 }
