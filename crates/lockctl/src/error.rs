@@ -9,6 +9,9 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 pub enum Error {
     #[error(transparent)]
     Core(#[from] lockdesk_core::Error),
+    /// The local history archive.
+    #[error(transparent)]
+    Archive(#[from] lockdesk_archive::Error),
     /// Wrong arguments detected after parsing (exit status 2).
     #[error("{0}")]
     Usage(String),
@@ -50,6 +53,7 @@ impl Error {
     pub fn code(&self) -> &str {
         match self {
             Error::Core(e) => e.code(),
+            Error::Archive(e) => e.code(),
             Error::Usage(_) => "usage",
             Error::ProfileRequired(_) => "profile_required",
             Error::NoProfile => "no_profile",

@@ -41,6 +41,12 @@ fn csv_row(a: &Access) -> [String; 8] {
 }
 
 pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<()> {
+    if matches!(
+        cmd,
+        HistoryCmd::Sync { .. } | HistoryCmd::Query { .. } | HistoryCmd::Export { .. }
+    ) {
+        return super::archive::run(env, term, cmd).await;
+    }
     let profile = env.profile()?;
     let client = sessions::open_v2(env.ctx, &profile).await?;
     match cmd {
@@ -110,5 +116,6 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
             }
             Ok(())
         }
+        other => super::archive::run(env, term, other).await,
     }
 }

@@ -1,5 +1,6 @@
 //! One module per command group; each forwards to lockdesk-core / lockdesk-api and prints.
 
+pub mod archive;
 pub mod demo;
 pub mod history;
 pub mod invitations;

@@ -48,3 +48,86 @@ async fn history_export_is_csv_with_bom_for_excel() {
     assert_eq!(wrong.code, 1);
     assert!(wrong.stderr.contains("[wrong_api]"), "{}", wrong.stderr);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn archive_sync_query_and_export() {
+    let w = world();
+    w.add_profile("hist", 1).await;
+    w.login("hist").await.ok();
+    let db = w._dir.path().join("archive.sqlite");
+    let db = db.to_str().unwrap();
+    let locks = w.run(&["--json", "history", "locks"], "").await.ok().json();
+    let lock = locks[0]["id"].as_str().unwrap().to_owned();
+
+    let report = w
+        .run(
+            &[
+                "--json",
+                "history",
+                "sync",
+                "--lock",
+                &lock,
+                "--archive",
+                db,
+            ],
+            "",
+        )
+        .await
+        .ok()
+        .json();
+    assert_eq!(report["status"], "completed", "{report}");
+    let received = report["progress"]["new_records"].as_u64().unwrap();
+    assert!(received > 0);
+
+    let page = w
+        .run(
+            &[
+                "--json",
+                "history",
+                "query",
+                "--lock",
+                &lock,
+                "--limit",
+                "5",
+                "--archive",
+                db,
+            ],
+            "",
+        )
+        .await
+        .ok()
+        .json();
+    assert_eq!(page["total"].as_u64().unwrap(), received);
+    assert_eq!(page["rows"].as_array().unwrap().len(), 5);
+
+    let out = w._dir.path().join("out.csv");
+    w.run(
+        &[
+            "history",
+            "export",
+            "--archive",
+            db,
+            "--tz",
+            "utc",
+            "--lang",
+            "ja",
+            "--output",
+            out.to_str().unwrap(),
+        ],
+        "",
+    )
+    .await
+    .ok();
+    let bytes = std::fs::read(&out).unwrap();
+    assert!(bytes.starts_with(&[0xEF, 0xBB, 0xBF]));
+    let text = String::from_utf8(bytes[3..].to_vec()).unwrap();
+    assert!(text.starts_with("日時 (UTC),操作"), "{text}");
+    assert_eq!(text.lines().count() as u64, received + 1);
+
+    // Again: nothing new.
+    let again = w
+        .run(&["history", "sync", "--lock", &lock, "--archive", db], "")
+        .await
+        .ok();
+    assert!(again.out().contains("0 new"), "{}", again.out());
+}

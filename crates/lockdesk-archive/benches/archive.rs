@@ -1,0 +1,429 @@
+//! The archive's numbers (a benchmark binary, not a timed test):
+//!
+//! 1. With 1,000,000 archived records (override with `ARCHIVE_BENCH_RECORDS`): p50/p95 of a
+//!    filtered page of results over many random filters, the chart aggregates, a month's time
+//!    card, the full CSV export, and the database size per million records.
+//! 2. Sync throughput against the simulator with its rate window shortened to 3 s (50 requests
+//!    per window, pages of 100): the fraction of the bound reached, and requests refused for
+//!    rate (the client has retries switched off, so a single 429 would fail the sync).
+//!
+//! `cargo bench -p lockdesk-archive --bench archive`
+
+use std::time::{Duration, Instant};
+
+use chrono::{DateTime, Utc};
+use lockdesk_api::models::{Access, AccessLock, AccessUser, ClientType};
+use lockdesk_archive::*;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+const DAY_MS: i64 = 86_400_000;
+
+fn main() {
+    let records: usize = std::env::var("ARCHIVE_BENCH_RECORDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1_000_000);
+    let skip_sync = std::env::var("ARCHIVE_BENCH_SKIP_SYNC").is_ok();
+    let dir = tempfile::tempdir().unwrap();
+    local_archive(dir.path(), records);
+    if !skip_sync {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap()
+            .block_on(sync_throughput());
+    }
+}
+
+struct Person {
+    id: String,
+    name: String,
+    mail: String,
+}
+
+fn people(rng: &mut StdRng) -> Vec<Person> {
+    const FAMILY: [&str; 10] = [
+        "山田", "佐藤", "鈴木", "高橋", "田中", "伊藤", "渡辺", "Smith", "Garcia", "Müller",
+    ];
+    const GIVEN: [&str; 10] = [
+        "太郎", "花子", "健", "美咲", "翔", "Anna", "John", "Maria", "Lukas", "Emma",
+    ];
+    (0..500)
+        .map(|i| Person {
+            id: format!("U-{:05}-{:05}", i, rng.gen_range(0..100_000)),
+            name: format!("{} {}", FAMILY[i % 10], GIVEN[(i / 10) % 10]),
+            mail: format!("user{i}@example.com"),
+        })
+        .collect()
+}
+
+/// Office-like history: weekdays 7-21h mostly, card and app users, autolock after unlocks.
+fn generate(rng: &mut StdRng, n: usize, locks: &[String], people: &[Person]) -> Vec<Access> {
+    let end = Utc::now().timestamp_millis();
+    let start = end - 365 * DAY_MS;
+    let kinds = [
+        ClientType::NfcOutside,
+        ClientType::NfcInside,
+        ClientType::MobileApp,
+        ClientType::Manager,
+        ClientType::Autolock,
+        ClientType::Hand,
+        ClientType::Button,
+    ];
+    (0..n)
+        .map(|_| {
+            let day = rng.gen_range(0..365);
+            let hour = if rng.gen_bool(0.9) {
+                rng.gen_range(7..21)
+            } else {
+                rng.gen_range(0..24)
+            };
+            let at = start + day * DAY_MS + hour * 3_600_000 + rng.gen_range(0..3_600_000);
+            let kind = kinds[rng.gen_range(0..kinds.len())].clone();
+            let with_user = matches!(
+                kind,
+                ClientType::NfcOutside
+                    | ClientType::NfcInside
+                    | ClientType::MobileApp
+                    | ClientType::Manager
+            );
+            let lock = &locks[rng.gen_range(0..locks.len())];
+            let p = &people[rng.gen_range(0..people.len())];
+            Access {
+                is_locked: kind == ClientType::Autolock || rng.gen_bool(0.5),
+                client_type: kind,
+                created_at: DateTime::from_timestamp_millis(at).unwrap(),
+                user: with_user.then(|| AccessUser {
+                    id: Some(p.id.clone()),
+                    full_name: Some(p.name.clone()),
+                    mail: Some(p.mail.clone()),
+                    image_url: None,
+                }),
+                lock: Some(AccessLock {
+                    id: Some(lock.clone()),
+                    name: Some(format!("{lock} 入口")),
+                    image_url: None,
+                }),
+            }
+        })
+        .collect()
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.2} ms", d.as_secs_f64() * 1000.0)
+}
+
+fn local_archive(dir: &std::path::Path, n: usize) {
+    let mut rng = StdRng::seed_from_u64(7);
+    let locks: Vec<String> = (0..40).map(|i| format!("A{:07}", 1_000_000 + i)).collect();
+    let people = people(&mut rng);
+    let path = dir.join("bench.sqlite");
+    let archive = Archive::open(&path).unwrap();
+
+    let t = Instant::now();
+    let mut left = n;
+    while left > 0 {
+        let batch = left.min(250_000);
+        let recs = generate(&mut rng, batch, &locks, &people);
+        archive.insert_records(&locks[0], &recs).unwrap();
+        left -= batch;
+    }
+    archive.optimize().unwrap();
+    let load = t.elapsed();
+    let stats = archive.stats().unwrap();
+    {
+        let c = rusqlite::Connection::open(&path).unwrap();
+        c.execute_batch("PRAGMA wal_checkpoint(TRUNCATE);").unwrap();
+    }
+    let size = std::fs::metadata(&path).unwrap().len();
+    println!("## local archive, {} records", stats.records);
+    println!(
+        "bulk load (generate + insert + analyze): {:.1} s",
+        load.as_secs_f64()
+    );
+    println!(
+        "database size: {:.1} MB ({:.1} MB per million records)",
+        size as f64 / 1e6,
+        size as f64 / 1e6 / (stats.records as f64 / 1e6)
+    );
+
+    // Filtered pages: random combinations of the filters the History screen offers.
+    let newest = stats.newest.unwrap().timestamp_millis();
+    let mut page_times = Vec::new();
+    let mut total_times = Vec::new();
+    let mut rows = 0usize;
+    for i in 0..400 {
+        let mut f = HistoryFilter::default();
+        if rng.gen_bool(0.6) {
+            let k = rng.gen_range(1..4);
+            f.lock_ids = (0..k)
+                .map(|_| locks[rng.gen_range(0..locks.len())].clone())
+                .collect();
+        }
+        if rng.gen_bool(0.7) {
+            let days = [1, 7, 30, 90][rng.gen_range(0..4)];
+            let end = newest - rng.gen_range(0..300) * DAY_MS;
+            f.from = DateTime::from_timestamp_millis(end - days * DAY_MS);
+            f.til = DateTime::from_timestamp_millis(end);
+        }
+        if rng.gen_bool(0.3) {
+            f.user = Some(match rng.gen_range(0..3) {
+                0 => people[rng.gen_range(0..people.len())].id.clone(),
+                1 => "山田".into(),
+                _ => format!("user{}@", rng.gen_range(0..500)),
+            });
+        }
+        if rng.gen_bool(0.3) {
+            f.kinds = vec![["nfc_outside", "mobile_app", "autolock"][rng.gen_range(0..3)].into()];
+        }
+        if rng.gen_bool(0.2) {
+            f.is_locked = Some(rng.gen_bool(0.5));
+        }
+        let sort = if i % 4 == 3 {
+            SortOrder::OldestFirst
+        } else {
+            SortOrder::NewestFirst
+        };
+        let q = HistoryQuery {
+            filter: f,
+            sort,
+            limit: 100,
+            offset: if i % 5 == 4 { 200 } else { 0 },
+            with_total: false,
+        };
+        let t = Instant::now();
+        rows += archive.query(&q).unwrap().rows.len();
+        page_times.push(t.elapsed());
+        let t = Instant::now();
+        archive
+            .query(&HistoryQuery {
+                with_total: true,
+                ..q
+            })
+            .unwrap();
+        total_times.push(t.elapsed());
+    }
+    page_times.sort();
+    total_times.sort();
+    println!(
+        "filtered page of 100 ({} queries, {} rows): p50 {}, p95 {}, max {}",
+        page_times.len(),
+        rows,
+        ms(percentile(&page_times, 0.5)),
+        ms(percentile(&page_times, 0.95)),
+        ms(*page_times.last().unwrap())
+    );
+    println!(
+        "same with the total count: p50 {}, p95 {}",
+        ms(percentile(&total_times, 0.5)),
+        ms(percentile(&total_times, 0.95))
+    );
+
+    for (label, req) in [
+        (
+            "aggregates, whole archive, local zone",
+            AggregateRequest::default(),
+        ),
+        (
+            "aggregates, whole archive, UTC",
+            AggregateRequest {
+                zone: Zone::Utc,
+                ..Default::default()
+            },
+        ),
+        (
+            "aggregates, one lock, 90 days",
+            AggregateRequest {
+                filter: HistoryFilter {
+                    lock_ids: vec![locks[3].clone()],
+                    from: DateTime::from_timestamp_millis(newest - 90 * DAY_MS),
+                    ..Default::default()
+                },
+                zone: Zone::Local,
+            },
+        ),
+    ] {
+        let mut times = Vec::new();
+        for _ in 0..5 {
+            let t = Instant::now();
+            let agg = archive.aggregates(&req).unwrap();
+            times.push(t.elapsed());
+            assert!(agg.total > 0);
+        }
+        times.sort();
+        println!("{label}: median {} (of 5)", ms(times[2]));
+    }
+    let t = Instant::now();
+    let cards = archive
+        .timecard(&TimecardRequest {
+            filter: HistoryFilter {
+                from: DateTime::from_timestamp_millis(newest - 30 * DAY_MS),
+                ..Default::default()
+            },
+            zone: Zone::Local,
+        })
+        .unwrap();
+    println!(
+        "time card, 30 days, all users: {} ({} rows)",
+        ms(t.elapsed()),
+        cards.len()
+    );
+
+    let out_path = dir.join("export.csv");
+    let t = Instant::now();
+    let mut file = std::fs::File::create(&out_path).unwrap();
+    let summary = archive
+        .export(
+            &ExportRequest {
+                language: Language::Ja,
+                ..Default::default()
+            },
+            &mut file,
+        )
+        .unwrap();
+    drop(file);
+    println!(
+        "full CSV export: {:.2} s ({} records, {:.1} MB)",
+        t.elapsed().as_secs_f64(),
+        summary.records,
+        summary.bytes as f64 / 1e6
+    );
+    let t = Instant::now();
+    let mut file = std::fs::File::create(dir.join("export.jsonl")).unwrap();
+    archive
+        .export(
+            &ExportRequest {
+                format: ExportFormat::Jsonl,
+                ..Default::default()
+            },
+            &mut file,
+        )
+        .unwrap();
+    println!("full JSON Lines export: {:.2} s", t.elapsed().as_secs_f64());
+}
+
+async fn sync_throughput() {
+    use lockdesk_api::{RateLimiter, RetryPolicy, ServiceUrl, Transport, V2Client};
+
+    const LIMIT: u32 = 50;
+    const WINDOW: Duration = Duration::from_secs(3);
+    let sim = lockdesk_sim::spawn(lockdesk_sim::SimOptions {
+        v2_rate_limit: LIMIT,
+        v2_rate_window: WINDOW,
+        ..lockdesk_sim::SimOptions::small()
+    })
+    .await
+    .unwrap();
+    let tokens = sign_in(&sim).await;
+    let transport = Transport::new(
+        ServiceUrl::parse(sim.base_url()).unwrap(),
+        RetryPolicy::none(),
+        Duration::from_secs(20),
+    )
+    .unwrap();
+    let client = V2Client::new(transport, tokens, RateLimiter::new(LIMIT, WINDOW));
+    let locks: Vec<String> = client
+        .locks()
+        .await
+        .unwrap()
+        .into_iter()
+        .take(4)
+        .map(|l| l.id)
+        .collect();
+    // Let the lock-list request leave the window.
+    tokio::time::sleep(WINDOW).await;
+    let http = reqwest::Client::new();
+    for l in &locks {
+        http.post(format!("{}/_sim/history", sim.base_url()))
+            .json(&serde_json::json!({"lock_id": l, "count": 6000}))
+            .send()
+            .await
+            .unwrap();
+    }
+    tokio::time::sleep(Duration::from_millis(10)).await;
+    let dir = tempfile::tempdir().unwrap();
+    let archive = Archive::open(dir.path().join("sync.sqlite")).unwrap();
+    let request = SyncRequest {
+        lock_ids: locks.clone(),
+        ..Default::default()
+    };
+    let t = Instant::now();
+    let report = sync(
+        &archive,
+        &client,
+        &request,
+        &|_| {},
+        &CancellationToken::new(),
+    )
+    .await
+    .unwrap();
+    let elapsed = t.elapsed().as_secs_f64();
+    assert_eq!(report.outcome, SyncOutcome::Completed, "{report:?}");
+    let requests = report.progress.requests;
+    let records = report.progress.records;
+    // Bound: LIMIT requests per WINDOW of 100 records each. The first window's requests go out at
+    // once, so R requests need at least (ceil(R / LIMIT) - 1) windows before the last is sent.
+    let windows = requests.div_ceil(u64::from(LIMIT)) - 1;
+    let bound_secs = windows as f64 * WINDOW.as_secs_f64();
+    let rate_bound = f64::from(LIMIT) * 100.0 / WINDOW.as_secs_f64();
+    println!("## sync throughput (simulator window 3 s, 50 requests, pages of 100)");
+    println!(
+        "{records} records in {requests} requests over {} locks: {elapsed:.3} s",
+        locks.len()
+    );
+    println!(
+        "records per second: {:.0} (bound {:.0}); steady-state bound for {requests} requests: {bound_secs:.3} s -> {:.1}% of the bound",
+        records as f64 / elapsed,
+        rate_bound,
+        100.0 * bound_secs / elapsed
+    );
+    println!(
+        "requests refused for rate (429): 0 (retries are off; any 429 would have failed the sync)"
+    );
+    sim.shutdown().await;
+}
+
+async fn sign_in(sim: &lockdesk_sim::SimHandle) -> lockdesk_api::TokenSet {
+    use lockdesk_api::{ApiVersion, ClientCredentials, OAuth, ServiceUrl, Transport};
+    let info = sim
+        .info()
+        .clients
+        .iter()
+        .find(|c| c.api == "v2")
+        .unwrap()
+        .clone();
+    let creds =
+        ClientCredentials::new(&info.client_id, &info.client_secret, &info.redirect_uri).unwrap();
+    let oauth = OAuth::new(
+        Transport::with_defaults(ServiceUrl::parse(sim.base_url()).unwrap()).unwrap(),
+        creds,
+        ApiVersion::V2,
+    )
+    .unwrap();
+    let request = oauth.begin_sign_in();
+    let resp = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+        .post(format!("{}/oauth/authorize/", sim.base_url()))
+        .form(&[
+            ("mail", "admin@example.com"),
+            ("password", "lockdesk-demo"),
+            ("client_id", info.client_id.as_str()),
+            ("redirect_uri", info.redirect_uri.as_str()),
+            ("response_type", "code"),
+            ("state", request.state()),
+        ])
+        .send()
+        .await
+        .unwrap();
+    let location = resp.headers()["location"].to_str().unwrap().to_owned();
+    let code = oauth.code_from_redirect(&request, &location).unwrap();
+    oauth.exchange_code(code).await.unwrap()
+}

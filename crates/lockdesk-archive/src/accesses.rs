@@ -1,0 +1,192 @@
+//! The `accesses` table: archived records, and the WHERE clause every read shares.
+//!
+//! ## What identifies a record
+//!
+//! v2 records have no id. A record is identified by its lock, its time to the millisecond, its
+//! user (or none), its kind (`client_type`) and whether it locked or unlocked, plus its
+//! *occurrence*: the how-manyeth identical record it is within the one answer page it came in.
+//! A UNIQUE constraint over all six and `INSERT OR IGNORE` make storing idempotent:
+//!
+//! * a record fetched twice (overlapping incremental syncs, a page repeated after a restart, an
+//!   offset shifted by a late record) is identical in every field and gets occurrence 0 both
+//!   times: it is stored once;
+//! * two records that differ in any field are both kept;
+//! * two truly identical records (same person, same door, same kind, same millisecond) that
+//!   arrive in the same page are both kept (occurrences 0 and 1). A page is one consistent
+//!   answer of the service, so the only way to see identical records twice *within* a page is
+//!   that they are two records. Across pages the same record can legitimately appear twice
+//!   (offsets shift), so there identical records collapse: two identical events split exactly
+//!   over a page boundary, in every fetch, are kept as one. That needs one person to operate one
+//!   door twice the same way within one millisecond and the service to cut a page between the
+//!   two, which we accept rather than ever storing a record twice.
+
+use std::collections::HashMap;
+
+use lockdesk_api::models::Access;
+use rusqlite::types::Value;
+use rusqlite::{params, Connection};
+
+use crate::error::Result;
+use crate::model::{to_ms, HistoryFilter};
+use crate::{kinds, locks, users};
+
+/// Stores one answer page (or any batch treated as one); returns how many records were new.
+/// Call inside a transaction. `lock_id` is used for records that carry no lock.
+pub fn insert_page(conn: &Connection, lock_id: &str, records: &[Access]) -> Result<usize> {
+    let mut lock_refs: HashMap<&str, i64> = HashMap::new();
+    let mut user_refs: HashMap<&str, i64> = HashMap::new();
+    let mut kind_refs: HashMap<&str, i64> = HashMap::new();
+
+    // Names: the newest record of the batch names each lock and user.
+    let mut newest_lock: HashMap<&str, &Access> = HashMap::new();
+    let mut newest_user: HashMap<&str, &Access> = HashMap::new();
+    for a in records {
+        let lid = record_lock(a, lock_id);
+        let e = newest_lock.entry(lid).or_insert(a);
+        if a.created_at > e.created_at {
+            *e = a;
+        }
+        if let Some(uid) = record_user(a) {
+            let e = newest_user.entry(uid).or_insert(a);
+            if a.created_at > e.created_at {
+                *e = a;
+            }
+        }
+    }
+    for (lid, a) in newest_lock {
+        let l = a.lock.as_ref();
+        let r = locks::upsert(
+            conn,
+            lid,
+            l.and_then(|l| l.name.as_deref()),
+            l.and_then(|l| l.image_url.as_deref()),
+            to_ms(&a.created_at),
+        )?;
+        lock_refs.insert(lid, r);
+    }
+    for (uid, a) in newest_user {
+        let u = a.user.as_ref();
+        let r = users::upsert(
+            conn,
+            uid,
+            u.and_then(|u| u.full_name.as_deref()),
+            u.and_then(|u| u.mail.as_deref()),
+            u.and_then(|u| u.image_url.as_deref()),
+            to_ms(&a.created_at),
+        )?;
+        user_refs.insert(uid, r);
+    }
+
+    let mut occurrences: HashMap<(i64, i64, i64, i64, bool), i64> = HashMap::new();
+    let mut insert = conn.prepare_cached(
+        "INSERT OR IGNORE INTO accesses
+             (lock_ref, created_at_ms, user_ref, kind_ref, is_locked, occurrence)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?;
+    let mut new = 0;
+    for a in records {
+        let lock_ref = lock_refs[record_lock(a, lock_id)];
+        let user_ref = record_user(a).map_or(0, |u| user_refs[u]);
+        let kind = a.client_type.as_str();
+        let kind_ref = match kind_refs.get(kind) {
+            Some(r) => *r,
+            None => {
+                let r = kinds::ref_of(conn, kind)?;
+                kind_refs.insert(kind, r);
+                r
+            }
+        };
+        let ms = to_ms(&a.created_at);
+        let occ = occurrences
+            .entry((lock_ref, ms, user_ref, kind_ref, a.is_locked))
+            .or_insert(0);
+        new += insert.execute(params![lock_ref, ms, user_ref, kind_ref, a.is_locked, *occ])?;
+        *occ += 1;
+    }
+    Ok(new)
+}
+
+fn record_lock<'a>(a: &'a Access, fallback: &'a str) -> &'a str {
+    a.lock
+        .as_ref()
+        .and_then(|l| l.id.as_deref())
+        .filter(|id| !id.is_empty())
+        .unwrap_or(fallback)
+}
+
+fn record_user(a: &Access) -> Option<&str> {
+    a.user
+        .as_ref()
+        .and_then(|u| u.id.as_deref())
+        .filter(|id| !id.is_empty())
+}
+
+/// Newest archived record time of a lock (ms).
+pub fn newest_ms(conn: &Connection, lock_id: &str) -> Result<Option<i64>> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT max(a.created_at_ms) FROM accesses a
+             WHERE a.lock_ref = (SELECT id FROM locks WHERE lock_id = ?1)",
+        )?
+        .query_row([lock_id], |r| r.get(0))?)
+}
+
+/// A filter turned into SQL over `accesses a`: ids resolved to refs first, so the planner
+/// sees plain integer conditions it can match to the indexes.
+pub struct Where {
+    pub sql: String,
+    pub params: Vec<Value>,
+    /// The filter can match nothing (an unknown lock or user).
+    pub empty: bool,
+}
+
+pub fn where_clause(conn: &Connection, f: &HistoryFilter) -> Result<Where> {
+    let mut conds: Vec<String> = Vec::new();
+    let mut params: Vec<Value> = Vec::new();
+    let mut empty = false;
+    if !f.lock_ids.is_empty() {
+        let mut refs = Vec::new();
+        for id in &f.lock_ids {
+            if let Some(r) = locks::ref_of(conn, id.trim())? {
+                refs.push(r);
+            }
+        }
+        empty |= refs.is_empty();
+        conds.push(in_list("a.lock_ref", &refs));
+    }
+    if let Some(user) = f.user.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
+        let refs = users::matching(conn, user)?;
+        empty |= refs.is_empty();
+        conds.push(in_list("a.user_ref", &refs));
+    }
+    if !f.kinds.is_empty() {
+        let refs = kinds::refs(conn, &f.kinds)?;
+        empty |= refs.is_empty();
+        conds.push(in_list("a.kind_ref", &refs));
+    }
+    if let Some(from) = &f.from {
+        conds.push("a.created_at_ms >= ?".into());
+        params.push(Value::Integer(to_ms(from)));
+    }
+    if let Some(til) = &f.til {
+        conds.push("a.created_at_ms < ?".into());
+        params.push(Value::Integer(to_ms(til)));
+    }
+    if let Some(locked) = f.is_locked {
+        conds.push(format!("a.is_locked = {}", i64::from(locked)));
+    }
+    let sql = if conds.is_empty() {
+        String::new()
+    } else {
+        format!("WHERE {}", conds.join(" AND "))
+    };
+    Ok(Where { sql, params, empty })
+}
+
+fn in_list(column: &str, refs: &[i64]) -> String {
+    if refs.is_empty() {
+        return "0".into();
+    }
+    let list: Vec<String> = refs.iter().map(i64::to_string).collect();
+    format!("{column} IN ({})", list.join(","))
+}

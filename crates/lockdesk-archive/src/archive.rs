@@ -1,0 +1,240 @@
+//! [`Archive`]: one database file, its writer connection, paged queries and statistics.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
+
+use lockdesk_api::models::Access;
+use rusqlite::Connection;
+
+use crate::accesses::{self, where_clause};
+use crate::checkpoints;
+use crate::db;
+use crate::error::Result;
+use crate::model::*;
+use crate::paths;
+
+pub struct Archive {
+    path: PathBuf,
+    conn: Mutex<Connection>,
+}
+
+impl std::fmt::Debug for Archive {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Archive").field("path", &self.path).finish()
+    }
+}
+
+impl Archive {
+    /// Opens (creates, migrates) the archive at `path`.
+    pub fn open(path: impl AsRef<Path>) -> Result<Archive> {
+        let path = path.as_ref().to_owned();
+        let conn = db::open(&path)?;
+        Ok(Archive {
+            path,
+            conn: Mutex::new(conn),
+        })
+    }
+
+    /// The archive of a profile (and organization; `None` for a v2 profile) in the platform
+    /// data directory.
+    pub fn open_for_profile(profile: &str, org: Option<&str>) -> Result<Archive> {
+        Self::open(paths::archive_path(&paths::data_dir()?, profile, org)?)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub(crate) fn conn(&self) -> MutexGuard<'_, Connection> {
+        self.conn.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// A second connection for long reads (exports), so they never hold up a sync.
+    pub(crate) fn reader(&self) -> Result<Connection> {
+        db::open(&self.path)
+    }
+
+    /// Stores a batch of records as one page, in one transaction; returns how many were new.
+    pub fn insert_records(&self, lock_id: &str, records: &[Access]) -> Result<usize> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        let n = accesses::insert_page(&tx, lock_id, records)?;
+        tx.commit()?;
+        Ok(n)
+    }
+
+    /// Refreshes the planner's statistics (after large imports).
+    pub fn optimize(&self) -> Result<()> {
+        self.conn().execute_batch("ANALYZE; PRAGMA optimize;")?;
+        Ok(())
+    }
+
+    /// One page of matching records.
+    pub fn query(&self, q: &HistoryQuery) -> Result<HistoryPage> {
+        let conn = self.conn();
+        let w = where_clause(&conn, &q.filter)?;
+        let limit = q.limit.clamp(1, 10_000);
+        if w.empty {
+            return Ok(HistoryPage {
+                rows: Vec::new(),
+                total: q.with_total.then_some(0),
+                limit,
+                offset: q.offset,
+            });
+        }
+        let order = match q.sort {
+            SortOrder::NewestFirst => "a.created_at_ms DESC, a.id DESC",
+            SortOrder::OldestFirst => "a.created_at_ms ASC, a.id ASC",
+            SortOrder::User => "u.name IS NULL, u.name, a.created_at_ms DESC, a.id DESC",
+            SortOrder::Lock => "l.name IS NULL, l.name, l.lock_id, a.created_at_ms DESC, a.id DESC",
+        };
+        let sql = format!(
+            "SELECT a.created_at_ms, l.lock_id, l.name, u.user_id, u.name, u.mail, k.name, a.is_locked
+             FROM accesses a
+             JOIN locks l ON l.id = a.lock_ref
+             JOIN kinds k ON k.id = a.kind_ref
+             LEFT JOIN users u ON u.id = a.user_ref
+             {} ORDER BY {order} LIMIT {limit} OFFSET {}",
+            w.sql, q.offset
+        );
+        let mut stmt = conn.prepare_cached(&sql)?;
+        let rows = stmt
+            .query_map(rusqlite::params_from_iter(w.params.iter()), |r| {
+                Ok(HistoryRow {
+                    created_at: from_ms(r.get(0)?),
+                    lock_id: r.get(1)?,
+                    lock_name: r.get(2)?,
+                    user_id: r.get(3)?,
+                    user_name: r.get(4)?,
+                    user_mail: r.get(5)?,
+                    client_type: r.get(6)?,
+                    is_locked: r.get(7)?,
+                })
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        let total = if q.with_total {
+            let sql = format!("SELECT count(*) FROM accesses a {}", w.sql);
+            Some(
+                conn.prepare_cached(&sql)?
+                    .query_row(rusqlite::params_from_iter(w.params.iter()), |r| {
+                        r.get::<_, i64>(0)
+                    })? as u64,
+            )
+        } else {
+            None
+        };
+        Ok(HistoryPage {
+            rows,
+            total,
+            limit,
+            offset: q.offset,
+        })
+    }
+
+    /// Record count, time span, locks and users.
+    pub fn stats(&self) -> Result<ArchiveStats> {
+        let conn = self.conn();
+        let (records, oldest, newest): (i64, Option<i64>, Option<i64>) = conn.query_row(
+            "SELECT count(*), min(created_at_ms), max(created_at_ms) FROM accesses",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )?;
+        let users: i64 = conn.query_row("SELECT count(*) FROM users", [], |r| r.get(0))?;
+        let mut locks = Vec::new();
+        for (_, lock_id, name) in crate::locks::all(&conn)? {
+            let synced_until = checkpoints::synced_until(&conn, &lock_id)?.map(from_ms);
+            locks.push(ArchivedLock {
+                lock_id,
+                name,
+                synced_until,
+            });
+        }
+        drop(conn);
+        Ok(ArchiveStats {
+            records: records as u64,
+            oldest: oldest.map(from_ms),
+            newest: newest.map(from_ms),
+            locks,
+            users: users as u64,
+            file_bytes: self.file_bytes(),
+        })
+    }
+
+    /// Size of the database with its WAL.
+    pub fn file_bytes(&self) -> u64 {
+        let mut wal = self.path.clone().into_os_string();
+        wal.push("-wal");
+        [self.path.clone(), PathBuf::from(wal)]
+            .iter()
+            .filter_map(|p| std::fs::metadata(p).ok())
+            .map(|m| m.len())
+            .sum()
+    }
+
+    /// People in the archive whose id, name or e-mail contains `search`.
+    pub fn users(&self, search: &str, limit: u32) -> Result<Vec<ArchivedUser>> {
+        crate::users::search(&self.conn(), search.trim(), limit)
+    }
+}
+
+/// A user's id, name and e-mail.
+pub(crate) type UserNames = (String, Option<String>, Option<String>);
+
+/// Every lock, user and kind by ref, for reads that would otherwise join per row.
+pub(crate) struct Names {
+    pub locks: Vec<Option<(String, Option<String>)>>,
+    pub users: Vec<Option<UserNames>>,
+    pub kinds: Vec<Option<String>>,
+}
+
+impl Names {
+    pub fn load(conn: &Connection) -> Result<Names> {
+        fn put<T>(v: &mut Vec<Option<T>>, i: i64, x: T) {
+            let i = i as usize;
+            if v.len() <= i {
+                v.resize_with(i + 1, || None);
+            }
+            v[i] = Some(x);
+        }
+        let mut names = Names {
+            locks: Vec::new(),
+            users: Vec::new(),
+            kinds: Vec::new(),
+        };
+        let mut s = conn.prepare("SELECT id, lock_id, name FROM locks")?;
+        let mut rows = s.query([])?;
+        while let Some(r) = rows.next()? {
+            put(&mut names.locks, r.get(0)?, (r.get(1)?, r.get(2)?));
+        }
+        let mut s = conn.prepare("SELECT id, user_id, name, mail FROM users")?;
+        let mut rows = s.query([])?;
+        while let Some(r) = rows.next()? {
+            put(
+                &mut names.users,
+                r.get(0)?,
+                (r.get(1)?, r.get(2)?, r.get(3)?),
+            );
+        }
+        let mut s = conn.prepare("SELECT id, name FROM kinds")?;
+        let mut rows = s.query([])?;
+        while let Some(r) = rows.next()? {
+            put(&mut names.kinds, r.get(0)?, r.get(1)?);
+        }
+        Ok(names)
+    }
+
+    pub fn lock(&self, r: i64) -> Option<&(String, Option<String>)> {
+        self.locks.get(r as usize).and_then(Option::as_ref)
+    }
+
+    pub fn user(&self, r: i64) -> Option<&UserNames> {
+        self.users.get(r as usize).and_then(Option::as_ref)
+    }
+
+    pub fn kind(&self, r: i64) -> &str {
+        self.kinds
+            .get(r as usize)
+            .and_then(Option::as_deref)
+            .unwrap_or("")
+    }
+}

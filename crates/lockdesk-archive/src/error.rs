@@ -1,0 +1,68 @@
+//! Errors of the archive, each with a stable machine code for the UI and the CLI.
+
+use std::path::PathBuf;
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The service client failed (its code is kept).
+    #[error(transparent)]
+    Api(#[from] lockdesk_api::Error),
+    #[error("archive database error: {0}")]
+    Db(#[from] rusqlite::Error),
+    #[error("could not open the archive {}: {reason}", path.display())]
+    Open { path: PathBuf, reason: String },
+    /// The database was written by a newer Lockdesk.
+    #[error("the archive {} has schema version {found}; this Lockdesk knows up to {known}: update Lockdesk", path.display())]
+    SchemaTooNew {
+        path: PathBuf,
+        found: i64,
+        known: i64,
+    },
+    #[error("no data directory is known for this user; set LOCKDESK_DATA_DIR")]
+    NoDataDir,
+    #[error("{field}: {message}")]
+    InvalidInput { field: String, message: String },
+    #[error("could not write the export: {0}")]
+    Export(String),
+}
+
+impl Error {
+    pub fn code(&self) -> &str {
+        match self {
+            Error::Api(e) => e.code(),
+            Error::Db(_) => "archive_db",
+            Error::Open { .. } => "archive_open_failed",
+            Error::SchemaTooNew { .. } => "archive_schema_too_new",
+            Error::NoDataDir => "data_dir_unknown",
+            Error::InvalidInput { .. } => "invalid_input",
+            Error::Export(_) => "export_failed",
+        }
+    }
+
+    pub(crate) fn input(field: &str, message: impl Into<String>) -> Error {
+        Error::InvalidInput {
+            field: field.to_owned(),
+            message: message.into(),
+        }
+    }
+}
+
+impl From<std::io::Error> for Error {
+    fn from(e: std::io::Error) -> Self {
+        Error::Export(e.to_string())
+    }
+}
+
+impl From<csv::Error> for Error {
+    fn from(e: csv::Error) -> Self {
+        Error::Export(e.to_string())
+    }
+}
+
+impl From<serde_json::Error> for Error {
+    fn from(e: serde_json::Error) -> Self {
+        Error::Export(e.to_string())
+    }
+}

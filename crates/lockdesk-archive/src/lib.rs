@@ -1,0 +1,30 @@
+//! Lockdesk's local archive of entry/exit history: SQLite (WAL) per profile and organization,
+//! filled by a resumable sync engine over the v2 API, read by paged queries, chart aggregates, a
+//! time card and streaming exports (CSV for Excel, JSON Lines).
+//!
+//! Every request and answer type is a plain serde struct ([`model`], [`sync`]), so the desktop
+//! app forwards its commands to [`Archive`] and [`sync::sync`] unchanged.
+
+mod accesses;
+mod aggregate;
+mod archive;
+pub mod checkpoints;
+pub mod db;
+pub mod error;
+mod export;
+mod kinds;
+mod locks;
+mod meta;
+pub mod model;
+pub mod paths;
+pub mod sync;
+mod timecard;
+mod users;
+mod zone;
+
+pub use archive::Archive;
+pub use error::{Error, Result};
+pub use export::{kind_label, BOM};
+pub use model::*;
+pub use sync::{sync, Backfill, SyncOutcome, SyncProgress, SyncReport, SyncRequest};
+pub use tokio_util::sync::CancellationToken;

@@ -1,0 +1,238 @@
+//! The plain request and answer types of the archive, serde both ways, so the desktop app can
+//! forward its commands to them unchanged and the CLI can print them as JSON.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+
+/// Which records: every field narrows; empty lists and `None` mean "any".
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct HistoryFilter {
+    pub lock_ids: Vec<String>,
+    /// Inclusive.
+    pub from: Option<DateTime<Utc>>,
+    /// Exclusive.
+    pub til: Option<DateTime<Utc>>,
+    /// A user id (exact), or a piece of a name or e-mail address (case-insensitive for ASCII).
+    pub user: Option<String>,
+    /// `client_type` values (`mobile_app`, `nfc_outside`, ...).
+    pub kinds: Vec<String>,
+    /// `Some(true)`: locked only; `Some(false)`: unlocked only.
+    pub is_locked: Option<bool>,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SortOrder {
+    #[default]
+    NewestFirst,
+    OldestFirst,
+    /// By user name, then newest first.
+    User,
+    /// By lock name, then newest first.
+    Lock,
+}
+
+/// A page of records.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct HistoryQuery {
+    #[serde(flatten)]
+    pub filter: HistoryFilter,
+    pub sort: SortOrder,
+    pub limit: u32,
+    pub offset: u64,
+    /// Also count every matching record (costs a few ms on large archives).
+    pub with_total: bool,
+}
+
+impl Default for HistoryQuery {
+    fn default() -> Self {
+        HistoryQuery {
+            filter: HistoryFilter::default(),
+            sort: SortOrder::NewestFirst,
+            limit: 100,
+            offset: 0,
+            with_total: false,
+        }
+    }
+}
+
+/// One archived record.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HistoryRow {
+    pub created_at: DateTime<Utc>,
+    pub lock_id: String,
+    pub lock_name: Option<String>,
+    pub user_id: Option<String>,
+    pub user_name: Option<String>,
+    pub user_mail: Option<String>,
+    pub client_type: String,
+    pub is_locked: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HistoryPage {
+    pub rows: Vec<HistoryRow>,
+    pub total: Option<u64>,
+    pub limit: u32,
+    pub offset: u64,
+}
+
+/// The zone days and hours are counted in, and times exported in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Zone {
+    /// The computer's zone (daylight saving included).
+    #[default]
+    Local,
+    Utc,
+    /// A fixed offset east of UTC, in minutes (Japan: 540).
+    Offset {
+        minutes: i32,
+    },
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AggregateRequest {
+    #[serde(flatten)]
+    pub filter: HistoryFilter,
+    pub zone: Zone,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DayCount {
+    pub date: NaiveDate,
+    pub count: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HourOfWeekCount {
+    /// 0 = Sunday through 6 = Saturday (as the service numbers days).
+    pub weekday: u8,
+    pub hour: u8,
+    pub count: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UserCount {
+    /// `None`: records without a user (autolock, hand, button).
+    pub user_id: Option<String>,
+    pub name: Option<String>,
+    pub mail: Option<String>,
+    pub count: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct KindCount {
+    pub client_type: String,
+    pub count: u64,
+}
+
+/// Everything the History charts show, from one pass over the matching records.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Aggregates {
+    pub total: u64,
+    /// Days with records, oldest first.
+    pub per_day: Vec<DayCount>,
+    /// All 168 hours of the week, Sunday 0:00 first.
+    pub per_hour_of_week: Vec<HourOfWeekCount>,
+    /// Most records first.
+    pub per_user: Vec<UserCount>,
+    /// Most records first.
+    pub per_kind: Vec<KindCount>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TimecardRequest {
+    #[serde(flatten)]
+    pub filter: HistoryFilter,
+    pub zone: Zone,
+}
+
+/// One user's day: first entry and last exit (see `timecard.rs` for what counts as which).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TimecardRow {
+    pub date: NaiveDate,
+    pub user_id: String,
+    pub user_name: Option<String>,
+    pub user_mail: Option<String>,
+    pub first_entry: Option<DateTime<Utc>>,
+    pub last_exit: Option<DateTime<Utc>>,
+    pub first_seen: DateTime<Utc>,
+    pub last_seen: DateTime<Utc>,
+    pub records: u64,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ExportFormat {
+    /// UTF-8 with a byte-order mark, CRLF line ends: Excel opens it with the right characters.
+    #[default]
+    Csv,
+    /// One JSON object per line.
+    Jsonl,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Language {
+    #[default]
+    En,
+    Ja,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ExportRequest {
+    #[serde(flatten)]
+    pub filter: HistoryFilter,
+    pub format: ExportFormat,
+    pub zone: Zone,
+    pub language: Language,
+    /// Oldest first when false (the default), as a spreadsheet is read.
+    pub newest_first: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExportSummary {
+    pub records: u64,
+    pub bytes: u64,
+}
+
+/// What the archive holds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ArchiveStats {
+    pub records: u64,
+    pub oldest: Option<DateTime<Utc>>,
+    pub newest: Option<DateTime<Utc>>,
+    pub locks: Vec<ArchivedLock>,
+    pub users: u64,
+    pub file_bytes: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ArchivedLock {
+    pub lock_id: String,
+    pub name: Option<String>,
+    /// End of the last completed sync (records before it are archived).
+    pub synced_until: Option<DateTime<Utc>>,
+}
+
+/// A person seen in the history (for filter pickers).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ArchivedUser {
+    pub user_id: String,
+    pub name: Option<String>,
+    pub mail: Option<String>,
+}
+
+pub(crate) fn to_ms(t: &DateTime<Utc>) -> i64 {
+    t.timestamp_millis()
+}
+
+pub(crate) fn from_ms(ms: i64) -> DateTime<Utc> {
+    DateTime::from_timestamp_millis(ms).unwrap_or_default()
+}

@@ -1,0 +1,100 @@
+//! The time card: per user per day (in the chosen zone), the first entry and the last exit.
+//!
+//! v2 records do not say which side of the door a person was on, so:
+//! * an **entry** is an unlock by the person that did not come from the inside reader
+//!   (`nfc_inside`): a card from outside, the app, the web console or a URL key;
+//! * an **exit** is a record by the person from the inside reader, or a lock by the person
+//!   (locking up on the way out).
+//!
+//! Records without a user (autolock, hand, button) are not counted. Each row also carries the
+//! first and last record of the person that day, whatever its kind.
+
+use std::collections::HashMap;
+
+use crate::accesses::where_clause;
+use crate::aggregate::date_of_day;
+use crate::archive::{Archive, Names};
+use crate::error::Result;
+use crate::model::*;
+use crate::zone::ZoneMapper;
+
+const DAY_MS: i64 = 86_400_000;
+
+#[derive(Default)]
+struct Card {
+    first_entry: Option<i64>,
+    last_exit: Option<i64>,
+    first: i64,
+    last: i64,
+    records: u64,
+}
+
+impl Archive {
+    pub fn timecard(&self, req: &TimecardRequest) -> Result<Vec<TimecardRow>> {
+        let conn = self.conn();
+        let w = where_clause(&conn, &req.filter)?;
+        let names = Names::load(&conn)?;
+        let mut cards: HashMap<(i64, i64), Card> = HashMap::new();
+        if !w.empty {
+            let inside = names
+                .kinds
+                .iter()
+                .position(|k| k.as_deref() == Some("nfc_inside"))
+                .map_or(-1, |p| p as i64);
+            let cond = if w.sql.is_empty() {
+                "WHERE a.user_ref != 0".to_owned()
+            } else {
+                format!("{} AND a.user_ref != 0", w.sql)
+            };
+            let sql = format!(
+                "SELECT a.created_at_ms, a.user_ref, a.kind_ref, a.is_locked FROM accesses a {cond}"
+            );
+            let mut stmt = conn.prepare(&sql)?;
+            let mut rows = stmt.query(rusqlite::params_from_iter(w.params.iter()))?;
+            let mut zone = ZoneMapper::new(req.zone);
+            while let Some(r) = rows.next()? {
+                let ms: i64 = r.get(0)?;
+                let user: i64 = r.get(1)?;
+                let kind: i64 = r.get(2)?;
+                let locked: bool = r.get(3)?;
+                let day = (ms + zone.offset_ms(ms)).div_euclid(DAY_MS);
+                let card = cards.entry((user, day)).or_insert(Card {
+                    first: ms,
+                    last: ms,
+                    ..Card::default()
+                });
+                card.records += 1;
+                card.first = card.first.min(ms);
+                card.last = card.last.max(ms);
+                if !locked && kind != inside {
+                    card.first_entry = Some(card.first_entry.map_or(ms, |t| t.min(ms)));
+                }
+                if locked || kind == inside {
+                    card.last_exit = Some(card.last_exit.map_or(ms, |t| t.max(ms)));
+                }
+            }
+        }
+        drop(conn);
+        let mut out: Vec<TimecardRow> = cards
+            .into_iter()
+            .map(|((user, day), c)| {
+                let u = names.user(user);
+                TimecardRow {
+                    date: date_of_day(day),
+                    user_id: u.map(|u| u.0.clone()).unwrap_or_default(),
+                    user_name: u.and_then(|u| u.1.clone()),
+                    user_mail: u.and_then(|u| u.2.clone()),
+                    first_entry: c.first_entry.map(from_ms),
+                    last_exit: c.last_exit.map(from_ms),
+                    first_seen: from_ms(c.first),
+                    last_seen: from_ms(c.last),
+                    records: c.records,
+                }
+            })
+            .collect();
+        out.sort_by(|a, b| {
+            (a.date, &a.user_name, &a.user_id).cmp(&(b.date, &b.user_name, &b.user_id))
+        });
+        Ok(out)
+    }
+}

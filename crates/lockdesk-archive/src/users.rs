@@ -1,0 +1,56 @@
+//! The `users` table: people seen in records, with the newest name and e-mail seen.
+
+use rusqlite::{params, Connection};
+
+use crate::error::Result;
+use crate::model::ArchivedUser;
+
+/// Adds or refreshes a user; details are replaced only by ones seen at a later time.
+pub fn upsert(
+    conn: &Connection,
+    user_id: &str,
+    name: Option<&str>,
+    mail: Option<&str>,
+    image_url: Option<&str>,
+    seen_ms: i64,
+) -> Result<i64> {
+    conn.prepare_cached(
+        "INSERT INTO users (user_id, name, mail, image_url, seen_ms) VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (user_id) DO UPDATE SET
+             name = excluded.name, mail = excluded.mail, image_url = excluded.image_url,
+             seen_ms = excluded.seen_ms
+         WHERE excluded.seen_ms > users.seen_ms",
+    )?
+    .execute(params![user_id, name, mail, image_url, seen_ms])?;
+    Ok(conn
+        .prepare_cached("SELECT id FROM users WHERE user_id = ?1")?
+        .query_row([user_id], |r| r.get(0))?)
+}
+
+/// Refs of users whose id is `needle`, or whose name or e-mail contains it.
+pub fn matching(conn: &Connection, needle: &str) -> Result<Vec<i64>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id FROM users WHERE user_id = ?1
+            OR instr(lower(coalesce(name, '')), lower(?1)) > 0
+            OR instr(lower(coalesce(mail, '')), lower(?1)) > 0",
+    )?;
+    let rows = stmt.query_map([needle], |r| r.get(0))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Users whose id, name or e-mail contains `search` (all when empty), by name.
+pub fn search(conn: &Connection, search: &str, limit: u32) -> Result<Vec<ArchivedUser>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT user_id, name, mail FROM users
+         WHERE ?1 = '' OR instr(lower(user_id || ' ' || coalesce(name, '') || ' ' || coalesce(mail, '')), lower(?1)) > 0
+         ORDER BY name, user_id LIMIT ?2",
+    )?;
+    let rows = stmt.query_map(params![search, limit], |r| {
+        Ok(ArchivedUser {
+            user_id: r.get(0)?,
+            name: r.get(1)?,
+            mail: r.get(2)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}

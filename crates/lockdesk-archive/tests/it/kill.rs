@@ -1,0 +1,92 @@
+//! A real sync process killed with SIGKILL in the middle, twice, then run to the end: the
+//! archive holds exactly the service's history, nothing lost and nothing doubled.
+
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use lockdesk_archive::checkpoints;
+use serde_json::json;
+
+use crate::support::*;
+
+fn spawn_sync(base: &str, token: &str, db: &std::path::Path, lock: &str) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_lockdesk-archive-sync"))
+        .env("LOCKDESK_SYNC_BASE_URL", base)
+        .env("LOCKDESK_SYNC_TOKEN", token)
+        .env("LOCKDESK_SYNC_DB", db)
+        .env("LOCKDESK_SYNC_RATE", "10/1000")
+        .env("LOCKDESK_SYNC_LOCKS", lock)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
+/// Pages committed by the open run (0 before it exists).
+fn committed_pages(db: &std::path::Path) -> u64 {
+    let Ok(conn) = rusqlite::Connection::open(db) else {
+        return 0;
+    };
+    conn.query_row("SELECT coalesce(max(pages), 0) FROM sync_runs", [], |r| {
+        r.get::<_, i64>(0)
+    })
+    .map(|n| n as u64)
+    .unwrap_or(0)
+}
+
+async fn wait_for_pages(db: &std::path::Path, at_least: u64) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while committed_pages(db) < at_least {
+        assert!(Instant::now() < deadline, "no progress");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn killed_sync_resumes_with_nothing_lost_or_doubled() {
+    let sim = sim(10, Duration::from_secs(1)).await;
+    let tokens = sign_in(&sim).await;
+    let token_json = serde_json::to_string(&tokens).unwrap();
+    let probe = client(&sim, sign_in(&sim).await, 10, Duration::from_secs(1));
+    let lock = probe.locks().await.unwrap()[4].id.clone();
+    control(&sim, "history", json!({"lock_id": lock, "count": 3000})).await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("archive/v2.sqlite");
+
+    let mut child = spawn_sync(sim.base_url(), &token_json, &db, &lock);
+    wait_for_pages(&db, 4).await;
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    let first = committed_pages(&db);
+
+    let mut child = spawn_sync(sim.base_url(), &token_json, &db, &lock);
+    wait_for_pages(&db, first + 5).await;
+    child.kill().unwrap();
+    child.wait().unwrap();
+
+    // The checkpoint of the one run holds; it has neither restarted nor finished.
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let open = checkpoints::all_open(&conn).unwrap();
+    assert_eq!(open.len(), 1, "{open:?}");
+    assert!(open[0].next_offset >= (first + 5) * 100);
+    let stored: i64 = conn
+        .query_row("SELECT count(*) FROM accesses", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(
+        stored as u64, open[0].next_offset,
+        "records and checkpoint agree"
+    );
+    drop(conn);
+
+    let child = spawn_sync(sim.base_url(), &token_json, &db, &lock);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["status"], "completed", "{report}");
+
+    let expected = service_history(&probe, &lock).await;
+    assert!(expected.len() > 3000);
+    let got = archived(&db, &lock);
+    assert_eq!(got.len(), expected.len());
+    assert_eq!(got, expected);
+}

@@ -1,0 +1,10 @@
+//! Integration tests of the archive: real SQLite files in temporary directories, the simulator
+//! in process, and a real sync process killed with SIGKILL.
+
+mod dataset;
+mod dedup;
+mod export;
+mod kill;
+mod queries;
+mod support;
+mod sync;
