@@ -1,14 +1,17 @@
-//! Chart data: per day, per hour of the week, per user and per kind, from one pass over the
-//! matching records (integer columns only; days and hours in the chosen zone).
+//! Chart data: per day, per hour of the week, per user and per kind (days and hours in the
+//! chosen zone), from the rollups when the filter allows it (`rollup.rs`), else from one pass
+//! over the matching records (integer columns only).
 
 use std::collections::HashMap;
 
 use chrono::{Duration, NaiveDate};
+use rusqlite::Connection;
 
 use crate::accesses::where_clause;
 use crate::archive::{Archive, Names};
 use crate::error::Result;
 use crate::model::*;
+use crate::rollup;
 use crate::zone::ZoneMapper;
 
 const DAY_MS: i64 = 86_400_000;
@@ -23,111 +26,158 @@ pub(crate) fn date_of_day(day: i64) -> NaiveDate {
     NaiveDate::from_ymd_opt(1970, 1, 1).unwrap() + Duration::days(day)
 }
 
-impl Archive {
-    pub fn aggregates(&self, req: &AggregateRequest) -> Result<Aggregates> {
-        let conn = self.conn();
-        let w = where_clause(&conn, &req.filter)?;
-        let mut per_day: HashMap<i64, u64> = HashMap::new();
-        let mut how = [0u64; 168];
-        let mut per_user: Vec<u64> = Vec::new();
-        let mut per_kind: Vec<u64> = Vec::new();
-        let mut total = 0u64;
-        if !w.empty {
-            let sql = format!(
-                "SELECT a.created_at_ms, a.user_ref, a.kind_ref FROM accesses a {}",
-                w.sql
-            );
-            let mut stmt = conn.prepare(&sql)?;
-            let mut rows = stmt.query(rusqlite::params_from_iter(w.params.iter()))?;
-            let mut zone = ZoneMapper::new(req.zone);
-            let (mut day, mut day_count) = (i64::MIN, 0u64);
-            while let Some(r) = rows.next()? {
-                let ms: i64 = r.get(0)?;
-                let user = r.get::<_, i64>(1)? as usize;
-                let kind = r.get::<_, i64>(2)? as usize;
-                total += 1;
-                let local = ms + zone.offset_ms(ms);
-                let d = local.div_euclid(DAY_MS);
-                if d != day {
-                    if day_count > 0 {
-                        *per_day.entry(day).or_default() += day_count;
-                    }
-                    day = d;
-                    day_count = 0;
-                }
-                day_count += 1;
-                let hour = local.rem_euclid(DAY_MS) / HOUR_MS;
-                how[weekday_of_day(d) as usize * 24 + hour as usize] += 1;
-                bump(&mut per_user, user);
-                bump(&mut per_kind, kind);
-            }
-            if day_count > 0 {
-                *per_day.entry(day).or_default() += day_count;
-            }
-        }
-        let names = Names::load(&conn)?;
-        drop(conn);
+/// What the charts count, before names are attached.
+#[derive(Default)]
+pub(crate) struct Counts {
+    pub per_day: HashMap<i64, u64>,
+    pub how: Vec<u64>,
+    /// By user ref (0: no user).
+    pub per_user: Vec<u64>,
+    /// By kind ref.
+    pub per_kind: Vec<u64>,
+    pub total: u64,
+}
 
-        let mut days: Vec<(i64, u64)> = per_day.into_iter().collect();
-        days.sort_unstable();
-        let mut per_user: Vec<UserCount> = per_user
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| **c > 0)
-            .map(|(r, c)| {
-                let u = names.user(r as i64);
-                UserCount {
-                    user_id: u.map(|u| u.0.clone()),
-                    name: u.and_then(|u| u.1.clone()),
-                    mail: u.and_then(|u| u.2.clone()),
-                    count: *c,
-                }
-            })
-            .collect();
-        per_user.sort_by(|a, b| b.count.cmp(&a.count).then(a.name.cmp(&b.name)));
-        let mut per_kind: Vec<KindCount> = per_kind
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| **c > 0)
-            .map(|(r, c)| KindCount {
-                client_type: names.kind(r as i64).to_owned(),
-                count: *c,
-            })
-            .collect();
-        per_kind.sort_by(|a, b| {
-            b.count
-                .cmp(&a.count)
-                .then(a.client_type.cmp(&b.client_type))
-        });
-        Ok(Aggregates {
-            total,
-            per_day: days
-                .into_iter()
-                .map(|(d, count)| DayCount {
-                    date: date_of_day(d),
-                    count,
-                })
-                .collect(),
-            per_hour_of_week: how
-                .iter()
-                .enumerate()
-                .map(|(i, c)| HourOfWeekCount {
-                    weekday: (i / 24) as u8,
-                    hour: (i % 24) as u8,
-                    count: *c,
-                })
-                .collect(),
-            per_user,
-            per_kind,
-        })
+impl Counts {
+    /// Counts `n` records at wall-clock time `local` (ms since 1970 in the zone).
+    pub fn add_time(&mut self, local: i64, n: u64) {
+        let d = local.div_euclid(DAY_MS);
+        *self.per_day.entry(d).or_default() += n;
+        self.add_hour_of_week(d, local, n);
+    }
+
+    fn add_hour_of_week(&mut self, day: i64, local: i64, n: u64) {
+        if self.how.is_empty() {
+            self.how = vec![0; 168];
+        }
+        let hour = local.rem_euclid(DAY_MS) / HOUR_MS;
+        self.how[weekday_of_day(day) as usize * 24 + hour as usize] += n;
+    }
+
+    pub fn bump(v: &mut Vec<u64>, i: usize, n: u64) {
+        if v.len() <= i {
+            v.resize(i + 1, 0);
+        }
+        v[i] += n;
     }
 }
 
-fn bump(v: &mut Vec<u64>, i: usize) {
-    if v.len() <= i {
-        v.resize(i + 1, 0);
+impl Archive {
+    pub fn aggregates(&self, req: &AggregateRequest) -> Result<Aggregates> {
+        let conn = self.conn();
+        let from_rollup = if rollup::covers(&req.filter) {
+            rollup::counts(&conn, &req.filter, req.zone)?
+        } else {
+            None
+        };
+        let counts = match from_rollup {
+            Some(c) => c,
+            None => scan(&conn, &req.filter, req.zone)?,
+        };
+        let names = Names::load(&conn)?;
+        drop(conn);
+        Ok(answer(counts, &names))
     }
-    v[i] += 1;
+}
+
+/// Counts the matching records one by one.
+pub(crate) fn scan(conn: &Connection, filter: &HistoryFilter, zone: Zone) -> Result<Counts> {
+    let w = where_clause(conn, filter)?;
+    let mut c = Counts::default();
+    if w.empty {
+        return Ok(c);
+    }
+    let sql = format!(
+        "SELECT a.created_at_ms, a.user_ref, a.kind_ref FROM accesses a {}",
+        w.sql
+    );
+    let mut stmt = conn.prepare(&sql)?;
+    let mut rows = stmt.query(rusqlite::params_from_iter(w.params.iter()))?;
+    let mut zone = ZoneMapper::new(zone);
+    let (mut day, mut day_count) = (i64::MIN, 0u64);
+    while let Some(r) = rows.next()? {
+        let ms: i64 = r.get(0)?;
+        let user = r.get::<_, i64>(1)? as usize;
+        let kind = r.get::<_, i64>(2)? as usize;
+        c.total += 1;
+        let local = ms + zone.offset_ms(ms);
+        let d = local.div_euclid(DAY_MS);
+        if d != day {
+            if day_count > 0 {
+                *c.per_day.entry(day).or_default() += day_count;
+            }
+            day = d;
+            day_count = 0;
+        }
+        day_count += 1;
+        c.add_hour_of_week(d, local, 1);
+        Counts::bump(&mut c.per_user, user, 1);
+        Counts::bump(&mut c.per_kind, kind, 1);
+    }
+    if day_count > 0 {
+        *c.per_day.entry(day).or_default() += day_count;
+    }
+    Ok(c)
+}
+
+/// Names attached, sorted as the charts show them.
+fn answer(c: Counts, names: &Names) -> Aggregates {
+    let mut days: Vec<(i64, u64)> = c.per_day.into_iter().filter(|d| d.1 > 0).collect();
+    days.sort_unstable();
+    let mut how = c.how;
+    how.resize(168, 0);
+    let mut per_user: Vec<UserCount> = c
+        .per_user
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| **c > 0)
+        .map(|(r, c)| {
+            let u = names.user(r as i64);
+            UserCount {
+                user_id: u.map(|u| u.0.clone()),
+                name: u.and_then(|u| u.1.clone()),
+                mail: u.and_then(|u| u.2.clone()),
+                count: *c,
+            }
+        })
+        .collect();
+    per_user.sort_by(|a, b| b.count.cmp(&a.count).then(a.name.cmp(&b.name)));
+    let mut per_kind: Vec<KindCount> = c
+        .per_kind
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| **c > 0)
+        .map(|(r, c)| KindCount {
+            client_type: names.kind(r as i64).to_owned(),
+            count: *c,
+        })
+        .collect();
+    per_kind.sort_by(|a, b| {
+        b.count
+            .cmp(&a.count)
+            .then(a.client_type.cmp(&b.client_type))
+    });
+    Aggregates {
+        total: c.total,
+        per_day: days
+            .into_iter()
+            .map(|(d, count)| DayCount {
+                date: date_of_day(d),
+                count,
+            })
+            .collect(),
+        per_hour_of_week: how
+            .iter()
+            .enumerate()
+            .map(|(i, c)| HourOfWeekCount {
+                weekday: (i / 24) as u8,
+                hour: (i % 24) as u8,
+                count: *c,
+            })
+            .collect(),
+        per_user,
+        per_kind,
+    }
 }
 
 #[cfg(test)]

@@ -82,21 +82,7 @@ impl Archive {
                 offset: q.offset,
             });
         }
-        let order = match q.sort {
-            SortOrder::NewestFirst => "a.created_at_ms DESC, a.id DESC",
-            SortOrder::OldestFirst => "a.created_at_ms ASC, a.id ASC",
-            SortOrder::User => "u.name IS NULL, u.name, a.created_at_ms DESC, a.id DESC",
-            SortOrder::Lock => "l.name IS NULL, l.name, l.lock_id, a.created_at_ms DESC, a.id DESC",
-        };
-        let sql = format!(
-            "SELECT a.created_at_ms, l.lock_id, l.name, u.user_id, u.name, u.mail, k.name, a.is_locked
-             FROM accesses a
-             JOIN locks l ON l.id = a.lock_ref
-             JOIN kinds k ON k.id = a.kind_ref
-             LEFT JOIN users u ON u.id = a.user_ref
-             {} ORDER BY {order} LIMIT {limit} OFFSET {}",
-            w.sql, q.offset
-        );
+        let sql = page_sql(q.sort, &w.sql, limit, q.offset);
         let mut stmt = conn.prepare_cached(&sql)?;
         let rows = stmt
             .query_map(rusqlite::params_from_iter(w.params.iter()), |r| {
@@ -174,6 +160,39 @@ impl Archive {
     /// People in the archive whose id, name or e-mail contains `search`.
     pub fn users(&self, search: &str, limit: u32) -> Result<Vec<ArchivedUser>> {
         crate::users::search(&self.conn(), search.trim(), limit)
+    }
+}
+
+/// The SQL of one page. Sorted by time, the page is picked from `accesses` alone (walking a
+/// covering index in order) and only its rows are joined to their names; sorted by a name, the
+/// join comes first.
+fn page_sql(sort: SortOrder, filter: &str, limit: u32, offset: u64) -> String {
+    const COLUMNS: &str =
+        "a.created_at_ms, l.lock_id, l.name, u.user_id, u.name, u.mail, k.name, a.is_locked";
+    const JOINS: &str = "JOIN locks l ON l.id = a.lock_ref
+             JOIN kinds k ON k.id = a.kind_ref
+             LEFT JOIN users u ON u.id = a.user_ref";
+    let by_time = |order: &str| {
+        format!(
+            "SELECT {COLUMNS} FROM (
+                 SELECT a.id, a.created_at_ms, a.lock_ref, a.user_ref, a.kind_ref, a.is_locked
+                 FROM accesses a {filter} ORDER BY {order} LIMIT {limit} OFFSET {offset}
+             ) a {JOINS} ORDER BY {order}"
+        )
+    };
+    let by_name = |order: &str| {
+        format!(
+            "SELECT {COLUMNS} FROM accesses a {JOINS}
+             {filter} ORDER BY {order} LIMIT {limit} OFFSET {offset}"
+        )
+    };
+    match sort {
+        SortOrder::NewestFirst => by_time("a.created_at_ms DESC, a.id DESC"),
+        SortOrder::OldestFirst => by_time("a.created_at_ms ASC, a.id ASC"),
+        SortOrder::User => by_name("u.name IS NULL, u.name, a.created_at_ms DESC, a.id DESC"),
+        SortOrder::Lock => {
+            by_name("l.name IS NULL, l.name, l.lock_id, a.created_at_ms DESC, a.id DESC")
+        }
     }
 }
 

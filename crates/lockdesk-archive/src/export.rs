@@ -1,5 +1,6 @@
 //! Streaming export: rows go from the database cursor to the writer one at a time, so an export
-//! of a million records holds one record in memory (plus the lock and user names).
+//! of a million records holds one record in memory (plus the lock and user names; CSV rows are
+//! written by `csv_rows.rs`).
 //!
 //! CSV is for Excel: UTF-8 with a byte-order mark (without it Excel reads UTF-8 as the local
 //! code page and Japanese names turn into mojibake), CRLF line ends, times as
@@ -13,6 +14,7 @@ use serde::Serialize;
 
 use crate::accesses::where_clause;
 use crate::archive::{Archive, Names};
+use crate::csv_rows::CsvRows;
 use crate::error::Result;
 use crate::model::*;
 use crate::zone::{label, ZoneMapper};
@@ -52,7 +54,7 @@ fn headers(lang: Language, zone: Zone) -> [String; 8] {
     }
 }
 
-fn action(lang: Language, locked: bool) -> &'static str {
+pub(crate) fn action(lang: Language, locked: bool) -> &'static str {
     match (lang, locked) {
         (Language::En, true) => "locked",
         (Language::En, false) => "unlocked",
@@ -116,7 +118,7 @@ impl Archive {
         let w = where_clause(&conn, &req.filter)?;
         let names = Names::load(&conn)?;
         let mut sink = Counting {
-            inner: std::io::BufWriter::with_capacity(1 << 16, out),
+            inner: std::io::BufWriter::with_capacity(1 << 20, out),
             bytes: 0,
         };
         let order = if req.newest_first {
@@ -140,29 +142,15 @@ impl Archive {
                     .terminator(csv::Terminator::CRLF)
                     .from_writer(&mut sink);
                 csv.write_record(headers(req.language, req.zone))?;
-                let mut time = String::with_capacity(32);
+                csv.flush()?;
+                drop(csv);
+                let mut out = CsvRows::new(&names, req.language)?;
                 while let Some(r) = rows.next()? {
                     let ms: i64 = r.get(0)?;
-                    let lock = names.lock(r.get(1)?);
-                    let user = names.user(r.get(2)?);
-                    let kind = names.kind(r.get(3)?);
-                    let locked: bool = r.get(4)?;
-                    time.clear();
-                    use std::fmt::Write as _;
-                    let _ = write!(time, "{}", zone.local(ms).format("%Y-%m-%d %H:%M:%S%.3f"));
-                    csv.write_record([
-                        time.as_str(),
-                        action(req.language, locked),
-                        kind_label(req.language, kind),
-                        user.map_or("", |u| u.0.as_str()),
-                        user.and_then(|u| u.1.as_deref()).unwrap_or(""),
-                        user.and_then(|u| u.2.as_deref()).unwrap_or(""),
-                        lock.map_or("", |l| l.0.as_str()),
-                        lock.and_then(|l| l.1.as_deref()).unwrap_or(""),
-                    ])?;
+                    let local = ms + zone.offset_ms(ms);
+                    out.write(&mut sink, local, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)?;
                     records += 1;
                 }
-                csv.flush()?;
             }
             ExportFormat::Jsonl => {
                 while let Some(r) = rows.next()? {

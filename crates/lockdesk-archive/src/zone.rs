@@ -1,7 +1,7 @@
 //! Turning UTC milliseconds into wall-clock time of the chosen zone, fast: every zone in use
 //! changes its offset only on a quarter hour, so one offset is looked up per quarter hour.
 
-use chrono::{DateTime, FixedOffset, Local, NaiveDateTime, Offset, TimeZone};
+use chrono::{DateTime, FixedOffset, Local, Offset, TimeZone};
 
 use crate::model::Zone;
 
@@ -40,7 +40,8 @@ impl ZoneMapper {
     }
 
     /// Wall-clock time of `ms` in the zone.
-    pub fn local(&mut self, ms: i64) -> NaiveDateTime {
+    #[cfg(test)]
+    pub fn local(&mut self, ms: i64) -> chrono::NaiveDateTime {
         let off = self.offset_ms(ms);
         DateTime::from_timestamp_millis(ms + off)
             .unwrap_or_default()

@@ -6,5 +6,6 @@ mod dedup;
 mod export;
 mod kill;
 mod queries;
+mod rollup;
 mod support;
 mod sync;
