@@ -54,6 +54,26 @@ pub enum Error {
     /// The built-in demo could not start.
     #[error("{0}")]
     Demo(String),
+    /// The service refused an action for a missing scope; `scope` is the one the action needs.
+    #[error("the session lacks the permission {scope:?} for this action; enable it for the application in the service's web console (account settings, access token), then sign in again")]
+    MissingScope { scope: String },
+    /// A dropped or chosen file is not an image the app can use.
+    #[error("{file_name} is not an image ({reason}); use a JPEG, PNG, GIF, WebP or BMP file")]
+    NotAnImage { file_name: String, reason: String },
+    #[error("could not read {path}: {reason}")]
+    FileUnreadable { path: String, reason: String },
+    /// A background job id that does not exist (or was forgotten).
+    #[error("there is no job {0:?}")]
+    JobNotFound(String),
+    /// No signed-in profile has been chosen for this kind of work.
+    #[error("sign in first: no {0} profile is active")]
+    NoActiveProfile(&'static str),
+    /// A sign-in completion without a matching sign-in start.
+    #[error("no sign-in is in progress for profile {0:?}; start the sign-in again")]
+    NoPendingSignIn(String),
+    /// The CSV file could not be read as a table.
+    #[error("the CSV file cannot be read: {0}")]
+    Csv(String),
 }
 
 impl Error {
@@ -74,6 +94,13 @@ impl Error {
             Error::OrganizationRequired { .. } => "organization_required",
             Error::NoOrganization => "no_organization",
             Error::Demo(_) => "demo_failed",
+            Error::MissingScope { .. } => "insufficient_scope",
+            Error::NotAnImage { .. } => "not_an_image",
+            Error::FileUnreadable { .. } => "file_unreadable",
+            Error::JobNotFound(_) => "job_not_found",
+            Error::NoActiveProfile(_) => "not_signed_in",
+            Error::NoPendingSignIn(_) => "no_pending_sign_in",
+            Error::Csv(_) => "csv_invalid",
         }
     }
 
@@ -98,6 +125,14 @@ impl Error {
             Error::OrganizationRequired { available } => {
                 Some(json!({ "organizations": available }))
             }
+            Error::MissingScope { scope } => {
+                Some(json!({ "status": 403, "scope": scope, "missing_scopes": [scope] }))
+            }
+            Error::NotAnImage { file_name, .. } => Some(json!({ "file_name": file_name })),
+            Error::FileUnreadable { path, .. } => Some(json!({ "path": path })),
+            Error::JobNotFound(id) => Some(json!({ "job_id": id })),
+            Error::NoActiveProfile(kind) => Some(json!({ "kind": kind })),
+            Error::NoPendingSignIn(p) => Some(json!({ "profile": p })),
             _ => None,
         }
     }
@@ -126,12 +161,31 @@ impl Error {
     }
 }
 
-#[derive(Clone, Debug, Serialize)]
+/// What the UI receives for every failed command: branch on `code`, show `message`, use
+/// `details` (e.g. `missing_scopes`, `field`, `organizations`) for specifics.
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize, ts_rs::TS)]
 pub struct ErrorPayload {
     pub code: String,
     pub message: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub details: Option<Value>,
+}
+
+impl ErrorPayload {
+    pub fn new(code: &str, message: impl Into<String>) -> ErrorPayload {
+        ErrorPayload {
+            code: code.to_owned(),
+            message: message.into(),
+            details: None,
+        }
+    }
+}
+
+impl From<Error> for ErrorPayload {
+    fn from(e: Error) -> Self {
+        e.payload()
+    }
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! profiles, sign-in sessions, the keychain token store and per-profile settings. No UI
 //! framework here. Every use-case takes a [`Context`] (no global state).
 
+pub mod app;
 pub mod context;
 pub mod demo;
 pub mod error;

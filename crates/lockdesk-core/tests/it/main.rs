@@ -1,5 +1,6 @@
 //! Integration tests of lockdesk-core: one binary, one module per subject.
 
+mod app;
 mod keychain;
 mod profiles;
 mod sign_in;

@@ -1,0 +1,178 @@
+//! TypeScript types for the UI, generated from the Rust request/response structs (ts-rs) into
+//! `ui/src/lib/backend/types/`, plus `commands.ts` (command name → request/response types) and
+//! `index.ts`. The generated files are committed; the test below fails when they drift from
+//! Rust. Regenerate with `scripts/gen-types`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::{SignedInView, COMMANDS};
+use crate::error::ErrorPayload;
+
+/// Desktop only: emitted to the main window when the sign-in window finished (the redirect was
+/// intercepted and the code exchanged, or it failed). Event name [`SIGN_IN_FINISHED_EVENT`].
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct SignInFinishedEvent {
+    pub profile: String,
+    pub signed_in: Option<SignedInView>,
+    pub error: Option<ErrorPayload>,
+}
+
+/// Desktop only: files dragged over / dropped onto the main window, with the position in CSS
+/// pixels of the webview (use `document.elementFromPoint(x, y)` to find the target lock).
+/// Event name [`FILE_DROP_EVENT`]; `kind` is `enter`, `over`, `drop` or `leave`.
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct FileDropEvent {
+    pub kind: String,
+    pub paths: Vec<String>,
+    pub x: f64,
+    pub y: f64,
+}
+
+pub const SIGN_IN_FINISHED_EVENT: &str = "lockdesk://sign-in-finished";
+pub const FILE_DROP_EVENT: &str = "lockdesk://file-drop";
+
+/// The folder the UI reads the types from.
+pub fn default_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../ui/src/lib/backend/types")
+}
+
+fn config(dir: &Path) -> ts_rs::Config {
+    ts_rs::Config::new()
+        .with_out_dir(dir)
+        .with_large_int("number")
+}
+
+/// Writes every type of the contract into `dir` (which should be empty or generated).
+pub fn export_types(dir: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    let cfg = config(dir);
+    let err = |e: ts_rs::ExportError| e.to_string();
+    super::export_command_types(&cfg).map_err(err)?;
+    ErrorPayload::export_all(&cfg).map_err(err)?;
+    SignInFinishedEvent::export_all(&cfg).map_err(err)?;
+    FileDropEvent::export_all(&cfg).map_err(err)?;
+
+    let header = "// Generated from Rust by lockdesk-core (app::export). Do not edit; run scripts/gen-types.\n";
+    let mut types: Vec<&str> = super::command_types()
+        .iter()
+        .flat_map(|(_, req, resp)| [*req, *resp])
+        .collect();
+    types.sort_unstable();
+    types.dedup();
+    let mut commands = String::from(header);
+    for t in &types {
+        commands.push_str(&format!("import type {{ {t} }} from \"./{t}\";\n"));
+    }
+    commands.push_str("\n/** Every command: its request (arguments) and response types. */\nexport type Commands = {\n");
+    for (name, req, resp) in super::command_types() {
+        commands.push_str(&format!("  {name}: {{ req: {req}; res: {resp} }};\n"));
+    }
+    commands.push_str("};\n\nexport type CommandName = keyof Commands;\n\n");
+    commands.push_str("export const COMMAND_NAMES: CommandName[] = [\n");
+    for name in COMMANDS {
+        commands.push_str(&format!("  \"{name}\",\n"));
+    }
+    commands.push_str("];\n\n");
+    commands.push_str(&format!(
+        "/** Desktop events (listen with @tauri-apps/api/event). */\nexport const SIGN_IN_FINISHED_EVENT = \"{SIGN_IN_FINISHED_EVENT}\";\nexport const FILE_DROP_EVENT = \"{FILE_DROP_EVENT}\";\n"
+    ));
+    std::fs::write(dir.join("commands.ts"), commands).map_err(|e| e.to_string())?;
+
+    let mut index = String::from(header);
+    let files = list(dir)?;
+    for rel in files.keys() {
+        if rel == "index.ts" || rel == "commands.ts" {
+            continue;
+        }
+        let module = rel.trim_end_matches(".ts");
+        let name = module.rsplit('/').next().unwrap_or(module);
+        index.push_str(&format!("export type {{ {name} }} from \"./{module}\";\n"));
+    }
+    index.push_str("export * from \"./commands\";\n");
+    std::fs::write(dir.join("index.ts"), index).map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+/// Relative path → content of every `.ts` file under `dir`.
+pub fn list(dir: &Path) -> Result<BTreeMap<String, String>, String> {
+    fn walk(base: &Path, dir: &Path, out: &mut BTreeMap<String, String>) -> Result<(), String> {
+        let entries = match std::fs::read_dir(dir) {
+            Ok(e) => e,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+            Err(e) => return Err(format!("{}: {e}", dir.display())),
+        };
+        for entry in entries {
+            let path = entry.map_err(|e| e.to_string())?.path();
+            if path.is_dir() {
+                walk(base, &path, out)?;
+            } else if path.extension().is_some_and(|e| e == "ts") {
+                let rel = path
+                    .strip_prefix(base)
+                    .map_err(|e| e.to_string())?
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                let text = std::fs::read_to_string(&path).map_err(|e| e.to_string())?;
+                out.insert(rel, text.replace("\r\n", "\n"));
+            }
+        }
+        Ok(())
+    }
+    let mut out = BTreeMap::new();
+    walk(dir, dir, &mut out)?;
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Fails when the committed TypeScript types differ from what Rust generates now. With
+    /// `LOCKDESK_UPDATE_TYPES=1` it rewrites them instead (that is what scripts/gen-types does).
+    #[test]
+    fn committed_ts_types_match_rust() {
+        let tmp = std::env::temp_dir().join(format!("lockdesk-ts-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&tmp);
+        export_types(&tmp).unwrap();
+        let fresh = list(&tmp).unwrap();
+        let _ = std::fs::remove_dir_all(&tmp);
+        let dir = default_dir();
+        if std::env::var_os("LOCKDESK_UPDATE_TYPES").is_some() {
+            let _ = std::fs::remove_dir_all(&dir);
+            export_types(&dir).unwrap();
+            return;
+        }
+        let committed = list(&dir).unwrap();
+        let missing: Vec<_> = fresh
+            .keys()
+            .filter(|k| !committed.contains_key(*k))
+            .collect();
+        let stale: Vec<_> = committed
+            .keys()
+            .filter(|k| !fresh.contains_key(*k))
+            .collect();
+        let changed: Vec<_> = fresh
+            .iter()
+            .filter(|(k, v)| committed.get(*k).is_some_and(|c| c != *v))
+            .map(|(k, _)| k)
+            .collect();
+        assert!(
+            missing.is_empty() && stale.is_empty() && changed.is_empty(),
+            "ui/src/lib/backend/types is out of date (missing {missing:?}, stale {stale:?}, changed {changed:?}); run scripts/gen-types and commit the result"
+        );
+    }
+
+    #[test]
+    fn command_names_are_unique_and_snake_case() {
+        let mut names: Vec<_> = COMMANDS.to_vec();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), COMMANDS.len());
+        assert!(COMMANDS
+            .iter()
+            .all(|n| n.chars().all(|c| c.is_ascii_lowercase() || c == '_')));
+    }
+}

@@ -1,0 +1,179 @@
+//! Images for locks: accept only real images (by content, not by name), and downscale very
+//! large photos before upload (longest side at most [`MAX_SIDE`], re-encoded as JPEG or PNG).
+
+use std::io::Cursor;
+
+use bytes::Bytes;
+use image::{DynamicImage, GenericImageView, ImageFormat};
+use lockdesk_api::v3::ImageUpload;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::error::{Error, Result};
+
+/// Longest side of an uploaded image, in pixels.
+pub const MAX_SIDE: u32 = 1600;
+/// Files larger than this are re-encoded even when small in pixels.
+pub const MAX_BYTES: usize = 2 * 1024 * 1024;
+
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct ImageInfo {
+    pub format: String,
+    pub width: u32,
+    pub height: u32,
+    pub bytes: u32,
+}
+
+/// What was uploaded, and whether it had to be shrunk first.
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct PreparedImageView {
+    pub original: ImageInfo,
+    pub uploaded: ImageInfo,
+    pub resized: bool,
+}
+
+fn format_name(f: ImageFormat) -> &'static str {
+    match f {
+        ImageFormat::Png => "png",
+        ImageFormat::Jpeg => "jpeg",
+        ImageFormat::Gif => "gif",
+        ImageFormat::WebP => "webp",
+        ImageFormat::Bmp => "bmp",
+        _ => "other",
+    }
+}
+
+fn info(f: ImageFormat, img: &DynamicImage, bytes: usize) -> ImageInfo {
+    let (width, height) = img.dimensions();
+    ImageInfo {
+        format: format_name(f).into(),
+        width,
+        height,
+        bytes: bytes.min(u32::MAX as usize) as u32,
+    }
+}
+
+/// Checks `bytes` is an image the app can read and returns the upload, shrunk if needed.
+pub fn prepare(file_name: &str, bytes: Vec<u8>) -> Result<(ImageUpload, PreparedImageView)> {
+    let not_image = |reason: String| Error::NotAnImage {
+        file_name: file_name.to_owned(),
+        reason,
+    };
+    if bytes.is_empty() {
+        return Err(not_image("the file is empty".into()));
+    }
+    let format = image::guess_format(&bytes)
+        .map_err(|_| not_image("its content is not a known image format".into()))?;
+    if !matches!(
+        format,
+        ImageFormat::Png
+            | ImageFormat::Jpeg
+            | ImageFormat::Gif
+            | ImageFormat::WebP
+            | ImageFormat::Bmp
+    ) {
+        return Err(not_image(format!("{format:?} images are not supported")));
+    }
+    let img = image::load_from_memory_with_format(&bytes, format)
+        .map_err(|e| not_image(format!("it cannot be decoded: {e}")))?;
+    let original = info(format, &img, bytes.len());
+    let (w, h) = img.dimensions();
+    let too_big = w.max(h) > MAX_SIDE || bytes.len() > MAX_BYTES;
+    let uploadable = matches!(
+        format,
+        ImageFormat::Png | ImageFormat::Jpeg | ImageFormat::Gif
+    );
+    if !too_big && uploadable {
+        let mime = format!("image/{}", format_name(format));
+        let upload = ImageUpload {
+            file_name: file_name.to_owned(),
+            mime,
+            bytes: Bytes::from(bytes),
+        };
+        return Ok((
+            upload,
+            PreparedImageView {
+                uploaded: original.clone(),
+                original,
+                resized: false,
+            },
+        ));
+    }
+    let img = if w.max(h) > MAX_SIDE {
+        img.resize(MAX_SIDE, MAX_SIDE, image::imageops::FilterType::Lanczos3)
+    } else {
+        img
+    };
+    // Photos (no transparency) become JPEG; anything with alpha stays PNG.
+    let (out_format, ext) = if img.color().has_alpha() {
+        (ImageFormat::Png, "png")
+    } else {
+        (ImageFormat::Jpeg, "jpg")
+    };
+    let mut out = Vec::new();
+    let encoded = if out_format == ImageFormat::Jpeg {
+        let rgb = DynamicImage::ImageRgb8(img.to_rgb8());
+        let enc = image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 85);
+        rgb.write_with_encoder(enc)
+    } else {
+        img.write_to(&mut Cursor::new(&mut out), ImageFormat::Png)
+    };
+    encoded.map_err(|e| not_image(format!("it cannot be re-encoded: {e}")))?;
+    let stem = std::path::Path::new(file_name)
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "image".into());
+    let uploaded = info(out_format, &img, out.len());
+    let upload = ImageUpload {
+        file_name: format!("{stem}.{ext}"),
+        mime: format!("image/{}", format_name(out_format)),
+        bytes: Bytes::from(out),
+    };
+    Ok((
+        upload,
+        PreparedImageView {
+            original,
+            uploaded,
+            resized: true,
+        },
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn png(w: u32, h: u32) -> Vec<u8> {
+        let img = DynamicImage::new_rgb8(w, h);
+        let mut out = Vec::new();
+        img.write_to(&mut Cursor::new(&mut out), ImageFormat::Png)
+            .unwrap();
+        out
+    }
+
+    #[test]
+    fn small_png_is_kept() {
+        let (up, v) = prepare("a.png", png(10, 20)).unwrap();
+        assert!(!v.resized);
+        assert_eq!(up.mime, "image/png");
+        assert_eq!(v.uploaded.width, 10);
+    }
+
+    #[test]
+    fn large_photo_is_downscaled_to_jpeg() {
+        let (up, v) = prepare("big.png", png(4000, 2000)).unwrap();
+        assert!(v.resized);
+        assert_eq!((v.uploaded.width, v.uploaded.height), (1600, 800));
+        assert_eq!(up.mime, "image/jpeg");
+        assert_eq!(up.file_name, "big.jpg");
+        assert_eq!(v.original.width, 4000);
+    }
+
+    #[test]
+    fn text_is_refused() {
+        let e = prepare("notes.txt", b"hello, not an image".to_vec()).unwrap_err();
+        assert_eq!(e.code(), "not_an_image");
+        assert!(e.to_string().contains("notes.txt"));
+        assert_eq!(prepare("x.png", vec![]).unwrap_err().code(), "not_an_image");
+    }
+}

@@ -1,0 +1,123 @@
+//! Long work in the background (bulk invitations), with progress the UI polls by job id.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::invitations::InviteResult;
+use super::AppContext;
+use crate::error::{Error, ErrorPayload, Result};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum JobState {
+    Running,
+    /// Every row was handled.
+    Finished,
+    /// Stopped early for a reason in `error` (e.g. `invitation_limit_exceeded`).
+    Stopped,
+    /// Could not start or failed as a whole (`error`).
+    Failed,
+    Cancelled,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct JobView {
+    pub id: String,
+    /// `bulk_invite`.
+    pub kind: String,
+    pub state: JobState,
+    /// Rows to handle and rows handled so far.
+    pub total: u32,
+    pub done: u32,
+    /// One line for the user about where the job stands.
+    pub message: String,
+    /// One result per CSV row, in file order, filled in as the job goes.
+    pub results: Vec<InviteResult>,
+    pub error: Option<ErrorPayload>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct JobIdRequest {
+    pub job_id: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct JobStarted {
+    pub job_id: String,
+    pub job: JobView,
+}
+
+struct Entry {
+    view: JobView,
+    cancel: Arc<AtomicBool>,
+}
+
+#[derive(Default)]
+pub(crate) struct Jobs {
+    next: AtomicU64,
+    map: Mutex<HashMap<String, Entry>>,
+}
+
+impl Jobs {
+    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<String, Entry>> {
+        self.map.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Registers a running job; returns its id and its cancel flag.
+    pub(crate) fn start(&self, kind: &str, total: u32) -> (String, Arc<AtomicBool>) {
+        let id = format!("job-{}", self.next.fetch_add(1, Ordering::Relaxed) + 1);
+        let cancel = Arc::new(AtomicBool::new(false));
+        self.map().insert(
+            id.clone(),
+            Entry {
+                view: JobView {
+                    id: id.clone(),
+                    kind: kind.into(),
+                    state: JobState::Running,
+                    total,
+                    done: 0,
+                    message: "starting".into(),
+                    results: Vec::new(),
+                    error: None,
+                },
+                cancel: cancel.clone(),
+            },
+        );
+        (id, cancel)
+    }
+
+    pub(crate) fn update(&self, id: &str, f: impl FnOnce(&mut JobView)) {
+        if let Some(e) = self.map().get_mut(id) {
+            f(&mut e.view);
+        }
+    }
+
+    pub(crate) fn get(&self, id: &str) -> Result<JobView> {
+        self.map()
+            .get(id)
+            .map(|e| e.view.clone())
+            .ok_or_else(|| Error::JobNotFound(id.to_owned()))
+    }
+
+    fn cancel(&self, id: &str) -> Result<JobView> {
+        let map = self.map();
+        let e = map
+            .get(id)
+            .ok_or_else(|| Error::JobNotFound(id.to_owned()))?;
+        e.cancel.store(true, Ordering::Relaxed);
+        Ok(e.view.clone())
+    }
+}
+
+pub async fn jobs_get(ctx: &AppContext, req: JobIdRequest) -> Result<JobView> {
+    ctx.jobs().get(&req.job_id)
+}
+
+/// Asks a running job to stop after the row in progress; the answer is the job as it stands.
+pub async fn jobs_cancel(ctx: &AppContext, req: JobIdRequest) -> Result<JobView> {
+    ctx.jobs().cancel(&req.job_id)
+}

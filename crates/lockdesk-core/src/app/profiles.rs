@@ -1,0 +1,109 @@
+//! Profiles: the service registrations the app knows (secrets go to the keychain).
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::session::{status, SessionStatusResponse};
+use super::{Api, AppContext, Done, NoArgs, ProfileView};
+use crate::error::Result;
+use crate::profiles::Profile;
+use crate::sessions::{self, AddProfile};
+use crate::token_store::load_tokens;
+use crate::ProfileStore;
+
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct ProfilesListResponse {
+    pub profiles: Vec<ProfileView>,
+    /// The v3 profile in use, if any.
+    pub active: Option<String>,
+    /// The v2 (history) profile in use, if any.
+    pub history: Option<String>,
+}
+
+#[derive(Clone, Deserialize, TS)]
+pub struct ProfilesAddRequest {
+    pub name: String,
+    pub base_url: String,
+    pub client_id: String,
+    /// The https redirect URI registered with the service.
+    pub redirect_uri: String,
+    pub api: Api,
+    /// Stored only in the OS keychain.
+    pub client_secret: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct ProfileNameRequest {
+    pub profile: String,
+}
+
+pub(crate) fn view(ctx: &AppContext, p: &Profile) -> Result<ProfileView> {
+    let settings = ProfileStore::new(ctx.core()).settings(&p.name)?;
+    Ok(ProfileView {
+        name: p.name.clone(),
+        base_url: p.base_url.clone(),
+        client_id: p.client_id.clone(),
+        redirect_uri: p.redirect_uri.clone(),
+        api: p.api.into(),
+        signed_in: ctx.signed_in(&p.name),
+        expires_at: load_tokens(ctx.core().secrets.as_ref(), &p.name)
+            .ok()
+            .flatten()
+            .map(|t| t.expires_at),
+        organization_id: settings.organization_id,
+    })
+}
+
+pub async fn profiles_list(ctx: &AppContext, _req: NoArgs) -> Result<ProfilesListResponse> {
+    let profiles = ProfileStore::new(ctx.core()).list()?;
+    let views = profiles
+        .iter()
+        .map(|p| view(ctx, p))
+        .collect::<Result<Vec<_>>>()?;
+    let st = ctx.state();
+    Ok(ProfilesListResponse {
+        profiles: views,
+        active: st.active.clone(),
+        history: st.history.clone(),
+    })
+}
+
+pub async fn profiles_add(ctx: &AppContext, req: ProfilesAddRequest) -> Result<ProfileView> {
+    let p = sessions::add_profile(
+        ctx.core(),
+        AddProfile {
+            name: req.name,
+            base_url: req.base_url,
+            client_id: req.client_id,
+            redirect_uri: req.redirect_uri,
+            api: req.api.into(),
+            client_secret: req.client_secret,
+        },
+    )
+    .await?;
+    view(ctx, &p)
+}
+
+pub async fn profiles_remove(ctx: &AppContext, req: ProfileNameRequest) -> Result<Done> {
+    sessions::remove_profile(ctx.core(), &req.profile)?;
+    ctx.forget_clients(&req.profile);
+    let mut st = ctx.state();
+    if st.active.as_deref() == Some(req.profile.as_str()) {
+        st.active = None;
+    }
+    if st.history.as_deref() == Some(req.profile.as_str()) {
+        st.history = None;
+    }
+    st.pending.remove(&req.profile);
+    Ok(Done::ok())
+}
+
+/// Makes `profile` the one the app works with (v3) or reads history with (v2).
+pub async fn profiles_use(
+    ctx: &AppContext,
+    req: ProfileNameRequest,
+) -> Result<SessionStatusResponse> {
+    let p = ProfileStore::new(ctx.core()).get(&req.profile)?;
+    ctx.set_profile(p.api, Some(p.name));
+    status(ctx)
+}

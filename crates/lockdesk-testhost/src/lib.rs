@@ -1,0 +1,222 @@
+//! The loopback test host: `POST /api/<command>` with JSON arguments runs the same
+//! `lockdesk_core::app` use-case the desktop app runs, answering the JSON result (200) or
+//! `{code, message, details}` with a 4xx/5xx status. Optionally serves the built UI
+//! (`ui/dist`) from the same origin, so browser tests load the real UI. State lives in a
+//! temporary config directory and an in-memory secret store; `POST /_host/reset` starts over.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{Path as AxPath, State};
+use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use lockdesk_core::app::{dispatch, AppContext};
+use lockdesk_core::{Context, ErrorPayload, MemoryStore};
+use lockdesk_sim::SimOptions;
+use tokio::sync::RwLock;
+
+pub struct HostOptions {
+    /// Built UI to serve at `/` (index.html for unknown paths), if any.
+    pub ui_dir: Option<PathBuf>,
+    /// Demo data size for `session_start_demo`.
+    pub demo: SimOptions,
+}
+
+struct Host {
+    ctx: RwLock<AppContext>,
+    // Keeps the config directories alive as long as the host.
+    dirs: std::sync::Mutex<Vec<tempfile::TempDir>>,
+    options: HostOptions,
+}
+
+impl Host {
+    fn fresh_context(&self) -> std::io::Result<AppContext> {
+        let dir = tempfile::Builder::new()
+            .prefix("lockdesk-testhost-")
+            .tempdir()?;
+        let core = Context::for_tests(dir.path(), Arc::new(MemoryStore::new()));
+        self.dirs
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(dir);
+        Ok(AppContext::with_demo_options(
+            core,
+            self.options.demo.clone(),
+        ))
+    }
+}
+
+/// HTTP status for an error code: the UI only reads the body's `code`.
+pub fn status_for(code: &str) -> StatusCode {
+    match code {
+        "not_signed_in" | "invalid_token" | "v2_session_expired" => StatusCode::UNAUTHORIZED,
+        "insufficient_scope" | "insufficient_authority" | "not_in_organization" | "not_allowed" => {
+            StatusCode::FORBIDDEN
+        }
+        c if c.ends_with("_not_found") || c == "unknown_command" => StatusCode::NOT_FOUND,
+        "transport" | "timeout" | "demo_failed" | "internal" => StatusCode::BAD_GATEWAY,
+        _ => StatusCode::BAD_REQUEST,
+    }
+}
+
+fn json(status: StatusCode, body: &serde_json::Value) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        body.to_string(),
+    )
+        .into_response()
+}
+
+async fn api(
+    State(host): State<Arc<Host>>,
+    AxPath(command): AxPath<String>,
+    body: Bytes,
+) -> Response {
+    let args: serde_json::Value = if body.iter().all(u8::is_ascii_whitespace) {
+        serde_json::json!({})
+    } else {
+        match serde_json::from_slice(&body) {
+            Ok(v) => v,
+            Err(e) => {
+                let p =
+                    ErrorPayload::new("invalid_arguments", format!("the body is not JSON: {e}"));
+                return json(
+                    StatusCode::BAD_REQUEST,
+                    &serde_json::to_value(p).unwrap_or_default(),
+                );
+            }
+        }
+    };
+    let ctx = host.ctx.read().await.clone();
+    match dispatch(&ctx, &command, args).await {
+        Ok(v) => json(StatusCode::OK, &v),
+        Err(p) => json(
+            status_for(&p.code),
+            &serde_json::to_value(&p).unwrap_or_default(),
+        ),
+    }
+}
+
+async fn reset(State(host): State<Arc<Host>>) -> Response {
+    match host.fresh_context() {
+        Ok(ctx) => {
+            *host.ctx.write().await = ctx;
+            json(StatusCode::OK, &serde_json::json!({ "ok": true }))
+        }
+        Err(e) => json(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            &serde_json::json!({ "code": "internal", "message": e.to_string() }),
+        ),
+    }
+}
+
+fn mime(path: &Path) -> &'static str {
+    match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
+        "html" => "text/html; charset=utf-8",
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "json" | "map" => "application/json",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "jpg" | "jpeg" => "image/jpeg",
+        "ico" => "image/x-icon",
+        "woff2" => "font/woff2",
+        "woff" => "font/woff",
+        "txt" => "text/plain; charset=utf-8",
+        _ => "application/octet-stream",
+    }
+}
+
+async fn static_file(State(host): State<Arc<Host>>, uri: axum::http::Uri) -> Response {
+    let Some(root) = host.options.ui_dir.as_ref() else {
+        return (
+            StatusCode::NOT_FOUND,
+            "no UI is served (start with --ui DIR)",
+        )
+            .into_response();
+    };
+    let rel = uri.path().trim_start_matches('/');
+    // No way out of the root: only plain path segments.
+    let safe = rel
+        .split('/')
+        .all(|s| !s.is_empty() && s != "." && s != ".." && !s.contains('\\'))
+        || rel.is_empty();
+    let mut path = if safe && !rel.is_empty() {
+        root.join(rel)
+    } else {
+        root.join("index.html")
+    };
+    if !path.is_file() {
+        path = root.join("index.html");
+    }
+    match tokio::fs::read(&path).await {
+        Ok(bytes) => (
+            StatusCode::OK,
+            [
+                (header::CONTENT_TYPE, HeaderValue::from_static(mime(&path))),
+                (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
+            ],
+            bytes,
+        )
+            .into_response(),
+        Err(e) => (StatusCode::NOT_FOUND, format!("{}: {e}", path.display())).into_response(),
+    }
+}
+
+/// Lets a UI dev server on another loopback origin call the host.
+async fn cors(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    if req.method() == Method::OPTIONS {
+        let mut r = StatusCode::NO_CONTENT.into_response();
+        add_cors(&mut r);
+        return r;
+    }
+    let mut r = next.run(req).await;
+    add_cors(&mut r);
+    r
+}
+
+fn add_cors(r: &mut Response) {
+    let h = r.headers_mut();
+    h.insert(
+        header::ACCESS_CONTROL_ALLOW_ORIGIN,
+        HeaderValue::from_static("*"),
+    );
+    h.insert(
+        header::ACCESS_CONTROL_ALLOW_HEADERS,
+        HeaderValue::from_static("content-type"),
+    );
+    h.insert(
+        header::ACCESS_CONTROL_ALLOW_METHODS,
+        HeaderValue::from_static("GET, POST, OPTIONS"),
+    );
+}
+
+/// The router of a new host with an empty state.
+pub fn router(options: HostOptions) -> std::io::Result<Router> {
+    let host = Arc::new(Host {
+        ctx: RwLock::new(AppContext::new(Context::for_tests(
+            std::env::temp_dir(),
+            Arc::new(MemoryStore::new()),
+        ))),
+        dirs: Default::default(),
+        options,
+    });
+    let first = host.fresh_context()?;
+    *host.ctx.try_write().map_err(std::io::Error::other)? = first;
+    Ok(Router::new()
+        .route("/api/{command}", post(api))
+        .route("/_host/reset", post(reset))
+        .route("/_host/health", get(|| async { "ok" }))
+        .fallback(get(static_file))
+        .layer(axum::middleware::from_fn(cors))
+        .with_state(host))
+}
+
+/// Binds `addr` (use port 0 for any) and serves until the process ends.
+pub async fn serve(listener: tokio::net::TcpListener, options: HostOptions) -> std::io::Result<()> {
+    axum::serve(listener, router(options)?).await
+}

@@ -1,0 +1,148 @@
+// Generated from Rust by lockdesk-core (app::export). Do not edit; run scripts/gen-types.
+import type { AccountInfoResponse } from "./AccountInfoResponse";
+import type { BulkInvitePreview } from "./BulkInvitePreview";
+import type { BulkInviteRequest } from "./BulkInviteRequest";
+import type { Done } from "./Done";
+import type { GroupInputRequest } from "./GroupInputRequest";
+import type { HistoryAccessesRequest } from "./HistoryAccessesRequest";
+import type { HistoryAccessesResponse } from "./HistoryAccessesResponse";
+import type { HistoryLocksResponse } from "./HistoryLocksResponse";
+import type { InvitationsCreateRequest } from "./InvitationsCreateRequest";
+import type { InvitationsCreateResponse } from "./InvitationsCreateResponse";
+import type { InvitationsListRequest } from "./InvitationsListRequest";
+import type { InvitationsListResponse } from "./InvitationsListResponse";
+import type { JobIdRequest } from "./JobIdRequest";
+import type { JobStarted } from "./JobStarted";
+import type { JobView } from "./JobView";
+import type { LockGroupIdRequest } from "./LockGroupIdRequest";
+import type { LockGroupLocksRequest } from "./LockGroupLocksRequest";
+import type { LockGroupView } from "./LockGroupView";
+import type { LockGroupsListResponse } from "./LockGroupsListResponse";
+import type { LockGroupsUpdateRequest } from "./LockGroupsUpdateRequest";
+import type { LockIdRequest } from "./LockIdRequest";
+import type { LockView } from "./LockView";
+import type { LocksListResponse } from "./LocksListResponse";
+import type { LocksRenameRequest } from "./LocksRenameRequest";
+import type { LocksSetImageRequest } from "./LocksSetImageRequest";
+import type { LocksSetImageResponse } from "./LocksSetImageResponse";
+import type { NoArgs } from "./NoArgs";
+import type { OrganizationView } from "./OrganizationView";
+import type { OrgsChooseRequest } from "./OrgsChooseRequest";
+import type { OrgsListResponse } from "./OrgsListResponse";
+import type { ProfileNameRequest } from "./ProfileNameRequest";
+import type { ProfileView } from "./ProfileView";
+import type { ProfilesAddRequest } from "./ProfilesAddRequest";
+import type { ProfilesListResponse } from "./ProfilesListResponse";
+import type { SessionBeginSignInResponse } from "./SessionBeginSignInResponse";
+import type { SessionCompleteSignInRequest } from "./SessionCompleteSignInRequest";
+import type { SessionSignOutRequest } from "./SessionSignOutRequest";
+import type { SessionStatusResponse } from "./SessionStatusResponse";
+import type { SignedInView } from "./SignedInView";
+import type { SignedOutView } from "./SignedOutView";
+import type { UserGroupIdRequest } from "./UserGroupIdRequest";
+import type { UserGroupView } from "./UserGroupView";
+import type { UserGroupsListResponse } from "./UserGroupsListResponse";
+import type { UserGroupsUpdateRequest } from "./UserGroupsUpdateRequest";
+import type { UserIdRequest } from "./UserIdRequest";
+import type { UserView } from "./UserView";
+import type { UsersListRequest } from "./UsersListRequest";
+import type { UsersListResponse } from "./UsersListResponse";
+import type { UsersRegisterRequest } from "./UsersRegisterRequest";
+import type { UsersUpdateRequest } from "./UsersUpdateRequest";
+
+/** Every command: its request (arguments) and response types. */
+export type Commands = {
+  profiles_list: { req: NoArgs; res: ProfilesListResponse };
+  profiles_add: { req: ProfilesAddRequest; res: ProfileView };
+  profiles_remove: { req: ProfileNameRequest; res: Done };
+  profiles_use: { req: ProfileNameRequest; res: SessionStatusResponse };
+  session_status: { req: NoArgs; res: SessionStatusResponse };
+  session_begin_sign_in: { req: ProfileNameRequest; res: SessionBeginSignInResponse };
+  session_complete_sign_in: { req: SessionCompleteSignInRequest; res: SignedInView };
+  session_cancel_sign_in: { req: ProfileNameRequest; res: Done };
+  session_start_demo: { req: NoArgs; res: SessionStatusResponse };
+  session_sign_out: { req: SessionSignOutRequest; res: SignedOutView };
+  orgs_list: { req: NoArgs; res: OrgsListResponse };
+  orgs_choose: { req: OrgsChooseRequest; res: OrganizationView };
+  locks_list: { req: NoArgs; res: LocksListResponse };
+  locks_get: { req: LockIdRequest; res: LockView };
+  locks_rename: { req: LocksRenameRequest; res: LockView };
+  locks_set_image: { req: LocksSetImageRequest; res: LocksSetImageResponse };
+  locks_reset_image: { req: LockIdRequest; res: LockView };
+  lock_groups_list: { req: NoArgs; res: LockGroupsListResponse };
+  lock_groups_get: { req: LockGroupIdRequest; res: LockGroupView };
+  lock_groups_create: { req: GroupInputRequest; res: LockGroupView };
+  lock_groups_update: { req: LockGroupsUpdateRequest; res: LockGroupView };
+  lock_groups_delete: { req: LockGroupIdRequest; res: Done };
+  lock_groups_add_locks: { req: LockGroupLocksRequest; res: LockGroupView };
+  lock_groups_remove_locks: { req: LockGroupLocksRequest; res: LockGroupView };
+  users_list: { req: UsersListRequest; res: UsersListResponse };
+  users_get: { req: UserIdRequest; res: UserView };
+  users_register: { req: UsersRegisterRequest; res: UserView };
+  users_update: { req: UsersUpdateRequest; res: UserView };
+  users_remove: { req: UserIdRequest; res: Done };
+  invitations_list: { req: InvitationsListRequest; res: InvitationsListResponse };
+  invitations_create: { req: InvitationsCreateRequest; res: InvitationsCreateResponse };
+  invitations_bulk_preview: { req: BulkInviteRequest; res: BulkInvitePreview };
+  invitations_bulk_start: { req: BulkInviteRequest; res: JobStarted };
+  user_groups_list: { req: NoArgs; res: UserGroupsListResponse };
+  user_groups_get: { req: UserGroupIdRequest; res: UserGroupView };
+  user_groups_create: { req: GroupInputRequest; res: UserGroupView };
+  user_groups_update: { req: UserGroupsUpdateRequest; res: UserGroupView };
+  history_locks: { req: NoArgs; res: HistoryLocksResponse };
+  history_accesses: { req: HistoryAccessesRequest; res: HistoryAccessesResponse };
+  account_info: { req: NoArgs; res: AccountInfoResponse };
+  jobs_get: { req: JobIdRequest; res: JobView };
+  jobs_cancel: { req: JobIdRequest; res: JobView };
+};
+
+export type CommandName = keyof Commands;
+
+export const COMMAND_NAMES: CommandName[] = [
+  "profiles_list",
+  "profiles_add",
+  "profiles_remove",
+  "profiles_use",
+  "session_status",
+  "session_begin_sign_in",
+  "session_complete_sign_in",
+  "session_cancel_sign_in",
+  "session_start_demo",
+  "session_sign_out",
+  "orgs_list",
+  "orgs_choose",
+  "locks_list",
+  "locks_get",
+  "locks_rename",
+  "locks_set_image",
+  "locks_reset_image",
+  "lock_groups_list",
+  "lock_groups_get",
+  "lock_groups_create",
+  "lock_groups_update",
+  "lock_groups_delete",
+  "lock_groups_add_locks",
+  "lock_groups_remove_locks",
+  "users_list",
+  "users_get",
+  "users_register",
+  "users_update",
+  "users_remove",
+  "invitations_list",
+  "invitations_create",
+  "invitations_bulk_preview",
+  "invitations_bulk_start",
+  "user_groups_list",
+  "user_groups_get",
+  "user_groups_create",
+  "user_groups_update",
+  "history_locks",
+  "history_accesses",
+  "account_info",
+  "jobs_get",
+  "jobs_cancel",
+];
+
+/** Desktop events (listen with @tauri-apps/api/event). */
+export const SIGN_IN_FINISHED_EVENT = "lockdesk://sign-in-finished";
+export const FILE_DROP_EVENT = "lockdesk://file-drop";
