@@ -1,0 +1,420 @@
+// Browser end-to-end: builds ui/dist, starts the test host over the real core with the demo,
+// drives Debian's Chromium through every screen, saves screenshots to artifacts/ui/.
+// Always ends with the line "N passed, N failed" and exits non-zero on any failure.
+// A case blocked by the Rust side is marked with `skip(name, reason)`: printed, not counted.
+import { execSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startHost, repoRoot } from './host.mjs';
+import { launch } from './browser.mjs';
+
+const shots = join(repoRoot, 'artifacts', 'ui');
+mkdirSync(shots, { recursive: true });
+
+const results = [];
+function summary() {
+  const passed = results.filter((r) => r.ok === true).length;
+  const failed = results.filter((r) => r.ok === false).length;
+  const skipped = results.filter((r) => r.ok === null);
+  for (const r of skipped) console.log(`skipped: ${r.name}: ${r.reason}`);
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed;
+}
+
+let host = null;
+let context = null;
+let page = null;
+try {
+  if (!process.env.E2E_SKIP_BUILD)
+    execSync('npx vite build', { cwd: join(repoRoot, 'ui'), stdio: 'inherit' });
+  host = await startHost();
+  console.log(`test host: ${host.url}`);
+  // A clean state (profiles, sessions, demo), also when the command reuses a running host.
+  const reset = await fetch(`${host.url}/_host/reset`, { method: 'POST' });
+  if (!reset.ok) throw new Error(`POST /_host/reset answered ${reset.status}`);
+  context = await launch();
+  page = context.pages()[0] ?? (await context.newPage());
+} catch (e) {
+  console.log(`FAIL setup: ${e.message}`);
+  results.push({ name: 'setup', ok: false });
+  await context?.close().catch(() => undefined);
+  await host?.stop();
+  summary();
+  process.exit(1);
+}
+page.setDefaultTimeout(20_000);
+const consoleErrors = [];
+page.on('pageerror', (e) => consoleErrors.push(String(e)));
+
+const id = (t) => `[data-testid="${t}"]`;
+const shot = (name) => page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+function expect(cond, msg) {
+  if (!cond) throw new Error(msg);
+}
+async function test(name, fn) {
+  const t0 = Date.now();
+  try {
+    await fn();
+    results.push({ name, ok: true });
+    console.log(`ok   ${name} (${Date.now() - t0} ms)`);
+  } catch (e) {
+    results.push({ name, ok: false });
+    console.log(`FAIL ${name}: ${String(e.message).split('\n').slice(0, 3).join(' | ')}`);
+    await shot(`FAILED-${name.replace(/\W+/g, '-')}`).catch(() => undefined);
+    // Close a modal left open so the next case starts from a usable page.
+    await page.keyboard.press('Escape').catch(() => undefined);
+  }
+}
+/** A case that cannot pass because of the Rust side: not run, reason printed. */
+function skip(name, reason) {
+  results.push({ name, ok: null, reason });
+  console.log(`skip ${name}: ${reason}`);
+}
+void skip;
+const nav = async (screen) => {
+  await page.click(id(`nav-${screen}`));
+  await page.waitForSelector(id(`screen-${screen}`));
+};
+const confirm = async () => {
+  await page.click(id('confirm-ok'));
+};
+const stamp = Date.now().toString(36);
+
+try {
+  await test('connect: try the demo', async () => {
+    await page.goto(host.url);
+    await page.waitForSelector(id('try-demo'));
+    await shot('01-connect');
+    await page.click(id('try-demo'));
+    await page.waitForSelector(id('screen-organizations'), { timeout: 60_000 });
+    await page.waitForSelector(id('demo-badge'));
+  });
+
+  await test('organizations: pick one', async () => {
+    await page.waitForSelector(id('org-option'));
+    await shot('02-organizations');
+    await page.locator(id('org-option')).first().click();
+    await page.waitForSelector(id('screen-locks'));
+  });
+
+  await test('locks: search and sort', async () => {
+    await page.waitForSelector(id('lock-row'));
+    const all = await page.locator(id('lock-row')).count();
+    expect(all > 1, `expected several locks, got ${all}`);
+    const firstId = await page.locator(id('lock-row')).first().getAttribute('data-lock-id');
+    await page.fill(id('lock-search'), firstId);
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="lock-row"]').length < n,
+      all,
+    );
+    await page.fill(id('lock-search'), '');
+    await page.click(id('lock-sort-id'));
+    const asc = await page
+      .locator(id('lock-row'))
+      .evaluateAll((rs) => rs.map((r) => r.dataset.lockId));
+    await page.click(id('lock-sort-id'));
+    const desc = await page
+      .locator(id('lock-row'))
+      .evaluateAll((rs) => rs.map((r) => r.dataset.lockId));
+    expect(
+      JSON.stringify(asc) === JSON.stringify([...desc].reverse()),
+      'sort by id did not reverse',
+    );
+    expect(
+      JSON.stringify(asc) === JSON.stringify([...asc].sort()),
+      'ascending sort by id is not sorted',
+    );
+    await shot('03-locks');
+  });
+
+  await test('locks: rename, and 51 characters refused', async () => {
+    await page.locator(id('lock-row')).first().click();
+    await page.waitForSelector(id('lock-detail'));
+    await page.fill(id('lock-rename-input'), '鍵'.repeat(51));
+    await page.waitForSelector(id('field-error'));
+    expect(
+      (await page.textContent(id('lock-rename-count'))).includes('51'),
+      'count does not show 51',
+    );
+    expect(await page.isDisabled(id('lock-rename-save')), 'save enabled for 51 characters');
+    const name = `E2E door ${stamp}`;
+    await page.fill(id('lock-rename-input'), name);
+    expect(!(await page.isDisabled(id('lock-rename-save'))), 'save disabled for a good name');
+    await page.click(id('lock-rename-save'));
+    await page.waitForSelector(`${id('lock-row')}:has-text("${name}")`);
+    await shot('04-lock-detail');
+  });
+
+  await test('locks: drop an image, refuse a non-image, reset', async () => {
+    const drop = async (kind) =>
+      page.evaluate(async (kind) => {
+        let file;
+        if (kind === 'png') {
+          const c = document.createElement('canvas');
+          c.width = 64;
+          c.height = 48;
+          const g = c.getContext('2d');
+          g.fillStyle = '#2f6feb';
+          g.fillRect(0, 0, 64, 48);
+          const blob = await new Promise((r) => c.toBlob(r, 'image/png'));
+          file = new File([blob], 'door.png', { type: 'image/png' });
+        } else file = new File(['not an image'], 'notes.txt', { type: 'text/plain' });
+        const dt = new DataTransfer();
+        dt.items.add(file);
+        const zone = document.querySelector('[data-testid="lock-image-drop"]');
+        zone.dispatchEvent(
+          new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }),
+        );
+        zone.dispatchEvent(
+          new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }),
+        );
+      }, kind);
+    await drop('txt');
+    await page.waitForSelector(id('lock-image-rejected'));
+    await drop('png');
+    await page.waitForSelector(`img${id('lock-image-preview')}`);
+    await page.click(id('lock-image-upload'));
+    await page.waitForSelector(id('lock-image'));
+    await page.waitForSelector(id('lock-image-info'));
+    await shot('05-lock-image');
+    await page.click(id('lock-image-reset'));
+    await page.waitForSelector(id('lock-image-default'));
+  });
+
+  await test('locks: a file chosen in the dialog uploads; the core refuses a fake image', async () => {
+    const png = await page.evaluate(async () => {
+      const c = document.createElement('canvas');
+      c.width = 40;
+      c.height = 40;
+      c.getContext('2d').fillRect(0, 0, 40, 40);
+      const blob = await new Promise((r) => c.toBlob(r, 'image/png'));
+      return [...new Uint8Array(await blob.arrayBuffer())];
+    });
+    await page.setInputFiles(id('lock-image-input'), {
+      name: 'chosen.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(png),
+    });
+    await page.waitForSelector(`${id('lock-image-status')}:has-text("Image updated")`);
+    await page.waitForSelector(id('lock-image'));
+    // Named and typed like a PNG, but not one: only the core can tell (`not_an_image`).
+    await page.setInputFiles(id('lock-image-input'), {
+      name: 'fake.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('this is text, not a PNG'),
+    });
+    await page.waitForSelector(
+      `${id('lock-image-status')} ${id('error-notice')}[data-code="not_an_image"]`,
+    );
+    await page.click(id('lock-image-reset'));
+    await page.waitForSelector(id('lock-image-default'));
+  });
+
+  await test('lock groups: create, add, remove, delete', async () => {
+    await nav('lock-groups');
+    await page.click(id('lock-group-new'));
+    const name = `E2E group ${stamp}`;
+    await page.fill(id('lock-group-form-name'), name);
+    await page.click(id('lock-group-form-save'));
+    await page.waitForSelector(id('lock-group-detail'));
+    await page.waitForSelector(`${id('lock-group-item')}:has-text("${name}")`);
+    await page.click(id('lock-group-add'));
+    await page.waitForSelector(id('lock-group-picker-option'));
+    const opts = page.locator(id('lock-group-picker-option'));
+    await opts.nth(0).check();
+    await opts.nth(1).check();
+    await page.click(id('lock-group-picker-confirm'));
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="lock-group-member"]').length === 2,
+    );
+    await shot('06-lock-groups');
+    await page.locator(id('lock-group-member')).first().check();
+    await page.click(id('lock-group-remove'));
+    await confirm();
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="lock-group-member"]').length === 1,
+    );
+    await page.click(id('lock-group-delete'));
+    await confirm();
+    await page.waitForSelector(`${id('lock-group-item')}:has-text("${name}")`, {
+      state: 'detached',
+    });
+  });
+
+  await test('users: search, register, edit, remove', async () => {
+    await nav('users');
+    await page.waitForSelector(id('user-row'));
+    await shot('07-users');
+    const mail = `e2e-${stamp}@example.com`;
+    await page.click(id('user-new'));
+    await page.fill(id('user-register-name'), 'E2E Person');
+    await page.selectOption(id('user-register-role'), 'manager');
+    await page.click(id('user-register-save'));
+    await page.waitForSelector(id('field-error')); // a manager needs an e-mail address
+    await page.fill(id('user-register-mail'), mail);
+    await page.fill(id('user-register-code'), `E2E${stamp}`);
+    await page.click(id('user-register-save'));
+    await page.waitForSelector(id('user-register'), { state: 'detached' });
+    await page.fill(id('user-search-mail'), mail);
+    await page.click(id('user-search-submit'));
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="user-row"]').length === 1,
+    );
+    await page.fill(id('user-search-mail'), '');
+    await page.fill(id('user-search-code'), `E2E${stamp}`);
+    await page.click(id('user-search-submit'));
+    await page.waitForSelector(`${id('user-row')}:has-text("E2E Person")`);
+    await page.click(id('user-edit-button'));
+    await page.fill(id('user-edit-name'), 'E2E Person Edited');
+    await page.click(id('user-edit-save'));
+    await page.waitForSelector(`${id('user-row')}:has-text("E2E Person Edited")`);
+    await page.click(id('user-remove-button'));
+    await confirm();
+    await page.waitForSelector(id('empty-state'));
+  });
+
+  await test('invitations: one, bulk CSV with a bad row, re-run sends nothing twice', async () => {
+    await nav('invitations');
+    await page.fill(id('invite-mail'), 'not-an-address');
+    await page.click(id('invite-submit'));
+    await page.waitForSelector(id('field-error'));
+    await page.fill(id('invite-mail'), `one-${stamp}@example.com`);
+    await page.click(id('invite-submit'));
+    await page.waitForSelector(`${id('invite-result')}:has-text("one-${stamp}@example.com")`);
+    await page.waitForSelector(`${id('invite-row')}:has-text("one-${stamp}@example.com")`);
+    const csv = `mail,authority,code\nbulk1-${stamp}@example.com,member,B1\nbroken-address,member,\nbulk2-${stamp}@example.com,manager,B2\n`;
+    await page.setInputFiles(id('bulk-csv-input'), {
+      name: 'invites.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await page.waitForSelector(id('bulk-preview'));
+    expect((await page.locator(id('bulk-row')).count()) === 3, 'preview should have 3 rows');
+    await page.waitForSelector(id('bulk-invalid-count'));
+    await page.click(id('bulk-run'));
+    await page.waitForSelector(id('bulk-summary'), { timeout: 60_000 });
+    const summary = await page.textContent(id('bulk-summary'));
+    expect(summary.includes('2 sent'), `summary: ${summary}`);
+    await shot('08-invitations');
+    // The same file again: nothing is sent twice.
+    await page.setInputFiles(id('bulk-csv-input'), {
+      name: 'invites.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await page.waitForSelector(id('bulk-nothing'));
+    expect(
+      (await page.locator(id('bulk-run')).count()) === 0,
+      'run is offered although nothing is left to send',
+    );
+    // And the core itself: running the same file again invites nobody.
+    const again = await page.evaluate(async (csv) => {
+      const call = async (cmd, req) => {
+        const r = await fetch(`/api/${cmd}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(req),
+        });
+        return r.json();
+      };
+      const started = await call('invitations_bulk_start', { csv });
+      let job = started.job;
+      while (job.state === 'running') {
+        await new Promise((r) => setTimeout(r, 300));
+        job = await call('jobs_get', { job_id: started.job_id });
+      }
+      return job.results.map((r) => r.outcome);
+    }, csv);
+    expect(!again.includes('invited'), `second run invited again: ${again.join(', ')}`);
+  });
+
+  await test('user groups: create and edit', async () => {
+    await nav('user-groups');
+    await page.click(id('user-group-new'));
+    await page.fill(id('user-group-form-name'), `E2E team ${stamp}`);
+    await page.click(id('user-group-form-save'));
+    await page.waitForSelector(id('user-group-detail'));
+    await page.click(id('user-group-edit-button'));
+    await page.fill(id('user-group-edit-name'), `E2E team ${stamp} renamed`);
+    await page.click(id('user-group-edit-save'));
+    await page.waitForSelector(`${id('user-group-item')}:has-text("renamed")`);
+    await shot('09-user-groups');
+  });
+
+  await test('history: lock, range, filters, CSV export', async () => {
+    await nav('history');
+    await page.waitForSelector(id('history-lock-select'));
+    const value = await page
+      .locator(`${id('history-lock-select')} option:not([disabled])`)
+      .first()
+      .getAttribute('value');
+    await page.selectOption(id('history-lock-select'), value);
+    const from = new Date(Date.now() - 60 * 86400_000).toISOString().slice(0, 10);
+    await page.fill(id('history-from'), from);
+    await page.click(id('history-show'));
+    await page.waitForSelector(id('history-row'), { timeout: 60_000 });
+    const all = await page.locator(id('history-row')).count();
+    await shot('10-history');
+    await page.selectOption(id('history-filter-action'), 'locked');
+    const locked = await page.locator(id('history-row')).count();
+    expect(locked <= all, 'filter grew the list');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.click(id('history-export')),
+    ]);
+    const text = readFileSync(await download.path(), 'utf8');
+    expect(text.charCodeAt(0) === 0xfeff, 'CSV has no BOM');
+    expect(text.trim().split('\r\n').length === locked + 1, 'CSV rows differ from the table');
+  });
+
+  await test('screenshots: Japanese, dark theme, empty states', async () => {
+    await page.selectOption(id('language'), 'ja');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await nav('locks');
+    await page.waitForSelector(id('lock-row'));
+    await shot('13-locks-ja-dark');
+    await page.locator(id('lock-row')).first().click();
+    await page.waitForSelector(id('lock-detail'));
+    await shot('14-lock-detail-ja-dark');
+    await page.fill(id('lock-search'), 'no-such-lock-zzz');
+    await page.waitForSelector(id('empty-state'));
+    await shot('15-locks-empty-ja-dark');
+    await page.fill(id('lock-search'), '');
+    await nav('users');
+    await page.waitForSelector(id('user-row'));
+    await shot('16-users-ja-dark');
+    await nav('invitations');
+    await page.waitForSelector(id('invite-form'));
+    await shot('17-invitations-ja-dark');
+    await nav('history');
+    await page.waitForSelector(id('history-lock-select'));
+    await shot('18-history-ja-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.selectOption(id('language'), 'en');
+  });
+
+  await test('account: token, language, sign out', async () => {
+    await nav('account');
+    await page.waitForSelector(id('account-token-application'));
+    await shot('11-account');
+    await page.selectOption(id('language'), 'ja');
+    await page.waitForSelector(`${id('nav-locks')}:has-text("錠")`);
+    await shot('12-account-ja');
+    await page.selectOption(id('language'), 'en');
+    await page.click(id('account-sign-out'));
+    await confirm();
+    await page.waitForSelector(id('screen-connect'));
+  });
+
+  await test('no uncaught page errors', async () => {
+    expect(consoleErrors.length === 0, consoleErrors.join('\n'));
+  });
+} catch (e) {
+  results.push({ name: 'runner', ok: false });
+  console.log(`FAIL runner: ${e.message}`);
+} finally {
+  await context.close().catch(() => undefined);
+  await host.stop();
+}
+
+process.exit(summary() ? 1 : 0);

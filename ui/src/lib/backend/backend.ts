@@ -1,0 +1,30 @@
+import type {
+  CommandName,
+  DesktopCommandName,
+  DesktopCommands,
+  Commands,
+  EventName,
+  EventPayload,
+} from './commands';
+
+export type Unlisten = () => void;
+
+/** Every command the UI may call: the core's (generated map) and the desktop shell's. */
+export type AnyCommandName = CommandName | DesktopCommandName;
+type AllCommands = Commands & DesktopCommands;
+export type AnyRequest<C extends AnyCommandName> = AllCommands[C]['req'];
+export type AnyResponse<C extends AnyCommandName> = AllCommands[C]['res'];
+
+/**
+ * The one interface the UI uses to reach the core. Two implementations: `tauri.ts` (IPC in the
+ * desktop app) and `http.ts` (the loopback test host). Both fail with `BackendError`.
+ */
+export interface Backend {
+  readonly kind: 'tauri' | 'http';
+  call<C extends AnyCommandName>(cmd: C, req: AnyRequest<C>): Promise<AnyResponse<C>>;
+  /** Subscribes to a desktop event (file drops, sign-in window); the HTTP host never emits. */
+  onEvent<E extends EventName>(
+    name: E,
+    handler: (payload: EventPayload<E>) => void,
+  ): Promise<Unlisten>;
+}

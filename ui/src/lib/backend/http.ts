@@ -1,0 +1,52 @@
+import type { AnyCommandName, AnyRequest, AnyResponse, Backend, Unlisten } from './backend';
+import type { EventName, EventPayload } from './commands';
+import { BackendError } from './errors';
+
+/** Talks to the loopback test host: `POST /api/<command>` with JSON in and out. */
+export class HttpBackend implements Backend {
+  readonly kind = 'http' as const;
+
+  constructor(private readonly base = '') {}
+
+  async call<C extends AnyCommandName>(cmd: C, req: AnyRequest<C>): Promise<AnyResponse<C>> {
+    let res: globalThis.Response;
+    try {
+      res = await fetch(`${this.base}/api/${cmd}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(req ?? {}),
+      });
+    } catch (err) {
+      throw BackendError.from(err);
+    }
+    const text = await res.text();
+    let body: unknown = null;
+    if (text) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new BackendError({
+          code: 'transport',
+          message: `${res.status}: ${text.slice(0, 200)}`,
+        });
+      }
+    }
+    if (!res.ok)
+      throw BackendError.from(
+        body ?? {
+          code: 'transport',
+          message: `${res.status} ${res.statusText}`,
+          details: { status: res.status },
+        },
+      );
+    return body as AnyResponse<C>;
+  }
+
+  /** The test host has no push channel and no desktop events: nothing is ever emitted. */
+  async onEvent<E extends EventName>(
+    _name: E,
+    _handler: (payload: EventPayload<E>) => void,
+  ): Promise<Unlisten> {
+    return () => undefined;
+  }
+}

@@ -1,0 +1,147 @@
+// Formatting of times, kinds and settings into words. Pure functions; the locale is passed in.
+import type { MessageKey } from './i18n/en';
+
+/** Same thresholds as the core's `Battery::from_percent`: ok ≥ 30 %, low 10–29 %, critical < 10 %. */
+export type BatteryLevel = 'ok' | 'low' | 'critical' | 'unknown';
+
+export function batteryLevel(pct: number | null | undefined): BatteryLevel {
+  if (pct === null || pct === undefined) return 'unknown';
+  if (pct >= 30) return 'ok';
+  if (pct >= 10) return 'low';
+  return 'critical';
+}
+
+export const CLIENT_TYPES = [
+  'mobile_app',
+  'manager',
+  'nfc_outside',
+  'nfc_inside',
+  'autolock',
+  'hand',
+  'button',
+] as const;
+export type ClientType = (typeof CLIENT_TYPES)[number];
+
+/** The i18n key naming how a lock was operated; unknown values get a generic key. */
+export function clientTypeKey(ct: string): MessageKey {
+  return (CLIENT_TYPES as readonly string[]).includes(ct)
+    ? (`clientType.${ct}` as MessageKey)
+    : 'clientType.other';
+}
+
+/** A date-time in the viewer's local time zone (or `timeZone` for tests). */
+export function formatDateTime(
+  iso: string | null | undefined,
+  locale: string,
+  timeZone?: string,
+): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hour12: false,
+    timeZone,
+  }).format(d);
+}
+
+export function formatDate(
+  iso: string | null | undefined,
+  locale: string,
+  timeZone?: string,
+): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone,
+  }).format(d);
+}
+
+/** Names of the week days 0 = Sunday … 6 = Saturday, short form, in the locale. */
+export function weekdayName(day: number, locale: string): string {
+  // 2023-01-01 was a Sunday.
+  const d = new Date(Date.UTC(2023, 0, 1 + day, 12));
+  return new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(d);
+}
+
+/**
+ * Days of the week in words: consecutive runs collapse ("Mon–Fri"), every day is "every day".
+ * Returns null for an empty list.
+ */
+export function formatDays(days: number[], locale: string, everyDay: string): string | null {
+  const set = [...new Set(days.filter((d) => d >= 0 && d <= 6))].sort((a, b) => a - b);
+  if (set.length === 0) return null;
+  if (set.length === 7) return everyDay;
+  const runs: string[] = [];
+  let start = set[0];
+  let prev = set[0];
+  const flush = () => {
+    if (prev - start >= 2) runs.push(`${weekdayName(start, locale)}–${weekdayName(prev, locale)}`);
+    else if (prev !== start) runs.push(weekdayName(start, locale), weekdayName(prev, locale));
+    else runs.push(weekdayName(start, locale));
+  };
+  for (const d of set.slice(1)) {
+    if (d === prev + 1) {
+      prev = d;
+      continue;
+    }
+    flush();
+    start = prev = d;
+  }
+  flush();
+  return runs.join(', ');
+}
+
+/** `HH:MM+HH:MM` → `HH:MM` with the offset shown only when it is not the viewer's own. */
+export function formatClock(value: string | null | undefined, localOffsetMinutes?: number): string {
+  if (!value) return '';
+  const m = /^(\d{2}):(\d{2})([+-])(\d{2}):(\d{2})$/.exec(value);
+  if (!m) return value;
+  const offset = (m[3] === '-' ? -1 : 1) * (Number(m[4]) * 60 + Number(m[5]));
+  const own = localOffsetMinutes ?? -new Date().getTimezoneOffset();
+  const clock = `${m[1]}:${m[2]}`;
+  return offset === own ? clock : `${clock} (UTC${m[3]}${m[4]}:${m[5]})`;
+}
+
+/** A YYYY-MM-DD date input value and its end of day, as ISO instants in local time. */
+export function localDayStart(date: string): string {
+  const [y, mo, d] = date.split('-').map(Number);
+  return new Date(y, mo - 1, d, 0, 0, 0, 0).toISOString();
+}
+
+export function localDayEnd(date: string): string {
+  const [y, mo, d] = date.split('-').map(Number);
+  return new Date(y, mo - 1, d, 23, 59, 59, 999).toISOString();
+}
+
+/** Today (or `days` ago) as a YYYY-MM-DD value for `<input type=date>`, in local time. */
+export function dateInputValue(daysAgo = 0, now = new Date()): string {
+  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysAgo);
+  const mm = String(d.getMonth() + 1).padStart(2, '0');
+  const dd = String(d.getDate()).padStart(2, '0');
+  return `${d.getFullYear()}-${mm}-${dd}`;
+}
+
+/** Minutes and seconds left until an instant, or null when it has passed. */
+export function timeLeft(expiresAt: string | null | undefined, now = Date.now()): number | null {
+  if (!expiresAt) return null;
+  const t = new Date(expiresAt).getTime();
+  if (Number.isNaN(t)) return null;
+  const left = t - now;
+  return left > 0 ? left : null;
+}
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}

@@ -1,0 +1,48 @@
+// App-wide actions on the session: status, demo, profiles, organization.
+import type { SessionStatusResponse } from '../backend';
+import { go, route } from './router.svelte';
+import { backend, session } from './session.svelte';
+
+export function applyStatus(st: SessionStatusResponse): void {
+  session.profile = st.active?.name ?? null;
+  session.signedIn = st.active?.signed_in ?? false;
+  session.demo = st.demo;
+  if (session.org !== (st.active?.organization_id ?? null)) session.orgName = null;
+  session.org = st.active?.organization_id ?? null;
+  session.historyProfile = st.history?.name ?? null;
+  session.historySignedIn = st.history?.signed_in ?? false;
+  session.v2ExpiresAt = st.history?.expires_at ?? null;
+}
+
+export async function refreshStatus(): Promise<SessionStatusResponse> {
+  const st = await backend().call('session_status', {});
+  applyStatus(st);
+  return st;
+}
+
+/** On start: learn the session; send a returning user straight to their work. */
+export async function restoreSession(): Promise<void> {
+  try {
+    await refreshStatus();
+  } catch {
+    return;
+  }
+  if (route.screen === 'connect' && !location.hash && session.signedIn)
+    go(session.org ? 'locks' : 'organizations');
+}
+
+export async function startDemo(): Promise<void> {
+  const st = await backend().call('session_start_demo', {});
+  applyStatus(st);
+  go('organizations');
+}
+
+export async function useProfile(name: string): Promise<void> {
+  applyStatus(await backend().call('profiles_use', { profile: name }));
+}
+
+export async function chooseOrganization(id: string, name: string | null): Promise<void> {
+  const org = await backend().call('orgs_choose', { organization_id: id });
+  session.org = org.id;
+  session.orgName = org.name ?? name;
+}

@@ -1,0 +1,39 @@
+// Hash routing (`#/locks`): works from a file in Tauri and under the test host, and keeps Back working.
+
+export const SCREENS = [
+  'connect',
+  'sign-in',
+  'organizations',
+  'locks',
+  'lock-groups',
+  'users',
+  'invitations',
+  'user-groups',
+  'history',
+  'account',
+] as const;
+export type Screen = (typeof SCREENS)[number];
+
+export function parseHash(hash: string): Screen | null {
+  const name = hash.replace(/^#\/?/, '').split(/[/?]/)[0];
+  return (SCREENS as readonly string[]).includes(name) ? (name as Screen) : null;
+}
+
+export const route = $state<{ screen: Screen }>({
+  screen: (typeof location !== 'undefined' && parseHash(location.hash)) || 'connect',
+});
+
+export function go(screen: Screen): void {
+  route.screen = screen;
+  if (typeof location !== 'undefined' && parseHash(location.hash) !== screen)
+    location.hash = `#/${screen}`;
+}
+
+export function startRouter(): () => void {
+  const onHash = () => {
+    const s = parseHash(location.hash);
+    if (s) route.screen = s;
+  };
+  window.addEventListener('hashchange', onHash);
+  return () => window.removeEventListener('hashchange', onHash);
+}

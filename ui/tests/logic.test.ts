@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import { BackendError } from '../src/lib/backend/errors';
+import { describeError, errorField } from '../src/lib/errors';
+import { sortLocks, matches, weakestBattery, isLow } from '../src/lib/locks';
+import { filterAccesses, historyCsv, usersIn } from '../src/lib/history';
+import { tally, outcomeKey } from '../src/lib/screens/invitations/bulk';
+import type { LockView, AccessView, InviteResult } from '../src/lib/backend';
+
+describe('errors branch on code', () => {
+  it('insufficient_scope names the scope and says where to enable it', () => {
+    const v = describeError(
+      new BackendError({
+        code: 'insufficient_scope',
+        message: 'x',
+        details: { scope: 'organization:lock:write' },
+      }),
+    );
+    expect(v.key).toBe('error.insufficient_scope');
+    expect(v.params).toEqual({ scope: 'organization:lock:write' });
+    expect(v.howTo).toBe('error.insufficient_scope.howTo');
+  });
+  it('sign-in problems offer to sign in again', () => {
+    expect(describeError(new BackendError({ code: 'not_signed_in', message: '' })).action).toBe(
+      'sign-in',
+    );
+    expect(describeError(new BackendError({ code: 'invalid_token', message: '' })).action).toBe(
+      'sign-in',
+    );
+    expect(
+      describeError(new BackendError({ code: 'v2_session_expired', message: '' })).action,
+    ).toBe('sign-in-v2');
+  });
+  it('unknown codes fall back to the core message', () => {
+    const v = describeError(new BackendError({ code: 'brand_new', message: 'core says' }));
+    expect(v.key).toBeNull();
+    expect(v.fallback).toBe('core says');
+  });
+  it('validation errors carry their field', () => {
+    expect(
+      errorField(
+        new BackendError({ code: 'validation', message: '', details: { field: 'lock_name' } }),
+      ),
+    ).toBe('lock_name');
+    expect(errorField(new Error('x'))).toBeNull();
+  });
+  it('from() accepts payloads, JSON strings and errors', () => {
+    expect(BackendError.from({ code: 'a', message: 'b' }).code).toBe('a');
+    expect(BackendError.from('{"code":"c","message":"d"}').code).toBe('c');
+    expect(BackendError.from(new TypeError('net')).code).toBe('transport');
+  });
+});
+
+const lock = (
+  id: string,
+  name: string,
+  pct: number | null,
+  devices: LockView['devices'] = [],
+): LockView => ({
+  id,
+  name,
+  has_name: true,
+  model: id.startsWith('A') ? 'Pro' : 'Ctl',
+  model_label: '',
+  image_url: null,
+  battery:
+    pct === null
+      ? null
+      : { percent: pct, level: pct >= 30 ? 'ok' : pct >= 10 ? 'low' : 'critical' },
+  fields: [],
+  devices,
+  supports_reader_volumes: false,
+  settings: {
+    autolock: null,
+    seconds_till_autolock: null,
+    autolock_off_schedule: null,
+    open_door_alert: null,
+    open_door_alert_second: null,
+    push_button: null,
+    normal_sound_volume: null,
+    alert_sound_volume: null,
+    lock_type: null,
+    unlock_signal_duration: null,
+    button1: null,
+    lock_remote_id: null,
+  },
+});
+
+describe('locks', () => {
+  const list = [
+    lock('A1', 'Back', 80),
+    lock('R2', 'front', null, [
+      {
+        kind: 'nfc_reader_inside',
+        label: '',
+        id: 'N',
+        battery: { percent: 5, level: 'critical' },
+        normal_volume: null,
+        warning_volume: null,
+      },
+    ]),
+    lock('A3', 'Attic', 25),
+  ];
+  it('sorts by name either way', () => {
+    expect(sortLocks(list, 'name', 1).map((l) => l.id)).toEqual(['A3', 'A1', 'R2']);
+    expect(sortLocks(list, 'name', -1).map((l) => l.id)).toEqual(['R2', 'A1', 'A3']);
+  });
+  it('sorts by weakest battery, including readers', () => {
+    expect(sortLocks(list, 'battery', 1).map((l) => l.id)).toEqual(['R2', 'A3', 'A1']);
+    expect(isLow(weakestBattery(list[1]))).toBe(true);
+    expect(isLow(weakestBattery(list[0]))).toBe(false);
+  });
+  it('searches name and id, case-insensitively', () => {
+    expect(list.filter((l) => matches(l, 'FRO')).map((l) => l.id)).toEqual(['R2']);
+    expect(list.filter((l) => matches(l, 'a3')).map((l) => l.id)).toEqual(['A3']);
+  });
+});
+
+const access = (user: string | null, ct: string, locked: boolean): AccessView => ({
+  created_at: '2024-01-02T03:04:05.000Z',
+  is_locked: locked,
+  action: locked ? 'Locked' : 'Unlocked',
+  client_type: ct,
+  client_label: '',
+  user_id: user,
+  user_name: user ? `Name ${user}` : null,
+  user_mail: null,
+  lock_id: 'A1',
+  lock_name: 'Front, main',
+});
+
+describe('history', () => {
+  const list = [
+    access('U1', 'hand', false),
+    access('U2', 'nfc_outside', false),
+    access(null, 'autolock', true),
+  ];
+  it('filters by user, kind and action', () => {
+    expect(filterAccesses(list, { user: 'U1', kind: '', action: '' })).toHaveLength(1);
+    expect(filterAccesses(list, { user: '-', kind: '', action: '' })).toHaveLength(1);
+    expect(filterAccesses(list, { user: '', kind: 'nfc_outside', action: '' })).toHaveLength(1);
+    expect(filterAccesses(list, { user: '', kind: '', action: 'locked' })).toHaveLength(1);
+    expect(usersIn(list).map((u) => u.key)).toEqual(['U1', 'U2', '-']);
+  });
+  it('exports CSV with a BOM and kinds in words', () => {
+    const csv = historyCsv(list, 'ja', 'ja-JP', 'Asia/Tokyo');
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(csv).toContain('2024/01/02 12:04:05');
+    expect(csv).toContain('手動');
+    expect(csv).toContain('"Front, main"');
+    expect(csv.split('\r\n')).toHaveLength(5);
+  });
+});
+
+describe('bulk invitation results', () => {
+  const r = (outcome: InviteResult['outcome']): InviteResult => ({
+    line: 1,
+    mail: 'a@b.co',
+    outcome,
+    code: null,
+    message: null,
+  });
+  it('tallies sent, skipped and failed', () => {
+    expect(
+      tally([
+        r('invited'),
+        r('already_invited'),
+        r('already_user'),
+        r('failed'),
+        r('limit_reached'),
+        r('invalid'),
+      ]),
+    ).toEqual({
+      sent: 1,
+      skipped: 2,
+      failed: 2,
+    });
+    expect(outcomeKey('not_attempted')).toBe('invites.result.notSent');
+  });
+});

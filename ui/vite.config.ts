@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+
+// Tauri loads ui/dist from disk; relative asset paths work there and under the test host.
+export default defineConfig({
+  base: './',
+  plugins: [svelte()],
+  clearScreen: false,
+  server: { port: 5173, strictPort: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    // No inline scripts or data: URLs in the output (CSP without 'unsafe-inline').
+    assetsInlineLimit: 0,
+    modulePreload: { polyfill: false },
+  },
+  test: {
+    include: ['tests/**/*.test.ts'],
+    environment: 'node',
+  },
+});
