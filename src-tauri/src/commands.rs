@@ -1,0 +1,31 @@
+//! One `#[tauri::command]` per use-case, generated from the single command list in
+//! lockdesk-core: each forwards its `req` to `lockdesk_core::app::<name>` and turns errors into
+//! `{code, message, details}`.
+
+use lockdesk_core::app::{self, AppContext};
+use lockdesk_core::ErrorPayload;
+use tauri::State;
+
+macro_rules! tauri_commands {
+    ($($name:ident($req:ident) -> $resp:ident;)*) => {
+        $(
+            #[tauri::command]
+            pub async fn $name(
+                ctx: State<'_, AppContext>,
+                req: app::$req,
+            ) -> Result<app::$resp, ErrorPayload> {
+                app::$name(&ctx, req).await.map_err(|e| e.payload())
+            }
+        )*
+
+        pub fn handler<R: tauri::Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + Send + Sync + 'static {
+            tauri::generate_handler![
+                $($name,)*
+                crate::signin::sign_in_window_open,
+                crate::signin::sign_in_window_close,
+            ]
+        }
+    };
+}
+
+lockdesk_core::lockdesk_commands!(tauri_commands);

@@ -1,0 +1,114 @@
+//! The desktop shell under Tauri's mock runtime: commands reach lockdesk-core through IPC from
+//! the main window, the sign-in window has no IPC access at all, and the capability file grants
+//! exactly the app's commands.
+
+use std::sync::Arc;
+
+use lockdesk_core::app::{AppContext, COMMANDS};
+use lockdesk_core::{Context, MemoryStore};
+use serde_json::{json, Value};
+use tauri::ipc::{CallbackFn, InvokeBody};
+use tauri::test::{get_ipc_response, mock_builder, INVOKE_KEY};
+use tauri::webview::InvokeRequest;
+use tauri::WebviewWindowBuilder;
+
+fn request(cmd: &str, req: Value) -> InvokeRequest {
+    InvokeRequest {
+        cmd: cmd.into(),
+        callback: CallbackFn(0),
+        error: CallbackFn(1),
+        url: if cfg!(windows) {
+            "http://tauri.localhost"
+        } else {
+            "tauri://localhost"
+        }
+        .parse()
+        .unwrap(),
+        body: InvokeBody::Json(json!({ "req": req })),
+        headers: Default::default(),
+        invoke_key: INVOKE_KEY.to_string(),
+    }
+}
+
+fn app() -> (tauri::App<tauri::test::MockRuntime>, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let ctx = AppContext::new(Context::for_tests(dir.path(), Arc::new(MemoryStore::new())));
+    let builder = mock_builder()
+        .manage(ctx)
+        .invoke_handler(lockdesk_app::handler());
+    let app = builder.build(tauri::generate_context!()).unwrap();
+    (app, dir)
+}
+
+#[test]
+fn main_window_reaches_the_core_and_errors_keep_their_code() {
+    let (app, _dir) = app();
+    let main = WebviewWindowBuilder::new(&app, "main", Default::default())
+        .build()
+        .unwrap();
+    let ok = get_ipc_response(&main, request("profiles_list", json!({}))).unwrap();
+    let v: Value = ok.deserialize().unwrap();
+    assert_eq!(v["profiles"], json!([]));
+    let err = get_ipc_response(&main, request("locks_list", json!({}))).unwrap_err();
+    assert_eq!(err["code"], "not_signed_in", "{err}");
+    assert!(err["message"].as_str().unwrap().contains("sign in"));
+}
+
+#[test]
+fn sign_in_window_has_no_ipc_access() {
+    let (app, _dir) = app();
+    let signin = WebviewWindowBuilder::new(&app, "signin", Default::default())
+        .build()
+        .unwrap();
+    for cmd in ["profiles_list", "session_status", "sign_in_window_close"] {
+        let err = get_ipc_response(&signin, request(cmd, json!({}))).unwrap_err();
+        let text = err.to_string();
+        assert!(text.contains("not allowed"), "{cmd}: {text}");
+    }
+}
+
+#[test]
+fn capability_grants_exactly_the_app_commands() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src-tauri/capabilities/main.json"
+    ))
+    .unwrap();
+    let cap: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(cap["windows"], json!(["main"]));
+    let granted: Vec<String> = cap["permissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|p| p.as_str())
+        .filter_map(|p| p.strip_prefix("allow-"))
+        .map(|p| p.replace('-', "_"))
+        .collect();
+    let mut expected: Vec<String> = COMMANDS.iter().map(|s| s.to_string()).collect();
+    expected.extend(["sign_in_window_open".into(), "sign_in_window_close".into()]);
+    assert_eq!(granted, expected);
+    let others: Vec<&str> = cap["permissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|p| p.as_str())
+        .filter(|p| !p.starts_with("allow-"))
+        .collect();
+    assert_eq!(
+        others,
+        ["core:event:allow-listen", "core:event:allow-unlisten"]
+    );
+    assert!(cap.get("remote").is_none(), "no remote URL may use IPC");
+}
+
+#[test]
+fn csp_is_strict() {
+    let conf: Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tauri.conf.json")).unwrap(),
+    )
+    .unwrap();
+    let csp = &conf["app"]["security"]["csp"];
+    assert_eq!(csp["default-src"], "'self'");
+    assert_eq!(csp["script-src"], "'self'");
+    assert_eq!(csp["connect-src"], "ipc: http://ipc.localhost");
+}
