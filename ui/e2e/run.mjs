@@ -273,6 +273,78 @@ try {
     await page.waitForSelector(id('empty-state'));
   });
 
+  await test('users: server pages, page size, invite an existing user by id', async () => {
+    await nav('locks');
+    await nav('users');
+    await page.waitForSelector(id('user-row'));
+    const rowIds = () =>
+      page.locator(id('user-row')).evaluateAll((rs) => rs.map((r) => r.dataset.userId));
+    const first = await rowIds();
+    expect(first.length === 25, `first page has ${first.length} rows, expected 25`);
+    expect(await page.isDisabled(id('user-prev')), 'previous enabled on the first page');
+    await page.click(id('user-next'));
+    await page.waitForFunction(
+      (f) => document.querySelector('[data-testid="user-row"]')?.dataset.userId !== f,
+      first[0],
+    );
+    const second = await rowIds();
+    expect(second.length > 0, 'second page is empty');
+    expect(!second.some((u) => first.includes(u)), 'second page repeats users of the first');
+    expect((await page.textContent(id('user-page'))).includes('2'), 'page number is not 2');
+    await shot('07b-users-page-2');
+    await page.click(id('user-prev'));
+    await page.waitForFunction(
+      (f) => document.querySelector('[data-testid="user-row"]')?.dataset.userId === f,
+      first[0],
+    );
+    await page.selectOption(id('user-page-size'), '50');
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="user-row"]').length > 25,
+    );
+    expect(
+      (await rowIds()).length === first.length + second.length,
+      'page size 50 does not hold both pages',
+    );
+    expect(await page.isDisabled(id('user-next')), 'next enabled on the last page');
+    // A user of the other demo organization, not in this one: found through the core.
+    const stranger = await page.evaluate(async () => {
+      const call = async (cmd, req) => {
+        const r = await fetch(`/api/${cmd}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(req),
+        });
+        return r.json();
+      };
+      const orgs = await call('orgs_list', {});
+      const here = orgs.chosen;
+      const other = orgs.organizations.find((o) => o.id !== here).id;
+      const mine = (await call('users_list', {})).users.map((u) => u.id);
+      await call('orgs_choose', { organization_id: other });
+      const theirs = (await call('users_list', {})).users.map((u) => u.id);
+      await call('orgs_choose', { organization_id: here });
+      return theirs.find((u) => !mine.includes(u));
+    });
+    expect(!!stranger, 'no user outside this organization');
+    await page.click(id('user-invite-open'));
+    await page.fill(id('user-invite-id'), 'U-zzzzz-zzzzz');
+    await page.click(id('user-invite-save'));
+    await page.waitForSelector(`${id('user-invite-error')}[data-code="user_not_found"]`);
+    await page.fill(id('user-invite-id'), stranger);
+    await page.fill(id('user-invite-code'), `INV${stamp}`);
+    await page.click(id('user-invite-save'));
+    await page.waitForSelector(id('user-invite'), { state: 'detached' });
+    await page.fill(id('user-search-code'), `INV${stamp}`);
+    await page.click(id('user-search-submit'));
+    await page.waitForSelector(`${id('user-row')}[data-user-id="${stranger}"]`);
+    // Again: already a member, refused by the service and said in words.
+    await page.click(id('user-invite-open'));
+    await page.fill(id('user-invite-id'), stranger);
+    await page.click(id('user-invite-save'));
+    await page.waitForSelector(`${id('user-invite-error')}[data-code="not_allowed"]`);
+    await shot('07c-users-invite-by-id');
+  });
+
   await test('invitations: one, bulk CSV with a bad row, re-run sends nothing twice', async () => {
     await nav('invitations');
     await page.fill(id('invite-mail'), 'not-an-address');
@@ -282,6 +354,20 @@ try {
     await page.click(id('invite-submit'));
     await page.waitForSelector(`${id('invite-result')}:has-text("one-${stamp}@example.com")`);
     await page.waitForSelector(`${id('invite-row')}:has-text("one-${stamp}@example.com")`);
+    // Issued-date range, sent to the service: tomorrow onwards hides today's invitation.
+    const day = (d) => {
+      const t = new Date(Date.now() + d * 86400_000);
+      return `${t.getFullYear()}-${String(t.getMonth() + 1).padStart(2, '0')}-${String(t.getDate()).padStart(2, '0')}`;
+    };
+    await page.fill(id('invite-from'), day(1));
+    await page.waitForSelector(`${id('invite-row')}:has-text("one-${stamp}@example.com")`, {
+      state: 'detached',
+    });
+    await page.fill(id('invite-from'), day(-1));
+    await page.fill(id('invite-to'), day(1));
+    await page.waitForSelector(`${id('invite-row')}:has-text("one-${stamp}@example.com")`);
+    await page.fill(id('invite-from'), '');
+    await page.fill(id('invite-to'), '');
     const csv = `mail,authority,code\nbulk1-${stamp}@example.com,member,B1\nbroken-address,member,\nbulk2-${stamp}@example.com,manager,B2\n`;
     await page.setInputFiles(id('bulk-csv-input'), {
       name: 'invites.csv',
@@ -367,6 +453,74 @@ try {
     expect(text.trim().split('\r\n').length === locked + 1, 'CSV rows differ from the table');
   });
 
+  await test('history archive: sync, filters, charts, time card, CSV export', async () => {
+    await nav('history');
+    await page.click(id('archive-sync'));
+    await page.waitForSelector(id('archive-sync-progress'));
+    await page.waitForSelector(id('archive-sync-done'), { timeout: 120_000 });
+    const now = await page.getAttribute(
+      `${id('archive-sync-progress')} [role="progressbar"]`,
+      'aria-valuenow',
+    );
+    expect(now === '100', `progress bar at ${now}`);
+    await page.waitForSelector(id('archive-lock'));
+    await page.waitForSelector(id('archive-row'));
+    const count = async () => Number((await page.textContent(id('archive-total'))).match(/\d+/)[0]);
+    const all = await count();
+    expect(all > 0, 'the archive is empty after the sync');
+    await shot('10b-history-archive');
+    // Instant filters: locked only narrows the table (no network, no button).
+    await page.selectOption(id('archive-filter-action'), 'locked');
+    await page.waitForFunction(
+      ([sel, n]) => {
+        const m = document.querySelector(sel)?.textContent?.match(/\d+/);
+        return m && Number(m[0]) < n;
+      },
+      [id('archive-total'), all],
+    );
+    const locked = await count();
+    expect(locked > 0 && locked < all, `locked ${locked} of ${all}`);
+    // Charts: the canvases are drawn.
+    await page.click(id('archive-view-charts'));
+    for (const chart of ['archive-chart-daily', 'archive-chart-heatmap']) {
+      await page.waitForSelector(`${id(chart)} canvas`);
+      await page.waitForFunction(
+        (sel) => {
+          const c = document.querySelector(sel);
+          if (!c || c.width === 0 || c.height === 0) return false;
+          const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+          for (let i = 3; i < d.length; i += 4) if (d[i] !== 0) return true;
+          return false;
+        },
+        `${id(chart)} canvas`,
+      );
+    }
+    const chartTotal = Number((await page.textContent(id('archive-chart-total'))).match(/\d+/)[0]);
+    expect(chartTotal === locked, `charts count ${chartTotal}, table ${locked}`);
+    await shot('10c-history-charts');
+    // Time card.
+    await page.selectOption(id('archive-filter-action'), '');
+    await page.click(id('archive-view-timecard'));
+    await page.waitForSelector(id('archive-timecard-row'));
+    await shot('10d-history-timecard');
+    // CSV export of the filtered records, with a byte-order mark for Excel.
+    await page.click(id('archive-view-table'));
+    await page.selectOption(id('archive-filter-action'), 'locked');
+    await page.waitForFunction(
+      ([sel, n]) => document.querySelector(sel)?.textContent?.match(/\d+/)?.[0] === String(n),
+      [id('archive-total'), locked],
+    );
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.click(id('archive-export-csv')),
+    ]);
+    const bytes = readFileSync(await download.path());
+    expect(bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf, 'CSV has no BOM');
+    const lines = bytes.toString('utf8').trim().split('\r\n').length;
+    expect(lines === locked + 1, `CSV has ${lines} lines for ${locked} records`);
+    await page.waitForSelector(id('archive-exported'));
+  });
+
   await test('screenshots: Japanese, dark theme, empty states', async () => {
     await page.selectOption(id('language'), 'ja');
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -385,6 +539,18 @@ try {
     await shot('16-users-ja-dark');
     await nav('invitations');
     await page.waitForSelector(id('invite-form'));
+    await page.setInputFiles(id('bulk-csv-input'), {
+      name: 'ja.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`mail,authority\nbroken-address,member\nja-${stamp}@example.com,boss\n`),
+    });
+    await page.waitForSelector(id('bulk-preview'));
+    const problems = await page.locator(id('bulk-row-problem')).allTextContents();
+    expect(
+      problems[0] === '「broken-address」はメールアドレスではありません',
+      `Japanese mail problem: ${problems[0]}`,
+    );
+    expect(problems[1].includes('役割「boss」は無効です'), `Japanese role problem: ${problems[1]}`);
     await shot('17-invitations-ja-dark');
     await nav('history');
     await page.waitForSelector(id('history-lock-select'));

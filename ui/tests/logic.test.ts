@@ -158,6 +158,7 @@ describe('bulk invitation results', () => {
     outcome,
     code: null,
     message: null,
+    problem: null,
   });
   it('tallies sent, skipped and failed', () => {
     expect(

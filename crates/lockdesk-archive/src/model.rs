@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// Which records: every field narrows; empty lists and `None` mean "any".
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(default)]
 pub struct HistoryFilter {
     pub lock_ids: Vec<String>,
@@ -22,6 +23,7 @@ pub struct HistoryFilter {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum SortOrder {
     #[default]
@@ -35,6 +37,7 @@ pub enum SortOrder {
 
 /// A page of records.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(default)]
 pub struct HistoryQuery {
     #[serde(flatten)]
@@ -60,6 +63,7 @@ impl Default for HistoryQuery {
 
 /// One archived record.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HistoryRow {
     pub created_at: DateTime<Utc>,
     pub lock_id: String,
@@ -72,6 +76,7 @@ pub struct HistoryRow {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HistoryPage {
     pub rows: Vec<HistoryRow>,
     pub total: Option<u64>,
@@ -81,6 +86,7 @@ pub struct HistoryPage {
 
 /// The zone days and hours are counted in, and times exported in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Zone {
     /// The computer's zone (daylight saving included).
@@ -94,6 +100,7 @@ pub enum Zone {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(default)]
 pub struct AggregateRequest {
     #[serde(flatten)]
@@ -102,12 +109,14 @@ pub struct AggregateRequest {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DayCount {
     pub date: NaiveDate,
     pub count: u64,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HourOfWeekCount {
     /// 0 = Sunday through 6 = Saturday (as the service numbers days).
     pub weekday: u8,
@@ -116,6 +125,7 @@ pub struct HourOfWeekCount {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct UserCount {
     /// `None`: records without a user (autolock, hand, button).
     pub user_id: Option<String>,
@@ -125,6 +135,7 @@ pub struct UserCount {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct KindCount {
     pub client_type: String,
     pub count: u64,
@@ -132,6 +143,7 @@ pub struct KindCount {
 
 /// Everything the History charts show, from one pass over the matching records.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Aggregates {
     pub total: u64,
     /// Days with records, oldest first.
@@ -145,6 +157,7 @@ pub struct Aggregates {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(default)]
 pub struct TimecardRequest {
     #[serde(flatten)]
@@ -154,6 +167,7 @@ pub struct TimecardRequest {
 
 /// One user's day: first entry and last exit (see `timecard.rs` for what counts as which).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TimecardRow {
     pub date: NaiveDate,
     pub user_id: String,
@@ -167,6 +181,7 @@ pub struct TimecardRow {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum ExportFormat {
     /// UTF-8 with a byte-order mark, CRLF line ends: Excel opens it with the right characters.
@@ -177,6 +192,7 @@ pub enum ExportFormat {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Language {
     #[default]
@@ -185,6 +201,7 @@ pub enum Language {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(default)]
 pub struct ExportRequest {
     #[serde(flatten)]
@@ -197,6 +214,7 @@ pub struct ExportRequest {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ExportSummary {
     pub records: u64,
     pub bytes: u64,
@@ -204,6 +222,7 @@ pub struct ExportSummary {
 
 /// What the archive holds.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ArchiveStats {
     pub records: u64,
     pub oldest: Option<DateTime<Utc>>,
@@ -214,6 +233,7 @@ pub struct ArchiveStats {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ArchivedLock {
     pub lock_id: String,
     pub name: Option<String>,
@@ -223,6 +243,7 @@ pub struct ArchivedLock {
 
 /// A person seen in the history (for filter pickers).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ArchivedUser {
     pub user_id: String,
     pub name: Option<String>,

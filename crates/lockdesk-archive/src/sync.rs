@@ -38,6 +38,7 @@ use crate::model::{from_ms, to_ms};
 
 /// What to sync.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(default)]
 pub struct SyncRequest {
     /// Locks to sync; empty: every lock the account may read the history of (and every
@@ -66,6 +67,7 @@ impl Default for SyncRequest {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Backfill {
     /// Inclusive.
     pub from: DateTime<Utc>,
@@ -75,6 +77,7 @@ pub struct Backfill {
 
 /// Where a sync is, after every committed page.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SyncProgress {
     pub locks_total: u32,
     pub locks_done: u32,
@@ -92,6 +95,7 @@ pub struct SyncProgress {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "status", rename_all = "snake_case")]
 pub enum SyncOutcome {
     Completed,
@@ -109,6 +113,7 @@ pub enum SyncOutcome {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LockSync {
     pub lock_id: String,
     pub records: u64,
@@ -118,6 +123,7 @@ pub struct LockSync {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SyncReport {
     #[serde(flatten)]
     pub outcome: SyncOutcome,

@@ -74,6 +74,9 @@ pub enum Error {
     /// The CSV file could not be read as a table.
     #[error("the CSV file cannot be read: {0}")]
     Csv(String),
+    /// The local history archive failed (its code is kept).
+    #[error(transparent)]
+    Archive(lockdesk_archive::Error),
 }
 
 impl Error {
@@ -101,6 +104,7 @@ impl Error {
             Error::NoActiveProfile(_) => "not_signed_in",
             Error::NoPendingSignIn(_) => "no_pending_sign_in",
             Error::Csv(_) => "csv_invalid",
+            Error::Archive(e) => e.code(),
         }
     }
 
@@ -178,6 +182,18 @@ impl ErrorPayload {
             code: code.to_owned(),
             message: message.into(),
             details: None,
+        }
+    }
+}
+
+impl From<lockdesk_archive::Error> for Error {
+    fn from(e: lockdesk_archive::Error) -> Self {
+        match e {
+            lockdesk_archive::Error::Api(e) => Error::Api(e),
+            lockdesk_archive::Error::InvalidInput { field, message } => {
+                Error::InvalidInput { field, message }
+            }
+            e => Error::Archive(e),
         }
     }
 }

@@ -28,6 +28,7 @@ struct Inner {
     state: Mutex<AppState>,
     jobs: Jobs,
     demo_options: SimOptions,
+    history: super::history::HistoryState,
 }
 
 #[derive(Default)]
@@ -67,6 +68,7 @@ impl AppContext {
                 state: Mutex::new(AppState::default()),
                 jobs: Jobs::default(),
                 demo_options,
+                history: Default::default(),
             }),
         }
     }
@@ -77,6 +79,15 @@ impl AppContext {
 
     pub(crate) fn jobs(&self) -> &Jobs {
         &self.inner.jobs
+    }
+
+    pub(crate) fn history_state(&self) -> &super::history::HistoryState {
+        &self.inner.history
+    }
+
+    /// Whether the built-in demo runs (its archive lives in a temporary directory).
+    pub(crate) fn demo_running(&self) -> bool {
+        self.state().demo.is_some()
     }
 
     pub(crate) fn demo_options(&self) -> SimOptions {

@@ -1,5 +1,15 @@
 //! Entry/exit history through the v2 profile: the locks with history permission and one page
-//! of records. (The local archive will add archive-backed history beside these.)
+//! of records online; the local archive (`archive.rs`: where it lives, queries, charts, time
+//! card, export) and its sync job (`sync.rs`) beside them.
+
+mod archive;
+mod sync;
+
+pub use archive::*;
+pub use lockdesk_archive::{
+    AggregateRequest, Aggregates, HistoryPage, HistoryQuery, TimecardRequest,
+};
+pub use sync::*;
 
 use chrono::{DateTime, Utc};
 use lockdesk_api::v2::AccessQuery;

@@ -3,9 +3,10 @@
 //! a background run that is safe to repeat: an address already invited or already a user
 //! counts as done and is never sent twice; `invitation_limit_exceeded` stops the run clearly.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::Ordering;
 
+use chrono::{DateTime, Utc};
 use futures::TryStreamExt;
 use lockdesk_api::models::{Authority, InvitationStatus};
 use lockdesk_api::v3::{InvitationQuery, NewInvitation, PageParams, UserQuery};
@@ -27,6 +28,23 @@ pub struct InvitationsListRequest {
     #[serde(default)]
     #[ts(optional)]
     pub status: Option<String>,
+    /// Only invitations issued strictly after this instant (RFC 3339), sent to the service.
+    #[serde(default)]
+    #[ts(optional)]
+    pub issued_after: Option<String>,
+    /// Only invitations issued strictly before this instant (RFC 3339), sent to the service.
+    #[serde(default)]
+    #[ts(optional)]
+    pub issued_before: Option<String>,
+}
+
+fn instant(field: &str, value: Option<&str>) -> Result<Option<DateTime<Utc>>> {
+    match value.map(str::trim).filter(|v| !v.is_empty()) {
+        None => Ok(None),
+        Some(v) => DateTime::parse_from_rfc3339(v)
+            .map(|t| Some(t.with_timezone(&Utc)))
+            .map_err(|_| Error::invalid(field, format!("{v:?} is not an RFC 3339 date and time"))),
+    }
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, TS)]
@@ -72,6 +90,8 @@ pub async fn invitations_list(
         .invitations()
         .list_all(&InvitationQuery {
             status,
+            issued_after: instant("issued_after", req.issued_after.as_deref())?,
+            issued_before: instant("issued_before", req.issued_before.as_deref())?,
             ..Default::default()
         })
         .await
@@ -127,6 +147,42 @@ pub enum InviteRowStatus {
     AlreadyUser,
 }
 
+/// Why a CSV row is refused before sending, for the UI to word in its language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum InviteProblemCode {
+    /// The mail cell is empty.
+    MailMissing,
+    /// The mail cell is not an e-mail address (`value`).
+    MailInvalid,
+    /// The authority cell is neither `manager` nor `member` (`value`).
+    AuthorityInvalid,
+    /// The same address appears earlier in the file (`first_line`).
+    DuplicateInFile,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct InviteProblem {
+    pub code: InviteProblemCode,
+    /// The CSV column concerned: `mail` or `authority`.
+    pub column: String,
+    /// The cell as written in the file, when there is one.
+    pub value: Option<String>,
+    /// For `duplicate_in_file`: the line where the address first appears.
+    pub first_line: Option<u32>,
+}
+
+impl InviteProblem {
+    fn new(code: InviteProblemCode, column: &str, value: Option<&str>) -> InviteProblem {
+        InviteProblem {
+            code,
+            column: column.to_owned(),
+            value: value.map(str::to_owned),
+            first_line: None,
+        }
+    }
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize, TS)]
 pub struct InviteRow {
     /// Line in the CSV file (1-based).
@@ -135,7 +191,10 @@ pub struct InviteRow {
     pub authority: Role,
     pub code: Option<String>,
     pub status: InviteRowStatus,
+    /// English description (logs, CLI); the UI words `problem` instead.
     pub message: Option<String>,
+    /// Set for `invalid` and `duplicate` rows.
+    pub problem: Option<InviteProblem>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, TS)]
@@ -177,13 +236,17 @@ pub struct InviteResult {
     pub line: u32,
     pub mail: String,
     pub outcome: InviteOutcome,
+    /// The service's error code for `failed` / `limit_reached` rows.
     pub code: Option<String>,
     pub message: Option<String>,
+    /// The row's problem for `invalid` and `duplicate` outcomes.
+    pub problem: Option<InviteProblem>,
 }
 
 struct Parsed {
     line: u32,
     mail: String,
+    /// `Err` holds the cell as written when it names no role.
     authority: std::result::Result<Role, String>,
     code: Option<String>,
 }
@@ -243,7 +306,7 @@ fn parse_csv(text: &str, default: Role) -> Result<Vec<Parsed>> {
             "" => Ok(default),
             "manager" => Ok(Role::Manager),
             "member" => Ok(Role::Member),
-            other => Err(format!("{other:?} is not a role; use manager or member")),
+            _ => Err(cell(auth_col)),
         };
         let code = Some(cell(code_col)).filter(|c| !c.is_empty());
         out.push(Parsed {
@@ -295,7 +358,7 @@ async fn existing(ctx: &AppContext) -> Result<(HashSet<String>, HashSet<String>)
 async fn preview(ctx: &AppContext, req: &BulkInviteRequest) -> Result<BulkInvitePreview> {
     let parsed = parse_csv(&req.csv, req.default_authority.unwrap_or(Role::Member))?;
     let (invited, members) = existing(ctx).await?;
-    let mut seen = HashSet::new();
+    let mut seen: HashMap<String, u32> = HashMap::new();
     let mut rows = Vec::with_capacity(parsed.len());
     for p in parsed {
         let key = p.mail.to_ascii_lowercase();
@@ -305,20 +368,44 @@ async fn preview(ctx: &AppContext, req: &BulkInviteRequest) -> Result<BulkInvite
             code: None,
         }
         .validate();
-        let (status, message, authority) = match (&p.authority, mail_check) {
-            (_, Err(e)) => (InviteRowStatus::Invalid, Some(e.to_string()), Role::Member),
-            (Err(m), _) => (InviteRowStatus::Invalid, Some(m.clone()), Role::Member),
-            (Ok(a), Ok(())) => {
-                let status = if !seen.insert(key.clone()) {
-                    InviteRowStatus::Duplicate
-                } else if members.contains(&key) {
-                    InviteRowStatus::AlreadyUser
-                } else if invited.contains(&key) {
-                    InviteRowStatus::AlreadyInvited
+        use InviteProblemCode as P;
+        let (status, message, problem, authority) = match (&p.authority, mail_check) {
+            (_, Err(e)) => {
+                let problem = if p.mail.is_empty() {
+                    InviteProblem::new(P::MailMissing, "mail", None)
                 } else {
-                    InviteRowStatus::Ready
+                    InviteProblem::new(P::MailInvalid, "mail", Some(&p.mail))
                 };
-                (status, None, *a)
+                let status = InviteRowStatus::Invalid;
+                (status, Some(e.to_string()), Some(problem), Role::Member)
+            }
+            (Err(raw), _) => (
+                InviteRowStatus::Invalid,
+                Some(format!("{raw:?} is not a role; use manager or member")),
+                Some(InviteProblem::new(
+                    P::AuthorityInvalid,
+                    "authority",
+                    Some(raw),
+                )),
+                Role::Member,
+            ),
+            (Ok(a), Ok(())) => {
+                if let Some(&first) = seen.get(&key) {
+                    let mut problem = InviteProblem::new(P::DuplicateInFile, "mail", Some(&p.mail));
+                    problem.first_line = Some(first);
+                    let message = format!("the same address as line {first}");
+                    (InviteRowStatus::Duplicate, Some(message), Some(problem), *a)
+                } else {
+                    seen.insert(key.clone(), p.line);
+                    let status = if members.contains(&key) {
+                        InviteRowStatus::AlreadyUser
+                    } else if invited.contains(&key) {
+                        InviteRowStatus::AlreadyInvited
+                    } else {
+                        InviteRowStatus::Ready
+                    };
+                    (status, None, None, *a)
+                }
             }
         };
         rows.push(InviteRow {
@@ -328,6 +415,7 @@ async fn preview(ctx: &AppContext, req: &BulkInviteRequest) -> Result<BulkInvite
             code: p.code,
             status,
             message,
+            problem,
         });
     }
     let count = |s: InviteRowStatus| rows.iter().filter(|r| r.status == s).count() as u32;
@@ -361,6 +449,7 @@ fn result(row: &InviteRow, outcome: InviteOutcome) -> InviteResult {
         outcome,
         code: None,
         message: row.message.clone(),
+        problem: row.problem.clone(),
     }
 }
 
@@ -500,5 +589,11 @@ mod tests {
         assert!(rows[0].authority.is_err());
         assert_eq!(rows[0].code.as_deref(), Some("C1"));
         assert_eq!(rows[1].authority, Ok(Role::Manager));
+    }
+
+    #[test]
+    fn authority_error_keeps_the_cell() {
+        let rows = parse_csv("mail,role\nx@example.com,Boss\n", Role::Member).unwrap();
+        assert_eq!(rows[0].authority, Err("Boss".to_owned()));
     }
 }

@@ -92,6 +92,7 @@ macro_rules! lockdesk_commands {
             users_list(UsersListRequest) -> UsersListResponse;
             users_get(UserIdRequest) -> UserView;
             users_register(UsersRegisterRequest) -> UserView;
+            users_invite(UsersInviteRequest) -> UserView;
             users_update(UsersUpdateRequest) -> UserView;
             users_remove(UserIdRequest) -> Done;
             invitations_list(InvitationsListRequest) -> InvitationsListResponse;
@@ -104,6 +105,12 @@ macro_rules! lockdesk_commands {
             user_groups_update(UserGroupsUpdateRequest) -> UserGroupView;
             history_locks(NoArgs) -> HistoryLocksResponse;
             history_accesses(HistoryAccessesRequest) -> HistoryAccessesResponse;
+            history_sync_start(HistorySyncStartRequest) -> JobStarted;
+            history_sync_status(NoArgs) -> HistorySyncStatusResponse;
+            history_archive_query(HistoryQuery) -> HistoryPage;
+            history_archive_aggregates(AggregateRequest) -> Aggregates;
+            history_archive_timecard(TimecardRequest) -> HistoryTimecardResponse;
+            history_archive_export(HistoryExportRequest) -> HistoryExportResponse;
             account_info(NoArgs) -> AccountInfoResponse;
             jobs_get(JobIdRequest) -> JobView;
             jobs_cancel(JobIdRequest) -> JobView;

@@ -1,8 +1,9 @@
-//! Users of the organization: list (optionally filtered), detail, register, update, remove.
+//! Users of the organization: list (one page at a time, optionally filtered), detail,
+//! register, invite an existing user by id, update, remove.
 
 use futures::TryStreamExt;
 use lockdesk_api::ids::UserId;
-use lockdesk_api::v3::{NewUser, PageParams, UserQuery, UserUpdate};
+use lockdesk_api::v3::{ExistingUserInvite, NewUser, PageParams, UserQuery, UserUpdate};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -26,11 +27,35 @@ pub struct UsersListRequest {
     #[serde(default)]
     #[ts(optional)]
     pub with_dates: Option<bool>,
+    /// Page size, 1 to 1,000. When absent, every user is returned (no paging).
+    #[serde(default)]
+    #[ts(optional)]
+    pub limit: Option<u32>,
+    /// The page after this user id (`next_id_after` of the previous page).
+    #[serde(default)]
+    #[ts(optional)]
+    pub id_after: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, TS)]
 pub struct UsersListResponse {
     pub users: Vec<UserView>,
+    /// Cursor of the next page (pass as `id_after`); `null` on the last page or without
+    /// `limit`.
+    pub next_id_after: Option<String>,
+}
+
+/// Adds a user who already exists in the service to the organization, by id.
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct UsersInviteRequest {
+    pub user_id: String,
+    /// `member` when absent.
+    #[serde(default)]
+    #[ts(optional)]
+    pub authority: Option<Role>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub code: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, TS)]
@@ -81,21 +106,44 @@ fn non_empty(s: Option<String>) -> Option<String> {
 
 pub async fn users_list(ctx: &AppContext, req: UsersListRequest) -> Result<UsersListResponse> {
     let (client, org) = ctx.org().await?;
-    let query = UserQuery {
+    if let Some(limit) = req.limit {
+        lockdesk_api::validate::limit(limit)?;
+    }
+    let id_after = non_empty(req.id_after).map(|id| uid(&id)).transpose()?;
+    let mut query = UserQuery {
         page: PageParams::limit(1000),
         user_code: non_empty(req.code),
         user_mail: non_empty(req.mail),
         include_datetime: req.with_dates.unwrap_or(false),
     };
-    let users: Vec<_> = client
-        .org(&org)
-        .users()
-        .stream(query)
-        .try_collect()
-        .await
-        .map_err(ctx.scoped(READ))?;
+    let users = client.org(&org).users();
+    let Some(limit) = req.limit else {
+        let all: Vec<_> = users
+            .stream(query)
+            .try_collect()
+            .await
+            .map_err(ctx.scoped(READ))?;
+        return Ok(UsersListResponse {
+            users: all.iter().map(Into::into).collect(),
+            next_id_after: None,
+        });
+    };
+    // One more than asked, when allowed, tells whether a next page exists.
+    query.page = PageParams {
+        limit: Some((limit + 1).min(1000)),
+        id_after: id_after.map(|id| id.as_str().to_owned()),
+        id_before: None,
+    };
+    let mut page = users.list(&query).await.map_err(ctx.scoped(READ))?;
+    let more = page.len() > limit as usize || (limit == 1000 && page.len() == 1000);
+    page.truncate(limit as usize);
     Ok(UsersListResponse {
-        users: users.iter().map(Into::into).collect(),
+        next_id_after: if more {
+            page.last().map(|u| u.id.to_string())
+        } else {
+            None
+        },
+        users: page.iter().map(Into::into).collect(),
     })
 }
 
@@ -123,6 +171,25 @@ pub async fn users_register(ctx: &AppContext, req: UsersRegisterRequest) -> Resu
         .org(&org)
         .users()
         .register(&new)
+        .await
+        .map_err(ctx.scoped(WRITE))?;
+    Ok((&u).into())
+}
+
+/// Adds an existing user of the service (by id) to the organization. The service answers
+/// `user_not_found` for an unknown id and `not_allowed` when the user is already a member.
+pub async fn users_invite(ctx: &AppContext, req: UsersInviteRequest) -> Result<UserView> {
+    let (client, org) = ctx.org().await?;
+    let invite = ExistingUserInvite {
+        user_id: uid(&req.user_id)?,
+        image: None,
+        authority: req.authority.map(Into::into),
+        code: non_empty(req.code),
+    };
+    let u = client
+        .org(&org)
+        .users()
+        .invite_existing(&invite)
         .await
         .map_err(ctx.scoped(WRITE))?;
     Ok((&u).into())

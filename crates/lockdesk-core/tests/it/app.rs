@@ -360,3 +360,6 @@ async fn bulk_invite_stops_at_the_limit() {
         ["invited", "invited", "limit_reached", "not_attempted"]
     );
 }
+
+#[path = "users_invitations.rs"]
+mod users_invitations;

@@ -4,4 +4,12 @@ export type InvitationsListRequest = {
 /**
  * `active` or `expired`; all when absent.
  */
-status?: string, };
+status?: string, 
+/**
+ * Only invitations issued strictly after this instant (RFC 3339), sent to the service.
+ */
+issued_after?: string, 
+/**
+ * Only invitations issued strictly before this instant (RFC 3339), sent to the service.
+ */
+issued_before?: string, };

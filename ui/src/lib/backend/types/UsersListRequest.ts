@@ -12,4 +12,12 @@ mail?: string,
 /**
  * Include `created_at` / `updated_at`.
  */
-with_dates?: boolean, };
+with_dates?: boolean, 
+/**
+ * Page size, 1 to 1,000. When absent, every user is returned (no paging).
+ */
+limit?: number, 
+/**
+ * The page after this user id (`next_id_after` of the previous page).
+ */
+id_after?: string, };

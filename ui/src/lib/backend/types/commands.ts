@@ -1,12 +1,21 @@
 // Generated from Rust by lockdesk-core (app::export). Do not edit; run scripts/gen-types.
 import type { AccountInfoResponse } from "./AccountInfoResponse";
+import type { AggregateRequest } from "./AggregateRequest";
+import type { Aggregates } from "./Aggregates";
 import type { BulkInvitePreview } from "./BulkInvitePreview";
 import type { BulkInviteRequest } from "./BulkInviteRequest";
 import type { Done } from "./Done";
 import type { GroupInputRequest } from "./GroupInputRequest";
 import type { HistoryAccessesRequest } from "./HistoryAccessesRequest";
 import type { HistoryAccessesResponse } from "./HistoryAccessesResponse";
+import type { HistoryExportRequest } from "./HistoryExportRequest";
+import type { HistoryExportResponse } from "./HistoryExportResponse";
 import type { HistoryLocksResponse } from "./HistoryLocksResponse";
+import type { HistoryPage } from "./HistoryPage";
+import type { HistoryQuery } from "./HistoryQuery";
+import type { HistorySyncStartRequest } from "./HistorySyncStartRequest";
+import type { HistorySyncStatusResponse } from "./HistorySyncStatusResponse";
+import type { HistoryTimecardResponse } from "./HistoryTimecardResponse";
 import type { InvitationsCreateRequest } from "./InvitationsCreateRequest";
 import type { InvitationsCreateResponse } from "./InvitationsCreateResponse";
 import type { InvitationsListRequest } from "./InvitationsListRequest";
@@ -39,12 +48,14 @@ import type { SessionSignOutRequest } from "./SessionSignOutRequest";
 import type { SessionStatusResponse } from "./SessionStatusResponse";
 import type { SignedInView } from "./SignedInView";
 import type { SignedOutView } from "./SignedOutView";
+import type { TimecardRequest } from "./TimecardRequest";
 import type { UserGroupIdRequest } from "./UserGroupIdRequest";
 import type { UserGroupView } from "./UserGroupView";
 import type { UserGroupsListResponse } from "./UserGroupsListResponse";
 import type { UserGroupsUpdateRequest } from "./UserGroupsUpdateRequest";
 import type { UserIdRequest } from "./UserIdRequest";
 import type { UserView } from "./UserView";
+import type { UsersInviteRequest } from "./UsersInviteRequest";
 import type { UsersListRequest } from "./UsersListRequest";
 import type { UsersListResponse } from "./UsersListResponse";
 import type { UsersRegisterRequest } from "./UsersRegisterRequest";
@@ -79,6 +90,7 @@ export type Commands = {
   users_list: { req: UsersListRequest; res: UsersListResponse };
   users_get: { req: UserIdRequest; res: UserView };
   users_register: { req: UsersRegisterRequest; res: UserView };
+  users_invite: { req: UsersInviteRequest; res: UserView };
   users_update: { req: UsersUpdateRequest; res: UserView };
   users_remove: { req: UserIdRequest; res: Done };
   invitations_list: { req: InvitationsListRequest; res: InvitationsListResponse };
@@ -91,6 +103,12 @@ export type Commands = {
   user_groups_update: { req: UserGroupsUpdateRequest; res: UserGroupView };
   history_locks: { req: NoArgs; res: HistoryLocksResponse };
   history_accesses: { req: HistoryAccessesRequest; res: HistoryAccessesResponse };
+  history_sync_start: { req: HistorySyncStartRequest; res: JobStarted };
+  history_sync_status: { req: NoArgs; res: HistorySyncStatusResponse };
+  history_archive_query: { req: HistoryQuery; res: HistoryPage };
+  history_archive_aggregates: { req: AggregateRequest; res: Aggregates };
+  history_archive_timecard: { req: TimecardRequest; res: HistoryTimecardResponse };
+  history_archive_export: { req: HistoryExportRequest; res: HistoryExportResponse };
   account_info: { req: NoArgs; res: AccountInfoResponse };
   jobs_get: { req: JobIdRequest; res: JobView };
   jobs_cancel: { req: JobIdRequest; res: JobView };
@@ -126,6 +144,7 @@ export const COMMAND_NAMES: CommandName[] = [
   "users_list",
   "users_get",
   "users_register",
+  "users_invite",
   "users_update",
   "users_remove",
   "invitations_list",
@@ -138,6 +157,12 @@ export const COMMAND_NAMES: CommandName[] = [
   "user_groups_update",
   "history_locks",
   "history_accesses",
+  "history_sync_start",
+  "history_sync_status",
+  "history_archive_query",
+  "history_archive_aggregates",
+  "history_archive_timecard",
+  "history_archive_export",
   "account_info",
   "jobs_get",
   "jobs_cancel",

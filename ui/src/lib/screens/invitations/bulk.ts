@@ -1,6 +1,6 @@
 // Words and tallies for bulk-invitation rows and results.
-import type { InviteOutcome, InviteRowStatus, InviteResult } from '../../backend';
-import type { MessageKey } from '../../i18n/en';
+import type { InviteOutcome, InviteProblem, InviteRowStatus, InviteResult } from '../../backend';
+import { en, type MessageKey } from '../../i18n/en';
 
 export function rowStatusKey(s: InviteRowStatus): MessageKey {
   switch (s) {
@@ -49,4 +49,42 @@ export function tally(results: InviteResult[]): { sent: number; skipped: number;
 
 export function isCsvFile(name: string, type: string): boolean {
   return /\.(csv|txt)$/i.test(name) || type === 'text/csv' || type === 'text/plain';
+}
+
+/** A row problem worded in the UI's language: a message key and its parameters. */
+export interface ProblemText {
+  key: MessageKey;
+  params: Record<string, string | number>;
+}
+
+export function problemText(p: InviteProblem | null | undefined): ProblemText | null {
+  if (!p) return null;
+  switch (p.code) {
+    case 'mail_missing':
+      return { key: 'bulk.problem.noMail', params: {} };
+    case 'mail_invalid':
+      return p.value
+        ? { key: 'bulk.problem.badMailValue', params: { value: p.value } }
+        : { key: 'bulk.problem.badMail', params: {} };
+    case 'authority_invalid':
+      return p.value
+        ? { key: 'bulk.problem.badAuthorityValue', params: { value: p.value } }
+        : { key: 'bulk.problem.badAuthority', params: {} };
+    case 'duplicate_in_file':
+      return p.first_line != null
+        ? { key: 'bulk.problem.duplicateOf', params: { line: p.first_line } }
+        : { key: 'bulk.problem.duplicate', params: {} };
+  }
+}
+
+/**
+ * What to show under a result: the row's problem, else the service's error code worded by the
+ * UI when it knows it, else the core's message as is.
+ */
+export function resultText(r: InviteResult): ProblemText | { text: string } | null {
+  const p = problemText(r.problem);
+  if (p) return p;
+  if (r.code && `error.${r.code}` in en)
+    return { key: `error.${r.code}` as MessageKey, params: {} };
+  return r.message ? { text: r.message } : null;
 }

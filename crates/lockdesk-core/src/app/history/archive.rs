@@ -1,0 +1,210 @@
+//! The local history archive of the v2 profile, read without network: paged queries, chart
+//! aggregates, the time card and exports.
+//!
+//! The archive lives at `<data dir>/archive/<v2 profile>/v2.sqlite` (v2 history is not split by
+//! organization), where `<data dir>` is `$LOCKDESK_DATA_DIR`, else the platform data directory
+//! (`…/lockdesk`). While the built-in demo runs, it is a temporary directory of this app
+//! context instead (removed when the context is dropped), so the demo never touches real data.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use lockdesk_api::ApiVersion;
+use lockdesk_archive::{
+    paths, AggregateRequest, Aggregates, Archive, ExportFormat, ExportRequest, HistoryPage,
+    HistoryQuery, TimecardRequest, TimecardRow,
+};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::sync::SyncState;
+use crate::app::AppContext;
+use crate::error::{Error, Result};
+
+/// Archive state of one app context: open archives, the demo's directory, the running sync.
+#[derive(Default)]
+pub(crate) struct HistoryState {
+    archives: Mutex<HashMap<PathBuf, Arc<Archive>>>,
+    demo_dir: Mutex<Option<PathBuf>>,
+    pub(super) sync: Mutex<SyncState>,
+}
+
+impl Drop for HistoryState {
+    fn drop(&mut self) {
+        self.archives.get_mut().map(|a| a.clear()).ok();
+        if let Ok(Some(dir)) = self.demo_dir.get_mut().map(|d| d.take()) {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+}
+
+impl HistoryState {
+    pub(super) fn sync_state(&self) -> std::sync::MutexGuard<'_, SyncState> {
+        self.sync.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+fn data_dir(ctx: &AppContext) -> Result<PathBuf> {
+    if std::env::var_os(paths::DATA_DIR_ENV).is_some_and(|v| !v.is_empty()) || !ctx.demo_running() {
+        return Ok(paths::data_dir()?);
+    }
+    let mut dir = ctx
+        .history_state()
+        .demo_dir
+        .lock()
+        .unwrap_or_else(|p| p.into_inner());
+    if let Some(d) = dir.as_ref() {
+        return Ok(d.clone());
+    }
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or_default();
+    let d = std::env::temp_dir().join(format!("lockdesk-demo-{}-{nanos}", std::process::id()));
+    std::fs::create_dir_all(&d).map_err(|e| Error::FileUnreadable {
+        path: d.display().to_string(),
+        reason: e.to_string(),
+    })?;
+    *dir = Some(d.clone());
+    Ok(d)
+}
+
+/// The archive of the history (v2) profile in use, opened once per app context.
+pub(crate) fn open_archive(ctx: &AppContext) -> Result<Arc<Archive>> {
+    let profile = ctx.profile_for(ApiVersion::V2)?;
+    let path = paths::archive_path(&data_dir(ctx)?, &profile, None)?;
+    let state = ctx.history_state();
+    let mut map = state.archives.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some(a) = map.get(&path) {
+        return Ok(a.clone());
+    }
+    let a = Arc::new(Archive::open(&path)?);
+    map.insert(path, a.clone());
+    Ok(a)
+}
+
+/// Runs blocking archive work off the async threads.
+async fn blocking<T: Send + 'static>(
+    ctx: &AppContext,
+    f: impl FnOnce(&Archive) -> Result<T> + Send + 'static,
+) -> Result<T> {
+    let archive = open_archive(ctx)?;
+    tokio::task::spawn_blocking(move || f(&archive))
+        .await
+        .map_err(|e| Error::Archive(lockdesk_archive::Error::Export(e.to_string())))?
+}
+
+/// One page of archived records (no network).
+pub async fn history_archive_query(ctx: &AppContext, req: HistoryQuery) -> Result<HistoryPage> {
+    if !(1..=1000).contains(&req.limit) {
+        return Err(Error::invalid("limit", "use 1 to 1000 records per page"));
+    }
+    blocking(ctx, move |a| Ok(a.query(&req)?)).await
+}
+
+/// Counts for the charts: per day, per hour of the week, per user, per kind, in `zone`.
+pub async fn history_archive_aggregates(
+    ctx: &AppContext,
+    req: AggregateRequest,
+) -> Result<Aggregates> {
+    blocking(ctx, move |a| Ok(a.aggregates(&req)?)).await
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct HistoryTimecardResponse {
+    pub rows: Vec<TimecardRow>,
+}
+
+/// First entry and last exit per user and day.
+pub async fn history_archive_timecard(
+    ctx: &AppContext,
+    req: TimecardRequest,
+) -> Result<HistoryTimecardResponse> {
+    blocking(ctx, move |a| {
+        Ok(HistoryTimecardResponse {
+            rows: a.timecard(&req)?,
+        })
+    })
+    .await
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct HistoryExportRequest {
+    #[serde(flatten)]
+    pub export: ExportRequest,
+    /// Desktop: the absolute path chosen in a save dialog; the file is written there. Absent
+    /// (browser): the content comes back in the answer for the UI to download.
+    #[serde(default)]
+    #[ts(optional)]
+    pub path: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct HistoryExportResponse {
+    pub records: u64,
+    pub bytes: u64,
+    /// A file name to offer (`lockdesk-history.csv` / `.jsonl`).
+    pub file_name: String,
+    /// Where the file was written (when a path was given).
+    pub path: Option<String>,
+    /// The file's text (CSV with its byte-order mark) when no path was given.
+    pub content: Option<String>,
+}
+
+/// Exports the matching records as CSV (UTF-8 with BOM, headers in the UI language) or JSON
+/// Lines, to a file or back to the UI.
+pub async fn history_archive_export(
+    ctx: &AppContext,
+    req: HistoryExportRequest,
+) -> Result<HistoryExportResponse> {
+    let file_name = match req.export.format {
+        ExportFormat::Csv => "lockdesk-history.csv",
+        ExportFormat::Jsonl => "lockdesk-history.jsonl",
+    }
+    .to_owned();
+    match req.path.as_deref().map(str::trim) {
+        Some(path) => {
+            let path = PathBuf::from(path);
+            if !path.is_absolute() {
+                return Err(Error::invalid("path", "choose where to save the file"));
+            }
+            let export = req.export;
+            blocking(ctx, move |a| {
+                let file = std::fs::File::create(&path).map_err(|e| Error::FileUnreadable {
+                    path: path.display().to_string(),
+                    reason: e.to_string(),
+                })?;
+                let mut out = std::io::BufWriter::new(file);
+                let s = a.export(&export, &mut out)?;
+                out.flush().map_err(lockdesk_archive::Error::from)?;
+                Ok(HistoryExportResponse {
+                    records: s.records,
+                    bytes: s.bytes,
+                    file_name,
+                    path: Some(path.display().to_string()),
+                    content: None,
+                })
+            })
+            .await
+        }
+        None => {
+            let export = req.export;
+            blocking(ctx, move |a| {
+                let mut out = Vec::new();
+                let s = a.export(&export, &mut out)?;
+                let content = String::from_utf8(out)
+                    .map_err(|e| lockdesk_archive::Error::Export(e.to_string()))?;
+                Ok(HistoryExportResponse {
+                    records: s.records,
+                    bytes: s.bytes,
+                    file_name,
+                    path: None,
+                    content: Some(content),
+                })
+            })
+            .await
+        }
+    }
+}

@@ -1,0 +1,308 @@
+//! Syncing the local archive with the service as a background job (`jobs_get` polls it,
+//! `jobs_cancel` stops it between requests), and where each lock's archive stands.
+//!
+//! An expired history sign-in (`v2_session_expired`) stops the job with every checkpoint intact
+//! (`state: stopped`, `error.code = "v2_session_expired"`): sign in to the history profile again
+//! and sync to resume.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use lockdesk_archive::{
+    Archive, CancellationToken, HistoryFilter, HistoryQuery, SyncOutcome, SyncProgress, SyncReport,
+    SyncRequest,
+};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::archive::open_archive;
+use crate::app::{AppContext, JobStarted, JobState, NoArgs};
+use crate::error::{Error, ErrorPayload, Result};
+
+pub const SESSION_EXPIRED_MESSAGE: &str =
+    "The history sign-in expired: sign in again to history to resume the sync.";
+
+#[derive(Default)]
+pub(crate) struct SyncState {
+    running: Option<HistorySyncRunView>,
+    last: Option<SyncReport>,
+}
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize, TS)]
+pub struct HistorySyncStartRequest {
+    /// Locks to sync; absent or empty: every lock with history permission.
+    #[serde(default)]
+    #[ts(optional)]
+    pub lock_ids: Option<Vec<String>>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct HistorySyncRunView {
+    pub job_id: String,
+    /// Empty: every lock.
+    pub lock_ids: Vec<String>,
+    pub progress: SyncProgress,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum LockSyncState {
+    Idle,
+    Running,
+    /// The last sync paused (expired history sign-in) before this lock was done.
+    Paused,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct HistoryLockSyncView {
+    pub lock_id: String,
+    pub name: Option<String>,
+    /// Records of this lock in the archive.
+    pub records: u64,
+    /// Time of the newest archived record.
+    pub last_record_at: Option<DateTime<Utc>>,
+    /// End of the last completed sync of this lock.
+    pub synced_until: Option<DateTime<Utc>>,
+    pub state: LockSyncState,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct HistorySyncStatusResponse {
+    pub records: u64,
+    pub oldest: Option<DateTime<Utc>>,
+    pub newest: Option<DateTime<Utc>>,
+    pub locks: Vec<HistoryLockSyncView>,
+    /// The sync in progress, if any.
+    pub running: Option<HistorySyncRunView>,
+    /// How the last sync of this run of the app ended.
+    pub last: Option<SyncReport>,
+}
+
+/// Starts syncing the archive (or answers the sync already running).
+pub async fn history_sync_start(
+    ctx: &AppContext,
+    req: HistorySyncStartRequest,
+) -> Result<JobStarted> {
+    if let Some(r) = ctx.history_state().sync_state().running.clone() {
+        return Ok(JobStarted {
+            job: ctx.jobs().get(&r.job_id)?,
+            job_id: r.job_id,
+        });
+    }
+    let client = ctx.v2().await?;
+    let archive = open_archive(ctx)?;
+    let lock_ids: Vec<String> = req
+        .lock_ids
+        .unwrap_or_default()
+        .into_iter()
+        .map(|l| l.trim().to_owned())
+        .filter(|l| !l.is_empty())
+        .collect();
+    let job_id = {
+        let mut st = ctx.history_state().sync_state();
+        if let Some(r) = st.running.clone() {
+            drop(st);
+            return Ok(JobStarted {
+                job: ctx.jobs().get(&r.job_id)?,
+                job_id: r.job_id,
+            });
+        }
+        let (job_id, cancel) = ctx.jobs().start("history_sync", lock_ids.len() as u32);
+        st.running = Some(HistorySyncRunView {
+            job_id: job_id.clone(),
+            lock_ids: lock_ids.clone(),
+            progress: SyncProgress::default(),
+        });
+        let ctx2 = ctx.clone();
+        let id = job_id.clone();
+        // The sync engine's future is not `Send` (its per-lock stream closures), so it runs on
+        // a thread of its own with a small runtime.
+        let spawned = std::thread::Builder::new()
+            .name("history-sync".into())
+            .spawn(move || {
+                match tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                {
+                    Ok(rt) => rt.block_on(run(&ctx2, &id, archive, client, lock_ids, cancel)),
+                    Err(e) => fail(&ctx2, &id, Error::Demo(e.to_string())),
+                }
+            });
+        if let Err(e) = spawned {
+            st.running = None;
+            drop(st);
+            fail(ctx, &job_id, Error::Demo(e.to_string()));
+        }
+        job_id
+    };
+    Ok(JobStarted {
+        job: ctx.jobs().get(&job_id)?,
+        job_id,
+    })
+}
+
+async fn run(
+    ctx: &AppContext,
+    id: &str,
+    archive: Arc<Archive>,
+    client: Arc<lockdesk_api::V2Client>,
+    lock_ids: Vec<String>,
+    cancel: Arc<AtomicBool>,
+) {
+    let token = CancellationToken::new();
+    let finished = CancellationToken::new();
+    // `jobs_cancel` sets a flag; the sync engine listens to a token.
+    let watcher = {
+        let (token, finished) = (token.clone(), finished.clone());
+        tokio::spawn(async move {
+            loop {
+                if cancel.load(Ordering::Relaxed) {
+                    token.cancel();
+                    break;
+                }
+                tokio::select! {
+                    _ = finished.cancelled() => break,
+                    _ = tokio::time::sleep(Duration::from_millis(100)) => {}
+                }
+            }
+        })
+    };
+    let on_progress = |p: &SyncProgress| {
+        if let Some(r) = ctx.history_state().sync_state().running.as_mut() {
+            r.progress = p.clone();
+        }
+        ctx.jobs().update(id, |j| {
+            j.total = p.locks_total;
+            j.done = p.locks_done;
+            j.message = progress_message(p);
+        });
+    };
+    let req = SyncRequest {
+        lock_ids,
+        ..Default::default()
+    };
+    let result = lockdesk_archive::sync(&archive, &client, &req, &on_progress, &token).await;
+    finished.cancel();
+    let _ = watcher.await;
+
+    let report = match result {
+        Ok(r) => r,
+        Err(e) => {
+            fail(ctx, id, Error::from(e));
+            ctx.history_state().sync_state().running = None;
+            return;
+        }
+    };
+    ctx.jobs().update(id, |j| {
+        j.total = report.progress.locks_total;
+        j.done = report.progress.locks_done;
+        match &report.outcome {
+            SyncOutcome::Completed => {
+                j.state = JobState::Finished;
+                j.done = j.total;
+                j.message = format!(
+                    "done: {} records received, {} new",
+                    report.progress.records, report.progress.new_records
+                );
+            }
+            SyncOutcome::Paused { reason, message } => {
+                j.state = JobState::Stopped;
+                j.message = SESSION_EXPIRED_MESSAGE.into();
+                j.error = Some(ErrorPayload::new(reason, message.clone()));
+            }
+            SyncOutcome::Cancelled => {
+                j.state = JobState::Cancelled;
+                j.message = "cancelled; the next sync resumes where this one stopped".into();
+            }
+            SyncOutcome::Failed { code, message } => {
+                j.state = JobState::Failed;
+                j.message = message.clone();
+                j.error = Some(ErrorPayload::new(code, message.clone()));
+            }
+        }
+    });
+    let mut st = ctx.history_state().sync_state();
+    st.running = None;
+    st.last = Some(report);
+}
+
+fn fail(ctx: &AppContext, id: &str, e: Error) {
+    ctx.jobs().update(id, |j| {
+        j.state = JobState::Failed;
+        j.message = e.to_string();
+        j.error = Some(e.payload());
+    });
+}
+
+fn progress_message(p: &SyncProgress) -> String {
+    let mut m = format!(
+        "{} of {} locks, {} records, {} pages",
+        p.locks_done, p.locks_total, p.records, p.pages
+    );
+    if let Some(s) = p.estimated_seconds_left {
+        m.push_str(&format!(", about {}s left", s.ceil() as u64));
+    }
+    m
+}
+
+/// What the archive holds per lock and whether a sync runs (no network).
+pub async fn history_sync_status(
+    ctx: &AppContext,
+    _req: NoArgs,
+) -> Result<HistorySyncStatusResponse> {
+    let archive = open_archive(ctx)?;
+    let (running, last) = {
+        let st = ctx.history_state().sync_state();
+        (st.running.clone(), st.last.clone())
+    };
+    let (running2, last2) = (running.clone(), last.clone());
+    let (stats, locks) = tokio::task::spawn_blocking(move || {
+        let stats = archive.stats()?;
+        let mut locks = Vec::new();
+        for l in &stats.locks {
+            let page = archive.query(&HistoryQuery {
+                filter: HistoryFilter {
+                    lock_ids: vec![l.lock_id.clone()],
+                    ..Default::default()
+                },
+                limit: 1,
+                with_total: true,
+                ..Default::default()
+            })?;
+            let state = if running2
+                .as_ref()
+                .is_some_and(|r| r.lock_ids.is_empty() || r.lock_ids.contains(&l.lock_id))
+            {
+                LockSyncState::Running
+            } else if last2.as_ref().is_some_and(|r| {
+                matches!(r.outcome, SyncOutcome::Paused { .. })
+                    && !r.locks.iter().any(|s| s.lock_id == l.lock_id && s.done)
+            }) {
+                LockSyncState::Paused
+            } else {
+                LockSyncState::Idle
+            };
+            locks.push(HistoryLockSyncView {
+                lock_id: l.lock_id.clone(),
+                name: l.name.clone(),
+                records: page.total.unwrap_or(0),
+                last_record_at: page.rows.first().map(|r| r.created_at),
+                synced_until: l.synced_until,
+                state,
+            });
+        }
+        Ok::<_, lockdesk_archive::Error>((stats, locks))
+    })
+    .await
+    .map_err(|e| lockdesk_archive::Error::Export(e.to_string()))??;
+    Ok(HistorySyncStatusResponse {
+        records: stats.records,
+        oldest: stats.oldest,
+        newest: stats.newest,
+        locks,
+        running,
+        last,
+    })
+}

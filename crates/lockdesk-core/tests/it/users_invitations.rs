@@ -1,0 +1,223 @@
+//! Users paging, invite by id, invitation date ranges and bulk row problem codes, through
+//! `dispatch` against the demo simulator (a child of `app` to share its helpers).
+
+use serde_json::{json, Value};
+
+use super::App;
+
+fn ids(v: &Value) -> Vec<String> {
+    v["users"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["id"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn users_list_pages_with_a_cursor() {
+    let a = App::demo().await;
+    let all = ids(&a.call("users_list", json!({})).await);
+    assert!(all.len() >= 10, "{}", all.len());
+    let mut seen = Vec::new();
+    let mut cursors: Vec<Option<String>> = vec![None];
+    let mut after: Option<String> = None;
+    loop {
+        let mut req = json!({ "limit": 3, "with_dates": true });
+        if let Some(id) = &after {
+            req["id_after"] = json!(id);
+        }
+        let page = a.call("users_list", req).await;
+        let got = ids(&page);
+        assert!(got.len() <= 3);
+        assert!(page["users"][0]["created_at"].is_string());
+        seen.extend(got.clone());
+        match page["next_id_after"].as_str() {
+            Some(next) => {
+                assert_eq!(got.len(), 3);
+                assert_eq!(got.last().map(String::as_str), Some(next));
+                after = Some(next.to_owned());
+                cursors.push(after.clone());
+            }
+            None => break,
+        }
+    }
+    assert_eq!(seen, all);
+    // Going back: the page after the second-to-last cursor is the same again.
+    let back = cursors[cursors.len() - 2].clone();
+    let mut req = json!({ "limit": 3 });
+    if let Some(id) = back {
+        req["id_after"] = json!(id);
+    }
+    let again = ids(&a.call("users_list", req).await);
+    let start = (cursors.len() - 2) * 3;
+    assert_eq!(again, seen[start..start + 3].to_vec());
+    // An exact page: no next page is promised past the end.
+    let exact = a.call("users_list", json!({ "limit": all.len() })).await;
+    assert_eq!(exact["next_id_after"], Value::Null);
+    let one = a.call("users_list", json!({ "limit": 1 })).await;
+    assert_eq!(ids(&one), all[..1].to_vec());
+    assert_eq!(one["next_id_after"], json!(all[0]));
+    // Search stays exact, also with paging.
+    let code = a
+        .call("users_list", json!({ "limit": 5, "code": "E0002" }))
+        .await;
+    assert_eq!(code["users"].as_array().unwrap().len(), 1);
+    // Bad page sizes and cursors are refused with codes.
+    assert_eq!(
+        a.fail("users_list", json!({ "limit": 0 })).await.code,
+        "validation"
+    );
+    assert_eq!(
+        a.fail("users_list", json!({ "limit": 1001 })).await.code,
+        "validation"
+    );
+    assert_eq!(
+        a.fail("users_list", json!({ "limit": 5, "id_after": "nope" }))
+            .await
+            .code,
+        "validation"
+    );
+    assert_eq!(
+        a.fail(
+            "users_list",
+            json!({ "limit": 5, "id_after": "U-aaaaa-bbbbb" })
+        )
+        .await
+        .code,
+        "user_not_found"
+    );
+}
+
+#[tokio::test]
+async fn invite_an_existing_user_by_id() {
+    let a = App::demo().await;
+    let here: Vec<String> = ids(&a.call("users_list", json!({})).await);
+    let orgs = a.call("orgs_list", json!({})).await;
+    let orgs: Vec<String> = orgs["organizations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["id"].as_str().unwrap().to_owned())
+        .collect();
+    assert!(orgs.len() >= 2);
+    a.call("orgs_choose", json!({ "organization_id": orgs[1] }))
+        .await;
+    let other = ids(&a.call("users_list", json!({})).await);
+    a.call("orgs_choose", json!({ "organization_id": orgs[0] }))
+        .await;
+    let stranger = other.iter().find(|id| !here.contains(id)).unwrap().clone();
+
+    let u = a
+        .call(
+            "users_invite",
+            json!({ "user_id": stranger, "authority": "member", "code": "INV-1" }),
+        )
+        .await;
+    assert_eq!(u["id"], json!(stranger));
+    assert_eq!(u["code"], "INV-1");
+    assert_eq!(u["authority"], "member");
+    let found = a.call("users_list", json!({ "code": "INV-1" })).await;
+    assert_eq!(ids(&found), vec![stranger.clone()]);
+
+    let again = a.fail("users_invite", json!({ "user_id": stranger })).await;
+    assert_eq!(again.code, "not_allowed");
+    let unknown = a
+        .fail("users_invite", json!({ "user_id": "U-zzzzz-zzzzz" }))
+        .await;
+    assert_eq!(unknown.code, "user_not_found");
+    let bad = a.fail("users_invite", json!({ "user_id": "nope" })).await;
+    assert_eq!(bad.code, "validation");
+    assert_eq!(bad.details.unwrap()["field"], "user_id");
+}
+
+#[tokio::test]
+async fn invitations_list_sends_the_issued_range() {
+    let a = App::demo().await;
+    a.call("invitations_create", json!({ "mail": "range@example.org" }))
+        .await;
+    let all = a.call("invitations_list", json!({})).await;
+    let all = all["invitations"].as_array().unwrap().clone();
+    let mine = all
+        .iter()
+        .find(|i| i["mail"] == "range@example.org")
+        .unwrap();
+    let at: chrono::DateTime<chrono::Utc> = mine["issued_at"].as_str().unwrap().parse().unwrap();
+    let iso = |t: chrono::DateTime<chrono::Utc>| t.to_rfc3339();
+    let mails = |v: &Value| -> Vec<String> {
+        v["invitations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|i| i["mail"].as_str().map(str::to_owned))
+            .collect()
+    };
+    let before = a
+        .call(
+            "invitations_list",
+            json!({ "issued_before": iso(at + chrono::Duration::seconds(1)) }),
+        )
+        .await;
+    assert!(mails(&before).contains(&"range@example.org".to_owned()));
+    // After a later instant: the invitation is left out (times are sent at whole seconds).
+    let after = a
+        .call(
+            "invitations_list",
+            json!({ "issued_after": iso(at + chrono::Duration::seconds(1)) }),
+        )
+        .await;
+    assert!(!mails(&after).contains(&"range@example.org".to_owned()));
+    let both = a
+        .call(
+            "invitations_list",
+            json!({
+                "issued_after": iso(at - chrono::Duration::seconds(1)),
+                "issued_before": iso(at + chrono::Duration::seconds(1)),
+                "status": "active",
+            }),
+        )
+        .await;
+    assert!(mails(&both).contains(&"range@example.org".to_owned()));
+    let bad = a
+        .fail("invitations_list", json!({ "issued_after": "yesterday" }))
+        .await;
+    assert_eq!(bad.code, "invalid_input");
+    assert_eq!(bad.details.unwrap()["field"], "issued_after");
+}
+
+#[tokio::test]
+async fn bulk_rows_carry_problem_codes() {
+    let a = App::demo().await;
+    let csv = "mail,authority,code\nok@example.org,member,\nbroken-address,member,\n,manager,\nok2@example.org,boss,\nOK@example.org,,\n";
+    let p = a
+        .call("invitations_bulk_preview", json!({ "csv": csv }))
+        .await;
+    let rows = p["rows"].as_array().unwrap();
+    let problems: Vec<Value> = rows.iter().map(|r| r["problem"].clone()).collect();
+    assert_eq!(problems[0], Value::Null);
+    assert_eq!(
+        problems[1],
+        json!({ "code": "mail_invalid", "column": "mail", "value": "broken-address", "first_line": null })
+    );
+    assert_eq!(problems[2]["code"], "mail_missing");
+    assert_eq!(problems[2]["value"], Value::Null);
+    assert_eq!(
+        problems[3],
+        json!({ "code": "authority_invalid", "column": "authority", "value": "boss", "first_line": null })
+    );
+    assert_eq!(problems[4]["code"], "duplicate_in_file");
+    assert_eq!(problems[4]["first_line"], 2);
+    assert_eq!(rows[4]["status"], "duplicate");
+
+    let started = a
+        .call("invitations_bulk_start", json!({ "csv": csv }))
+        .await;
+    let job = a.wait_job(started["job_id"].as_str().unwrap()).await;
+    let results = job["results"].as_array().unwrap();
+    assert_eq!(results[0]["outcome"], "invited");
+    assert_eq!(results[0]["problem"], Value::Null);
+    assert_eq!(results[1]["outcome"], "invalid");
+    assert_eq!(results[1]["problem"]["code"], "mail_invalid");
+    assert_eq!(results[4]["outcome"], "duplicate");
+    assert_eq!(results[4]["problem"]["code"], "duplicate_in_file");
+}

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import {
+  current,
+  firstPage,
+  inviteErrorKey,
+  isUserId,
+  listRequest,
+  next,
+  pageNumber,
+  pageSize,
+  previous,
+} from '../src/lib/screens/users/paging';
+import { problemText, resultText } from '../src/lib/screens/invitations/bulk';
+import { issuedRange } from '../src/lib/screens/invitations/range';
+import { toastText } from '../src/lib/state/toasts.svelte';
+import { translate } from '../src/lib/i18n/index.svelte';
+import type { InviteResult } from '../src/lib/backend';
+
+describe('users paging by cursor', () => {
+  it('next pushes the cursor, previous goes back, the first page has none', () => {
+    let c = firstPage();
+    expect(current(c)).toBeNull();
+    expect(pageNumber(c)).toBe(1);
+    c = next(c, 'U-aaaaa-00003');
+    c = next(c, 'U-aaaaa-00006');
+    expect(current(c)).toBe('U-aaaaa-00006');
+    expect(pageNumber(c)).toBe(3);
+    c = previous(c);
+    expect(current(c)).toBe('U-aaaaa-00003');
+    c = previous(previous(c));
+    expect(current(c)).toBeNull();
+    expect(pageNumber(c)).toBe(1);
+    expect(next(c, null)).toBe(c);
+  });
+  it('builds the request with limit, cursor and exact search', () => {
+    expect(listRequest(firstPage(), 25, { code: '', mail: '' })).toEqual({
+      limit: 25,
+      with_dates: true,
+    });
+    expect(listRequest(next(firstPage(), 'U-x'), 50, { code: 'E1', mail: 'a@b.co' })).toEqual({
+      limit: 50,
+      with_dates: true,
+      id_after: 'U-x',
+      code: 'E1',
+      mail: 'a@b.co',
+    });
+  });
+  it('keeps the page size within 1..1000', () => {
+    expect(pageSize('100')).toBe(100);
+    expect(pageSize('1000')).toBe(1000);
+    expect(pageSize('0')).toBe(25);
+    expect(pageSize('1001')).toBe(25);
+    expect(pageSize('x')).toBe(25);
+  });
+});
+
+describe('invite an existing user by id', () => {
+  it('words the service codes', () => {
+    expect(inviteErrorKey('user_not_found')).toBe('users.invite.notFound');
+    expect(inviteErrorKey('not_allowed')).toBe('users.invite.notAllowed');
+    expect(inviteErrorKey('validation')).toBe('users.invite.badId');
+    expect(inviteErrorKey('transport')).toBeNull();
+    expect(translate('ja', 'users.invite.notFound')).toContain('存在しません');
+  });
+  it('checks the id shape', () => {
+    expect(isUserId('U-abcde-12345')).toBe(true);
+    expect(isUserId(' U-abcde-12345 ')).toBe(true);
+    expect(isUserId('U-abcd-12345')).toBe(false);
+    expect(isUserId('UG-abcde-12345-xxxxx')).toBe(false);
+  });
+});
+
+describe('bulk row problems', () => {
+  it('words each code with its parameters, in both languages', () => {
+    const bad = problemText({
+      code: 'mail_invalid',
+      column: 'mail',
+      value: 'broken',
+      first_line: null,
+    })!;
+    expect(translate('en', bad.key, bad.params)).toBe('“broken” is not an e-mail address');
+    expect(translate('ja', bad.key, bad.params)).toBe('「broken」はメールアドレスではありません');
+    const dup = problemText({
+      code: 'duplicate_in_file',
+      column: 'mail',
+      value: 'a@b.co',
+      first_line: 2,
+    })!;
+    expect(translate('ja', dup.key, dup.params)).toBe('2 行目と同じアドレスです');
+    expect(
+      problemText({ code: 'mail_missing', column: 'mail', value: null, first_line: null })!.key,
+    ).toBe('bulk.problem.noMail');
+    const auth = problemText({
+      code: 'authority_invalid',
+      column: 'authority',
+      value: 'boss',
+      first_line: null,
+    })!;
+    expect(translate('en', auth.key, auth.params)).toContain('boss');
+    expect(problemText(null)).toBeNull();
+  });
+  it('results: the problem, else a known error code, else the message', () => {
+    const r: InviteResult = {
+      line: 3,
+      mail: 'x@y.co',
+      outcome: 'failed',
+      code: 'exist_invitation',
+      message: 'English text',
+      problem: null,
+    };
+    const known = resultText(r);
+    expect(known && 'key' in known && known.key).toBe('error.exist_invitation');
+    expect(resultText({ ...r, code: 'something_new' })).toEqual({ text: 'English text' });
+    expect(resultText({ ...r, code: null, message: null })).toBeNull();
+  });
+});
+
+describe('invitation issued range', () => {
+  it('covers whole local days with the strict service filters', () => {
+    expect(issuedRange('', '')).toEqual({});
+    const r = issuedRange('2026-03-01', '2026-03-02');
+    const start = new Date(2026, 2, 1).getTime();
+    const end = new Date(2026, 2, 3).getTime();
+    expect(new Date(r.issued_after!).getTime()).toBe(start - 1000);
+    expect(new Date(r.issued_before!).getTime()).toBe(end);
+    expect(issuedRange('2026-03-01', '')).not.toHaveProperty('issued_before');
+  });
+});
+
+describe('toasts follow the language shown', () => {
+  it('a key is worded when shown; text stays as is', () => {
+    const msg = { key: 'users.saved' as const };
+    expect(toastText(msg, (k, p) => translate('en', k, p))).toBe('User saved.');
+    expect(toastText(msg, (k, p) => translate('ja', k, p))).not.toBe('User saved.');
+    expect(toastText('as is', (k) => k)).toBe('as is');
+  });
+});
