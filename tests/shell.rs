@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use lockdesk_core::app::{AppContext, COMMANDS};
+use lockdesk_core::app::{AppContext, COMMANDS, DESKTOP_COMMANDS};
 use lockdesk_core::{Context, MemoryStore};
 use serde_json::{json, Value};
 use tauri::ipc::{CallbackFn, InvokeBody};
@@ -85,7 +85,7 @@ fn capability_grants_exactly_the_app_commands() {
         .map(|p| p.replace('-', "_"))
         .collect();
     let mut expected: Vec<String> = COMMANDS.iter().map(|s| s.to_string()).collect();
-    expected.extend(["sign_in_window_open".into(), "sign_in_window_close".into()]);
+    expected.extend(DESKTOP_COMMANDS.iter().map(|s| s.to_string()));
     assert_eq!(granted, expected);
     let others: Vec<&str> = cap["permissions"]
         .as_array()

@@ -23,6 +23,8 @@ macro_rules! tauri_commands {
                 $($name,)*
                 crate::signin::sign_in_window_open,
                 crate::signin::sign_in_window_close,
+                crate::files::files_save,
+                crate::files::history_archive_export_save,
             ]
         }
     };

@@ -1,7 +1,7 @@
 //! Files dragged onto the main window: forwarded to the UI as `lockdesk://file-drop` with the
 //! position in CSS pixels; dropped paths become readable by `locks_set_image`.
 
-use lockdesk_core::app::export::{FileDropEvent, FILE_DROP_EVENT};
+use lockdesk_core::app::export::{FileDropEvent, FileDropKind, FILE_DROP_EVENT};
 use lockdesk_core::app::AppContext;
 use tauri::{DragDropEvent, Emitter, Manager, PhysicalPosition, Runtime, Window, WindowEvent};
 
@@ -19,13 +19,17 @@ pub fn on_window_event<R: Runtime>(window: &Window<R>, event: &WindowEvent) {
         return;
     }
     let (kind, paths, pos) = match drag {
-        DragDropEvent::Enter { paths, position } => ("enter", paths.clone(), Some(*position)),
-        DragDropEvent::Over { position } => ("over", Vec::new(), Some(*position)),
-        DragDropEvent::Drop { paths, position } => ("drop", paths.clone(), Some(*position)),
-        DragDropEvent::Leave => ("leave", Vec::new(), None),
+        DragDropEvent::Enter { paths, position } => {
+            (FileDropKind::Enter, paths.clone(), Some(*position))
+        }
+        DragDropEvent::Over { position } => (FileDropKind::Over, Vec::new(), Some(*position)),
+        DragDropEvent::Drop { paths, position } => {
+            (FileDropKind::Drop, paths.clone(), Some(*position))
+        }
+        DragDropEvent::Leave => (FileDropKind::Leave, Vec::new(), None),
         _ => return,
     };
-    if kind == "drop" {
+    if kind == FileDropKind::Drop {
         if let Some(ctx) = window.try_state::<AppContext>() {
             for p in &paths {
                 ctx.allow_file(p.clone());
@@ -34,7 +38,7 @@ pub fn on_window_event<R: Runtime>(window: &Window<R>, event: &WindowEvent) {
     }
     let (x, y) = pos.map(|p| logical(window, &p)).unwrap_or((0.0, 0.0));
     let payload = FileDropEvent {
-        kind: kind.into(),
+        kind,
         paths: paths
             .iter()
             .map(|p| p.to_string_lossy().into_owned())

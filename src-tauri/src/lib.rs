@@ -1,8 +1,10 @@
 //! The Lockdesk desktop shell: window setup, the IPC glue (one thin command per use-case of
-//! `lockdesk_core::app`), the sign-in window and file drops. No business logic lives here.
+//! `lockdesk_core::app`), the sign-in window, file drops and the save dialog. No business logic
+//! lives here.
 
 mod commands;
 mod dragdrop;
+mod files;
 pub mod signin;
 
 use std::sync::Arc;
@@ -37,6 +39,8 @@ pub use commands::handler;
 pub fn builder<R: tauri::Runtime>(ctx: AppContext) -> tauri::Builder<R> {
     tauri::Builder::<R>::new()
         .manage(ctx)
+        // Used from Rust only (files.rs); the main window is granted none of its commands.
+        .plugin(tauri_plugin_dialog::init())
         .invoke_handler(commands::handler())
         .on_window_event(dragdrop::on_window_event)
 }

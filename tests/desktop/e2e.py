@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """Desktop end-to-end test: the real Lockdesk binary in demo mode, driven through tauri-driver
 and WebKitWebDriver (run it under Xvfb). Signs in with "Try the demo", lists locks, renames one,
-sets its image, invites a user, opens history and the account screen, and saves a screenshot of
-each main screen under artifacts/desktop/.
+sets its image, invites a user, opens history, syncs the archive and saves CSV exports through
+the native save dialog (typed into with xdotool), signs in again through the sign-in window
+(the simulator's login page; the redirect is intercepted) and opens the account screen. Saves
+a screenshot of each main screen under artifacts/desktop/.
 
-Usage: tests/desktop/e2e.py BINARY   (tauri-driver on PATH; DISPLAY set, e.g. by xvfb-run)
+Usage: tests/desktop/e2e.py BINARY   (tauri-driver and xdotool on PATH; DISPLAY set, e.g. by
+xvfb-run)
 """
 
 import base64
@@ -82,11 +85,13 @@ class Run:
         except Exception:
             self.d.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].click();", e)
 
-    def shot(self, name):
+    def shot(self, name, screen=False):
+        """A screenshot of the web page, or with `screen` of the whole X screen (native dialogs
+        and other windows are not part of the page)."""
         self.shots += 1
         path = ARTIFACTS / f"{self.shots:02d}-{name}.png"
         time.sleep(0.4)  # let the screen settle
-        if not self.d.save_screenshot(str(path)):
+        if screen or not self.d.save_screenshot(str(path)):
             subprocess.run(["import", "-window", "root", str(path)], check=False)
         log(f"screenshot {path.relative_to(ROOT)}")
 
@@ -98,7 +103,34 @@ class Run:
             raise AssertionError(f"timed out waiting for {what}")
 
 
-def scenario(r):
+def save_in_dialog(r, title_part, path):
+    """Answers the native GTK save dialog (opened by the shell, titled after the file) with
+    `path`: the dialog is not part of the web page, so it is typed into with xdotool."""
+    found = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--name", title_part],
+                           capture_output=True, text=True, timeout=30)
+    wins = found.stdout.split()
+    if not wins:
+        r.shot("FAILED-no-save-dialog")
+        raise AssertionError(f"no save dialog titled {title_part!r}")
+    win = wins[-1]
+    time.sleep(0.5)  # let GTK finish mapping the dialog before typing into it
+    r.shot("save-dialog", screen=True)
+    subprocess.run(["xdotool", "windowfocus", "--sync", win], check=True, timeout=10)
+    # The name field has the focus, holding the suggested name; a full path replaces it.
+    subprocess.run(["xdotool", "key", "--window", win, "ctrl+a"], check=True, timeout=10)
+    subprocess.run(["xdotool", "type", "--window", win, "--delay", "20", str(path)], check=True,
+                   timeout=60)
+    subprocess.run(["xdotool", "key", "--window", win, "Return"], check=True, timeout=10)
+
+
+def check_csv(path, records):
+    data = path.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf"), "the CSV starts with the UTF-8 byte-order mark"
+    lines = data.decode("utf-8-sig").rstrip("\r\n").split("\r\n")
+    assert len(lines) == records + 1, f"{len(lines)} lines for {records} records + header"
+
+
+def scenario(r, out):
     # Sign in: "Try the demo" starts the simulator in process and signs in through OAuth.
     r.el("try-demo", timeout=40)
     r.shot("connect")
@@ -166,8 +198,79 @@ def scenario(r):
     if r.els("history-show"):
         r.click("history-show")
     r.wait(lambda: len(r.els("history-row")) > 0, "history rows", timeout=30)
-    log(f"{len(r.els('history-row'))} history rows")
+    rows = len(r.els("history-row"))
+    log(f"{rows} history rows")
     r.shot("history")
+
+    # Export the online table through the native save dialog (files_save).
+    online_csv = out / "online.csv"
+    r.click("history-export")
+    save_in_dialog(r, r"history-.*\.csv", online_csv)
+    r.wait(lambda: r.els("history-saved"), "online export saved", timeout=30)
+    assert str(online_csv) in r.els("history-saved")[0].text
+    check_csv(online_csv, int(r.el("history-count").text.split()[0]))
+    log(f"online export: {online_csv.stat().st_size} bytes")
+
+    # The archive: start syncing every lock, cancel once a few pages are in (the demo's full
+    # history takes minutes at the service's rate limit), then export everything archived
+    # (history_archive_export_save streams the file where the dialog says).
+    def number(testid):
+        return int("".join(ch for ch in r.el(testid).text.split()[0] if ch.isdigit()) or "0")
+
+    def sync_state():
+        states = r.els("archive-sync-state")
+        return states[0].get_attribute("data-state") if states else None
+
+    r.click("archive-sync")
+    r.wait(lambda: sync_state() == "running" and number("archive-records") >= 200,
+           "a few archived pages", timeout=120)
+    r.click("archive-sync-cancel")
+    r.wait(lambda: sync_state() == "cancelled", "the sync to stop", timeout=60)
+    r.wait(lambda: r.els("archive-total") and number("archive-total") == number("archive-records"),
+           "the archive table to show every archived record", timeout=30)
+    total = number("archive-total")
+    log(f"sync cancelled with {total} records archived")
+    r.shot("history-archive")
+    archive_csv = out / "archive.csv"
+    r.click("archive-export-csv")
+    save_in_dialog(r, r"lockdesk-history\.csv", archive_csv)
+    r.wait(lambda: r.els("archive-exported"), "archive export saved", timeout=60)
+    assert str(archive_csv) in r.el("archive-exported").text, r.el("archive-exported").text
+    check_csv(archive_csv, total)
+    log(f"archive export: {total} records, {archive_csv.stat().st_size} bytes")
+
+    # Sign in again through the sign-in window: the simulator's login page in its own window;
+    # its redirect is intercepted (never loaded), the code exchanged and the window closed.
+    main_window = r.d.current_window_handle
+    r.click("nav-sign-in")
+    r.click("sign-in-v3-open")
+    r.wait(lambda: len(r.d.window_handles) == 2, "the sign-in window", timeout=30)
+    signin = next(h for h in r.d.window_handles if h != main_window)
+    r.d.switch_to.window(signin)
+    r.wait(lambda: r.d.find_elements(By.NAME, "password"), "the login form", timeout=30)
+    r.shot("sign-in-window")
+    mail = r.d.find_element(By.NAME, "mail")
+    mail.clear()
+    mail.send_keys("admin@example.com")
+    r.d.find_element(By.NAME, "password").send_keys("lockdesk-demo")
+    r.press(r.d.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    r.d.switch_to.window(main_window)
+    r.wait(lambda: len(r.d.window_handles) == 1, "the sign-in window to close", timeout=30)
+    r.wait(lambda: r.d.execute_script("return location.hash") == "#/locks",
+           "the locks screen after signing in", timeout=30)
+    log("signed in through the sign-in window")
+
+    # Cancelling closes the sign-in window, and the main window says the sign-in did not
+    # finish (the same path as the user closing the window).
+    r.click("nav-sign-in")
+    r.click("sign-in-v3-open")
+    r.wait(lambda: len(r.d.window_handles) == 2, "the sign-in window again", timeout=30)
+    r.click("sign-in-v3-cancel")
+    r.wait(lambda: len(r.d.window_handles) == 1, "the cancelled sign-in window to close",
+           timeout=30)
+    r.wait(lambda: r.d.find_elements(By.CSS_SELECTOR, '[data-code="sign_in_cancelled"]'),
+           "the cancelled sign-in explained", timeout=30)
+    r.shot("sign-in-cancelled")
 
     r.click("nav-account")
     r.el("account-sign-out")
@@ -196,8 +299,9 @@ def main():
         driver = webdriver.Remote(command_executor=f"http://127.0.0.1:{PORT}", options=opts)
         log(f"session in {time.time() - started:.1f}s")
         run = Run(driver)
+        out = Path(tempfile.mkdtemp(prefix="lockdesk-e2e-out-"))
         try:
-            scenario(run)
+            scenario(run, out)
         except Exception:
             run.shot("FAILED")
             (ARTIFACTS / "FAILED-page.html").write_text(driver.page_source)

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { COMMAND_NAMES, FILE_DROP_EVENT, SIGN_IN_FINISHED_EVENT } from '../src/lib/backend';
+import {
+  COMMAND_NAMES,
+  DESKTOP_COMMAND_NAMES,
+  FILE_DROP_EVENT,
+  SIGN_IN_FINISHED_EVENT,
+} from '../src/lib/backend';
+import { saveText } from '../src/lib/download';
+import type { Backend } from '../src/lib/backend/backend';
 
 // The UI's sources, to check every command it calls against the generated map.
 const sources = import.meta.glob<string>(
   ['../src/**/*.ts', '../src/**/*.svelte', '!../src/lib/backend/types/**'],
   { query: '?raw', import: 'default', eager: true },
 );
-const desktopOnly = ['sign_in_window_open', 'sign_in_window_close'];
 
 describe('contract', () => {
   it('every command the UI calls is in the generated map (or desktop-only)', () => {
@@ -14,7 +20,7 @@ describe('contract', () => {
     for (const text of Object.values(sources))
       for (const m of text.matchAll(/\.call\(\s*'(\w+)'/g)) called.add(m[1]);
     expect(called.size).toBeGreaterThan(30);
-    const known = new Set<string>([...COMMAND_NAMES, ...desktopOnly]);
+    const known = new Set<string>([...COMMAND_NAMES, ...DESKTOP_COMMAND_NAMES]);
     expect([...called].filter((c) => !known.has(c))).toEqual([]);
   });
   it('listens to the events the shell emits', () => {
@@ -22,5 +28,34 @@ describe('contract', () => {
     expect(SIGN_IN_FINISHED_EVENT).toBe('lockdesk://sign-in-finished');
     const all = Object.values(sources).join('\n');
     expect(all).not.toMatch(/['"]lockdesk:\/\/[\w-]+['"]/);
+  });
+});
+
+describe('saveText', () => {
+  function desktop(answer: string | null) {
+    const calls: unknown[] = [];
+    const b = {
+      kind: 'tauri',
+      async call(cmd: string, req: unknown) {
+        calls.push([cmd, req]);
+        return { path: answer, bytes: 3, records: null };
+      },
+      async onEvent() {
+        return () => {};
+      },
+    } as unknown as Backend;
+    return { b, calls };
+  }
+  it('asks the desktop shell to save, never naming a path itself', async () => {
+    const { b, calls } = desktop('/home/a/x.csv');
+    expect(await saveText(b, 'x.csv', 'a,b', 'text/csv')).toEqual({
+      kind: 'saved',
+      path: '/home/a/x.csv',
+    });
+    expect(calls).toEqual([['files_save', { file_name: 'x.csv', content: 'a,b' }]]);
+  });
+  it('reports a cancelled dialog as cancelled', async () => {
+    const { b } = desktop(null);
+    expect(await saveText(b, 'x.csv', 'a,b', 'text/csv')).toEqual({ kind: 'cancelled' });
   });
 });

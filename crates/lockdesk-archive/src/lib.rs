@@ -28,5 +28,5 @@ pub use archive::Archive;
 pub use error::{Error, Result};
 pub use export::{kind_label, BOM};
 pub use model::*;
-pub use sync::{sync, Backfill, SyncOutcome, SyncProgress, SyncReport, SyncRequest};
+pub use sync::{sync, Backfill, LockSync, SyncOutcome, SyncProgress, SyncReport, SyncRequest};
 pub use tokio_util::sync::CancellationToken;

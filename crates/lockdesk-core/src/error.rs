@@ -62,6 +62,9 @@ pub enum Error {
     NotAnImage { file_name: String, reason: String },
     #[error("could not read {path}: {reason}")]
     FileUnreadable { path: String, reason: String },
+    /// A file could not be written (an export to a folder that is read-only or full).
+    #[error("could not write {path}: {reason}")]
+    FileUnwritable { path: String, reason: String },
     /// A background job id that does not exist (or was forgotten).
     #[error("there is no job {0:?}")]
     JobNotFound(String),
@@ -100,6 +103,7 @@ impl Error {
             Error::MissingScope { .. } => "insufficient_scope",
             Error::NotAnImage { .. } => "not_an_image",
             Error::FileUnreadable { .. } => "file_unreadable",
+            Error::FileUnwritable { .. } => "file_unwritable",
             Error::JobNotFound(_) => "job_not_found",
             Error::NoActiveProfile(_) => "not_signed_in",
             Error::NoPendingSignIn(_) => "no_pending_sign_in",
@@ -133,7 +137,9 @@ impl Error {
                 Some(json!({ "status": 403, "scope": scope, "missing_scopes": [scope] }))
             }
             Error::NotAnImage { file_name, .. } => Some(json!({ "file_name": file_name })),
-            Error::FileUnreadable { path, .. } => Some(json!({ "path": path })),
+            Error::FileUnreadable { path, .. } | Error::FileUnwritable { path, .. } => {
+                Some(json!({ "path": path }))
+            }
             Error::JobNotFound(id) => Some(json!({ "job_id": id })),
             Error::NoActiveProfile(kind) => Some(json!({ "kind": kind })),
             Error::NoPendingSignIn(p) => Some(json!({ "profile": p })),

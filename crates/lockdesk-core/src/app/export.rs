@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::{SignedInView, COMMANDS};
+use super::{SignedInView, COMMANDS, DESKTOP_COMMANDS};
 use crate::error::ErrorPayload;
 
 /// Desktop only: emitted to the main window when the sign-in window finished (the redirect was
@@ -23,13 +23,40 @@ pub struct SignInFinishedEvent {
 
 /// Desktop only: files dragged over / dropped onto the main window, with the position in CSS
 /// pixels of the webview (use `document.elementFromPoint(x, y)` to find the target lock).
-/// Event name [`FILE_DROP_EVENT`]; `kind` is `enter`, `over`, `drop` or `leave`.
+/// Event name [`FILE_DROP_EVENT`].
 #[derive(Clone, Debug, Serialize, Deserialize, TS)]
 pub struct FileDropEvent {
-    pub kind: String,
+    pub kind: FileDropKind,
     pub paths: Vec<String>,
     pub x: f64,
     pub y: f64,
+}
+
+/// The stage of a drag: `paths` are known on `enter` and `drop`; `leave` has no position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum FileDropKind {
+    Enter,
+    Over,
+    Drop,
+    Leave,
+}
+
+/// Desktop only (`files_save`): text the UI made (an export of what it shows) to save where the
+/// user chooses in the native save dialog. `file_name` is only the suggestion.
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct FileSaveRequest {
+    pub file_name: String,
+    pub content: String,
+}
+
+/// Where a desktop save went. `path` is `null` when the user cancelled the dialog (nothing was
+/// written); `records` is set for archive exports.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, TS)]
+pub struct FileSaveResponse {
+    pub path: Option<String>,
+    pub bytes: u64,
+    pub records: Option<u64>,
 }
 
 pub const SIGN_IN_FINISHED_EVENT: &str = "lockdesk://sign-in-finished";
@@ -52,6 +79,7 @@ pub fn export_types(dir: &Path) -> Result<(), String> {
     let cfg = config(dir);
     let err = |e: ts_rs::ExportError| e.to_string();
     super::export_command_types(&cfg).map_err(err)?;
+    super::export_desktop_command_types(&cfg).map_err(err)?;
     ErrorPayload::export_all(&cfg).map_err(err)?;
     SignInFinishedEvent::export_all(&cfg).map_err(err)?;
     FileDropEvent::export_all(&cfg).map_err(err)?;
@@ -59,6 +87,7 @@ pub fn export_types(dir: &Path) -> Result<(), String> {
     let header = "// Generated from Rust by lockdesk-core (app::export). Do not edit; run scripts/gen-types.\n";
     let mut types: Vec<&str> = super::command_types()
         .iter()
+        .chain(super::desktop_command_types().iter())
         .flat_map(|(_, req, resp)| [*req, *resp])
         .collect();
     types.sort_unstable();
@@ -74,6 +103,16 @@ pub fn export_types(dir: &Path) -> Result<(), String> {
     commands.push_str("};\n\nexport type CommandName = keyof Commands;\n\n");
     commands.push_str("export const COMMAND_NAMES: CommandName[] = [\n");
     for name in COMMANDS {
+        commands.push_str(&format!("  \"{name}\",\n"));
+    }
+    commands.push_str("];\n\n");
+    commands.push_str("/** Commands only the desktop shell has (a window or a native dialog); the test host answers them with `unknown_command`. */\nexport type DesktopCommands = {\n");
+    for (name, req, resp) in super::desktop_command_types() {
+        commands.push_str(&format!("  {name}: {{ req: {req}; res: {resp} }};\n"));
+    }
+    commands.push_str("};\n\nexport type DesktopCommandName = keyof DesktopCommands;\n\n");
+    commands.push_str("export const DESKTOP_COMMAND_NAMES: DesktopCommandName[] = [\n");
+    for name in DESKTOP_COMMANDS {
         commands.push_str(&format!("  \"{name}\",\n"));
     }
     commands.push_str("];\n\n");
@@ -167,11 +206,16 @@ mod tests {
 
     #[test]
     fn command_names_are_unique_and_snake_case() {
-        let mut names: Vec<_> = COMMANDS.to_vec();
+        let all: Vec<_> = COMMANDS.iter().chain(DESKTOP_COMMANDS).collect();
+        let mut names = all.clone();
         names.sort_unstable();
         names.dedup();
-        assert_eq!(names.len(), COMMANDS.len());
-        assert!(COMMANDS
+        assert_eq!(
+            names.len(),
+            all.len(),
+            "a desktop command repeats a core one"
+        );
+        assert!(all
             .iter()
             .all(|n| n.chars().all(|c| c.is_ascii_lowercase() || c == '_')));
     }

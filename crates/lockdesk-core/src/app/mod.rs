@@ -25,6 +25,7 @@ pub mod views;
 
 pub use account::*;
 pub use context::AppContext;
+pub use export::{FileSaveRequest, FileSaveResponse};
 pub use history::*;
 pub use invitations::*;
 pub use jobs::*;
@@ -117,6 +118,44 @@ macro_rules! lockdesk_commands {
         }
     };
 }
+
+/// Calls `$callback! { name(Request) -> Response; ... }` with the commands only the desktop
+/// shell has (`src-tauri/src/`): they need a window or a native dialog. The types live in
+/// `lockdesk_core::app`; the test host answers these names with `unknown_command`.
+#[macro_export]
+macro_rules! lockdesk_desktop_commands {
+    ($callback:ident) => {
+        $callback! {
+            sign_in_window_open(ProfileNameRequest) -> SessionBeginSignInResponse;
+            sign_in_window_close(NoArgs) -> Done;
+            files_save(FileSaveRequest) -> FileSaveResponse;
+            history_archive_export_save(HistoryExportRequest) -> FileSaveResponse;
+        }
+    };
+}
+
+macro_rules! define_desktop_types {
+    ($($name:ident($req:ident) -> $resp:ident;)*) => {
+        /// Every desktop-only command name, in the order of [`lockdesk_desktop_commands!`].
+        pub const DESKTOP_COMMANDS: &[&str] = &[$(stringify!($name)),*];
+
+        pub(crate) fn desktop_command_types() -> Vec<(&'static str, &'static str, &'static str)> {
+            vec![$((stringify!($name), stringify!($req), stringify!($resp))),*]
+        }
+
+        pub(crate) fn export_desktop_command_types(
+            cfg: &ts_rs::Config,
+        ) -> Result<(), ts_rs::ExportError> {
+            $(
+                <$req as ts_rs::TS>::export_all(cfg)?;
+                <$resp as ts_rs::TS>::export_all(cfg)?;
+            )*
+            Ok(())
+        }
+    };
+}
+
+crate::lockdesk_desktop_commands!(define_desktop_types);
 
 fn parse_args<T: serde::de::DeserializeOwned>(
     command: &str,

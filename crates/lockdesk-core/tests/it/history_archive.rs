@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use lockdesk_core::app::{dispatch, AppContext};
+use lockdesk_core::app::{dispatch, history_archive_export_to, AppContext, HistoryExportRequest};
 use lockdesk_core::{Context, MemoryStore};
 use lockdesk_sim::SimOptions;
 use serde_json::{json, Value};
@@ -150,34 +150,47 @@ async fn sync_then_query_aggregate_timecard_export() {
         !text.split("\r\n").next().unwrap().is_ascii(),
         "Japanese headers"
     );
-    // JSON Lines to a file.
+    // JSON Lines to a file: only through history_archive_export_to (the desktop shell's save
+    // dialog); a `path` sent to the command is ignored, so no IPC call can write a file.
     let path = dir.path().join("out.jsonl");
-    let jl = call(
+    let ignored = call(
         &ctx,
         "history_archive_export",
         json!({ "format": "jsonl", "lock_ids": [lock0], "path": path }),
     )
     .await;
-    assert_eq!(jl["records"], locks[0]["records"]);
-    assert!(jl["content"].is_null());
+    assert!(!path.exists(), "the command must never write a file");
+    let export = |v: Value| serde_json::from_value::<HistoryExportRequest>(v).unwrap();
+    let jl = history_archive_export_to(
+        &ctx,
+        export(json!({ "format": "jsonl", "lock_ids": [lock0] })),
+        path.clone(),
+    )
+    .await
+    .unwrap();
+    assert_eq!(jl.records, n(&locks[0]["records"]));
     let written = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(written, ignored["content"].as_str().unwrap());
     assert_eq!(written.lines().count() as u64, n(&locks[0]["records"]));
+    assert_eq!(jl.bytes, written.len() as u64);
+    let e = history_archive_export_to(&ctx, export(json!({})), "relative.csv".into())
+        .await
+        .unwrap_err();
+    assert_eq!(e.code(), "invalid_input");
+    // A folder that cannot be written gives a coded error and leaves no file behind.
+    let missing = dir.path().join("no-such-folder").join("out.csv");
+    let e = history_archive_export_to(&ctx, export(json!({})), missing.clone())
+        .await
+        .unwrap_err();
+    assert_eq!(e.code(), "file_unwritable");
+    assert!(!missing.exists());
 
-    // A second sync finds nothing new; relative export paths are refused.
+    // A second sync finds nothing new.
     let again = call(&ctx, "history_sync_start", json!({ "lock_ids": [lock0] })).await;
     let job = wait_job(&ctx, again["job_id"].as_str().unwrap()).await;
     assert_eq!(job["state"], "finished", "{job}");
     let st2 = call(&ctx, "history_sync_status", json!({})).await;
     assert_eq!(n(&st2["records"]), total);
-    let e = dispatch(
-        &ctx,
-        "history_archive_export",
-        json!({ "path": "relative.csv" }),
-    )
-    .await
-    .unwrap_err();
-    assert_eq!(e.code, "invalid_input");
-    assert_eq!(e.details.unwrap()["field"], "path");
 
     // The demo's archive lives under a temporary directory, not the user's data directory.
     drop(ctx);

@@ -1,31 +1,21 @@
-// The command map comes from Rust (ts-rs, `lockdesk_commands!`): see types/commands.ts. This file
-// only adds helper aliases and the desktop events; it never restates a request or response type.
+// The command maps come from Rust (ts-rs, `lockdesk_commands!` and `lockdesk_desktop_commands!`):
+// see types/commands.ts. This file only adds helper aliases and the desktop events; it never
+// restates a request or response type.
 
 import type { CommandName, Commands } from './types/commands';
 import type { FileDropEvent } from './types/FileDropEvent';
 import type { SignInFinishedEvent } from './types/SignInFinishedEvent';
 import { FILE_DROP_EVENT, SIGN_IN_FINISHED_EVENT } from './types/commands';
 
-export type { CommandName, Commands } from './types/commands';
-export { COMMAND_NAMES, FILE_DROP_EVENT, SIGN_IN_FINISHED_EVENT } from './types/commands';
+export type { CommandName, Commands, DesktopCommandName, DesktopCommands } from './types/commands';
+export {
+  COMMAND_NAMES,
+  DESKTOP_COMMAND_NAMES,
+  FILE_DROP_EVENT,
+  SIGN_IN_FINISHED_EVENT,
+} from './types/commands';
 export type Request<C extends CommandName> = Commands[C]['req'];
 export type Response<C extends CommandName> = Commands[C]['res'];
-
-/**
- * Commands only the desktop shell has (`src-tauri/src/signin.rs`); the test host answers them
- * with `unknown_command`. Request/response types are generated like the others.
- */
-export type DesktopCommands = {
-  sign_in_window_open: {
-    req: import('./types/ProfileNameRequest').ProfileNameRequest;
-    res: import('./types/SessionBeginSignInResponse').SessionBeginSignInResponse;
-  };
-  sign_in_window_close: {
-    req: import('./types/NoArgs').NoArgs;
-    res: import('./types/Done').Done;
-  };
-};
-export type DesktopCommandName = keyof DesktopCommands;
 
 /** Events the desktop shell emits to the main window (Tauri only; the HTTP host has none). */
 export type Events = {

@@ -4,7 +4,12 @@ import { HttpBackend } from './http';
 export type { Backend, Unlisten, AnyCommandName, AnyRequest, AnyResponse } from './backend';
 export { BackendError, type ErrorPayload, type ErrorDetails } from './errors';
 export type * from './commands';
-export { COMMAND_NAMES, FILE_DROP_EVENT, SIGN_IN_FINISHED_EVENT } from './commands';
+export {
+  COMMAND_NAMES,
+  DESKTOP_COMMAND_NAMES,
+  FILE_DROP_EVENT,
+  SIGN_IN_FINISHED_EVENT,
+} from './commands';
 
 declare global {
   interface Window {

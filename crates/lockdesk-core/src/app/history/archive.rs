@@ -130,15 +130,13 @@ pub async fn history_archive_timecard(
     .await
 }
 
+/// What to export. The UI never names a file: in the browser the content comes back in the
+/// answer; the desktop shell asks the user where to save (a native dialog) and calls
+/// [`history_archive_export_to`], so no command can write where the user did not choose.
 #[derive(Clone, Debug, Serialize, Deserialize, TS)]
 pub struct HistoryExportRequest {
     #[serde(flatten)]
     pub export: ExportRequest,
-    /// Desktop: the absolute path chosen in a save dialog; the file is written there. Absent
-    /// (browser): the content comes back in the answer for the UI to download.
-    #[serde(default)]
-    #[ts(optional)]
-    pub path: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, TS)]
@@ -147,64 +145,82 @@ pub struct HistoryExportResponse {
     pub bytes: u64,
     /// A file name to offer (`lockdesk-history.csv` / `.jsonl`).
     pub file_name: String,
-    /// Where the file was written (when a path was given).
-    pub path: Option<String>,
-    /// The file's text (CSV with its byte-order mark) when no path was given.
-    pub content: Option<String>,
+    /// The file's text (CSV with its byte-order mark).
+    pub content: String,
+}
+
+/// The file name to offer for an export in `format`.
+pub fn export_file_name(format: ExportFormat) -> &'static str {
+    match format {
+        ExportFormat::Csv => "lockdesk-history.csv",
+        ExportFormat::Jsonl => "lockdesk-history.jsonl",
+    }
 }
 
 /// Exports the matching records as CSV (UTF-8 with BOM, headers in the UI language) or JSON
-/// Lines, to a file or back to the UI.
+/// Lines, back to the UI.
 pub async fn history_archive_export(
     ctx: &AppContext,
     req: HistoryExportRequest,
 ) -> Result<HistoryExportResponse> {
-    let file_name = match req.export.format {
-        ExportFormat::Csv => "lockdesk-history.csv",
-        ExportFormat::Jsonl => "lockdesk-history.jsonl",
+    let file_name = export_file_name(req.export.format).to_owned();
+    let export = req.export;
+    blocking(ctx, move |a| {
+        let mut out = Vec::new();
+        let s = a.export(&export, &mut out)?;
+        let content =
+            String::from_utf8(out).map_err(|e| lockdesk_archive::Error::Export(e.to_string()))?;
+        Ok(HistoryExportResponse {
+            records: s.records,
+            bytes: s.bytes,
+            file_name,
+            content,
+        })
+    })
+    .await
+}
+
+/// What [`history_archive_export_to`] wrote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExportWritten {
+    pub records: u64,
+    pub bytes: u64,
+}
+
+/// Streams the export into the file at `path` (an absolute path the user chose; the desktop
+/// shell's save dialog). A million rows never sit in memory. On failure the partial file is
+/// removed, so nothing half-written is left behind.
+pub async fn history_archive_export_to(
+    ctx: &AppContext,
+    req: HistoryExportRequest,
+    path: PathBuf,
+) -> Result<ExportWritten> {
+    if !path.is_absolute() {
+        return Err(Error::invalid("path", "choose where to save the file"));
     }
-    .to_owned();
-    match req.path.as_deref().map(str::trim) {
-        Some(path) => {
-            let path = PathBuf::from(path);
-            if !path.is_absolute() {
-                return Err(Error::invalid("path", "choose where to save the file"));
+    let export = req.export;
+    blocking(ctx, move |a| {
+        let unwritable = |e: std::io::Error| Error::FileUnwritable {
+            path: path.display().to_string(),
+            reason: e.to_string(),
+        };
+        let file = std::fs::File::create(&path).map_err(unwritable)?;
+        let mut out = std::io::BufWriter::new(file);
+        let written = a
+            .export(&export, &mut out)
+            .map_err(Error::from)
+            .and_then(|s| out.flush().map(|_| s).map_err(unwritable));
+        match written {
+            Ok(s) => Ok(ExportWritten {
+                records: s.records,
+                bytes: s.bytes,
+            }),
+            Err(e) => {
+                drop(out);
+                let _ = std::fs::remove_file(&path);
+                Err(e)
             }
-            let export = req.export;
-            blocking(ctx, move |a| {
-                let file = std::fs::File::create(&path).map_err(|e| Error::FileUnreadable {
-                    path: path.display().to_string(),
-                    reason: e.to_string(),
-                })?;
-                let mut out = std::io::BufWriter::new(file);
-                let s = a.export(&export, &mut out)?;
-                out.flush().map_err(lockdesk_archive::Error::from)?;
-                Ok(HistoryExportResponse {
-                    records: s.records,
-                    bytes: s.bytes,
-                    file_name,
-                    path: Some(path.display().to_string()),
-                    content: None,
-                })
-            })
-            .await
         }
-        None => {
-            let export = req.export;
-            blocking(ctx, move |a| {
-                let mut out = Vec::new();
-                let s = a.export(&export, &mut out)?;
-                let content = String::from_utf8(out)
-                    .map_err(|e| lockdesk_archive::Error::Export(e.to_string()))?;
-                Ok(HistoryExportResponse {
-                    records: s.records,
-                    bytes: s.bytes,
-                    file_name,
-                    path: None,
-                    content: Some(content),
-                })
-            })
-            .await
-        }
-    }
+    })
+    .await
 }

@@ -53,6 +53,31 @@ pub enum LockSyncState {
     Running,
     /// The last sync paused (expired history sign-in) before this lock was done.
     Paused,
+    /// No sync of this lock has finished yet (never started, or cancelled part way): its
+    /// history may be partly archived.
+    Incomplete,
+}
+
+/// The state shown for one lock, from the running sync, the last sync's report and the lock's
+/// completed checkpoint.
+fn lock_state(
+    running: Option<&HistorySyncRunView>,
+    last: Option<&SyncReport>,
+    lock_id: &str,
+    synced_until: Option<DateTime<Utc>>,
+) -> LockSyncState {
+    if running.is_some_and(|r| r.lock_ids.is_empty() || r.lock_ids.iter().any(|l| l == lock_id)) {
+        LockSyncState::Running
+    } else if last.is_some_and(|r| {
+        matches!(r.outcome, SyncOutcome::Paused { .. })
+            && !r.locks.iter().any(|s| s.lock_id == lock_id && s.done)
+    }) {
+        LockSyncState::Paused
+    } else if synced_until.is_none() {
+        LockSyncState::Incomplete
+    } else {
+        LockSyncState::Idle
+    }
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, TS)]
@@ -271,19 +296,12 @@ pub async fn history_sync_status(
                 with_total: true,
                 ..Default::default()
             })?;
-            let state = if running2
-                .as_ref()
-                .is_some_and(|r| r.lock_ids.is_empty() || r.lock_ids.contains(&l.lock_id))
-            {
-                LockSyncState::Running
-            } else if last2.as_ref().is_some_and(|r| {
-                matches!(r.outcome, SyncOutcome::Paused { .. })
-                    && !r.locks.iter().any(|s| s.lock_id == l.lock_id && s.done)
-            }) {
-                LockSyncState::Paused
-            } else {
-                LockSyncState::Idle
-            };
+            let state = lock_state(
+                running2.as_ref(),
+                last2.as_ref(),
+                &l.lock_id,
+                l.synced_until,
+            );
             locks.push(HistoryLockSyncView {
                 lock_id: l.lock_id.clone(),
                 name: l.name.clone(),
@@ -305,4 +323,75 @@ pub async fn history_sync_status(
         running,
         last,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lockdesk_archive::LockSync;
+
+    fn report(outcome: SyncOutcome, done: &[&str]) -> SyncReport {
+        let now = Utc::now();
+        SyncReport {
+            outcome,
+            progress: SyncProgress::default(),
+            locks: done
+                .iter()
+                .map(|id| LockSync {
+                    lock_id: id.to_string(),
+                    records: 1,
+                    new_records: 1,
+                    pages: 1,
+                    done: true,
+                })
+                .collect(),
+            started_at: now,
+            finished_at: now,
+        }
+    }
+
+    #[test]
+    fn a_lock_is_up_to_date_only_after_a_finished_sync() {
+        let synced = Some(Utc::now());
+        let run = HistorySyncRunView {
+            job_id: "j".into(),
+            lock_ids: vec!["a".into()],
+            progress: SyncProgress::default(),
+        };
+        assert_eq!(
+            lock_state(Some(&run), None, "a", synced),
+            LockSyncState::Running
+        );
+        assert_eq!(
+            lock_state(Some(&run), None, "b", synced),
+            LockSyncState::Idle
+        );
+        // Cancelled part way: locks without a finished sync are not "up to date".
+        let cancelled = report(SyncOutcome::Cancelled, &["a"]);
+        assert_eq!(
+            lock_state(None, Some(&cancelled), "b", None),
+            LockSyncState::Incomplete
+        );
+        assert_eq!(
+            lock_state(None, Some(&cancelled), "a", synced),
+            LockSyncState::Idle
+        );
+        // Paused by an expired sign-in: every lock not done says so, even one synced before.
+        let paused = report(
+            SyncOutcome::Paused {
+                reason: "v2_session_expired".into(),
+                message: String::new(),
+            },
+            &["a"],
+        );
+        assert_eq!(
+            lock_state(None, Some(&paused), "b", synced),
+            LockSyncState::Paused
+        );
+        assert_eq!(
+            lock_state(None, Some(&paused), "a", synced),
+            LockSyncState::Idle
+        );
+        assert_eq!(lock_state(None, None, "c", None), LockSyncState::Incomplete);
+    }
 }

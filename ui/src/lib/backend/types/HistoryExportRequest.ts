@@ -3,12 +3,12 @@ import type { ExportFormat } from "./ExportFormat";
 import type { Language } from "./Language";
 import type { Zone } from "./Zone";
 
-export type HistoryExportRequest = { 
 /**
- * Desktop: the absolute path chosen in a save dialog; the file is written there. Absent
- * (browser): the content comes back in the answer for the UI to download.
+ * What to export. The UI never names a file: in the browser the content comes back in the
+ * answer; the desktop shell asks the user where to save (a native dialog) and calls
+ * [`history_archive_export_to`], so no command can write where the user did not choose.
  */
-path?: string, format: ExportFormat, zone: Zone, language: Language, 
+export type HistoryExportRequest = { format: ExportFormat, zone: Zone, language: Language, 
 /**
  * Oldest first when false (the default), as a spreadsheet is read.
  */

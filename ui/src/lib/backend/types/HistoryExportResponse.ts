@@ -6,10 +6,6 @@ export type HistoryExportResponse = { records: number, bytes: number,
  */
 file_name: string, 
 /**
- * Where the file was written (when a path was given).
+ * The file's text (CSV with its byte-order mark).
  */
-path: string | null, 
-/**
- * The file's text (CSV with its byte-order mark) when no path was given.
- */
-content: string | null, };
+content: string, };

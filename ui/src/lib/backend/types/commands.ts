@@ -5,6 +5,8 @@ import type { Aggregates } from "./Aggregates";
 import type { BulkInvitePreview } from "./BulkInvitePreview";
 import type { BulkInviteRequest } from "./BulkInviteRequest";
 import type { Done } from "./Done";
+import type { FileSaveRequest } from "./FileSaveRequest";
+import type { FileSaveResponse } from "./FileSaveResponse";
 import type { GroupInputRequest } from "./GroupInputRequest";
 import type { HistoryAccessesRequest } from "./HistoryAccessesRequest";
 import type { HistoryAccessesResponse } from "./HistoryAccessesResponse";
@@ -166,6 +168,23 @@ export const COMMAND_NAMES: CommandName[] = [
   "account_info",
   "jobs_get",
   "jobs_cancel",
+];
+
+/** Commands only the desktop shell has (a window or a native dialog); the test host answers them with `unknown_command`. */
+export type DesktopCommands = {
+  sign_in_window_open: { req: ProfileNameRequest; res: SessionBeginSignInResponse };
+  sign_in_window_close: { req: NoArgs; res: Done };
+  files_save: { req: FileSaveRequest; res: FileSaveResponse };
+  history_archive_export_save: { req: HistoryExportRequest; res: FileSaveResponse };
+};
+
+export type DesktopCommandName = keyof DesktopCommands;
+
+export const DESKTOP_COMMAND_NAMES: DesktopCommandName[] = [
+  "sign_in_window_open",
+  "sign_in_window_close",
+  "files_save",
+  "history_archive_export_save",
 ];
 
 /** Desktop events (listen with @tauri-apps/api/event). */

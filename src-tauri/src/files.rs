@@ -1,0 +1,95 @@
+//! Saving exports through the OS save dialog, opened from Rust. The UI never names a path, so
+//! no command can write where the user did not choose, and the main window needs no dialog or
+//! file-system permission of its own. A cancelled dialog is an answer (`path: null`), not an
+//! error.
+
+use std::path::{Path, PathBuf};
+
+use lockdesk_core::app::{
+    self, AppContext, FileSaveRequest, FileSaveResponse, HistoryExportRequest,
+};
+use lockdesk_core::ErrorPayload;
+use tauri::{Runtime, State, WebviewWindow};
+use tauri_plugin_dialog::DialogExt;
+
+/// Asks where to save `file_name` (the suggestion); `None` when the user cancels. The dialog is
+/// modal to `window` and titled after the file, so it reads the same in every language.
+async fn choose_path<R: Runtime>(
+    window: &WebviewWindow<R>,
+    file_name: &str,
+) -> Result<Option<PathBuf>, ErrorPayload> {
+    let failed = |e: String| ErrorPayload::new("dialog_failed", e);
+    let mut dialog = window
+        .dialog()
+        .file()
+        .set_title(format!("{file_name} — Lockdesk"))
+        .set_file_name(file_name)
+        .set_parent(window);
+    if let Some(ext) = Path::new(file_name).extension().and_then(|e| e.to_str()) {
+        dialog = dialog.add_filter(ext.to_uppercase(), &[ext]);
+    }
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    dialog.save_file(move |chosen| {
+        let _ = tx.send(chosen);
+    });
+    match rx.await {
+        Ok(None) => Ok(None),
+        Ok(Some(chosen)) => chosen
+            .into_path()
+            .map(Some)
+            .map_err(|e| failed(e.to_string())),
+        Err(_) => Err(failed("the save dialog closed without an answer".into())),
+    }
+}
+
+/// Saves text the UI made (the online history table's CSV) where the user chooses.
+#[tauri::command]
+pub async fn files_save<R: Runtime>(
+    window: WebviewWindow<R>,
+    req: FileSaveRequest,
+) -> Result<FileSaveResponse, ErrorPayload> {
+    let Some(path) = choose_path(&window, &req.file_name).await? else {
+        return Ok(FileSaveResponse::default());
+    };
+    let bytes = req.content.len() as u64;
+    let written = tokio::task::spawn_blocking({
+        let path = path.clone();
+        move || std::fs::write(&path, req.content.as_bytes())
+    })
+    .await
+    .map_err(|e| ErrorPayload::new("internal", e.to_string()))?;
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&path);
+        return Err(ErrorPayload::new(
+            "file_unwritable",
+            format!("could not write {}: {e}", path.display()),
+        ));
+    }
+    Ok(FileSaveResponse {
+        path: Some(path.display().to_string()),
+        bytes,
+        records: None,
+    })
+}
+
+/// Exports the archive straight into the file the user chooses (streamed by the core; a million
+/// rows never pass through the UI).
+#[tauri::command]
+pub async fn history_archive_export_save<R: Runtime>(
+    window: WebviewWindow<R>,
+    ctx: State<'_, AppContext>,
+    req: HistoryExportRequest,
+) -> Result<FileSaveResponse, ErrorPayload> {
+    let file_name = app::export_file_name(req.export.format);
+    let Some(path) = choose_path(&window, file_name).await? else {
+        return Ok(FileSaveResponse::default());
+    };
+    let written = app::history_archive_export_to(&ctx, req, path.clone())
+        .await
+        .map_err(|e| e.payload())?;
+    Ok(FileSaveResponse {
+        path: Some(path.display().to_string()),
+        bytes: written.bytes,
+        records: Some(written.records),
+    })
+}
