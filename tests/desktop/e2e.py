@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Desktop end-to-end test: the real Lockdesk binary in demo mode, driven through tauri-driver
 and WebKitWebDriver (run it under Xvfb). Signs in with "Try the demo", lists locks, renames one,
-sets its image, invites a user, opens history, syncs the archive and saves CSV exports through
-the native save dialog (typed into with xdotool), signs in again through the sign-in window
-(the simulator's login page; the redirect is intercepted) and opens the account screen. Saves
-a screenshot of each main screen under artifacts/desktop/.
+sets its image through the file input and then by dragging a photo and a text file onto the
+lock with the mouse from a GTK drag source (a real OS drop), invites a user, opens history,
+syncs the archive and saves CSV exports through the native save dialog (typed into with
+xdotool), signs in again through the sign-in window (the simulator's login page; the redirect
+is intercepted) and opens the account screen. Saves a screenshot of each main screen under
+artifacts/desktop/.
 
-Usage: tests/desktop/e2e.py BINARY   (tauri-driver and xdotool on PATH; DISPLAY set, e.g. by
-xvfb-run)
+Usage: tests/desktop/e2e.py BINARY   (tauri-driver, xdotool and the system python3 with
+python3-gi on PATH; DISPLAY set, e.g. by xvfb-run)
 """
 
 import base64
@@ -123,6 +125,52 @@ def save_in_dialog(r, title_part, path):
     subprocess.run(["xdotool", "key", "--window", win, "Return"], check=True, timeout=10)
 
 
+def xdotool(*args, timeout=30):
+    return subprocess.run(["xdotool", *map(str, args)], check=True, capture_output=True,
+                          text=True, timeout=timeout).stdout
+
+
+def os_drag(r, file_path, testid):
+    """Drags `file_path` with the mouse from a GTK drag source (a stand-in for the file
+    manager) onto the element `testid` of the main window: a real XDND drop that reaches the
+    app through Tauri's drag-drop event, not a web event made in the page."""
+    el = r.el(testid)
+    r.d.execute_script("arguments[0].scrollIntoView({block: 'center'});", el)
+    time.sleep(0.3)
+    cx, cy = r.d.execute_script(
+        "const b = arguments[0].getBoundingClientRect();"
+        "return [Math.round(b.left + b.width / 2), Math.round(b.top + b.height / 2)];", el)
+    win = xdotool("search", "--onlyvisible", "--name", "^Lockdesk$").split()[0]
+    geo = dict(line.split("=") for line in xdotool("getwindowgeometry", "--shell", win).split())
+    tx, ty = int(geo["X"]) + cx, int(geo["Y"]) + cy
+    sx, sy = 20, 560  # the source window sits over the navigation, away from any drop zone
+    src = subprocess.Popen(["/usr/bin/python3", str(ROOT / "tests/desktop/drag_source.py"),
+                            str(file_path), str(sx), str(sy)],
+                           stdout=subprocess.PIPE, text=True)
+    try:
+        if src.stdout.readline().strip() != "ready":
+            raise AssertionError("the drag source window did not start")
+        time.sleep(0.5)
+        px, py = sx + 80, sy + 50
+        xdotool("mousemove", px, py)
+        time.sleep(0.2)
+        xdotool("mousedown", 1)
+        # Past GTK's drag threshold first, then across to the target in small steps.
+        for i in range(1, 6):
+            xdotool("mousemove", px + 4 * i, py + 2 * i)
+            time.sleep(0.05)
+        steps = 20
+        for i in range(1, steps + 1):
+            xdotool("mousemove", px + (tx - px) * i // steps, py + (ty - py) * i // steps)
+            time.sleep(0.05)
+        time.sleep(0.4)
+        xdotool("mouseup", 1)
+        time.sleep(0.5)
+    finally:
+        src.terminate()
+        src.wait(10)
+
+
 def check_csv(path, records):
     data = path.read_bytes()
     assert data.startswith(b"\xef\xbb\xbf"), "the CSV starts with the UTF-8 byte-order mark"
@@ -178,6 +226,25 @@ def scenario(r, out):
     r.wait(lambda: r.els("lock-image-info"), "image info", timeout=30)
     log("image: " + r.els("lock-image-info")[0].text)
     r.shot("lock-detail")
+
+    # Drag a photo from the "file manager" onto the lock: previewed by name, then uploaded
+    # (downscaled by the core); a file that is not an image is refused with a clear message.
+    photo = out / "porch.png"
+    photo.write_bytes(png_bytes(3000, 1000))
+    os_drag(r, photo, "lock-image-drop")
+    r.wait(lambda: any("porch.png" in e.text for e in r.els("lock-image-preview")),
+           "the dropped photo previewed", timeout=20)
+    r.shot("lock-image-dropped")
+    r.click("lock-image-upload")
+    r.wait(lambda: any("1600" in e.text and "533" in e.text for e in r.els("lock-image-info")),
+           "the dropped photo uploaded at 1600x533", timeout=30)
+    log("dropped image: " + r.els("lock-image-info")[0].text)
+    notes = out / "notes.txt"
+    notes.write_text("not a picture")
+    os_drag(r, notes, "lock-image-drop")
+    r.wait(lambda: any("notes.txt" in e.text for e in r.els("lock-image-rejected")),
+           "the dropped text file refused", timeout=20)
+    log("dropped text file: " + r.els("lock-image-rejected")[0].text)
 
     # Invite a user.
     r.click("nav-invitations")
@@ -282,7 +349,8 @@ def main():
         print(__doc__)
         return 2
     binary = str(Path(sys.argv[1]).resolve())
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    shutil.rmtree(ARTIFACTS, ignore_errors=True)  # screenshots of this run only
+    ARTIFACTS.mkdir(parents=True)
     home = tempfile.mkdtemp(prefix="lockdesk-e2e-home-")
     env = dict(os.environ, HOME=home, LOCKDESK_DEMO="1", XDG_CONFIG_HOME=f"{home}/.config",
                XDG_DATA_HOME=f"{home}/.local/share", XDG_CACHE_HOME=f"{home}/.cache")
