@@ -111,4 +111,11 @@ fn csp_is_strict() {
     assert_eq!(csp["default-src"], "'self'");
     assert_eq!(csp["script-src"], "'self'");
     assert_eq!(csp["connect-src"], "ipc: http://ipc.localhost");
+    // No remote content in the main window: service images come through `images_get`.
+    for mode in ["csp", "devCsp"] {
+        assert_eq!(
+            conf["app"]["security"][mode]["img-src"], "'self' data: blob:",
+            "{mode}"
+        );
+    }
 }

@@ -225,6 +225,10 @@ def scenario(r, out):
         r.click("lock-image-upload")
     r.wait(lambda: r.els("lock-image-info"), "image info", timeout=30)
     log("image: " + r.els("lock-image-info")[0].text)
+    # The service's image reaches the window through the core, as a data: URL (CSP: no remote).
+    r.wait(lambda: (r.els("lock-image") and
+                    (r.els("lock-image")[0].get_attribute("src") or "").startswith("data:image/")),
+           "the lock image shown through the core", timeout=30)
     r.shot("lock-detail")
 
     # Drag a photo from the "file manager" onto the lock: previewed by name, then uploaded
@@ -305,6 +309,12 @@ def scenario(r, out):
     assert str(archive_csv) in r.el("archive-exported").text, r.el("archive-exported").text
     check_csv(archive_csv, total)
     log(f"archive export: {total} records, {archive_csv.stat().st_size} bytes")
+
+    # Charts: the chart library loads on demand (its own chunk) and draws on a canvas.
+    r.click("archive-view-charts")
+    r.wait(lambda: r.d.find_elements(By.CSS_SELECTOR, '[data-testid="archive-chart-daily"] canvas'),
+           "the daily chart drawn", timeout=30)
+    r.shot("history-charts")
 
     # Sign in again through the sign-in window: the simulator's login page in its own window;
     # its redirect is intercepted (never loaded), the code exchanged and the window closed.

@@ -175,6 +175,9 @@ try {
     await page.waitForSelector(`img${id('lock-image-preview')}`);
     await page.click(id('lock-image-upload'));
     await page.waitForSelector(id('lock-image'));
+    // Shown through the core (images_get) as a data: URL: the CSP admits no remote images.
+    const src = await page.getAttribute(id('lock-image'), 'src');
+    expect(src.startsWith('data:image/'), `lock image src is ${src.slice(0, 40)}`);
     await page.waitForSelector(id('lock-image-info'));
     await shot('05-lock-image');
     await page.click(id('lock-image-reset'));

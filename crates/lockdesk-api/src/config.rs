@@ -59,6 +59,13 @@ impl ServiceUrl {
     }
 }
 
+/// Whether fetching `url` keeps to the rule for service addresses: https, or http to a loopback
+/// host (the simulator). Also used for addresses the service hands out (images).
+pub fn secure_or_loopback(url: &Url) -> bool {
+    url.host().is_some()
+        && (url.scheme() == "https" || (url.scheme() == "http" && is_loopback(url)))
+}
+
 fn is_loopback(url: &Url) -> bool {
     match url.host() {
         Some(Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),

@@ -62,6 +62,9 @@ pub enum Error {
     NotAnImage { file_name: String, reason: String },
     #[error("could not read {path}: {reason}")]
     FileUnreadable { path: String, reason: String },
+    /// An image the service named could not be fetched or is not an image.
+    #[error("the image at {url} cannot be shown: {reason}")]
+    ImageUnavailable { url: String, reason: String },
     /// A file could not be written (an export to a folder that is read-only or full).
     #[error("could not write {path}: {reason}")]
     FileUnwritable { path: String, reason: String },
@@ -104,6 +107,7 @@ impl Error {
             Error::NotAnImage { .. } => "not_an_image",
             Error::FileUnreadable { .. } => "file_unreadable",
             Error::FileUnwritable { .. } => "file_unwritable",
+            Error::ImageUnavailable { .. } => "image_unavailable",
             Error::JobNotFound(_) => "job_not_found",
             Error::NoActiveProfile(_) => "not_signed_in",
             Error::NoPendingSignIn(_) => "no_pending_sign_in",
@@ -140,6 +144,7 @@ impl Error {
             Error::FileUnreadable { path, .. } | Error::FileUnwritable { path, .. } => {
                 Some(json!({ "path": path }))
             }
+            Error::ImageUnavailable { url, .. } => Some(json!({ "url": url })),
             Error::JobNotFound(id) => Some(json!({ "job_id": id })),
             Error::NoActiveProfile(kind) => Some(json!({ "kind": kind })),
             Error::NoPendingSignIn(p) => Some(json!({ "profile": p })),

@@ -159,12 +159,37 @@ async fn static_file(State(host): State<Arc<Host>>, uri: axum::http::Uri) -> Res
             [
                 (header::CONTENT_TYPE, HeaderValue::from_static(mime(&path))),
                 (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
+                (header::CONTENT_SECURITY_POLICY, content_security_policy()),
             ],
             bytes,
         )
             .into_response(),
         Err(e) => (StatusCode::NOT_FOUND, format!("{}: {e}", path.display())).into_response(),
     }
+}
+
+/// The desktop window's CSP from tauri.conf.json, with `connect-src 'self'` because here the UI
+/// reaches its backend over HTTP rather than IPC: the browser tests refuse what the app would
+/// (remote images among them).
+fn content_security_policy() -> HeaderValue {
+    static CSP: std::sync::OnceLock<HeaderValue> = std::sync::OnceLock::new();
+    CSP.get_or_init(|| {
+        let conf: serde_json::Value =
+            serde_json::from_str(include_str!("../../../tauri.conf.json"))
+                .expect("tauri.conf.json is JSON");
+        let directives = conf["app"]["security"]["csp"]
+            .as_object()
+            .expect("tauri.conf.json has app.security.csp");
+        let policy: Vec<String> = directives
+            .iter()
+            .map(|(name, value)| match name.as_str() {
+                "connect-src" => "connect-src 'self'".to_owned(),
+                _ => format!("{name} {}", value.as_str().unwrap_or("'none'")),
+            })
+            .collect();
+        HeaderValue::from_str(&policy.join("; ")).expect("a CSP header value")
+    })
+    .clone()
 }
 
 /// Lets a UI dev server on another loopback origin call the host.

@@ -55,6 +55,14 @@ async fn commands_errors_demo_and_static_ui() {
     assert!(!locks["locks"].as_array().unwrap().is_empty());
 
     let page = reqwest::get(format!("{url}/locks/anything")).await.unwrap();
+    // The app's CSP, so browser tests refuse what the desktop window would.
+    let csp = page.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(csp.contains("img-src 'self' data: blob:;"), "{csp}");
+    assert!(csp.contains("connect-src 'self'"), "{csp}");
+    assert!(csp.contains("script-src 'self';"), "{csp}");
     assert_eq!(page.text().await.unwrap(), "<html>lockdesk</html>");
     let js = reqwest::get(format!("{url}/assets/app.js")).await.unwrap();
     assert!(js.headers()["content-type"]

@@ -29,6 +29,7 @@ struct Inner {
     jobs: Jobs,
     demo_options: SimOptions,
     history: super::history::HistoryState,
+    images: super::images::Images,
 }
 
 #[derive(Default)]
@@ -69,6 +70,7 @@ impl AppContext {
                 jobs: Jobs::default(),
                 demo_options,
                 history: Default::default(),
+                images: Default::default(),
             }),
         }
     }
@@ -79,6 +81,10 @@ impl AppContext {
 
     pub(crate) fn jobs(&self) -> &Jobs {
         &self.inner.jobs
+    }
+
+    pub(crate) fn images(&self) -> &super::images::Images {
+        &self.inner.images
     }
 
     pub(crate) fn history_state(&self) -> &super::history::HistoryState {

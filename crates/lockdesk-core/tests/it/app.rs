@@ -136,6 +136,20 @@ async fn demo_locks_rename_image_and_reset() {
     assert_eq!(set["image"]["uploaded"]["format"], "jpeg");
     let url = set["lock"]["image_url"].as_str().unwrap().to_owned();
     assert!(!url.is_empty());
+    // The window shows it through the core, as a data: URL of the uploaded JPEG.
+    let shown = a.call("images_get", json!({ "url": url })).await;
+    let data = shown["data_url"].as_str().unwrap();
+    let b64 = data.strip_prefix("data:image/jpeg;base64,").expect(data);
+    let bytes = base64::Engine::decode(&base64::engine::general_purpose::STANDARD, b64).unwrap();
+    assert_eq!(image::load_from_memory(&bytes).unwrap().width(), 1600);
+    // An address the service never named is not fetched.
+    let e = a
+        .fail(
+            "images_get",
+            json!({ "url": url.replace("/_sim/images/", "/_sim/images/x") }),
+        )
+        .await;
+    assert_eq!(e.code, "invalid_input");
 
     let text = base64_of(b"not an image at all");
     let e = a

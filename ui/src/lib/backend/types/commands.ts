@@ -18,6 +18,8 @@ import type { HistoryQuery } from "./HistoryQuery";
 import type { HistorySyncStartRequest } from "./HistorySyncStartRequest";
 import type { HistorySyncStatusResponse } from "./HistorySyncStatusResponse";
 import type { HistoryTimecardResponse } from "./HistoryTimecardResponse";
+import type { ImagesGetRequest } from "./ImagesGetRequest";
+import type { ImagesGetResponse } from "./ImagesGetResponse";
 import type { InvitationsCreateRequest } from "./InvitationsCreateRequest";
 import type { InvitationsCreateResponse } from "./InvitationsCreateResponse";
 import type { InvitationsListRequest } from "./InvitationsListRequest";
@@ -82,6 +84,7 @@ export type Commands = {
   locks_rename: { req: LocksRenameRequest; res: LockView };
   locks_set_image: { req: LocksSetImageRequest; res: LocksSetImageResponse };
   locks_reset_image: { req: LockIdRequest; res: LockView };
+  images_get: { req: ImagesGetRequest; res: ImagesGetResponse };
   lock_groups_list: { req: NoArgs; res: LockGroupsListResponse };
   lock_groups_get: { req: LockGroupIdRequest; res: LockGroupView };
   lock_groups_create: { req: GroupInputRequest; res: LockGroupView };
@@ -136,6 +139,7 @@ export const COMMAND_NAMES: CommandName[] = [
   "locks_rename",
   "locks_set_image",
   "locks_reset_image",
+  "images_get",
   "lock_groups_list",
   "lock_groups_get",
   "lock_groups_create",

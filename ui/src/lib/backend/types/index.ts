@@ -35,6 +35,8 @@ export type { HistoryTimecardResponse } from "./HistoryTimecardResponse";
 export type { HourOfWeekCount } from "./HourOfWeekCount";
 export type { ImageInfo } from "./ImageInfo";
 export type { ImageSource } from "./ImageSource";
+export type { ImagesGetRequest } from "./ImagesGetRequest";
+export type { ImagesGetResponse } from "./ImagesGetResponse";
 export type { InvitationView } from "./InvitationView";
 export type { InvitationsCreateRequest } from "./InvitationsCreateRequest";
 export type { InvitationsCreateResponse } from "./InvitationsCreateResponse";

@@ -1,0 +1,24 @@
+// ECharts with only what the history charts use (modular imports, canvas renderer: no remote
+// assets, CSP-friendly). Loaded on demand by Chart.svelte, so it is its own chunk and the app
+// starts without it.
+import * as echarts from 'echarts/core';
+import { BarChart, HeatmapChart } from 'echarts/charts';
+import {
+  GridComponent,
+  TooltipComponent,
+  VisualMapComponent,
+  DataZoomComponent,
+} from 'echarts/components';
+import { CanvasRenderer } from 'echarts/renderers';
+
+echarts.use([
+  BarChart,
+  HeatmapChart,
+  GridComponent,
+  TooltipComponent,
+  VisualMapComponent,
+  DataZoomComponent,
+  CanvasRenderer,
+]);
+
+export const init = (el: HTMLElement) => echarts.init(el, undefined, { renderer: 'canvas' });
