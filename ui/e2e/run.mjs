@@ -562,6 +562,43 @@ try {
     await page.selectOption(id('language'), 'en');
   });
 
+  await test('sign in as a manager by pasting the address; role changes explained, then locked', async () => {
+    // The browser build opens the service's page in a new tab; the address it redirects to
+    // (the registered one, where nothing listens) is read from the answer and pasted back.
+    await nav('sign-in');
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      page.click(id('sign-in-v3-open')),
+    ]);
+    await popup.waitForSelector('input[name="password"]');
+    await popup.fill('input[name="mail"]', 'manager@example.com');
+    await popup.fill('input[name="password"]', 'lockdesk-demo');
+    const answer = popup.waitForResponse(
+      (r) => r.url().includes('/oauth/authorize') && r.status() === 302,
+    );
+    await popup.click('button[type="submit"]');
+    const redirected = (await answer).headers()['location'];
+    expect(redirected?.includes('state='), `redirected to ${redirected}`);
+    await popup.close();
+    await page.fill(id('sign-in-v3-paste'), redirected);
+    await page.click(id('sign-in-v3-complete'));
+    await page.waitForSelector(id('screen-locks'));
+
+    // Unknown role until the service refuses a role change; then the role is locked.
+    await nav('users');
+    const member = page.locator(id('user-row')).filter({ hasText: 'Member' }).first();
+    await member.locator(id('user-edit-button')).click();
+    expect((await page.locator(id('role-locked')).count()) === 0, 'role locked before learning');
+    await page.selectOption(id('user-edit-role'), 'manager');
+    await page.click(id('user-edit-save'));
+    await page.waitForSelector(id('role-refused'));
+    await page.waitForSelector(id('role-locked'));
+    expect(await page.isDisabled(id('user-edit-role')), 'the role select stays enabled');
+    await shot('19-users-role-locked');
+    await nav('account');
+    await page.waitForSelector(`${id('account-role')}:has-text("Manager")`);
+  });
+
   await test('account: token, language, sign out', async () => {
     await nav('account');
     await page.waitForSelector(id('account-token-application'));

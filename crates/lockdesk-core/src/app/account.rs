@@ -59,6 +59,8 @@ pub struct AccountInfoResponse {
     pub history_error: Option<ErrorPayload>,
     pub scopes: Vec<ScopeView>,
     pub missing_scopes: Vec<String>,
+    /// The v3 account's role as learned so far (the service does not tell it).
+    pub account_role: Option<super::AccountRole>,
 }
 
 async fn token(ctx: &AppContext, api: ApiVersion) -> Result<Option<TokenView>> {
@@ -102,5 +104,6 @@ pub async fn account_info(ctx: &AppContext, _req: NoArgs) -> Result<AccountInfoR
             })
             .collect(),
         missing_scopes: missing,
+        account_role: ctx.account_role(),
     })
 }

@@ -46,6 +46,8 @@ pub(crate) struct AppState {
     pub missing_scopes: BTreeSet<String>,
     /// Files the user dropped onto the window; only these may be read by path.
     pub allowed_files: HashSet<PathBuf>,
+    /// What the app learned of each v3 profile's role (see [`super::AccountRole`]).
+    pub roles: HashMap<String, super::AccountRole>,
 }
 
 impl std::fmt::Debug for AppContext {
@@ -161,11 +163,19 @@ impl AppContext {
         }
     }
 
-    /// Drops cached clients of `profile` (after sign-in, sign-out, removal).
+    /// Drops cached clients and what was learned of `profile` (after sign-in, sign-out,
+    /// removal).
     pub(crate) fn forget_clients(&self, profile: &str) {
         let mut st = self.state();
         st.clients.remove(profile);
         st.v2_clients.remove(profile);
+        st.roles.remove(profile);
+    }
+
+    /// The role learned for the active v3 profile, if any.
+    pub(crate) fn account_role(&self) -> Option<super::AccountRole> {
+        let profile = self.state().active.clone()?;
+        self.state().roles.get(&profile).copied()
     }
 
     /// The v3 client of the active profile; one per profile, so a rotated token is never lost.

@@ -4,10 +4,11 @@
 use futures::TryStreamExt;
 use lockdesk_api::ids::UserId;
 use lockdesk_api::v3::{ExistingUserInvite, NewUser, PageParams, UserQuery, UserUpdate};
+use lockdesk_api::ApiVersion;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::{AppContext, Done, Role, UserView};
+use super::{AccountRole, AppContext, Done, Role, UserView};
 use crate::error::Result;
 
 const READ: &str = "organization:user:read";
@@ -43,6 +44,8 @@ pub struct UsersListResponse {
     /// Cursor of the next page (pass as `id_after`); `null` on the last page or without
     /// `limit`.
     pub next_id_after: Option<String>,
+    /// The signed-in account's role as learned so far; `null` until a user update tells.
+    pub account_role: Option<AccountRole>,
 }
 
 /// Adds a user who already exists in the service to the organization, by id.
@@ -126,6 +129,7 @@ pub async fn users_list(ctx: &AppContext, req: UsersListRequest) -> Result<Users
         return Ok(UsersListResponse {
             users: all.iter().map(Into::into).collect(),
             next_id_after: None,
+            account_role: ctx.account_role(),
         });
     };
     // One more than asked, when allowed, tells whether a next page exists.
@@ -144,6 +148,7 @@ pub async fn users_list(ctx: &AppContext, req: UsersListRequest) -> Result<Users
             None
         },
         users: page.iter().map(Into::into).collect(),
+        account_role: ctx.account_role(),
     })
 }
 
@@ -204,13 +209,26 @@ pub async fn users_update(ctx: &AppContext, req: UsersUpdateRequest) -> Result<U
         authority: req.authority.map(Into::into),
         code: req.code,
     };
-    let u = client
+    let result = client
         .org(&org)
         .users()
         .update(&uid(&req.user_id)?, &update)
         .await
-        .map_err(ctx.scoped(WRITE))?;
-    Ok((&u).into())
+        .map_err(ctx.scoped(WRITE));
+    learn_role(ctx, update.authority.is_some(), &result);
+    Ok((&result?).into())
+}
+
+/// Learns the account's role from a user update (see [`AccountRole`]).
+fn learn_role<T>(ctx: &AppContext, changed_role: bool, result: &Result<T>) {
+    let learned = match result {
+        Ok(_) if changed_role => AccountRole::SuperManager,
+        Err(e) if e.code() == "insufficient_authority" => AccountRole::Manager,
+        _ => return,
+    };
+    if let Ok(profile) = ctx.profile_for(ApiVersion::V3) {
+        ctx.state().roles.insert(profile, learned);
+    }
 }
 
 pub async fn users_remove(ctx: &AppContext, req: UserIdRequest) -> Result<Done> {

@@ -406,6 +406,18 @@ impl From<&UserGroup> for UserGroupView {
     }
 }
 
+/// The signed-in account's role, as far as the app has learned it: the service does not say it
+/// (token information has no role), but its role rules do. Only a super manager may change a
+/// user's role, and a user update is refused `insufficient_authority` only to someone who is
+/// not one (a manager). So a role change that succeeds shows a super manager, and any user
+/// update refused for authority shows a manager. Forgotten at every sign-in and sign-out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum AccountRole {
+    SuperManager,
+    Manager,
+}
+
 /// `manager`, `member`, or the service's own value for the super manager.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]

@@ -221,3 +221,89 @@ async fn bulk_rows_carry_problem_codes() {
     assert_eq!(results[4]["outcome"], "duplicate");
     assert_eq!(results[4]["problem"]["code"], "duplicate_in_file");
 }
+
+/// Signs the demo profile in again as `mail`, through the simulator's login form (what the
+/// sign-in window does).
+async fn sign_in_as(a: &App, mail: &str) {
+    let begun = a
+        .call("session_begin_sign_in", json!({ "profile": "demo" }))
+        .await;
+    let page = url::Url::parse(begun["url"].as_str().unwrap()).unwrap();
+    let q: std::collections::HashMap<_, _> = page.query_pairs().into_owned().collect();
+    let base = format!("{}://{}", page.scheme(), page.host_str().unwrap());
+    let base = format!("{base}:{}", page.port().unwrap());
+    let resp = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+        .post(format!("{base}/oauth/authorize/"))
+        .form(&[
+            ("mail", mail),
+            ("password", "lockdesk-demo"),
+            ("client_id", q["client_id"].as_str()),
+            ("redirect_uri", q["redirect_uri"].as_str()),
+            ("response_type", "code"),
+            ("state", q["state"].as_str()),
+        ])
+        .send()
+        .await
+        .unwrap();
+    let to = resp.headers()["location"].to_str().unwrap().to_owned();
+    a.call(
+        "session_complete_sign_in",
+        json!({ "profile": "demo", "redirected_url": to }),
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn the_account_role_is_learned_from_user_updates() {
+    let a = App::demo().await;
+    let list = a.call("users_list", json!({})).await;
+    assert!(list["account_role"].is_null(), "unknown before any update");
+    let members: Vec<Value> = list["users"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|u| u["authority"] == "member" && u["mail"].is_string())
+        .map(|u| u["id"].clone())
+        .collect();
+    let (target, other) = (members[0].clone(), members[1].clone());
+    // The demo signs in as the super manager: a role change succeeds and says so.
+    a.call(
+        "users_update",
+        json!({ "user_id": target, "authority": "manager" }),
+    )
+    .await;
+    let list = a.call("users_list", json!({ "limit": 5 })).await;
+    assert_eq!(list["account_role"], "super_manager");
+    assert_eq!(
+        a.call("account_info", json!({})).await["account_role"],
+        "super_manager"
+    );
+
+    // Signed in again as a manager: forgotten, then learned from the refusal.
+    sign_in_as(&a, "manager@example.com").await;
+    assert!(a.call("users_list", json!({})).await["account_role"].is_null());
+    let e = a
+        .fail(
+            "users_update",
+            json!({ "user_id": target, "authority": "member" }),
+        )
+        .await;
+    assert_eq!(e.code, "insufficient_authority");
+    assert_eq!(
+        a.call("users_list", json!({})).await["account_role"],
+        "manager"
+    );
+    // A name change of a member is no evidence either way: still a manager.
+    a.call(
+        "users_update",
+        json!({ "user_id": other, "name": "Renamed" }),
+    )
+    .await;
+    assert_eq!(
+        a.call("users_list", json!({})).await["account_role"],
+        "manager"
+    );
+}

@@ -255,6 +255,10 @@ export const en = {
   'users.role.super_manager': 'Super manager',
   'users.roleRefused':
     'Only a super manager can change roles, and a manager cannot change another manager.',
+  'users.roleLocked':
+    'Only a super manager can change roles. This account is a manager (the service refused a change earlier), so the role stays as it is.',
+  'users.managerTarget':
+    'The service does not let a manager edit another manager: saving will likely be refused.',
   'users.removeConfirm': 'Remove “{name}” from the organization?',
   'users.removed': 'User removed.',
   'users.saved': 'User saved.',
@@ -370,6 +374,9 @@ export const en = {
   'account.application': 'Application',
   'account.created': 'Issued',
   'account.expires': 'Expires',
+  'account.role': 'Role',
+  'account.roleUnknown':
+    'Not known yet (the service does not say; Lockdesk learns it from the first user change)',
   'account.profile': 'Connection',
   'account.signOut': 'Sign out',
   'account.signOutConfirm': 'Sign out of “{name}”? Lockdesk will revoke its tokens.',

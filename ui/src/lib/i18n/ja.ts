@@ -255,6 +255,10 @@ export const ja: Messages = {
   'users.role.super_manager': 'スーパーマネージャー',
   'users.roleRefused':
     '役割を変更できるのはスーパーマネージャーだけです。また、マネージャーは他のマネージャーを変更できません。',
+  'users.roleLocked':
+    '役割を変更できるのはスーパーマネージャーだけです。このアカウントはマネージャーのため（以前の変更が拒否されました）、役割はそのままになります。',
+  'users.managerTarget':
+    'マネージャーは他のマネージャーを変更できないため、保存は拒否される見込みです。',
   'users.removeConfirm': '「{name}」を組織から外しますか？',
   'users.removed': 'ユーザーを外しました。',
   'users.saved': 'ユーザーを保存しました。',
@@ -370,6 +374,8 @@ export const ja: Messages = {
   'account.application': 'アプリケーション',
   'account.created': '発行',
   'account.expires': '有効期限',
+  'account.role': '役割',
+  'account.roleUnknown': 'まだ不明です（サービスは返しません。最初のユーザー変更から判断します）',
   'account.profile': '接続',
   'account.signOut': 'サインアウト',
   'account.signOutConfirm': '「{name}」からサインアウトしますか？ トークンを失効させます。',

@@ -1,6 +1,7 @@
 // Generated from Rust by lockdesk-core (app::export). Do not edit; run scripts/gen-types.
 export type { AccessView } from "./AccessView";
 export type { AccountInfoResponse } from "./AccountInfoResponse";
+export type { AccountRole } from "./AccountRole";
 export type { AggregateRequest } from "./AggregateRequest";
 export type { Aggregates } from "./Aggregates";
 export type { Api } from "./Api";
