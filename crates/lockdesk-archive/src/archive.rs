@@ -9,9 +9,15 @@ use rusqlite::Connection;
 use crate::accesses::{self, where_clause};
 use crate::checkpoints;
 use crate::db;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::model::*;
 use crate::paths;
+
+/// Held while a sync runs; released when dropped (or when the process ends).
+#[derive(Debug)]
+pub struct SyncLock {
+    _file: std::fs::File,
+}
 
 pub struct Archive {
     path: PathBuf,
@@ -43,6 +49,32 @@ impl Archive {
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// The lock every sync of this archive holds (`<archive>.sync-lock`, an OS file lock, so a
+    /// killed process never leaves it held). Two syncs could not double records, but both
+    /// would spend the one rate limit and advance checkpoints under each other.
+    pub fn lock_for_sync(&self) -> Result<SyncLock> {
+        let mut name = self.path.clone().into_os_string();
+        name.push(".sync-lock");
+        let path = PathBuf::from(name);
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(|e| Error::Open {
+                path: path.clone(),
+                reason: e.to_string(),
+            })?;
+        match file.try_lock() {
+            Ok(()) => Ok(SyncLock { _file: file }),
+            Err(std::fs::TryLockError::WouldBlock) => Err(Error::SyncRunning),
+            Err(std::fs::TryLockError::Error(e)) => Err(Error::Open {
+                path,
+                reason: e.to_string(),
+            }),
+        }
     }
 
     pub(crate) fn conn(&self) -> MutexGuard<'_, Connection> {

@@ -26,6 +26,10 @@ pub enum Error {
     InvalidInput { field: String, message: String },
     #[error("could not write the export: {0}")]
     Export(String),
+    /// Another sync of the same archive holds its lock (another window, or a scheduled
+    /// `lockctl history sync`).
+    #[error("another sync of this archive is running (another Lockdesk window or a scheduled lockctl); wait for it to finish and sync again")]
+    SyncRunning,
 }
 
 impl Error {
@@ -38,6 +42,7 @@ impl Error {
             Error::NoDataDir => "data_dir_unknown",
             Error::InvalidInput { .. } => "invalid_input",
             Error::Export(_) => "export_failed",
+            Error::SyncRunning => "sync_running",
         }
     }
 

@@ -24,7 +24,7 @@ mod timecard;
 mod users;
 mod zone;
 
-pub use archive::Archive;
+pub use archive::{Archive, SyncLock};
 pub use error::{Error, Result};
 pub use export::{kind_label, BOM};
 pub use model::*;

@@ -52,6 +52,9 @@ pub struct SyncRequest {
     pub overlap_seconds: u32,
     /// Locks fetched at once (they share the one rate limiter).
     pub concurrency: usize,
+    /// The end of this run, pinned at its start so new events cannot shift offsets under it.
+    /// `None`: now by this computer's clock (callers with a clock of their own pass it).
+    pub until: Option<DateTime<Utc>>,
 }
 
 impl Default for SyncRequest {
@@ -62,6 +65,7 @@ impl Default for SyncRequest {
             max_page_size: 100,
             overlap_seconds: 300,
             concurrency: 4,
+            until: None,
         }
     }
 }
@@ -196,8 +200,9 @@ enum Stop {
 }
 
 /// Runs a sync. `on_progress` is called after every committed page; `cancel` stops it between
-/// (or during) requests, leaving checkpoints intact. Errors of the database are returned as
-/// `Err`; everything that depends on the service ends in the report's outcome.
+/// (or during) requests, leaving checkpoints intact. Errors of the database, and another sync
+/// of the same archive already running (`SyncRunning`), are returned as `Err`; everything that
+/// depends on the service ends in the report's outcome.
 pub async fn sync(
     archive: &Archive,
     client: &V2Client,
@@ -205,6 +210,7 @@ pub async fn sync(
     on_progress: &(dyn Fn(&SyncProgress) + Send + Sync),
     cancel: &CancellationToken,
 ) -> Result<SyncReport> {
+    let _lock = archive.lock_for_sync()?;
     let started_at = Utc::now();
     let max = req.max_page_size.clamp(1, 10_000);
     let remembered = meta::get(&archive.conn(), meta::PAGE_SIZE)?
@@ -282,7 +288,7 @@ pub async fn sync(
             rem.insert(l.clone(), Some(1));
         }
     }
-    let til = Utc::now();
+    let til = req.until.unwrap_or_else(Utc::now);
     let results: Vec<(LockSync, Result<(), Stop>)> = stream::iter(lock_ids.iter())
         .map(|lock_id| sync_lock(&shared, lock_id, req, til))
         .buffer_unordered(req.concurrency.max(1))

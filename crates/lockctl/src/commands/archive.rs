@@ -61,6 +61,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
             let request = SyncRequest {
                 lock_ids: locks,
                 backfill,
+                until: Some(env.ctx.clock.now()),
                 ..SyncRequest::default()
             };
             let cancel = CancellationToken::new();

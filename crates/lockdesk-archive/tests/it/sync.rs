@@ -194,3 +194,53 @@ async fn cancel_stops_and_the_next_sync_resumes() {
         service_history(&client, &lock).await
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_sync_of_one_archive_is_refused_while_one_runs() {
+    let sim = sim(50, WINDOW).await;
+    let client = client(&sim, sign_in(&sim).await, 50, WINDOW);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("v2.sqlite");
+    let archive = Archive::open(&db).unwrap();
+    // Another process (here: another handle on the same file) holds the sync lock.
+    let other = Archive::open(&db).unwrap();
+    let held = other.lock_for_sync().unwrap();
+    let e = sync(
+        &archive,
+        &client,
+        &SyncRequest::default(),
+        &|_| {},
+        &CancellationToken::new(),
+    )
+    .await
+    .unwrap_err();
+    assert_eq!(e.code(), "sync_running");
+    assert_eq!(archive.stats().unwrap().records, 0, "nothing was fetched");
+    // Released with its holder: the sync runs.
+    drop(held);
+    let report = run(&archive, &client, &SyncRequest::default()).await;
+    assert_eq!(report.outcome, SyncOutcome::Completed, "{report:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn until_pins_the_end_of_the_run() {
+    let sim = sim(50, WINDOW).await;
+    let client = client(&sim, sign_in(&sim).await, 50, WINDOW);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("v2.sqlite");
+    let archive = Archive::open(&db).unwrap();
+    let lock = client.locks().await.unwrap()[0].id.clone();
+    let all = service_history(&client, &lock).await;
+    assert!(all.len() > 10);
+    // Up to the time of the 10th newest record (exclusive): the newest ones are left out.
+    let cut_ms = all[all.len() - 10].0;
+    let req = SyncRequest {
+        until: chrono::DateTime::from_timestamp_millis(cut_ms),
+        ..one(&lock)
+    };
+    let report = run(&archive, &client, &req).await;
+    assert_eq!(report.outcome, SyncOutcome::Completed, "{report:?}");
+    let expected: Vec<_> = all.into_iter().filter(|k| k.0 < cut_ms).collect();
+    assert!(expected.len() <= 10_000 && !expected.is_empty());
+    assert_eq!(archived(&db, &lock), expected);
+}

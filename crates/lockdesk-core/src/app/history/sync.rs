@@ -206,6 +206,7 @@ async fn run(
     };
     let req = SyncRequest {
         lock_ids,
+        until: Some(ctx.core().clock.now()),
         ..Default::default()
     };
     let result = lockdesk_archive::sync(&archive, &client, &req, &on_progress, &token).await;
