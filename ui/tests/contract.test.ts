@@ -31,6 +31,13 @@ describe('contract', () => {
   });
 });
 
+describe('toasts', () => {
+  it('are stored as message keys, so they follow a language switch', () => {
+    const all = Object.values(sources).join('\n');
+    expect(all).not.toMatch(/toast\(\s*t\(/);
+  });
+});
+
 describe('saveText', () => {
   function desktop(answer: string | null) {
     const calls: unknown[] = [];
