@@ -48,6 +48,8 @@ pub(crate) struct AppState {
     pub allowed_files: HashSet<PathBuf>,
     /// What the app learned of each v3 profile's role (see [`super::AccountRole`]).
     pub roles: HashMap<String, super::AccountRole>,
+    /// An organization named by the caller (`lockctl --org`); checked, then remembered.
+    pub org_override: Option<String>,
 }
 
 impl std::fmt::Debug for AppContext {
@@ -155,6 +157,17 @@ impl AppContext {
         }
     }
 
+    /// Works with `profile` for `api` from now on (`lockctl --profile`, the Connections screen).
+    pub fn use_profile(&self, api: ApiVersion, profile: &str) {
+        self.set_profile(api, Some(profile.to_owned()));
+    }
+
+    /// Works on `organization` (`lockctl --org ID`); it is remembered for the profile on first
+    /// use, as a choice in the app is.
+    pub fn use_organization(&self, organization: Option<String>) {
+        self.state().org_override = organization;
+    }
+
     pub(crate) fn set_profile(&self, api: ApiVersion, profile: Option<String>) {
         let mut st = self.state();
         match api {
@@ -197,7 +210,8 @@ impl AppContext {
     /// The v3 client and the organization to work on (remembered per profile).
     pub(crate) async fn org(&self) -> Result<(Arc<Client>, OrganizationId)> {
         let (profile, client) = self.v3().await?;
-        let org = choose_organization(self.core(), &profile, &client, None).await?;
+        let explicit = self.state().org_override.clone();
+        let org = choose_organization(self.core(), &profile, &client, explicit.as_deref()).await?;
         Ok((client, org))
     }
 
