@@ -12,24 +12,25 @@ use std::sync::Arc;
 use lockdesk_core::app::AppContext;
 use lockdesk_core::{Context, MemoryStore};
 
-/// `--demo` (or `LOCKDESK_DEMO=1`): a throwaway config dir and an in-memory keychain, so the
-/// demo needs no OS keychain and leaves nothing behind.
+/// `--demo` (or `LOCKDESK_DEMO=1`): the user's own space is a throwaway too (a temporary config
+/// folder and an in-memory keychain), for running the app with nothing of the user's at all.
+/// "Try the demo" needs no such flag: it always runs in a sandbox of its own.
 fn demo_mode() -> bool {
     std::env::args().any(|a| a == "--demo")
         || std::env::var("LOCKDESK_DEMO").is_ok_and(|v| v == "1")
 }
 
-fn app_context() -> Result<AppContext, String> {
+/// The app's context, and a folder to delete when the app exits (`--demo`'s).
+fn app_context() -> Result<(AppContext, Option<std::path::PathBuf>), String> {
     if demo_mode() {
         let dir = std::env::temp_dir().join(format!("lockdesk-demo-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        return Ok(AppContext::new(Context::for_tests(
-            dir,
-            Arc::new(MemoryStore::new()),
-        )));
+        let core = Context::for_tests(dir.join("config"), Arc::new(MemoryStore::new()))
+            .with_data_dir(dir.join("data"));
+        return Ok((AppContext::new(core), Some(dir)));
     }
     Context::from_platform()
-        .map(AppContext::new)
+        .map(|c| (AppContext::new(c), None))
         .map_err(|e| e.to_string())
 }
 
@@ -50,15 +51,28 @@ pub fn run() {
         .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
         .with_writer(std::io::stderr)
         .init();
-    let ctx = match app_context() {
+    let (ctx, throwaway) = match app_context() {
         Ok(c) => c,
         Err(e) => {
             eprintln!("lockdesk: {e}");
             std::process::exit(1);
         }
     };
-    if let Err(e) = builder::<tauri::Wry>(ctx).run(tauri::generate_context!()) {
-        eprintln!("lockdesk: {e}");
-        std::process::exit(1);
-    }
+    let app = match builder::<tauri::Wry>(ctx.clone()).build(tauri::generate_context!()) {
+        Ok(app) => app,
+        Err(e) => {
+            eprintln!("lockdesk: {e}");
+            std::process::exit(1);
+        }
+    };
+    app.run(move |_, event| {
+        // The demo's sandbox (simulator, temporary folder) goes with the app, so a restart
+        // finds nothing of it.
+        if let tauri::RunEvent::Exit = event {
+            tauri::async_runtime::block_on(ctx.leave_demo());
+            if let Some(dir) = &throwaway {
+                let _ = std::fs::remove_dir_all(dir);
+            }
+        }
+    });
 }

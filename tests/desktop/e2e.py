@@ -354,6 +354,48 @@ def scenario(r, out):
     r.shot("account")
 
 
+def newcomer(binary, env):
+    """A newcomer's first run: a normal launch (no --demo) on a machine without a keychain
+    (a session bus but no Secret Service), "Try the demo", close the window, start again. The
+    second start shows Connections with no demo connection and no error, and nothing of the
+    demo is left on disk: no profile, no sandbox folder."""
+    tmp = Path(env["TMPDIR"])
+    for attempt in ("first", "second"):
+        opts = ArgOptions()
+        opts.set_capability("browserName", "wry")
+        opts.set_capability("tauri:options", {"application": binary, "args": []})
+        driver = webdriver.Remote(command_executor=f"http://127.0.0.1:{PORT}", options=opts)
+        r = Run(driver)
+        try:
+            r.el("try-demo", timeout=40)
+            r.wait(lambda: r.els("profiles-table") or r.els("empty-state"), "connections list")
+            assert not r.els("profile-row"), f"{attempt} start: connections listed"
+            assert not r.els("error-notice"), f"{attempt} start: " + r.els("error-notice")[0].text
+            if attempt == "second":
+                r.shot("newcomer-restarted")
+                break
+            r.click("try-demo")
+            r.wait(lambda: r.els("org-option") or r.els("screen-locks"), "demo signed in", 40)
+            assert not r.els("error-notice"), r.els("error-notice")[0].text
+            sandboxes = [p.name for p in tmp.iterdir() if p.name.startswith("lockdesk-demo-")]
+            assert len(sandboxes) == 1, f"one demo sandbox while it runs: {sandboxes}"
+            r.shot("newcomer-demo")
+            # Closing the window is how a person quits; the app exits with it.
+            driver.close()
+        finally:
+            try:
+                driver.quit()
+            except Exception as e:  # the app is already gone after close()
+                log(f"quit: {e}")
+        time.sleep(1.0)
+        left = [p.name for p in tmp.iterdir() if p.name.startswith("lockdesk-demo-")]
+        assert not left, f"demo sandbox left after closing: {left}"
+    config = Path(env["XDG_CONFIG_HOME"]) / "lockdesk"
+    profiles = config / "profiles.json"
+    assert not profiles.exists() or "demo" not in profiles.read_text(), "demo profile written"
+    log("newcomer: demo without keychain, closed and started again, nothing left")
+
+
 def main():
     if len(sys.argv) != 2:
         print(__doc__)
@@ -362,14 +404,18 @@ def main():
     shutil.rmtree(ARTIFACTS, ignore_errors=True)  # screenshots of this run only
     ARTIFACTS.mkdir(parents=True)
     home = tempfile.mkdtemp(prefix="lockdesk-e2e-home-")
-    env = dict(os.environ, HOME=home, LOCKDESK_DEMO="1", XDG_CONFIG_HOME=f"{home}/.config",
+    os.makedirs(f"{home}/tmp")
+    # No LOCKDESK_DEMO: a normal launch. The main scenario asks for --demo itself.
+    env = dict(os.environ, HOME=home, XDG_CONFIG_HOME=f"{home}/.config", TMPDIR=f"{home}/tmp",
                XDG_DATA_HOME=f"{home}/.local/share", XDG_CACHE_HOME=f"{home}/.cache")
+    env.pop("LOCKDESK_DEMO", None)
     driver_log = open(ARTIFACTS / "tauri-driver.log", "w")
     tauri_driver = subprocess.Popen(["tauri-driver", "--port", str(PORT)], env=env,
                                     stdout=driver_log, stderr=subprocess.STDOUT)
     driver = None
     try:
         wait_port(PORT)
+        newcomer(binary, env)
         opts = ArgOptions()
         opts.set_capability("browserName", "wry")
         opts.set_capability("tauri:options", {"application": binary, "args": ["--demo"]})

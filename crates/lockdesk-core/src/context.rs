@@ -16,6 +16,9 @@ pub const CONFIG_DIR_ENV: &str = "LOCKDESK_CONFIG_DIR";
 
 pub struct Context {
     pub config_dir: PathBuf,
+    /// Where history archives live; `None` is the platform's data folder (or
+    /// `$LOCKDESK_DATA_DIR`). The demo's sandbox sets its own.
+    pub data_dir: Option<PathBuf>,
     pub secrets: Arc<dyn SecretStore>,
     pub clock: Arc<dyn Clock>,
     limiters: Mutex<HashMap<String, Arc<RateLimiter>>>,
@@ -33,6 +36,7 @@ impl Context {
     pub fn new(config_dir: PathBuf, secrets: Arc<dyn SecretStore>, clock: Arc<dyn Clock>) -> Self {
         Context {
             config_dir,
+            data_dir: None,
             secrets,
             clock,
             limiters: Mutex::new(HashMap::new()),
@@ -57,6 +61,11 @@ impl Context {
 
     pub fn for_tests(dir: impl Into<PathBuf>, secrets: Arc<MemoryStore>) -> Self {
         Self::new(dir.into(), secrets, Arc::new(SystemClock))
+    }
+
+    pub fn with_data_dir(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.data_dir = Some(dir.into());
+        self
     }
 
     pub fn with_clock(mut self, clock: Arc<dyn Clock>) -> Self {

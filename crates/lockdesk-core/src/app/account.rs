@@ -69,7 +69,7 @@ async fn token(ctx: &AppContext, api: ApiVersion) -> Result<Option<TokenView>> {
         Err(Error::NoActiveProfile(_)) => return Ok(None),
         Err(e) => return Err(e),
     };
-    let t = sessions::token_info(ctx.core(), &profile).await?;
+    let t = sessions::token_info(&ctx.core(), &profile).await?;
     Ok(Some(TokenView {
         profile: t.profile,
         api: t.api.into(),
@@ -89,7 +89,7 @@ pub async fn account_info(ctx: &AppContext, _req: NoArgs) -> Result<AccountInfoR
         Ok(t) => (t, None),
         Err(e) => (None, Some(e.payload())),
     };
-    let missing: Vec<String> = ctx.state().missing_scopes.iter().cloned().collect();
+    let missing = ctx.space().learned.missing_scopes();
     Ok(AccountInfoResponse {
         session,
         session_error,

@@ -97,7 +97,8 @@ fn unavailable(url: &str, reason: impl Into<String>) -> Error {
 
 /// The image at `url` (named by the service) as a `data:` URL.
 pub async fn images_get(ctx: &AppContext, req: ImagesGetRequest) -> Result<ImagesGetResponse> {
-    let images = ctx.images();
+    let space = ctx.space();
+    let images = &space.images;
     {
         let st = images.state.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(hit) = st.cached.get(&req.url) {
@@ -208,7 +209,7 @@ mod tests {
         let url = format!("{}/a.png", server.uri());
         let e = get(&ctx, &url).await.unwrap_err();
         assert_eq!(e.code(), "invalid_input", "not named by the service yet");
-        ctx.images().note([&Some(url.clone())]);
+        ctx.space().images.note([&Some(url.clone())]);
         let got = get(&ctx, &url).await.unwrap();
         assert!(got.data_url.starts_with("data:image/png;base64,"));
         assert_eq!(got.bytes, png().len() as u64);
@@ -242,7 +243,7 @@ mod tests {
             .await;
         let named = |p: &str| {
             let url = format!("{}{p}", server.uri());
-            ctx.images().note([&Some(url.clone())]);
+            ctx.space().images.note([&Some(url.clone())]);
             url
         };
         for p in ["/page", "/huge.png", "/gone.png", "/hop.png"] {
@@ -251,7 +252,7 @@ mod tests {
         }
         // Plain http to another computer is never fetched (no request leaves).
         let insecure = "http://example.com/lock.png".to_owned();
-        ctx.images().note([&Some(insecure.clone())]);
+        ctx.space().images.note([&Some(insecure.clone())]);
         let e = get(&ctx, &insecure).await.unwrap_err();
         assert_eq!(e.code(), "image_unavailable");
         assert!(e.to_string().contains("https"), "{e}");
@@ -266,9 +267,9 @@ mod tests {
             .mount(&server)
             .await;
         let url = Some(format!("{}/lock.png", server.uri()));
-        ctx.images().note([&url]);
+        ctx.space().images.note([&url]);
         get(&ctx, url.as_deref().unwrap()).await.unwrap();
-        ctx.images().renew(&url);
+        ctx.space().images.renew(&url);
         get(&ctx, url.as_deref().unwrap()).await.unwrap();
     }
 }

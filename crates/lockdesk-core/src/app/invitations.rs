@@ -13,7 +13,7 @@ use lockdesk_api::v3::{InvitationQuery, NewInvitation, PageParams, UserQuery};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::jobs::{JobStarted, JobState};
+use super::jobs::{JobKind, JobStarted, JobState};
 use super::{AppContext, InvitationView, Role};
 use crate::error::{Error, Result};
 
@@ -460,7 +460,9 @@ pub async fn invitations_bulk_start(
     req: BulkInviteRequest,
 ) -> Result<JobStarted> {
     let plan = preview(ctx, &req).await?;
-    let (job_id, cancel) = ctx.jobs().start("bulk_invite", plan.rows.len() as u32);
+    let (job_id, cancel) = ctx
+        .jobs()
+        .start(JobKind::BulkInvite, plan.rows.len() as u32);
     let job = ctx.jobs().get(&job_id)?;
     let ctx2 = ctx.clone();
     let id = job_id.clone();

@@ -24,11 +24,20 @@ pub enum JobState {
     Cancelled,
 }
 
+/// What a background job does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum JobKind {
+    /// Invitations from a CSV file (`invitations_bulk_start`).
+    BulkInvite,
+    /// Filling the local history archive (`history_sync_start`).
+    HistorySync,
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize, TS)]
 pub struct JobView {
     pub id: String,
-    /// `bulk_invite`.
-    pub kind: String,
+    pub kind: JobKind,
     pub state: JobState,
     /// Rows to handle and rows handled so far.
     pub total: u32,
@@ -68,7 +77,7 @@ impl Jobs {
     }
 
     /// Registers a running job; returns its id and its cancel flag.
-    pub(crate) fn start(&self, kind: &str, total: u32) -> (String, Arc<AtomicBool>) {
+    pub(crate) fn start(&self, kind: JobKind, total: u32) -> (String, Arc<AtomicBool>) {
         let id = format!("job-{}", self.next.fetch_add(1, Ordering::Relaxed) + 1);
         let cancel = Arc::new(AtomicBool::new(false));
         self.map().insert(
@@ -76,7 +85,7 @@ impl Jobs {
             Entry {
                 view: JobView {
                     id: id.clone(),
-                    kind: kind.into(),
+                    kind,
                     state: JobState::Running,
                     total,
                     done: 0,
@@ -101,6 +110,15 @@ impl Jobs {
             .get(id)
             .map(|e| e.view.clone())
             .ok_or_else(|| Error::JobNotFound(id.to_owned()))
+    }
+
+    /// Asks every running job to stop (the demo is being left).
+    pub(crate) fn cancel_all(&self) {
+        for e in self.map().values() {
+            if e.view.state == JobState::Running {
+                e.cancel.store(true, Ordering::Relaxed);
+            }
+        }
     }
 
     fn cancel(&self, id: &str) -> Result<JobView> {

@@ -66,7 +66,7 @@ pub async fn locks_list(ctx: &AppContext, _req: NoArgs) -> Result<LocksListRespo
         .try_collect()
         .await
         .map_err(ctx.scoped(READ))?;
-    ctx.images().note(locks.iter().map(|l| &l.image_url));
+    ctx.space().images.note(locks.iter().map(|l| &l.image_url));
     Ok(LocksListResponse {
         locks: locks.iter().map(LockView::from).collect(),
     })
@@ -81,7 +81,7 @@ pub async fn locks_get(ctx: &AppContext, req: LockIdRequest) -> Result<LockView>
         .get(&id)
         .await
         .map_err(ctx.scoped(READ))?;
-    ctx.images().note([&lock.image_url]);
+    ctx.space().images.note([&lock.image_url]);
     Ok(LockView::from(&lock))
 }
 
@@ -94,7 +94,7 @@ async fn update(ctx: &AppContext, lock_id: &str, update: LockUpdate) -> Result<L
         .update(&id, &update)
         .await
         .map_err(ctx.scoped(WRITE))?;
-    ctx.images().renew(&lock.image_url);
+    ctx.space().images.renew(&lock.image_url);
     Ok(LockView::from(&lock))
 }
 

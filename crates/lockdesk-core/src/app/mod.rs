@@ -4,8 +4,8 @@
 //! Result<NameResponse>`; requests and responses derive `ts_rs::TS` and are generated into
 //! `ui/src/lib/backend/types/` by [`export::export_types`] (checked by a drift test).
 //!
-//! The list of commands lives in one place, [`lockdesk_commands!`]; everything that needs the
-//! list (dispatch, the Tauri handlers, the TS command map, the capability file) expands it.
+//! The list of commands lives in one place, the `lockdesk-commands` crate; everything that needs
+//! the list (dispatch, the Tauri handlers, the TS command map, the capability file) expands it.
 
 pub mod account;
 mod context;
@@ -45,6 +45,7 @@ use serde_json::Value;
 use ts_rs::TS;
 
 use crate::error::ErrorPayload;
+pub use lockdesk_commands::{COMMANDS, DESKTOP_COMMANDS};
 
 /// The arguments of a command that takes none (`{}`).
 #[derive(Clone, Debug, Default, Serialize, Deserialize, TS)]
@@ -62,86 +63,8 @@ impl Done {
     }
 }
 
-/// Calls `$callback! { name(Request) -> Response; ... }` with every command of the app. The
-/// function and both types live in `lockdesk_core::app` under exactly these names.
-#[macro_export]
-macro_rules! lockdesk_commands {
-    ($callback:ident) => {
-        $callback! {
-            profiles_list(NoArgs) -> ProfilesListResponse;
-            profiles_add(ProfilesAddRequest) -> ProfileView;
-            profiles_remove(ProfileNameRequest) -> Done;
-            profiles_use(ProfileNameRequest) -> SessionStatusResponse;
-            session_status(NoArgs) -> SessionStatusResponse;
-            session_begin_sign_in(ProfileNameRequest) -> SessionBeginSignInResponse;
-            session_complete_sign_in(SessionCompleteSignInRequest) -> SignedInView;
-            session_cancel_sign_in(ProfileNameRequest) -> Done;
-            session_start_demo(NoArgs) -> SessionStatusResponse;
-            session_sign_out(SessionSignOutRequest) -> SignedOutView;
-            orgs_list(NoArgs) -> OrgsListResponse;
-            orgs_choose(OrgsChooseRequest) -> OrganizationView;
-            locks_list(NoArgs) -> LocksListResponse;
-            locks_get(LockIdRequest) -> LockView;
-            locks_rename(LocksRenameRequest) -> LockView;
-            locks_set_image(LocksSetImageRequest) -> LocksSetImageResponse;
-            locks_reset_image(LockIdRequest) -> LockView;
-            images_get(ImagesGetRequest) -> ImagesGetResponse;
-            lock_groups_list(NoArgs) -> LockGroupsListResponse;
-            lock_groups_get(LockGroupIdRequest) -> LockGroupView;
-            lock_groups_create(GroupInputRequest) -> LockGroupView;
-            lock_groups_update(LockGroupsUpdateRequest) -> LockGroupView;
-            lock_groups_delete(LockGroupIdRequest) -> Done;
-            lock_groups_add_locks(LockGroupLocksRequest) -> LockGroupView;
-            lock_groups_remove_locks(LockGroupLocksRequest) -> LockGroupView;
-            users_list(UsersListRequest) -> UsersListResponse;
-            users_get(UserIdRequest) -> UserView;
-            users_register(UsersRegisterRequest) -> UserView;
-            users_invite(UsersInviteRequest) -> UserView;
-            users_update(UsersUpdateRequest) -> UserView;
-            users_remove(UserIdRequest) -> Done;
-            invitations_list(InvitationsListRequest) -> InvitationsListResponse;
-            invitations_create(InvitationsCreateRequest) -> InvitationsCreateResponse;
-            invitations_bulk_preview(BulkInviteRequest) -> BulkInvitePreview;
-            invitations_bulk_start(BulkInviteRequest) -> JobStarted;
-            user_groups_list(NoArgs) -> UserGroupsListResponse;
-            user_groups_get(UserGroupIdRequest) -> UserGroupView;
-            user_groups_create(GroupInputRequest) -> UserGroupView;
-            user_groups_update(UserGroupsUpdateRequest) -> UserGroupView;
-            history_locks(NoArgs) -> HistoryLocksResponse;
-            history_accesses(HistoryAccessesRequest) -> HistoryAccessesResponse;
-            history_sync_start(HistorySyncStartRequest) -> JobStarted;
-            history_sync_status(NoArgs) -> HistorySyncStatusResponse;
-            history_archive_query(HistoryQuery) -> HistoryPage;
-            history_archive_aggregates(AggregateRequest) -> Aggregates;
-            history_archive_timecard(TimecardRequest) -> HistoryTimecardResponse;
-            history_archive_export(HistoryExportRequest) -> HistoryExportResponse;
-            account_info(NoArgs) -> AccountInfoResponse;
-            jobs_get(JobIdRequest) -> JobView;
-            jobs_cancel(JobIdRequest) -> JobView;
-        }
-    };
-}
-
-/// Calls `$callback! { name(Request) -> Response; ... }` with the commands only the desktop
-/// shell has (`src-tauri/src/`): they need a window or a native dialog. The types live in
-/// `lockdesk_core::app`; the test host answers these names with `unknown_command`.
-#[macro_export]
-macro_rules! lockdesk_desktop_commands {
-    ($callback:ident) => {
-        $callback! {
-            sign_in_window_open(ProfileNameRequest) -> SessionBeginSignInResponse;
-            sign_in_window_close(NoArgs) -> Done;
-            files_save(FileSaveRequest) -> FileSaveResponse;
-            history_archive_export_save(HistoryExportRequest) -> FileSaveResponse;
-        }
-    };
-}
-
 macro_rules! define_desktop_types {
     ($($name:ident($req:ident) -> $resp:ident;)*) => {
-        /// Every desktop-only command name, in the order of [`lockdesk_desktop_commands!`].
-        pub const DESKTOP_COMMANDS: &[&str] = &[$(stringify!($name)),*];
-
         pub(crate) fn desktop_command_types() -> Vec<(&'static str, &'static str, &'static str)> {
             vec![$((stringify!($name), stringify!($req), stringify!($resp))),*]
         }
@@ -158,7 +81,7 @@ macro_rules! define_desktop_types {
     };
 }
 
-crate::lockdesk_desktop_commands!(define_desktop_types);
+lockdesk_commands::lockdesk_desktop_commands!(define_desktop_types);
 
 fn parse_args<T: serde::de::DeserializeOwned>(
     command: &str,
@@ -182,9 +105,6 @@ fn to_json<T: Serialize>(value: T) -> Result<Value, ErrorPayload> {
 
 macro_rules! define_dispatch {
     ($($name:ident($req:ident) -> $resp:ident;)*) => {
-        /// Every command name, in the order of [`lockdesk_commands!`].
-        pub const COMMANDS: &[&str] = &[$(stringify!($name)),*];
-
         /// Runs one command by name with JSON arguments (the HTTP test host's only entry).
         /// Unknown names give `unknown_command`, malformed arguments `invalid_arguments`.
         pub async fn dispatch(
@@ -221,4 +141,4 @@ macro_rules! define_dispatch {
     };
 }
 
-crate::lockdesk_commands!(define_dispatch);
+lockdesk_commands::lockdesk_commands!(define_dispatch);

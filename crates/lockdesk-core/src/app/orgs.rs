@@ -42,12 +42,13 @@ pub async fn orgs_list(ctx: &AppContext, _req: NoArgs) -> Result<OrgsListRespons
             name: name.or(o.name),
         });
     }
-    let mut chosen = ProfileStore::new(ctx.core())
+    let mut chosen = ProfileStore::new(&ctx.core())
         .settings(&profile)?
         .organization_id;
     if chosen.is_none() && views.len() == 1 {
         let id = OrganizationId::parse(views[0].id.as_str())?;
-        ProfileStore::new(ctx.core()).set_organization(&profile, Some(&id))?;
+        ProfileStore::new(&ctx.core()).set_organization(&profile, Some(&id))?;
+        ctx.chose_org(&profile, id);
         chosen = Some(views[0].id.clone());
     }
     Ok(OrgsListResponse {
@@ -70,7 +71,8 @@ pub async fn orgs_choose(ctx: &AppContext, req: OrgsChooseRequest) -> Result<Org
         .get(&id)
         .await
         .map_err(ctx.scoped("organization:read"))?;
-    ProfileStore::new(ctx.core()).set_organization(&profile, Some(&id))?;
+    ProfileStore::new(&ctx.core()).set_organization(&profile, Some(&id))?;
+    ctx.chose_org(&profile, id);
     Ok(OrganizationView {
         id: org.id,
         name: org.name,

@@ -1,5 +1,6 @@
 //! Profiles: the service registrations the app knows (secrets go to the keychain).
 
+use lockdesk_api::ApiVersion;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -38,7 +39,7 @@ pub struct ProfileNameRequest {
 }
 
 pub(crate) fn view(ctx: &AppContext, p: &Profile) -> Result<ProfileView> {
-    let settings = ProfileStore::new(ctx.core()).settings(&p.name)?;
+    let settings = ProfileStore::new(&ctx.core()).settings(&p.name)?;
     Ok(ProfileView {
         name: p.name.clone(),
         base_url: p.base_url.clone(),
@@ -55,22 +56,22 @@ pub(crate) fn view(ctx: &AppContext, p: &Profile) -> Result<ProfileView> {
 }
 
 pub async fn profiles_list(ctx: &AppContext, _req: NoArgs) -> Result<ProfilesListResponse> {
-    let profiles = ProfileStore::new(ctx.core()).list()?;
+    let profiles = ProfileStore::new(&ctx.core()).list()?;
     let views = profiles
         .iter()
         .map(|p| view(ctx, p))
         .collect::<Result<Vec<_>>>()?;
-    let st = ctx.state();
+    let space = ctx.space();
     Ok(ProfilesListResponse {
         profiles: views,
-        active: st.active.clone(),
-        history: st.history.clone(),
+        active: space.sessions.profile(ApiVersion::V3),
+        history: space.sessions.profile(ApiVersion::V2),
     })
 }
 
 pub async fn profiles_add(ctx: &AppContext, req: ProfilesAddRequest) -> Result<ProfileView> {
     let p = sessions::add_profile(
-        ctx.core(),
+        &ctx.core(),
         AddProfile {
             name: req.name,
             base_url: req.base_url,
@@ -85,16 +86,9 @@ pub async fn profiles_add(ctx: &AppContext, req: ProfilesAddRequest) -> Result<P
 }
 
 pub async fn profiles_remove(ctx: &AppContext, req: ProfileNameRequest) -> Result<Done> {
-    sessions::remove_profile(ctx.core(), &req.profile)?;
+    sessions::remove_profile(&ctx.core(), &req.profile)?;
     ctx.forget_clients(&req.profile);
-    let mut st = ctx.state();
-    if st.active.as_deref() == Some(req.profile.as_str()) {
-        st.active = None;
-    }
-    if st.history.as_deref() == Some(req.profile.as_str()) {
-        st.history = None;
-    }
-    st.pending.remove(&req.profile);
+    ctx.space().sessions.drop_profile(&req.profile);
     Ok(Done::ok())
 }
 
@@ -103,7 +97,7 @@ pub async fn profiles_use(
     ctx: &AppContext,
     req: ProfileNameRequest,
 ) -> Result<SessionStatusResponse> {
-    let p = ProfileStore::new(ctx.core()).get(&req.profile)?;
+    let p = ProfileStore::new(&ctx.core()).get(&req.profile)?;
     ctx.set_profile(p.api, Some(p.name));
     status(ctx)
 }

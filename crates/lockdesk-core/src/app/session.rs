@@ -8,7 +8,6 @@ use ts_rs::TS;
 
 use super::profiles::{view, ProfileNameRequest};
 use super::{Api, AppContext, Done, NoArgs, ProfileView};
-use crate::demo;
 use crate::error::{Error, Result};
 use crate::sessions;
 use crate::ProfileStore;
@@ -29,15 +28,11 @@ pub(crate) fn status(ctx: &AppContext) -> Result<SessionStatusResponse> {
     // Fills `active`/`history` from the only signed-in profile when none is chosen yet.
     let _ = ctx.profile_for(ApiVersion::V3);
     let _ = ctx.profile_for(ApiVersion::V2);
-    let (active, history, demo_url) = {
-        let st = ctx.state();
-        (
-            st.active.clone(),
-            st.history.clone(),
-            st.demo.as_ref().map(|d| d.sim.base_url().to_owned()),
-        )
-    };
-    let store = ProfileStore::new(ctx.core());
+    let space = ctx.space();
+    let active = space.sessions.profile(ApiVersion::V3);
+    let history = space.sessions.profile(ApiVersion::V2);
+    let demo_url = ctx.demo_base_url();
+    let store = ProfileStore::new(&space.core);
     let one = |name: Option<String>| -> Result<Option<ProfileView>> {
         match name {
             Some(n) => match store.get(&n) {
@@ -75,10 +70,11 @@ pub async fn session_begin_sign_in(
     ctx: &AppContext,
     req: ProfileNameRequest,
 ) -> Result<SessionBeginSignInResponse> {
-    let profile = ProfileStore::new(ctx.core()).get(&req.profile)?;
-    let pending = sessions::begin_sign_in(ctx.core(), &profile.name).await?;
+    let core = ctx.core();
+    let profile = ProfileStore::new(&core).get(&req.profile)?;
+    let pending = sessions::begin_sign_in(&core, &profile.name).await?;
     let url = pending.url.to_string();
-    ctx.state().pending.insert(profile.name.clone(), pending);
+    ctx.space().sessions.add_pending(&profile.name, pending);
     Ok(SessionBeginSignInResponse {
         profile: profile.name,
         url,
@@ -106,15 +102,15 @@ pub async fn session_complete_sign_in(
     ctx: &AppContext,
     req: SessionCompleteSignInRequest,
 ) -> Result<SignedInView> {
-    let pending = ctx
-        .state()
-        .pending
-        .get(&req.profile)
-        .cloned()
+    let space = ctx.space();
+    let pending = space
+        .sessions
+        .pending(&req.profile)
         .ok_or_else(|| Error::NoPendingSignIn(req.profile.clone()))?;
     let signed =
-        sessions::complete_sign_in(ctx.core(), &req.profile, &pending, &req.redirected_url).await?;
-    ctx.state().pending.remove(&req.profile);
+        sessions::complete_sign_in(&space.core, &req.profile, &pending, &req.redirected_url)
+            .await?;
+    space.sessions.remove_pending(&req.profile);
     ctx.forget_clients(&req.profile);
     ctx.set_profile(signed.api, Some(signed.profile.clone()));
     Ok(SignedInView {
@@ -126,24 +122,22 @@ pub async fn session_complete_sign_in(
 }
 
 pub async fn session_cancel_sign_in(ctx: &AppContext, req: ProfileNameRequest) -> Result<Done> {
-    ctx.state().pending.remove(&req.profile);
+    ctx.space().sessions.remove_pending(&req.profile);
     Ok(Done::ok())
 }
 
-/// "Try the demo": starts the simulator in process and signs in the demo profiles through
-/// the real OAuth flow. A second call restarts it with fresh data.
+/// "Try the demo": a sandbox of its own (in-memory keychain, temporary folders), the
+/// simulator in process, and the demo profiles signed in through the real OAuth flow. The
+/// user's connections are untouched. A second call restarts it with fresh data.
 pub async fn session_start_demo(ctx: &AppContext, _req: NoArgs) -> Result<SessionStatusResponse> {
-    let old = ctx.state().demo.take();
-    if let Some(old) = old {
-        old.sim.shutdown().await;
-    }
-    let demo = demo::start_demo(ctx.core(), ctx.demo_options()).await?;
-    for p in [&demo.profile, &demo.history_profile] {
-        ctx.forget_clients(p);
-    }
-    ctx.set_profile(ApiVersion::V3, Some(demo.profile.clone()));
-    ctx.set_profile(ApiVersion::V2, Some(demo.history_profile.clone()));
-    ctx.state().demo = Some(demo);
+    ctx.start_demo().await?;
+    status(ctx)
+}
+
+/// Leaves the demo: its simulator stops, its sandbox is deleted, and the app is back on the
+/// user's own connections (a no-op when the demo does not run).
+pub async fn session_leave_demo(ctx: &AppContext, _req: NoArgs) -> Result<SessionStatusResponse> {
+    ctx.leave_demo().await;
     status(ctx)
 }
 
@@ -172,7 +166,7 @@ pub async fn session_sign_out(
         Some(p) => p,
         None => ctx.profile_for(ApiVersion::V3)?,
     };
-    let out = sessions::sign_out(ctx.core(), &profile).await?;
+    let out = sessions::sign_out(&ctx.core(), &profile).await?;
     ctx.forget_clients(&profile);
     Ok(SignedOutView {
         profile: out.profile,

@@ -227,7 +227,7 @@ fn learn_role<T>(ctx: &AppContext, changed_role: bool, result: &Result<T>) {
         _ => return,
     };
     if let Ok(profile) = ctx.profile_for(ApiVersion::V3) {
-        ctx.state().roles.insert(profile, learned);
+        ctx.space().learned.note_role(&profile, learned);
     }
 }
 

@@ -88,6 +88,7 @@ export const en = {
   'connect.demoLead':
     'A built-in simulated office with locks, users and history. Nothing real is changed.',
   'connect.demoStarting': 'Starting the demo…',
+  'connect.leaveDemo': 'Leave the demo',
   'connect.profiles': 'Saved connections',
   'connect.empty': 'No connections yet. Add one below, or try the demo.',
   'connect.add': 'Add a connection',

@@ -89,6 +89,7 @@ export const ja: Messages = {
   'connect.demo': 'デモを試す',
   'connect.demoLead': '錠・ユーザー・履歴を備えた模擬オフィスです。実際のものは何も変わりません。',
   'connect.demoStarting': 'デモを起動しています…',
+  'connect.leaveDemo': 'デモを終了',
   'connect.profiles': '保存済みの接続',
   'connect.empty': 'まだ接続がありません。下で追加するか、デモを試してください。',
   'connect.add': '接続を追加',

@@ -37,6 +37,13 @@ export async function startDemo(): Promise<void> {
   go('organizations');
 }
 
+/** Back to the user's own connections; the demo's sandbox is deleted. */
+export async function leaveDemo(): Promise<void> {
+  applyStatus(await backend().call('session_leave_demo', {}));
+  session.orgName = null;
+  go('connect');
+}
+
 export async function useProfile(name: string): Promise<void> {
   applyStatus(await backend().call('profiles_use', { profile: name }));
 }

@@ -3,8 +3,8 @@
 //!
 //! The archive lives at `<data dir>/archive/<v2 profile>/v2.sqlite` (v2 history is not split by
 //! organization), where `<data dir>` is `$LOCKDESK_DATA_DIR`, else the platform data directory
-//! (`…/lockdesk`). While the built-in demo runs, it is a temporary directory of this app
-//! context instead (removed when the context is dropped), so the demo never touches real data.
+//! (`…/lockdesk`). While the demo runs, it is a folder of the demo's sandbox instead (deleted
+//! when the demo is left), so the demo never touches real data.
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -23,60 +23,46 @@ use super::sync::SyncState;
 use crate::app::AppContext;
 use crate::error::{Error, Result};
 
-/// Archive state of one app context: open archives, the demo's directory, the running sync.
+/// Archive state of one space: open archives and the running sync.
 #[derive(Default)]
 pub(crate) struct HistoryState {
     archives: Mutex<HashMap<PathBuf, Arc<Archive>>>,
-    demo_dir: Mutex<Option<PathBuf>>,
     pub(super) sync: Mutex<SyncState>,
-}
-
-impl Drop for HistoryState {
-    fn drop(&mut self) {
-        self.archives.get_mut().map(|a| a.clear()).ok();
-        if let Ok(Some(dir)) = self.demo_dir.get_mut().map(|d| d.take()) {
-            let _ = std::fs::remove_dir_all(dir);
-        }
-    }
 }
 
 impl HistoryState {
     pub(super) fn sync_state(&self) -> std::sync::MutexGuard<'_, SyncState> {
         self.sync.lock().unwrap_or_else(|p| p.into_inner())
     }
+
+    /// Closes the archives this space opened (before the demo's folder is deleted).
+    pub(crate) fn close_archives(&self) {
+        self.archives
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clear();
+    }
 }
 
+/// The space's own data folder (the demo's sandbox), else `$LOCKDESK_DATA_DIR` or the
+/// platform's.
 fn data_dir(ctx: &AppContext) -> Result<PathBuf> {
-    if std::env::var_os(paths::DATA_DIR_ENV).is_some_and(|v| !v.is_empty()) || !ctx.demo_running() {
-        return Ok(paths::data_dir()?);
+    match &ctx.core().data_dir {
+        Some(dir) => Ok(dir.clone()),
+        None => Ok(paths::data_dir()?),
     }
-    let mut dir = ctx
-        .history_state()
-        .demo_dir
-        .lock()
-        .unwrap_or_else(|p| p.into_inner());
-    if let Some(d) = dir.as_ref() {
-        return Ok(d.clone());
-    }
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or_default();
-    let d = std::env::temp_dir().join(format!("lockdesk-demo-{}-{nanos}", std::process::id()));
-    std::fs::create_dir_all(&d).map_err(|e| Error::FileUnreadable {
-        path: d.display().to_string(),
-        reason: e.to_string(),
-    })?;
-    *dir = Some(d.clone());
-    Ok(d)
 }
 
 /// The archive of the history (v2) profile in use, opened once per app context.
 pub(crate) fn open_archive(ctx: &AppContext) -> Result<Arc<Archive>> {
     let profile = ctx.profile_for(ApiVersion::V2)?;
     let path = paths::archive_path(&data_dir(ctx)?, &profile, None)?;
-    let state = ctx.history_state();
-    let mut map = state.archives.lock().unwrap_or_else(|p| p.into_inner());
+    let space = ctx.space();
+    let mut map = space
+        .history
+        .archives
+        .lock()
+        .unwrap_or_else(|p| p.into_inner());
     if let Some(a) = map.get(&path) {
         return Ok(a.clone());
     }

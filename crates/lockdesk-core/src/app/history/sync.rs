@@ -18,7 +18,8 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::archive::open_archive;
-use crate::app::{AppContext, JobStarted, JobState, NoArgs};
+use crate::app::context::Space;
+use crate::app::{AppContext, JobKind, JobStarted, JobState, NoArgs};
 use crate::error::{Error, ErrorPayload, Result};
 
 pub const SESSION_EXPIRED_MESSAGE: &str =
@@ -110,7 +111,8 @@ pub async fn history_sync_start(
     ctx: &AppContext,
     req: HistorySyncStartRequest,
 ) -> Result<JobStarted> {
-    if let Some(r) = ctx.history_state().sync_state().running.clone() {
+    let space = ctx.space();
+    if let Some(r) = space.history.sync_state().running.clone() {
         return Ok(JobStarted {
             job: ctx.jobs().get(&r.job_id)?,
             job_id: r.job_id,
@@ -126,7 +128,7 @@ pub async fn history_sync_start(
         .filter(|l| !l.is_empty())
         .collect();
     let job_id = {
-        let mut st = ctx.history_state().sync_state();
+        let mut st = space.history.sync_state();
         if let Some(r) = st.running.clone() {
             drop(st);
             return Ok(JobStarted {
@@ -134,13 +136,16 @@ pub async fn history_sync_start(
                 job_id: r.job_id,
             });
         }
-        let (job_id, cancel) = ctx.jobs().start("history_sync", lock_ids.len() as u32);
+        let (job_id, cancel) = ctx
+            .jobs()
+            .start(JobKind::HistorySync, lock_ids.len() as u32);
         st.running = Some(HistorySyncRunView {
             job_id: job_id.clone(),
             lock_ids: lock_ids.clone(),
             progress: SyncProgress::default(),
         });
         let ctx2 = ctx.clone();
+        let space2 = space.clone();
         let id = job_id.clone();
         // The sync engine's future is not `Send` (its per-lock stream closures), so it runs on
         // a thread of its own with a small runtime.
@@ -151,7 +156,9 @@ pub async fn history_sync_start(
                     .enable_all()
                     .build()
                 {
-                    Ok(rt) => rt.block_on(run(&ctx2, &id, archive, client, lock_ids, cancel)),
+                    Ok(rt) => {
+                        rt.block_on(run(&ctx2, &space2, &id, archive, client, lock_ids, cancel))
+                    }
                     Err(e) => fail(&ctx2, &id, Error::Demo(e.to_string())),
                 }
             });
@@ -168,8 +175,11 @@ pub async fn history_sync_start(
     })
 }
 
+/// Runs in the space it was started in, even if the demo is left meanwhile (then it is
+/// cancelled).
 async fn run(
     ctx: &AppContext,
+    space: &Space,
     id: &str,
     archive: Arc<Archive>,
     client: Arc<lockdesk_api::V2Client>,
@@ -195,7 +205,7 @@ async fn run(
         })
     };
     let on_progress = |p: &SyncProgress| {
-        if let Some(r) = ctx.history_state().sync_state().running.as_mut() {
+        if let Some(r) = space.history.sync_state().running.as_mut() {
             r.progress = p.clone();
         }
         ctx.jobs().update(id, |j| {
@@ -217,7 +227,7 @@ async fn run(
         Ok(r) => r,
         Err(e) => {
             fail(ctx, id, Error::from(e));
-            ctx.history_state().sync_state().running = None;
+            space.history.sync_state().running = None;
             return;
         }
     };
@@ -249,7 +259,7 @@ async fn run(
             }
         }
     });
-    let mut st = ctx.history_state().sync_state();
+    let mut st = space.history.sync_state();
     st.running = None;
     st.last = Some(report);
 }
@@ -280,7 +290,8 @@ pub async fn history_sync_status(
 ) -> Result<HistorySyncStatusResponse> {
     let archive = open_archive(ctx)?;
     let (running, last) = {
-        let st = ctx.history_state().sync_state();
+        let space = ctx.space();
+        let st = space.history.sync_state();
         (st.running.clone(), st.last.clone())
     };
     let (running2, last2) = (running.clone(), last.clone());

@@ -76,6 +76,7 @@ export type Commands = {
   session_complete_sign_in: { req: SessionCompleteSignInRequest; res: SignedInView };
   session_cancel_sign_in: { req: ProfileNameRequest; res: Done };
   session_start_demo: { req: NoArgs; res: SessionStatusResponse };
+  session_leave_demo: { req: NoArgs; res: SessionStatusResponse };
   session_sign_out: { req: SessionSignOutRequest; res: SignedOutView };
   orgs_list: { req: NoArgs; res: OrgsListResponse };
   orgs_choose: { req: OrgsChooseRequest; res: OrganizationView };
@@ -131,6 +132,7 @@ export const COMMAND_NAMES: CommandName[] = [
   "session_complete_sign_in",
   "session_cancel_sign_in",
   "session_start_demo",
+  "session_leave_demo",
   "session_sign_out",
   "orgs_list",
   "orgs_choose",

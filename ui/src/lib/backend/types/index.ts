@@ -50,6 +50,7 @@ export type { InviteResult } from "./InviteResult";
 export type { InviteRow } from "./InviteRow";
 export type { InviteRowStatus } from "./InviteRowStatus";
 export type { JobIdRequest } from "./JobIdRequest";
+export type { JobKind } from "./JobKind";
 export type { JobStarted } from "./JobStarted";
 export type { JobState } from "./JobState";
 export type { JobView } from "./JobView";

@@ -1,0 +1,255 @@
+//! What every app use-case receives: an [`AppContext`], in parts by responsibility.
+//! - [`Space`]: a core [`Context`] with its sessions and clients ([`sessions::Sessions`]), what
+//!   was learned from the service ([`learned::Learned`]), the history archives and image cache.
+//!   The user's own space, or the demo's sandbox while "Try the demo" runs ([`demo`]).
+//! - [`files::FileGrants`]: files the user dropped, the only ones that may be read by path.
+//! - [`Jobs`]: background work, typed per kind.
+//!
+//! Cheap to clone (one `Arc`), so background jobs can own a handle. No global state.
+
+mod demo;
+mod files;
+mod learned;
+mod sessions;
+mod space;
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use lockdesk_api::ids::OrganizationId;
+use lockdesk_api::{ApiVersion, Client, V2Client};
+use lockdesk_sim::SimOptions;
+
+use super::jobs::Jobs;
+use super::AccountRole;
+use crate::error::{Error, Result};
+use crate::organizations::choose_organization;
+use crate::sessions as core_sessions;
+use crate::token_store::load_tokens;
+use crate::{Context, ProfileStore};
+use demo::DemoSandbox;
+pub(crate) use space::Space;
+
+#[derive(Clone)]
+pub struct AppContext {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    user: Arc<Space>,
+    demo: Mutex<Option<DemoSandbox>>,
+    demo_options: SimOptions,
+    jobs: Jobs,
+    files: files::FileGrants,
+}
+
+impl std::fmt::Debug for AppContext {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AppContext")
+            .field("core", &self.inner.user.core)
+            .field("demo", &self.demo_running())
+            .finish_non_exhaustive()
+    }
+}
+
+impl AppContext {
+    pub fn new(core: Context) -> AppContext {
+        Self::with_demo_options(core, SimOptions::default())
+    }
+
+    /// `demo_options` are used by "Try the demo" (tests pass `SimOptions::small()`).
+    pub fn with_demo_options(core: Context, demo_options: SimOptions) -> AppContext {
+        AppContext {
+            inner: Arc::new(Inner {
+                user: Arc::new(Space::new(core)),
+                demo: Mutex::new(None),
+                demo_options,
+                jobs: Jobs::default(),
+                files: Default::default(),
+            }),
+        }
+    }
+
+    fn demo(&self) -> MutexGuard<'_, Option<DemoSandbox>> {
+        self.inner.demo.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The space in use: the demo's sandbox while the demo runs, else the user's own.
+    pub(crate) fn space(&self) -> Arc<Space> {
+        match self.demo().as_ref() {
+            Some(d) => d.space.clone(),
+            None => self.inner.user.clone(),
+        }
+    }
+
+    /// The core context in use (the demo's throwaway one while the demo runs).
+    pub fn core(&self) -> Arc<Context> {
+        self.space().core.clone()
+    }
+
+    pub(crate) fn jobs(&self) -> &Jobs {
+        &self.inner.jobs
+    }
+
+    /// Whether "Try the demo" runs.
+    pub fn demo_running(&self) -> bool {
+        self.demo().is_some()
+    }
+
+    /// The demo sandbox's folder while the demo runs (config and archives of the demo only).
+    pub fn demo_dir(&self) -> Option<PathBuf> {
+        self.demo().as_ref().and_then(DemoSandbox::dir)
+    }
+
+    pub(crate) fn demo_base_url(&self) -> Option<String> {
+        self.demo().as_ref().and_then(DemoSandbox::base_url)
+    }
+
+    /// Starts the demo in a fresh sandbox (a running one is replaced with fresh data).
+    pub(crate) async fn start_demo(&self) -> Result<()> {
+        let sandbox = DemoSandbox::start(self.inner.demo_options.clone()).await?;
+        let old = self.demo().replace(sandbox);
+        if let Some(old) = old {
+            old.stop().await;
+        }
+        Ok(())
+    }
+
+    /// Leaves the demo: its simulator stops, its sandbox is deleted, and the user's own
+    /// connections are in use again.
+    pub async fn leave_demo(&self) {
+        let old = self.demo().take();
+        if let Some(old) = old {
+            self.inner.jobs.cancel_all();
+            old.stop().await;
+        }
+    }
+
+    /// Lets the UI read `path` by name later (the shell calls this for dropped files).
+    pub fn allow_file(&self, path: impl Into<PathBuf>) {
+        self.inner.files.allow(path.into());
+    }
+
+    pub(crate) fn file_allowed(&self, path: &Path) -> bool {
+        self.inner.files.allowed(path)
+    }
+
+    /// Whether the keychain holds tokens for `profile`.
+    pub(crate) fn signed_in(&self, profile: &str) -> bool {
+        let core = self.core();
+        matches!(load_tokens(core.secrets.as_ref(), profile), Ok(Some(_)))
+    }
+
+    /// The profile in use for `api`, or the only signed-in profile of that API.
+    pub(crate) fn profile_for(&self, api: ApiVersion) -> Result<String> {
+        let space = self.space();
+        if let Some(p) = space.sessions.profile(api) {
+            return Ok(p);
+        }
+        let candidates: Vec<String> = ProfileStore::new(&space.core)
+            .list()?
+            .into_iter()
+            .filter(|p| p.api == api && self.signed_in(&p.name))
+            .map(|p| p.name)
+            .collect();
+        let kind = match api {
+            ApiVersion::V3 => "v3",
+            ApiVersion::V2 => "history (v2)",
+        };
+        match candidates.as_slice() {
+            [only] => {
+                space.sessions.set_profile(api, Some(only.clone()));
+                Ok(only.clone())
+            }
+            _ => Err(Error::NoActiveProfile(kind)),
+        }
+    }
+
+    /// Works with `profile` for `api` from now on (`lockctl --profile`, the Connections screen).
+    pub fn use_profile(&self, api: ApiVersion, profile: &str) {
+        self.set_profile(api, Some(profile.to_owned()));
+    }
+
+    /// Works on `organization` (`lockctl --org ID`); it is remembered for the profile on first
+    /// use, as a choice in the app is.
+    pub fn use_organization(&self, organization: Option<String>) {
+        self.space().sessions.set_org_override(organization);
+    }
+
+    pub(crate) fn set_profile(&self, api: ApiVersion, profile: Option<String>) {
+        self.space().sessions.set_profile(api, profile);
+    }
+
+    /// Drops cached clients and what was learned of `profile` (after sign-in, sign-out,
+    /// removal).
+    pub(crate) fn forget_clients(&self, profile: &str) {
+        let space = self.space();
+        space.sessions.forget_clients(profile);
+        space.learned.forget(profile);
+    }
+
+    /// The role learned for the v3 profile in use, if any.
+    pub(crate) fn account_role(&self) -> Option<AccountRole> {
+        let space = self.space();
+        let profile = space.sessions.profile(ApiVersion::V3)?;
+        space.learned.role(&profile)
+    }
+
+    /// The v3 client of the profile in use; one per profile, so a rotated token is never lost.
+    pub(crate) async fn v3(&self) -> Result<(String, Arc<Client>)> {
+        let profile = self.profile_for(ApiVersion::V3)?;
+        let space = self.space();
+        if let Some(c) = space.sessions.client(&profile) {
+            return Ok((profile, c));
+        }
+        let client = Arc::new(core_sessions::open_v3(&space.core, &profile).await?);
+        Ok((
+            profile.clone(),
+            space.sessions.keep_client(&profile, client),
+        ))
+    }
+
+    /// The v3 client and the organization to work on: named by the caller, else remembered for
+    /// the profile, else the only one. Kept in memory once known.
+    pub(crate) async fn org(&self) -> Result<(Arc<Client>, OrganizationId)> {
+        let (profile, client) = self.v3().await?;
+        let space = self.space();
+        if let Some(org) = space.sessions.org(&profile) {
+            return Ok((client, org));
+        }
+        let explicit = space.sessions.org_override();
+        let org = choose_organization(&space.core, &profile, &client, explicit.as_deref()).await?;
+        space.sessions.set_org(&profile, org.clone());
+        Ok((client, org))
+    }
+
+    /// Remembers `org` for the v3 profile in use (the organization screen's choice).
+    pub(crate) fn chose_org(&self, profile: &str, org: OrganizationId) {
+        self.space().sessions.set_org(profile, org);
+    }
+
+    pub(crate) async fn v2(&self) -> Result<Arc<V2Client>> {
+        let profile = self.profile_for(ApiVersion::V2)?;
+        let space = self.space();
+        if let Some(c) = space.sessions.v2_client(&profile) {
+            return Ok(c);
+        }
+        let client = Arc::new(core_sessions::open_v2(&space.core, &profile).await?);
+        Ok(space.sessions.keep_v2_client(&profile, client))
+    }
+
+    /// Maps a client error of an action needing `scope`; `insufficient_scope` becomes
+    /// [`Error::MissingScope`] naming it, and is remembered for the account screen.
+    pub(crate) fn scoped(&self, scope: &'static str) -> impl Fn(lockdesk_api::Error) -> Error + '_ {
+        move |e| {
+            if e.code() == "insufficient_scope" {
+                self.space().learned.note_missing_scope(scope);
+                Error::MissingScope {
+                    scope: scope.to_owned(),
+                }
+            } else {
+                Error::Api(e)
+            }
+        }
+    }
+}
