@@ -50,6 +50,8 @@ pub(crate) struct AppState {
     pub roles: HashMap<String, super::AccountRole>,
     /// An organization named by the caller (`lockctl --org`); checked, then remembered.
     pub org_override: Option<String>,
+    /// An archive file named by the caller (`lockctl history … --archive FILE`).
+    pub archive_override: Option<PathBuf>,
 }
 
 impl std::fmt::Debug for AppContext {
@@ -166,6 +168,12 @@ impl AppContext {
     /// use, as a choice in the app is.
     pub fn use_organization(&self, organization: Option<String>) {
         self.state().org_override = organization;
+    }
+
+    /// Works with the history archive in `path` instead of the history profile's own
+    /// (`lockctl history sync|query|export --archive FILE`).
+    pub fn use_archive(&self, path: Option<PathBuf>) {
+        self.state().archive_override = path;
     }
 
     pub(crate) fn set_profile(&self, api: ApiVersion, profile: Option<String>) {
