@@ -125,7 +125,8 @@ pub enum LocksCmd {
     Show { id: String },
     /// Rename a lock (up to 50 characters).
     Rename { id: String, name: String },
-    /// Set the lock image from a png/jpg/jpeg/gif/webp file, or --reset to the default image.
+    /// Set the lock image from an image file (JPEG, PNG, GIF, WebP or BMP, checked by content;
+    /// larger than 1600 px downscaled, as the app does), or --reset to the default image.
     Image {
         id: String,
         #[arg(required_unless_present = "reset", conflicts_with = "reset")]
