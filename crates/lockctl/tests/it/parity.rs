@@ -321,6 +321,47 @@ async fn lockctl_and_the_app_send_the_same_requests_and_agree() {
         }
     }
 
+    // The same for user groups.
+    let create = json!({ "name": "Night shift", "memo": "first" });
+    let args = [
+        "user-groups",
+        "create",
+        "--name",
+        "Night shift",
+        "--memo",
+        "first",
+    ];
+    let (c, a) = both(&w, &app, &args, "user_groups_create", create).await;
+    let (cg, ag) = (c.ok().json(), a.unwrap());
+    let (cid, aid) = (cg["id"].as_str().unwrap(), ag["id"].as_str().unwrap());
+    let update = json!({ "user_group_id": aid, "memo": "second" });
+    let args = ["user-groups", "update", cid, "--memo", "second"];
+    let (c, a) = both(&w, &app, &args, "user_groups_update", update).await;
+    match a {
+        Ok(group) => {
+            let c = c.ok().json();
+            assert_eq!((&c["name"], &c["memo"]), (&group["name"], &group["memo"]));
+            assert_eq!(group["name"], "Night shift", "the name is kept");
+        }
+        Err(e) => assert_eq!(cli_code(&c), e.code),
+    }
+
+    // Users by address: the same filter sent, the same users.
+    let mail = "admin@example.com";
+    let args = ["users", "list", "--mail", mail, "--all"];
+    let (c, a) = both(&w, &app, &args, "users_list", json!({ "mail": mail })).await;
+    let ids = |v: &Value| -> Vec<Value> {
+        v["users"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| u["id"].clone())
+            .collect()
+    };
+    let (c, a) = (c.ok().json(), a.unwrap());
+    assert_eq!(ids(&c), ids(&a));
+    assert_eq!(ids(&a).len(), 1);
+
     bulk_invitations(&w, &app, files.path()).await;
 }
 
