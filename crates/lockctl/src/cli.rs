@@ -50,7 +50,7 @@ pub enum Command {
     /// Users of the organization: list, show, register, invite, update, remove.
     #[command(subcommand)]
     Users(UsersCmd),
-    /// E-mail invitations: create and list.
+    /// E-mail invitations: create, list, and import a CSV file of addresses.
     #[command(subcommand)]
     Invitations(InvitationsCmd),
     /// User groups: list, show, create, update.
@@ -125,7 +125,8 @@ pub enum LocksCmd {
     Show { id: String },
     /// Rename a lock (up to 50 characters).
     Rename { id: String, name: String },
-    /// Set the lock image from a png/jpg/jpeg/gif/webp file, or --reset to the default image.
+    /// Set the lock image from an image file (JPEG, PNG, GIF, WebP or BMP, checked by content;
+    /// larger than 1600 px downscaled, as the app does), or --reset to the default image.
     Image {
         id: String,
         #[arg(required_unless_present = "reset", conflicts_with = "reset")]
@@ -274,6 +275,26 @@ pub enum InvitationsCmd {
         /// Every page.
         #[arg(long)]
         all: bool,
+    },
+    /// Invite every address of a CSV file, as the app's bulk invitation does.
+    ///
+    /// The file has a header row naming a `mail` (or `email`) column and optionally
+    /// `authority` and `code` columns, or no header and mail, authority, code in that order.
+    /// Every row is checked first (its line number is shown); addresses already invited or
+    /// already users are done and never sent again, so the same file can be run again after
+    /// fixing rows. Progress goes to stderr, one result per row to stdout.
+    #[command(
+        after_help = "Exit status: 0 when every row is done (invited now, already invited, or already a user; with --dry-run: every row is ready or done); 1 when any row is invalid, a duplicate, refused by the service or not attempted; 2 for wrong arguments."
+    )]
+    Import {
+        /// The CSV file (UTF-8, with or without a byte-order mark).
+        file: PathBuf,
+        /// Check every row and show what would happen; send nothing.
+        #[arg(long)]
+        dry_run: bool,
+        /// Authority of rows that name none (member when not given).
+        #[arg(long, value_enum)]
+        authority: Option<AuthorityArg>,
     },
 }
 

@@ -23,6 +23,19 @@ pub enum Error {
     File { path: PathBuf, reason: String },
     #[error("could not write the output: {0}")]
     Output(String),
+    /// An error a use-case reported as data (e.g. the session part of `account_info`, or a
+    /// request the command layer refused); its code is kept.
+    #[error("{}", .0.message)]
+    Payload(lockdesk_core::ErrorPayload),
+    /// `invitations import`: some rows of the file are not done (see the results).
+    #[error("{not_done} of {rows} row(s) of the file are not done")]
+    ImportIncomplete { not_done: usize, rows: usize },
+}
+
+impl From<lockdesk_core::ErrorPayload> for Error {
+    fn from(e: lockdesk_core::ErrorPayload) -> Self {
+        Error::Payload(e)
+    }
 }
 
 impl From<lockdesk_api::Error> for Error {
@@ -59,6 +72,8 @@ impl Error {
             Error::NoProfile => "no_profile",
             Error::File { .. } => "file_unreadable",
             Error::Output(_) => "output_failed",
+            Error::Payload(e) => &e.code,
+            Error::ImportIncomplete { .. } => "import_incomplete",
         }
     }
 

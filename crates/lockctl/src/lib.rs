@@ -1,19 +1,21 @@
-//! `lockctl`: command-line front end over lockdesk-core. [`run`] is the whole program, with
-//! its streams and context passed in, so tests drive it like a user would.
+//! `lockctl`: command-line front end over lockdesk-core's use-cases (`lockdesk_core::app`, the
+//! same functions the desktop app calls). [`run`] is the whole program, with its streams and
+//! app context passed in, so tests drive it like a user would. lockctl parses arguments, calls
+//! the use-cases and prints their typed answers (`--json`: as they are; else in English, see
+//! `output::words`).
 
 pub mod cli;
 mod commands;
 pub mod error;
-mod image;
 mod output;
 
 use std::ffi::OsString;
 use std::io::{BufRead, Write};
 
 use clap::Parser;
-use lockdesk_api::ids::OrganizationId;
-use lockdesk_core::organizations::choose_organization;
-use lockdesk_core::{sessions, Context, ProfileStore};
+use lockdesk_api::ApiVersion;
+use lockdesk_core::app::AppContext;
+use lockdesk_core::{Context, ProfileStore};
 
 use crate::cli::{Cli, Command};
 pub use crate::error::{Error, Result};
@@ -41,20 +43,36 @@ impl Term<'_> {
     }
 }
 
-/// The global options and the context, for the commands.
+/// The global options and the app context, for the commands. Every command calls the app's
+/// use-cases (`lockdesk_core::app`) on [`Env::app`]; lockctl itself only parses and prints.
 pub struct Env<'a> {
-    pub ctx: &'a Context,
+    app: &'a AppContext,
     pub profile: Option<String>,
     pub org: Option<String>,
 }
 
-impl Env<'_> {
+impl<'a> Env<'a> {
+    pub fn new(app: &'a AppContext, profile: Option<String>, org: Option<String>) -> Env<'a> {
+        app.use_organization(org.clone());
+        app.use_archive(None);
+        Env { app, profile, org }
+    }
+
+    pub fn ctx(&self) -> std::sync::Arc<Context> {
+        self.app.core()
+    }
+
+    /// The app context without a profile (profile management).
+    pub fn app_without_profile(&self) -> &AppContext {
+        self.app
+    }
+
     /// The profile given, or the only one there is.
     pub fn profile(&self) -> Result<String> {
         if let Some(p) = &self.profile {
             return Ok(p.clone());
         }
-        let profiles = ProfileStore::new(self.ctx).list()?;
+        let profiles = ProfileStore::new(&self.ctx()).list()?;
         match profiles.as_slice() {
             [] => Err(Error::NoProfile),
             [only] => Ok(only.name.clone()),
@@ -64,17 +82,13 @@ impl Env<'_> {
         }
     }
 
-    pub async fn v3(&self) -> Result<(String, lockdesk_api::Client)> {
+    /// The app context working with the profile, for organization work and history alike (a
+    /// command of the other API then says `wrong_api`).
+    pub fn app(&self) -> Result<&AppContext> {
         let profile = self.profile()?;
-        let client = sessions::open_v3(self.ctx, &profile).await?;
-        Ok((profile, client))
-    }
-
-    /// A v3 client and the organization to work on.
-    pub async fn v3_org(&self) -> Result<(lockdesk_api::Client, OrganizationId)> {
-        let (profile, client) = self.v3().await?;
-        let org = choose_organization(self.ctx, &profile, &client, self.org.as_deref()).await?;
-        Ok((client, org))
+        self.app.use_profile(ApiVersion::V3, &profile);
+        self.app.use_profile(ApiVersion::V2, &profile);
+        Ok(self.app)
     }
 }
 
@@ -84,7 +98,7 @@ pub async fn run<I, T>(
     stdin: &mut dyn BufRead,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
-    ctx: &Context,
+    app: &AppContext,
 ) -> i32
 where
     I: IntoIterator<Item = T>,
@@ -107,11 +121,7 @@ where
             };
         }
     };
-    let env = Env {
-        ctx,
-        profile: cli.profile.clone(),
-        org: cli.org.clone(),
-    };
+    let env = Env::new(app, cli.profile.clone(), cli.org.clone());
     let mut term = Term {
         stdin,
         out: stdout,

@@ -29,7 +29,7 @@ fn main() {
         &mut stdin,
         &mut stdout,
         &mut stderr,
-        &ctx,
+        &lockdesk_core::app::AppContext::new(ctx),
     ));
     let _ = stdout.flush();
     std::process::exit(code);

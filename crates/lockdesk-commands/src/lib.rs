@@ -25,7 +25,7 @@ macro_rules! lockdesk_commands {
             session_sign_out(SessionSignOutRequest) -> SignedOutView;
             orgs_list(NoArgs) -> OrgsListResponse;
             orgs_choose(OrgsChooseRequest) -> OrganizationView;
-            locks_list(NoArgs) -> LocksListResponse;
+            locks_list(LocksListRequest) -> LocksListResponse;
             locks_get(LockIdRequest) -> LockView;
             locks_rename(LocksRenameRequest) -> LockView;
             locks_set_image(LocksSetImageRequest) -> LocksSetImageResponse;

@@ -1,22 +1,38 @@
-//! `history sync | query | export`: the local history archive of a v2 profile. Query and export
-//! need no network; sync resumes where an interrupted one stopped, so it suits a scheduled job.
+//! `history sync | query | export`: the local history archive of a v2 profile, with the app's
+//! history use-cases (`--archive FILE` names another archive). Query and export need no
+//! network; sync resumes where an interrupted one stopped, so it suits a scheduled job.
 
-use chrono::Local;
+use std::time::Duration;
+
 use lockdesk_archive::{
-    sync, Archive, Backfill, CancellationToken, ExportFormat, ExportRequest, HistoryFilter,
-    HistoryQuery, Language, SortOrder, SyncOutcome, SyncRequest, Zone,
+    paths, ExportFormat, ExportRequest, HistoryFilter, HistoryQuery, Language, SortOrder,
+    SyncOutcome, Zone,
 };
-use lockdesk_core::sessions;
+use lockdesk_core::app::{
+    self, HistoryExportRequest, HistorySyncStartRequest, JobIdRequest, JobState, NoArgs,
+};
 
 use crate::cli::{ArchiveArg, ArchiveFilter, ExportFormatArg, HistoryCmd, LangArg, Sort, TzArg};
 use crate::error::{Error, Result};
-use crate::output;
+use crate::output::{self, words};
 use crate::{Env, Term};
 
-fn open(env: &Env<'_>, arg: &ArchiveArg) -> Result<Archive> {
+/// How often a running sync is asked where it stands.
+const POLL: Duration = Duration::from_millis(250);
+
+/// The app context working on the archive named, or the profile's own.
+fn archive<'a>(env: &'a Env<'_>, arg: &ArchiveArg) -> Result<&'a app::AppContext> {
+    let ctx = env.app()?;
+    ctx.use_archive(arg.path.clone());
+    Ok(ctx)
+}
+
+fn archive_name(env: &Env<'_>, arg: &ArchiveArg) -> Result<String> {
     Ok(match &arg.path {
-        Some(path) => Archive::open(path)?,
-        None => Archive::open_for_profile(&env.profile()?, None)?,
+        Some(p) => p.display().to_string(),
+        None => paths::archive_path(&paths::data_dir()?, &env.profile()?, None)?
+            .display()
+            .to_string(),
     })
 }
 
@@ -46,78 +62,86 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
             locks,
             from,
             til,
-            archive,
+            archive: arg,
         } => {
-            let backfill = match (from, til) {
-                (Some(from), Some(til)) if from < til => Some(Backfill { from, til }),
-                (Some(_), Some(_)) => {
-                    return Err(Error::Usage("--from must be before --til".into()))
+            if let (Some(from), Some(til)) = (from, til) {
+                if from >= til {
+                    return Err(Error::Usage("--from must be before --til".into()));
                 }
-                _ => None,
-            };
-            let archive = open(env, &archive)?;
-            let profile = env.profile()?;
-            let client = sessions::open_v2(env.ctx, &profile).await?;
-            let request = SyncRequest {
-                lock_ids: locks,
-                backfill,
-                until: Some(env.ctx.clock.now()),
-                ..SyncRequest::default()
-            };
-            let cancel = CancellationToken::new();
-            let ctrl_c = cancel.clone();
-            let watcher = tokio::spawn(async move {
-                if tokio::signal::ctrl_c().await.is_ok() {
-                    ctrl_c.cancel();
-                }
-            });
-            // Progress goes to the process's stderr: the callback cannot borrow `term`.
-            let report = sync(
-                &archive,
-                &client,
-                &request,
-                &|p| {
-                    let eta = p
-                        .estimated_seconds_left
-                        .map_or("unknown".to_owned(), |s| format!("{s:.0} s"));
-                    let line = format!(
-                        "locks {}/{}  pages {}  records {} ({} new)  time left {eta}",
-                        p.locks_done, p.locks_total, p.pages, p.records, p.new_records
-                    );
-                    eprintln!("{line}");
+            }
+            let ctx = archive(env, &arg)?;
+            let before = app::history_sync_status(ctx, NoArgs {}).await?.last;
+            let started = app::history_sync_start(
+                ctx,
+                HistorySyncStartRequest {
+                    lock_ids: Some(locks),
+                    from,
+                    til,
                 },
-                &cancel,
             )
-            .await;
-            watcher.abort();
-            let report = report?;
+            .await?;
+            let job_id = started.job_id;
+            let mut ctrl_c = Box::pin(tokio::signal::ctrl_c());
+            let mut cancelled = false;
+            let mut shown = String::new();
+            let job = loop {
+                tokio::select! {
+                    _ = tokio::time::sleep(POLL) => {}
+                    _ = &mut ctrl_c, if !cancelled => {
+                        cancelled = true;
+                        app::jobs_cancel(ctx, JobIdRequest { job_id: job_id.clone() }).await?;
+                    }
+                }
+                let job = app::jobs_get(
+                    ctx,
+                    JobIdRequest {
+                        job_id: job_id.clone(),
+                    },
+                )
+                .await?;
+                if job.state != JobState::Running {
+                    break job;
+                }
+                // Progress goes to stderr, a line when it changed.
+                let status = app::history_sync_status(ctx, NoArgs {}).await?;
+                if let Some(running) = status.running {
+                    let line = words::sync_progress(&running.progress);
+                    if line != shown {
+                        writeln!(term.err, "{line}")?;
+                        shown = line;
+                    }
+                }
+            };
+            let last = app::history_sync_status(ctx, NoArgs {}).await?.last;
+            let report = match last {
+                Some(r)
+                    if before.as_ref().is_none_or(|b| {
+                        (b.started_at, b.finished_at) != (r.started_at, r.finished_at)
+                    }) =>
+                {
+                    r
+                }
+                // The sync failed before it could report (e.g. the archive could not be read).
+                _ => {
+                    return Err(match job.error {
+                        Some(e) => Error::Payload(e),
+                        None => Error::Output(job.message),
+                    })
+                }
+            };
             if term.json {
                 output::json(term.out, &report)?;
             } else {
-                let p = &report.progress;
-                writeln!(
-                    term.out,
-                    "{}: {} record(s) received, {} new, {} page(s), {} lock(s); archive {}",
-                    match &report.outcome {
-                        SyncOutcome::Completed => "completed",
-                        SyncOutcome::Paused { .. } => "paused",
-                        SyncOutcome::Cancelled => "cancelled",
-                        SyncOutcome::Failed { .. } => "failed",
-                    },
-                    p.records,
-                    p.new_records,
-                    p.pages,
-                    p.locks_total,
-                    archive.path().display()
-                )?;
+                let name = archive_name(env, &arg)?;
+                writeln!(term.out, "{}", words::sync_summary(&report, &name))?;
             }
             match report.outcome {
                 SyncOutcome::Completed => Ok(()),
                 SyncOutcome::Paused { .. } => Err(lockdesk_api::Error::V2SessionExpired.into()),
                 SyncOutcome::Cancelled => Err(lockdesk_api::Error::Cancelled.into()),
-                SyncOutcome::Failed { code, message } => {
-                    Err(Error::Output(format!("sync failed: {message} [{code}]")))
-                }
+                SyncOutcome::Failed { code, message } => Err(Error::Payload(
+                    lockdesk_core::ErrorPayload::new(&code, format!("sync failed: {message}")),
+                )),
             }
         }
         HistoryCmd::Query {
@@ -125,10 +149,9 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
             limit,
             offset,
             sort,
-            archive,
+            archive: arg,
         } => {
-            let archive = open(env, &archive)?;
-            let page = archive.query(&HistoryQuery {
+            let query = HistoryQuery {
                 filter: filter(f)?,
                 sort: match sort {
                     Sort::Newest => SortOrder::NewestFirst,
@@ -139,33 +162,18 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
                 limit,
                 offset,
                 with_total: true,
-            })?;
+            };
+            let ctx = archive(env, &arg)?;
+            let page = app::history_archive_query(ctx, query).await?;
             if term.json {
                 return output::json(term.out, &page);
             }
-            let rows: Vec<Vec<String>> = page
-                .rows
-                .iter()
-                .map(|r| {
-                    vec![
-                        r.created_at
-                            .with_timezone(&Local)
-                            .format("%Y-%m-%d %H:%M:%S%.3f")
-                            .to_string(),
-                        if r.is_locked { "locked" } else { "unlocked" }.to_owned(),
-                        r.client_type.clone(),
-                        output::opt(&r.user_name),
-                        r.lock_name.clone().unwrap_or_else(|| r.lock_id.clone()),
-                    ]
-                })
-                .collect();
-            output::table(term.out, &["TIME", "ACTION", "KIND", "USER", "LOCK"], &rows)?;
+            let rows: Vec<Vec<String>> = page.rows.iter().map(words::archive_row).collect();
+            output::table(term.out, &words::ARCHIVE_HEADERS, &rows)?;
             writeln!(
                 term.err,
-                "{}-{} of {}",
-                offset + u64::from(!rows.is_empty()),
-                offset + rows.len() as u64,
-                page.total.unwrap_or(0)
+                "{}",
+                words::page_range(offset, rows.len() as u64, page.total.unwrap_or(0))
             )?;
             Ok(())
         }
@@ -175,41 +183,39 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
             tz,
             lang,
             output: path,
-            archive,
+            archive: arg,
         } => {
-            let archive = open(env, &archive)?;
-            let mut file = std::fs::File::create(&path).map_err(|e| Error::File {
+            let export = ExportRequest {
+                filter: filter(f)?,
+                format: match format {
+                    ExportFormatArg::Csv => ExportFormat::Csv,
+                    ExportFormatArg::Jsonl => ExportFormat::Jsonl,
+                },
+                zone: match tz {
+                    TzArg::Local => Zone::Local,
+                    TzArg::Utc => Zone::Utc,
+                },
+                language: match lang {
+                    LangArg::En => Language::En,
+                    LangArg::Ja => Language::Ja,
+                },
+                newest_first: false,
+            };
+            let absolute = std::path::absolute(&path).map_err(|e| Error::File {
                 path: path.clone(),
                 reason: e.to_string(),
             })?;
-            let summary = archive.export(
-                &ExportRequest {
-                    filter: filter(f)?,
-                    format: match format {
-                        ExportFormatArg::Csv => ExportFormat::Csv,
-                        ExportFormatArg::Jsonl => ExportFormat::Jsonl,
-                    },
-                    zone: match tz {
-                        TzArg::Local => Zone::Local,
-                        TzArg::Utc => Zone::Utc,
-                    },
-                    language: match lang {
-                        LangArg::En => Language::En,
-                        LangArg::Ja => Language::Ja,
-                    },
-                    newest_first: false,
-                },
-                &mut file,
-            )?;
-            file.sync_all().ok();
+            let ctx = archive(env, &arg)?;
+            let written =
+                app::history_archive_export_to(ctx, HistoryExportRequest { export }, absolute)
+                    .await?;
             if term.json {
-                return output::json(term.out, &summary);
+                return output::json(term.out, &written);
             }
             writeln!(
                 term.err,
-                "Wrote {} record(s) to {}",
-                summary.records,
-                path.display()
+                "{}",
+                words::records_written(written.records, &path)
             )?;
             Ok(())
         }

@@ -1,14 +1,15 @@
-//! `lockctl demo`: the built-in simulator with its demo data, signed in through the real OAuth
-//! flow, and a tour of what the commands show. Uses a throwaway profile store and an in-memory
-//! secret store, so the user's own profiles and keychain are never touched.
+//! `lockctl demo`: the app's "Try the demo" (the built-in simulator with its demo data, signed
+//! in through the real OAuth flow) and a tour of what the commands show. Uses a throwaway
+//! profile store and an in-memory secret store, so the user's own profiles and keychain are
+//! never touched.
 
 use std::sync::Arc;
 
 use chrono::{Duration, SecondsFormat, Utc};
 use clap::Parser;
 use lockdesk_api::clock::SystemClock;
-use lockdesk_core::demo::start_demo;
-use lockdesk_core::{sessions, Context, MemoryStore};
+use lockdesk_core::app::{self, AppContext, NoArgs};
+use lockdesk_core::{Context, MemoryStore};
 use lockdesk_sim::SimOptions;
 
 use crate::cli::Cli;
@@ -21,28 +22,28 @@ pub async fn run(term: &mut Term<'_>, serve: bool) -> Result<()> {
         Arc::new(MemoryStore::default()),
         Arc::new(SystemClock),
     );
-    let result = tour(&ctx, term, serve).await;
+    let app = AppContext::with_demo_options(ctx, SimOptions::default());
+    let result = tour(&app, term, serve).await;
+    drop(app);
     let _ = std::fs::remove_dir_all(&dir);
     result
 }
 
-async fn tour(ctx: &Context, term: &mut Term<'_>, serve: bool) -> Result<()> {
-    let demo = start_demo(ctx, SimOptions::default()).await?;
-    let client = sessions::open_v3(ctx, &demo.profile).await?;
-    let orgs = client
-        .organizations()
-        .list(&Default::default())
-        .await
-        .map_err(lockdesk_core::Error::from)?;
+async fn tour(ctx: &AppContext, term: &mut Term<'_>, serve: bool) -> Result<()> {
+    let status = app::session_start_demo(ctx, NoArgs {}).await?;
+    let missing = || Error::Output("the demo did not start".into());
+    let profile = status.active.ok_or_else(missing)?.name;
+    let history_profile = status.history.ok_or_else(missing)?.name;
+    let base_url = status.demo_base_url.ok_or_else(missing)?;
+    let orgs = app::orgs_list(ctx, NoArgs {}).await?;
     let org = orgs
+        .organizations
         .first()
         .map(|o| o.id.clone())
         .ok_or(lockdesk_core::Error::NoOrganization)?;
-    let history = sessions::open_v2(ctx, &demo.history_profile).await?;
-    let lock = history
-        .locks()
-        .await
-        .map_err(lockdesk_core::Error::from)?
+    let lock = app::history_locks(ctx, NoArgs {})
+        .await?
+        .locks
         .first()
         .map(|l| l.id.clone())
         .ok_or_else(|| Error::Usage("the demo has no locks".into()))?;
@@ -50,9 +51,8 @@ async fn tour(ctx: &Context, term: &mut Term<'_>, serve: bool) -> Result<()> {
 
     writeln!(
         term.out,
-        "Lockdesk demo: simulator at {} with seeded data, signed in as admin@example.com\n\
-         through the service's OAuth flow (authorization page, state check, code exchange).",
-        demo.sim.base_url()
+        "Lockdesk demo: simulator at {base_url} with seeded data, signed in as admin@example.com\n\
+         through the service's OAuth flow (authorization page, state check, code exchange)."
     )?;
     let steps: [(&str, Vec<&str>); 5] = [
         ("Organizations", vec!["orgs"]),
@@ -68,49 +68,42 @@ async fn tour(ctx: &Context, term: &mut Term<'_>, serve: bool) -> Result<()> {
         ),
     ];
     for (title, args) in steps {
-        section(term, title, &demo.profile, &args, ctx).await?;
+        section(ctx, term, title, &profile, &args).await?;
     }
     let history_args = [
         "history", "accesses", "--lock", &lock, "--from", &since, "--format", "csv",
     ];
     section(
+        ctx,
         term,
         &format!("Entry/exit history of {lock}, last two days (v2, CSV)"),
-        &demo.history_profile,
+        &history_profile,
         &history_args,
-        ctx,
     )
     .await?;
 
     if serve {
-        let info = serde_json::to_string_pretty(demo.sim.info())
-            .map_err(|e| Error::Output(e.to_string()))?;
         writeln!(
             term.out,
-            "\nThe simulator keeps running until Ctrl-C. Its clients and accounts:\n{info}"
+            "\nThe simulator keeps running at {base_url} until Ctrl-C (GET {base_url}/_sim/info lists its clients and accounts)."
         )?;
         term.out.flush()?;
         let _ = tokio::signal::ctrl_c().await;
     }
-    demo.sim.shutdown().await;
     Ok(())
 }
 
 async fn section(
+    ctx: &AppContext,
     term: &mut Term<'_>,
     title: &str,
     profile: &str,
     args: &[&str],
-    ctx: &Context,
 ) -> Result<()> {
     writeln!(term.out, "\n== {title}  (lockctl {})", args.join(" "))?;
     let mut argv = vec!["lockctl", "--profile", profile];
     argv.extend_from_slice(args);
     let cli = Cli::try_parse_from(argv).map_err(|e| Error::Usage(e.to_string()))?;
-    let env = Env {
-        ctx,
-        profile: cli.profile.clone(),
-        org: cli.org.clone(),
-    };
+    let env = Env::new(ctx, cli.profile.clone(), cli.org.clone());
     Box::pin(dispatch(&env, term, cli.command)).await
 }

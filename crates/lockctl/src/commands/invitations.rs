@@ -1,72 +1,41 @@
-use lockdesk_api::models::{Invitation, InvitationStatus};
-use lockdesk_api::v3::{InvitationQuery, NewInvitation};
+//! `invitations create | list | import`: the app's invitation use-cases. `import` is the app's
+//! bulk invitation: the same parsing, checks and run ([`app::invitations_bulk_send`]).
 
-use super::authority;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use lockdesk_core::app::{
+    self, BulkInviteRequest, InvitationsCreateRequest, InvitationsListRequest, InviteRowStatus,
+    JobState,
+};
+
+use super::role;
 use crate::cli::{InvitationsCmd, StatusArg};
-use crate::error::Result;
-use crate::output;
+use crate::error::{Error, Result};
+use crate::output::{self, words};
 use crate::{Env, Term};
 
-fn print_invitations(term: &mut Term<'_>, list: &[Invitation]) -> Result<()> {
-    if term.json {
-        return output::json(term.out, list);
-    }
-    let rows: Vec<Vec<String>> = list
-        .iter()
-        .map(|i| {
-            let user = i.user.as_ref();
-            vec![
-                i.id.clone(),
-                output::opt(&user.and_then(|u| u.mail.clone())),
-                output::opt(&user.and_then(|u| u.authority.clone())),
-                output::opt(&user.and_then(|u| u.code.clone())),
-                i.invitation_status
-                    .as_ref()
-                    .map(|s| s.as_str().to_owned())
-                    .unwrap_or_default(),
-                output::opt(&i.issued_at.map(|t| t.to_rfc3339())),
-                output::opt(&i.expires_at.map(|t| t.to_rfc3339())),
-            ]
-        })
-        .collect();
-    output::table(
-        term.out,
-        &[
-            "ID",
-            "MAIL",
-            "AUTHORITY",
-            "CODE",
-            "STATUS",
-            "ISSUED",
-            "EXPIRES",
-        ],
-        &rows,
-    )
-}
+/// Page size of `list` without `--all`.
+pub const PAGE: u32 = 100;
 
 pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: InvitationsCmd) -> Result<()> {
-    let (client, org) = env.v3_org().await?;
-    let invitations = client.org(&org).invitations();
+    let ctx = env.app()?;
     match cmd {
         InvitationsCmd::Create {
             mail,
-            authority: a,
+            authority,
             code,
         } => {
-            let new = NewInvitation {
-                mail: mail.clone(),
-                authority: authority(a),
+            let req = InvitationsCreateRequest {
+                mail,
+                authority: role(authority),
                 code,
             };
-            invitations.create(&new).await?;
+            let sent = app::invitations_create(ctx, req).await?;
             if term.json {
-                return output::json(term.out, &serde_json::json!({ "invited": mail.trim() }));
+                return output::json(term.out, &sent);
             }
-            writeln!(
-                term.out,
-                "Invitation sent to {}; it stays active until accepted",
-                mail.trim()
-            )?;
+            writeln!(term.out, "{}", words::invitation_sent(&sent.mail))?;
             Ok(())
         }
         InvitationsCmd::List {
@@ -76,21 +45,120 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: InvitationsCmd) -> Res
             limit,
             all,
         } => {
-            let query = InvitationQuery {
-                status: status.map(|s| match s {
-                    StatusArg::Active => InvitationStatus::Active,
-                    StatusArg::Expired => InvitationStatus::Expired,
+            let req = InvitationsListRequest {
+                status: status.map(|s| {
+                    match s {
+                        StatusArg::Active => "active",
+                        StatusArg::Expired => "expired",
+                    }
+                    .to_owned()
                 }),
-                limit,
-                issued_after,
-                issued_before,
+                issued_after: issued_after.map(|t| t.to_rfc3339()),
+                issued_before: issued_before.map(|t| t.to_rfc3339()),
+                limit: if all {
+                    None
+                } else {
+                    Some(limit.unwrap_or(PAGE))
+                },
             };
-            let list = if all {
-                invitations.list_all(&query).await?
+            let list = app::invitations_list(ctx, req).await?;
+            if term.json {
+                return output::json(term.out, &list);
+            }
+            let rows: Vec<Vec<String>> =
+                list.invitations.iter().map(words::invitation_row).collect();
+            output::table(term.out, &words::INVITATION_HEADERS, &rows)
+        }
+        InvitationsCmd::Import {
+            file,
+            dry_run,
+            authority,
+        } => {
+            let csv = std::fs::read_to_string(&file).map_err(|e| Error::File {
+                path: file.clone(),
+                reason: e.to_string(),
+            })?;
+            let req = BulkInviteRequest {
+                csv,
+                default_authority: role(authority),
+            };
+            if dry_run {
+                preview(ctx, term, req).await
             } else {
-                invitations.list(&query).await?
-            };
-            print_invitations(term, &list)
+                import(ctx, term, req).await
+            }
         }
     }
+}
+
+async fn preview(ctx: &app::AppContext, term: &mut Term<'_>, req: BulkInviteRequest) -> Result<()> {
+    let preview = app::invitations_bulk_preview(ctx, req).await?;
+    if term.json {
+        output::json(term.out, &preview)?;
+    } else {
+        let rows: Vec<Vec<String>> = preview.rows.iter().map(words::preview_row).collect();
+        output::table(term.out, &words::PREVIEW_HEADERS, &rows)?;
+        writeln!(term.out, "\n{}", words::preview_summary(&preview))?;
+    }
+    let not_done = preview
+        .rows
+        .iter()
+        .filter(|r| {
+            matches!(
+                r.status,
+                InviteRowStatus::Invalid | InviteRowStatus::Duplicate
+            )
+        })
+        .count();
+    if not_done > 0 {
+        return Err(Error::ImportIncomplete {
+            not_done,
+            rows: preview.rows.len(),
+        });
+    }
+    Ok(())
+}
+
+async fn import(ctx: &app::AppContext, term: &mut Term<'_>, req: BulkInviteRequest) -> Result<()> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let watcher = {
+        let cancel = cancel.clone();
+        tokio::spawn(async move {
+            if tokio::signal::ctrl_c().await.is_ok() {
+                cancel.store(true, Ordering::Relaxed);
+            }
+        })
+    };
+    let err = &mut *term.err;
+    let on_row = |r: &app::InviteResult, p: app::BulkProgress| {
+        let _ = writeln!(err, "{}", words::import_progress(r, p));
+    };
+    let report = app::invitations_bulk_send(ctx, &req, on_row, &cancel).await;
+    watcher.abort();
+    let report = report?;
+    if report.state == JobState::Failed && report.results.is_empty() {
+        if let Some(e) = report.error {
+            return Err(Error::Payload(e));
+        }
+    }
+    if term.json {
+        output::json(term.out, &report)?;
+    } else {
+        let rows: Vec<Vec<String>> = report.results.iter().map(words::result_row).collect();
+        output::table(term.out, &words::RESULT_HEADERS, &rows)?;
+        writeln!(term.out, "\n{}", words::report_summary(&report))?;
+    }
+    if !report.all_done() {
+        let not_done = report
+            .results
+            .iter()
+            .filter(|r| !r.outcome.is_done())
+            .count()
+            .max(1);
+        return Err(Error::ImportIncomplete {
+            not_done,
+            rows: report.total as usize,
+        });
+    }
+    Ok(())
 }

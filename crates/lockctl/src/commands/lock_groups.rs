@@ -1,114 +1,94 @@
-use lockdesk_api::ids::{LockGroupId, LockId};
-use lockdesk_api::models::LockGroup;
-use lockdesk_api::v3::GroupInput;
+//! `lock-groups list | show | create | update | delete | add-locks | remove-locks`: the app's
+//! lock group use-cases.
 
-use crate::cli::LockGroupsCmd;
+use lockdesk_core::app::{
+    self, GroupInputRequest, LockGroupIdRequest, LockGroupLocksRequest, LockGroupView,
+    LockGroupsUpdateRequest, NoArgs,
+};
+
+use crate::cli::{GroupFields, LockGroupsCmd};
 use crate::error::Result;
-use crate::output;
+use crate::output::{self, words};
 use crate::{Env, Term};
 
-pub(crate) fn group_rows<'a>(
-    groups: impl Iterator<Item = (&'a String, &'a Option<String>, &'a Option<String>)>,
-) -> Vec<Vec<String>> {
-    groups
-        .map(|(id, name, memo)| vec![id.clone(), output::opt(name), output::opt(memo)])
-        .collect()
-}
-
-fn print_group(term: &mut Term<'_>, group: &LockGroup) -> Result<()> {
+fn print_group(term: &mut Term<'_>, g: &LockGroupView) -> Result<()> {
     if term.json {
-        return output::json(term.out, group);
+        return output::json(term.out, g);
     }
-    writeln!(
-        term.out,
-        "{}  {}  {}",
-        group.id,
-        output::opt(&group.name),
-        output::opt(&group.memo)
-    )?;
-    if let Some(locks) = &group.locks {
+    output::table(term.out, &words::GROUP_HEADERS, &[words::lock_group_row(g)])?;
+    if let Some(locks) = &g.locks {
         writeln!(term.out)?;
-        let rows: Vec<Vec<String>> = locks
-            .iter()
-            .map(|l| vec![l.id.clone(), output::opt(&l.name)])
-            .collect();
-        output::table(term.out, &["LOCK", "NAME"], &rows)?;
+        let rows: Vec<Vec<String>> = locks.iter().map(words::member_row).collect();
+        output::table(term.out, &words::GROUP_LOCK_HEADERS, &rows)?;
     }
     Ok(())
 }
 
-fn lock_ids(ids: Vec<String>) -> Result<Vec<LockId>> {
-    Ok(ids
-        .into_iter()
-        .map(LockId::parse)
-        .collect::<lockdesk_api::Result<_>>()?)
+/// The update as the app sends it: a name or memo not given is left out (kept as it is).
+pub(crate) fn update_args(id_key: &str, id: String, fields: GroupFields) -> serde_json::Value {
+    let mut args = serde_json::Map::new();
+    args.insert(id_key.into(), id.into());
+    if let Some(name) = fields.name {
+        args.insert("name".into(), name.into());
+    }
+    if let Some(memo) = fields.memo {
+        args.insert("memo".into(), memo.into());
+    }
+    args.into()
 }
 
 pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: LockGroupsCmd) -> Result<()> {
-    let (client, org) = env.v3_org().await?;
-    let groups = client.org(&org).lock_groups();
+    let ctx = env.app()?;
+    let id_req = |id: String| LockGroupIdRequest { lock_group_id: id };
     match cmd {
         LockGroupsCmd::List => {
-            let list = groups.list().await?;
+            let list = app::lock_groups_list(ctx, NoArgs {}).await?;
             if term.json {
                 return output::json(term.out, &list);
             }
-            let rows = group_rows(list.iter().map(|g| (&g.id, &g.name, &g.memo)));
-            output::table(term.out, &["ID", "NAME", "MEMO"], &rows)
+            let rows: Vec<Vec<String>> =
+                list.lock_groups.iter().map(words::lock_group_row).collect();
+            output::table(term.out, &words::GROUP_HEADERS, &rows)
         }
         LockGroupsCmd::Show { id } => {
-            let g = groups.get(&LockGroupId::parse(id)?).await?;
+            let g = app::lock_groups_get(ctx, id_req(id)).await?;
             print_group(term, &g)
         }
         LockGroupsCmd::Create { name, memo } => {
-            let g = groups.create(&GroupInput { name, memo }).await?;
+            let g = app::lock_groups_create(ctx, GroupInputRequest { name, memo }).await?;
             print_group(term, &g)
         }
         LockGroupsCmd::Update { id, fields } => {
-            let id = LockGroupId::parse(id)?;
-            // The service takes name and memo together: keep what is not given.
-            let current = if fields.name.is_none() || fields.memo.is_none() {
-                Some(groups.get(&id).await?)
-            } else {
-                None
-            };
-            let name = fields
-                .name
-                .or_else(|| current.as_ref().and_then(|g| g.name.clone()))
-                .unwrap_or_default();
-            let memo = fields
-                .memo
-                .or_else(|| current.as_ref().and_then(|g| g.memo.clone()));
-            let g = groups.update(&id, &GroupInput { name, memo }).await?;
+            let req: LockGroupsUpdateRequest = super::request(
+                "lock_groups_update",
+                update_args("lock_group_id", id, fields),
+            )?;
+            let g = app::lock_groups_update(ctx, req).await?;
             print_group(term, &g)
         }
         LockGroupsCmd::Delete { id } => {
-            let id = LockGroupId::parse(id)?;
-            groups.delete(&id).await?;
+            let done = app::lock_groups_delete(ctx, id_req(id.clone())).await?;
             if term.json {
-                return output::json(term.out, &serde_json::json!({ "deleted": id }));
+                return output::json(term.out, &done);
             }
-            writeln!(term.out, "Deleted lock group {id}")?;
+            writeln!(term.out, "{}", words::lock_group_deleted(&id))?;
             Ok(())
         }
         LockGroupsCmd::AddLocks { id, locks } => {
-            let g = groups
-                .add_locks(&LockGroupId::parse(id)?, &lock_ids(locks)?)
-                .await?;
+            let req = LockGroupLocksRequest {
+                lock_group_id: id,
+                lock_ids: locks,
+            };
+            let g = app::lock_groups_add_locks(ctx, req).await?;
             print_group(term, &g)
         }
         LockGroupsCmd::RemoveLocks { id, locks } => {
-            let id = LockGroupId::parse(id)?;
-            let locks = lock_ids(locks)?;
-            groups.remove_locks(&id, &locks).await?;
-            if term.json {
-                return output::json(
-                    term.out,
-                    &serde_json::json!({ "lock_group": id, "removed": locks }),
-                );
-            }
-            writeln!(term.out, "Removed {} lock(s) from {id}", locks.len())?;
-            Ok(())
+            let req = LockGroupLocksRequest {
+                lock_group_id: id,
+                lock_ids: locks,
+            };
+            let g = app::lock_groups_remove_locks(ctx, req).await?;
+            print_group(term, &g)
         }
     }
 }

@@ -1,112 +1,79 @@
-use futures::TryStreamExt;
-use lockdesk_api::ids::LockId;
-use lockdesk_api::models::{Lock, LockModel};
-use lockdesk_api::v3::{LockImage, LockQuery, LockUpdate, PageParams};
+//! `locks list | show | rename | image`: the app's lock use-cases. An image file goes through
+//! the app's image pipeline (checked by content, large photos downscaled, BMP converted).
+
+use lockdesk_core::app::{
+    self, LockIdRequest, LocksListRequest, LocksRenameRequest, LocksSetImageRequest,
+};
 
 use crate::cli::LocksCmd;
 use crate::error::Result;
-use crate::{image, output};
+use crate::output::{self, words};
 use crate::{Env, Term};
 
-fn model(m: &LockModel) -> String {
-    match m {
-        LockModel::Pro => "Pro".into(),
-        LockModel::Ctl => "Ctl".into(),
-        LockModel::Other(s) => s.clone(),
-    }
-}
-
-pub(crate) fn print_locks(term: &mut Term<'_>, locks: &[Lock]) -> Result<()> {
-    if term.json {
-        return output::json(term.out, locks);
-    }
-    let rows: Vec<Vec<String>> = locks
-        .iter()
-        .map(|l| {
-            vec![
-                l.id.clone(),
-                model(&l.model),
-                output::opt(&l.name),
-                l.battery_percentage
-                    .map(|b| format!("{b}%"))
-                    .unwrap_or_default(),
-            ]
-        })
-        .collect();
-    output::table(term.out, &["ID", "MODEL", "NAME", "BATTERY"], &rows)
-}
-
-fn print_lock(term: &mut Term<'_>, lock: &Lock) -> Result<()> {
-    if term.json {
-        output::json(term.out, lock)
-    } else {
-        output::record(term.out, lock)
-    }
-}
+/// Page size of `list` without `--all`.
+pub const PAGE: u32 = 100;
 
 pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: LocksCmd) -> Result<()> {
-    let (client, org) = env.v3_org().await?;
-    let locks = client.org(&org).locks();
+    let ctx = env.app()?;
     match cmd {
         LocksCmd::List { ids, limit, all } => {
-            let query = LockQuery {
-                page: PageParams {
-                    limit,
-                    ..Default::default()
+            let list = app::locks_list(
+                ctx,
+                LocksListRequest {
+                    lock_ids: Some(ids),
+                    limit: if all {
+                        None
+                    } else {
+                        Some(limit.unwrap_or(PAGE))
+                    },
                 },
-                lock_ids: ids
-                    .into_iter()
-                    .map(LockId::parse)
-                    .collect::<lockdesk_api::Result<_>>()?,
-            };
-            let list: Vec<Lock> = if all {
-                locks.stream(query).try_collect().await?
-            } else {
-                locks.list(&query).await?
-            };
-            print_locks(term, &list)
+            )
+            .await?;
+            if term.json {
+                return output::json(term.out, &list);
+            }
+            let rows: Vec<Vec<String>> = list.locks.iter().map(words::lock_row).collect();
+            output::table(term.out, &words::LOCK_HEADERS, &rows)
         }
         LocksCmd::Show { id } => {
-            let lock = locks.get(&LockId::parse(id)?).await?;
-            print_lock(term, &lock)
+            let lock = app::locks_get(ctx, LockIdRequest { lock_id: id }).await?;
+            if term.json {
+                return output::json(term.out, &lock);
+            }
+            output::pairs(term.out, &words::lock_pairs(&lock))
         }
         LocksCmd::Rename { id, name } => {
-            let update = LockUpdate {
-                name: Some(name),
-                image: None,
-            };
-            let lock = locks.update(&LockId::parse(id)?, &update).await?;
+            let lock = app::locks_rename(ctx, LocksRenameRequest { lock_id: id, name }).await?;
             if term.json {
                 return output::json(term.out, &lock);
             }
-            writeln!(
-                term.out,
-                "Renamed lock {} to {}",
-                lock.id,
-                output::opt(&lock.name)
-            )?;
+            writeln!(term.out, "{}", words::lock_renamed(&lock))?;
             Ok(())
         }
-        LocksCmd::Image { id, path, reset } => {
-            let image = match (path, reset) {
-                (_, true) => LockImage::Reset,
-                (Some(path), false) => LockImage::Upload(image::load(&path)?),
-                (None, false) => unreachable!("clap requires a path or --reset"),
-            };
-            let update = LockUpdate {
-                name: None,
-                image: Some(image),
-            };
-            let lock = locks.update(&LockId::parse(id)?, &update).await?;
+        LocksCmd::Image {
+            id, reset: true, ..
+        } => {
+            let lock = app::locks_reset_image(ctx, LockIdRequest { lock_id: id }).await?;
             if term.json {
                 return output::json(term.out, &lock);
             }
-            writeln!(
-                term.out,
-                "Image of lock {} is now {}",
-                lock.id,
-                lock.image_url.as_deref().unwrap_or("the default image")
-            )?;
+            writeln!(term.out, "{}", words::lock_image_reset(&lock))?;
+            Ok(())
+        }
+        LocksCmd::Image { id, path, .. } => {
+            let source = super::image_source(ctx, path)?;
+            let set = app::locks_set_image(
+                ctx,
+                LocksSetImageRequest {
+                    lock_id: id,
+                    source,
+                },
+            )
+            .await?;
+            if term.json {
+                return output::json(term.out, &set);
+            }
+            writeln!(term.out, "{}", words::lock_image_set(&set))?;
             Ok(())
         }
     }

@@ -1,61 +1,59 @@
-use futures::TryStreamExt;
-use lockdesk_api::ids::OrganizationId;
-use lockdesk_api::models::Organization;
-use lockdesk_api::v3::PageParams;
-use lockdesk_core::ProfileStore;
+//! `orgs [list | show ID | use ID]`: the app's organization use-cases.
+
+use lockdesk_core::app::{self, NoArgs, OrgsChooseRequest};
+use lockdesk_core::ErrorPayload;
 
 use crate::cli::OrgsCmd;
 use crate::error::Result;
-use crate::output;
+use crate::output::{self, words};
 use crate::{Env, Term};
 
 pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: Option<OrgsCmd>) -> Result<()> {
-    let (profile, client) = env.v3().await?;
+    let ctx = env.app()?;
     match cmd.unwrap_or(OrgsCmd::List) {
         OrgsCmd::List => {
-            let orgs: Vec<Organization> = client
-                .organizations()
-                .stream(PageParams::default())
-                .try_collect()
-                .await?;
+            let list = app::orgs_list(ctx, NoArgs {}).await?;
             if term.json {
-                return output::json(term.out, &orgs);
+                return output::json(term.out, &list);
             }
-            let chosen = ProfileStore::new(env.ctx)
-                .settings(&profile)?
-                .organization_id;
-            let rows: Vec<Vec<String>> = orgs
+            let rows: Vec<Vec<String>> = list
+                .organizations
                 .iter()
-                .map(|o| {
-                    let mark = if chosen.as_deref() == Some(o.id.as_str()) {
-                        "*"
-                    } else {
-                        ""
-                    };
-                    vec![o.id.clone(), output::opt(&o.name), mark.into()]
-                })
+                .map(|o| words::org_row(o, list.chosen.as_deref()))
                 .collect();
-            output::table(term.out, &["ID", "NAME", "CHOSEN"], &rows)
+            output::table(term.out, &words::ORG_HEADERS, &rows)
         }
         OrgsCmd::Show { id } => {
-            let id = OrganizationId::parse(id)?;
-            let org = client.organizations().get(&id).await?;
+            // The account's organizations, with names: the one asked for, if it is among them.
+            let list = app::orgs_list(ctx, NoArgs {}).await?;
+            let org = list
+                .organizations
+                .into_iter()
+                .find(|o| o.id == id.trim())
+                .ok_or_else(|| {
+                    ErrorPayload::new(
+                        "not_in_organization",
+                        format!("the account does not belong to organization {id}"),
+                    )
+                })?;
             if term.json {
-                output::json(term.out, &org)
-            } else {
-                output::record(term.out, &org)
+                return output::json(term.out, &org);
             }
+            output::pairs(term.out, &words::org_pairs(&org))
         }
         OrgsCmd::Use { id } => {
-            let id = OrganizationId::parse(id)?;
-            let org = client.organizations().get(&id).await?;
-            ProfileStore::new(env.ctx).set_organization(&profile, Some(&id))?;
+            let org = app::orgs_choose(
+                ctx,
+                OrgsChooseRequest {
+                    organization_id: id,
+                },
+            )
+            .await?;
             if term.json {
-                output::json(term.out, &org)
-            } else {
-                writeln!(term.out, "Profile {profile} now works on organization {id}")?;
-                Ok(())
+                return output::json(term.out, &org);
             }
+            writeln!(term.out, "{}", words::org_chosen(&env.profile()?, &org))?;
+            Ok(())
         }
     }
 }

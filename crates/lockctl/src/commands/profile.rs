@@ -1,15 +1,18 @@
+//! `profile add | list | remove`: the app's profile use-cases.
+
 use lockdesk_api::ApiVersion;
-use lockdesk_core::sessions::{self, AddProfile};
+use lockdesk_core::app::{self, NoArgs, ProfileNameRequest, ProfilesAddRequest};
 use lockdesk_core::Profile;
 
 use crate::cli::{Api, ProfileCmd};
 use crate::error::{Error, Result};
-use crate::output;
+use crate::output::{self, words};
 use crate::{Env, Term};
 
 pub const SECRET_ENV: &str = "LOCKDESK_CLIENT_SECRET";
 
 pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: ProfileCmd) -> Result<()> {
+    let ctx = env.app_without_profile();
     match cmd {
         ProfileCmd::Add {
             name,
@@ -18,11 +21,11 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: ProfileCmd) -> Result<
             redirect_uri,
             api,
         } => {
-            // Check the profile before asking for the secret.
             let api = match api {
                 Api::V3 => ApiVersion::V3,
                 Api::V2 => ApiVersion::V2,
             };
+            // Check the profile before asking for the secret.
             let profile = Profile {
                 name,
                 base_url,
@@ -34,7 +37,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: ProfileCmd) -> Result<
             let secret = match std::env::var(SECRET_ENV).ok().filter(|s| !s.is_empty()) {
                 Some(s) => s,
                 None => {
-                    writeln!(term.err, "Client secret (one line, from the registration):")?;
+                    writeln!(term.err, "{}", words::SECRET_PROMPT)?;
                     term.read_line()?
                         .filter(|s| !s.trim().is_empty())
                         .ok_or_else(|| {
@@ -44,55 +47,45 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: ProfileCmd) -> Result<
                         })?
                 }
             };
-            let profile = sessions::add_profile(
-                env.ctx,
-                AddProfile {
+            let added = app::profiles_add(
+                ctx,
+                ProfilesAddRequest {
                     name: profile.name,
                     base_url: profile.base_url,
                     client_id: profile.client_id,
                     redirect_uri: profile.redirect_uri,
-                    api: profile.api,
+                    api: profile.api.into(),
                     client_secret: secret,
                 },
             )
             .await?;
             if term.json {
-                output::json(term.out, &profile)
-            } else {
-                writeln!(
-                    term.out,
-                    "Added profile {}; sign in with `lockctl --profile {} login`",
-                    profile.name, profile.name
-                )?;
-                Ok(())
+                return output::json(term.out, &added);
             }
+            writeln!(term.out, "{}", words::profile_added(&added))?;
+            Ok(())
         }
         ProfileCmd::List => {
-            let profiles = sessions::list_profiles(env.ctx)?;
+            let list = app::profiles_list(ctx, NoArgs {}).await?;
             if term.json {
-                return output::json(term.out, &profiles);
+                return output::json(term.out, &list);
             }
-            let rows: Vec<Vec<String>> = profiles
-                .iter()
-                .map(|p| {
-                    vec![
-                        p.name.clone(),
-                        format!("{:?}", p.api).to_lowercase(),
-                        p.base_url.clone(),
-                        p.client_id.clone(),
-                    ]
-                })
-                .collect();
-            output::table(term.out, &["NAME", "API", "BASE URL", "CLIENT ID"], &rows)
+            let rows: Vec<Vec<String>> = list.profiles.iter().map(words::profile_row).collect();
+            output::table(term.out, &words::PROFILE_HEADERS, &rows)
         }
         ProfileCmd::Remove { name } => {
-            let removed = sessions::remove_profile(env.ctx, &name)?;
+            let done = app::profiles_remove(
+                ctx,
+                ProfileNameRequest {
+                    profile: name.clone(),
+                },
+            )
+            .await?;
             if term.json {
-                output::json(term.out, &removed)
-            } else {
-                writeln!(term.out, "Removed profile {name} and its keychain entries")?;
-                Ok(())
+                return output::json(term.out, &done);
             }
+            writeln!(term.out, "{}", words::profile_removed(&name))?;
+            Ok(())
         }
     }
 }

@@ -1,62 +1,84 @@
-use lockdesk_core::sessions;
+//! `login`, `logout`, `token-info`: the app's sign-in use-cases, with the redirected address
+//! pasted on stdin instead of intercepted by a window.
+
+use lockdesk_core::app::{
+    self, Api, NoArgs, ProfileNameRequest, SessionCompleteSignInRequest, SessionSignOutRequest,
+};
 
 use crate::error::{Error, Result};
-use crate::output;
+use crate::output::{self, words};
 use crate::{Env, Term};
 
 pub async fn login(env: &Env<'_>, term: &mut Term<'_>) -> Result<()> {
     let profile = env.profile()?;
-    let pending = sessions::begin_sign_in(env.ctx, &profile).await?;
-    writeln!(
-        term.err,
-        "Open this address in a browser and sign in with a manager account:"
-    )?;
-    writeln!(term.out, "{}", pending.url)?;
+    let ctx = env.app_without_profile();
+    let begun = app::session_begin_sign_in(
+        ctx,
+        ProfileNameRequest {
+            profile: profile.clone(),
+        },
+    )
+    .await?;
+    writeln!(term.err, "{}", words::SIGN_IN_OPEN)?;
+    writeln!(term.out, "{}", begun.url)?;
     term.out.flush()?;
-    writeln!(
-        term.err,
-        "Then paste the whole address the browser was sent to (it starts with the redirect URI):"
-    )?;
+    writeln!(term.err, "{}", words::SIGN_IN_PASTE)?;
     let redirected = term
         .read_line()?
         .filter(|l| !l.trim().is_empty())
         .ok_or_else(|| Error::Usage("no redirected address was given on stdin".into()))?;
-    let signed_in = sessions::complete_sign_in(env.ctx, &profile, &pending, &redirected).await?;
+    let signed_in = app::session_complete_sign_in(
+        ctx,
+        SessionCompleteSignInRequest {
+            profile,
+            redirected_url: redirected,
+        },
+    )
+    .await?;
     if term.json {
-        output::json(term.out, &signed_in)
-    } else {
-        writeln!(
-            term.out,
-            "Signed in (profile {}); the access token is valid until {}{}",
-            signed_in.profile,
-            signed_in.expires_at.to_rfc3339(),
-            if signed_in.renewable {
-                " and is renewed automatically"
-            } else {
-                ""
-            }
-        )?;
-        Ok(())
+        return output::json(term.out, &signed_in);
     }
+    writeln!(term.out, "{}", words::signed_in(&signed_in))?;
+    Ok(())
 }
 
 pub async fn logout(env: &Env<'_>, term: &mut Term<'_>) -> Result<()> {
     let profile = env.profile()?;
-    let out = sessions::sign_out(env.ctx, &profile).await?;
+    let out = app::session_sign_out(
+        env.app_without_profile(),
+        SessionSignOutRequest {
+            profile: Some(profile),
+        },
+    )
+    .await?;
     if term.json {
-        output::json(term.out, &out)
-    } else {
-        writeln!(term.out, "Profile {}: {}", out.profile, out.note)?;
-        Ok(())
+        return output::json(term.out, &out);
     }
+    writeln!(term.out, "{}", words::signed_out(&out))?;
+    Ok(())
 }
 
+/// The account screen's answer; the session of the profile in use is the one shown (its
+/// error is this command's error).
 pub async fn token_info(env: &Env<'_>, term: &mut Term<'_>) -> Result<()> {
     let profile = env.profile()?;
-    let status = sessions::token_info(env.ctx, &profile).await?;
+    let api = lockdesk_core::ProfileStore::new(&env.ctx())
+        .get(&profile)?
+        .api;
+    let ctx = env.app_without_profile();
+    ctx.use_profile(api, &profile);
+    let info = app::account_info(ctx, NoArgs {}).await?;
+    let (session, error) = match Api::from(api) {
+        Api::V3 => (&info.session, &info.session_error),
+        Api::V2 => (&info.history_session, &info.history_error),
+    };
+    let session = match (session, error) {
+        (Some(s), _) => s,
+        (None, Some(e)) => return Err(Error::Payload(e.clone())),
+        (None, None) => return Err(lockdesk_core::Error::NotSignedIn(profile).into()),
+    };
     if term.json {
-        output::json(term.out, &status)
-    } else {
-        output::record(term.out, &status)
+        return output::json(term.out, &info);
     }
+    output::pairs(term.out, &words::token(session, &info.missing_scopes))
 }

@@ -1,70 +1,54 @@
-use lockdesk_api::ids::UserGroupId;
-use lockdesk_api::models::UserGroup;
-use lockdesk_api::v3::GroupInput;
+//! `user-groups list | show | create | update`: the app's user group use-cases.
 
-use super::lock_groups::group_rows;
+use lockdesk_core::app::{
+    self, GroupInputRequest, NoArgs, UserGroupIdRequest, UserGroupView, UserGroupsUpdateRequest,
+};
+
+use super::lock_groups::update_args;
 use crate::cli::UserGroupsCmd;
 use crate::error::Result;
-use crate::output;
+use crate::output::{self, words};
 use crate::{Env, Term};
 
-fn print_group(term: &mut Term<'_>, group: &UserGroup) -> Result<()> {
+fn print_group(term: &mut Term<'_>, g: &UserGroupView) -> Result<()> {
     if term.json {
-        return output::json(term.out, group);
+        return output::json(term.out, g);
     }
-    writeln!(
-        term.out,
-        "{}  {}  {}",
-        group.id,
-        output::opt(&group.name),
-        output::opt(&group.memo)
-    )?;
-    if let Some(users) = &group.users {
+    output::table(term.out, &words::GROUP_HEADERS, &[words::user_group_row(g)])?;
+    if let Some(users) = &g.users {
         writeln!(term.out)?;
-        let rows: Vec<Vec<String>> = users
-            .iter()
-            .map(|u| vec![u.id.clone(), output::opt(&u.name)])
-            .collect();
-        output::table(term.out, &["USER", "NAME"], &rows)?;
+        let rows: Vec<Vec<String>> = users.iter().map(words::member_row).collect();
+        output::table(term.out, &words::GROUP_USER_HEADERS, &rows)?;
     }
     Ok(())
 }
 
 pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: UserGroupsCmd) -> Result<()> {
-    let (client, org) = env.v3_org().await?;
-    let groups = client.org(&org).user_groups();
+    let ctx = env.app()?;
     match cmd {
         UserGroupsCmd::List => {
-            let list = groups.list().await?;
+            let list = app::user_groups_list(ctx, NoArgs {}).await?;
             if term.json {
                 return output::json(term.out, &list);
             }
-            let rows = group_rows(list.iter().map(|g| (&g.id, &g.name, &g.memo)));
-            output::table(term.out, &["ID", "NAME", "MEMO"], &rows)
+            let rows: Vec<Vec<String>> =
+                list.user_groups.iter().map(words::user_group_row).collect();
+            output::table(term.out, &words::GROUP_HEADERS, &rows)
         }
         UserGroupsCmd::Show { id } => {
-            let g = groups.get(&UserGroupId::parse(id)?).await?;
+            let g = app::user_groups_get(ctx, UserGroupIdRequest { user_group_id: id }).await?;
             print_group(term, &g)
         }
         UserGroupsCmd::Create { name, memo } => {
-            let g = groups.create(&GroupInput { name, memo }).await?;
+            let g = app::user_groups_create(ctx, GroupInputRequest { name, memo }).await?;
             print_group(term, &g)
         }
         UserGroupsCmd::Update { id, fields } => {
-            let id = UserGroupId::parse(id)?;
-            let current = if fields.name.is_none() || fields.memo.is_none() {
-                Some(groups.get(&id).await?)
-            } else {
-                None
-            };
-            let name = fields
-                .name
-                .or_else(|| current.as_ref().and_then(|g| g.name.clone()))
-                .unwrap_or_default();
-            let memo = fields
-                .memo
-                .or_else(|| current.as_ref().and_then(|g| g.memo.clone()));
-            let g = groups.update(&id, &GroupInput { name, memo }).await?;
+            let req: UserGroupsUpdateRequest = super::request(
+                "user_groups_update",
+                update_args("user_group_id", id, fields),
+            )?;
+            let g = app::user_groups_update(ctx, req).await?;
             print_group(term, &g)
         }
     }

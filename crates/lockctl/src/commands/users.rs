@@ -1,53 +1,29 @@
-use futures::TryStreamExt;
-use lockdesk_api::ids::UserId;
-use lockdesk_api::models::User;
-use lockdesk_api::v3::{ExistingUserInvite, NewUser, PageParams, UserQuery, UserUpdate};
+//! `users list | show | register | invite-existing | update | remove`: the app's user
+//! use-cases. An image file goes through the app's image pipeline.
 
-use super::authority;
+use lockdesk_core::app::{
+    self, UserIdRequest, UserView, UsersInviteRequest, UsersListRequest, UsersRegisterRequest,
+    UsersUpdateRequest,
+};
+
+use super::{image_source, role};
 use crate::cli::UsersCmd;
 use crate::error::{Error, Result};
-use crate::{image, output};
+use crate::output::{self, words};
 use crate::{Env, Term};
 
-fn print_users(term: &mut Term<'_>, users: &[User], dates: bool) -> Result<()> {
-    if term.json {
-        return output::json(term.out, users);
-    }
-    let mut headers = vec!["ID", "NAME", "MAIL", "AUTHORITY", "CODE"];
-    if dates {
-        headers.extend(["CREATED", "UPDATED"]);
-    }
-    let rows: Vec<Vec<String>> = users
-        .iter()
-        .map(|u| {
-            let mut row = vec![
-                u.id.clone(),
-                output::opt(&u.name),
-                output::opt(&u.mail),
-                output::opt(&u.authority),
-                output::opt(&u.code),
-            ];
-            if dates {
-                row.push(output::opt(&u.created_at.map(|t| t.to_rfc3339())));
-                row.push(output::opt(&u.updated_at.map(|t| t.to_rfc3339())));
-            }
-            row
-        })
-        .collect();
-    output::table(term.out, &headers, &rows)
-}
+/// Page size of `list` without `--all`.
+pub const PAGE: u32 = 100;
 
-fn print_user(term: &mut Term<'_>, user: &User) -> Result<()> {
+fn print_user(term: &mut Term<'_>, user: &UserView) -> Result<()> {
     if term.json {
-        output::json(term.out, user)
-    } else {
-        output::record(term.out, user)
+        return output::json(term.out, user);
     }
+    output::pairs(term.out, &words::user_pairs(user))
 }
 
 pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: UsersCmd) -> Result<()> {
-    let (client, org) = env.v3_org().await?;
-    let users = client.org(&org).users();
+    let ctx = env.app()?;
     match cmd {
         UsersCmd::List {
             code,
@@ -56,93 +32,115 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: UsersCmd) -> Result<()
             all,
             dates,
         } => {
-            let query = UserQuery {
-                page: PageParams {
-                    limit,
-                    ..Default::default()
+            let list = app::users_list(
+                ctx,
+                UsersListRequest {
+                    code,
+                    mail,
+                    with_dates: Some(dates),
+                    limit: if all {
+                        None
+                    } else {
+                        Some(limit.unwrap_or(PAGE))
+                    },
+                    id_after: None,
                 },
-                user_code: code,
-                user_mail: mail,
-                include_datetime: dates,
-            };
-            let list: Vec<User> = if all {
-                users.stream(query).try_collect().await?
-            } else {
-                users.list(&query).await?
-            };
-            print_users(term, &list, dates)
+            )
+            .await?;
+            if term.json {
+                return output::json(term.out, &list);
+            }
+            let rows: Vec<Vec<String>> = list
+                .users
+                .iter()
+                .map(|u| words::user_row(u, dates))
+                .collect();
+            output::table(term.out, &words::user_headers(dates), &rows)?;
+            if let Some(next) = &list.next_id_after {
+                writeln!(term.err, "{}", words::more_users(next))?;
+            }
+            Ok(())
         }
         UsersCmd::Show { id } => {
-            let u = users.get(&UserId::parse(id)?).await?;
+            let u = app::users_get(ctx, UserIdRequest { user_id: id }).await?;
             print_user(term, &u)
         }
         UsersCmd::Register {
             name,
             mail,
-            authority: a,
+            authority,
             code,
-            image: img,
+            image,
         } => {
-            let new = NewUser {
+            let image = image.map(|p| image_source(ctx, Some(p))).transpose()?;
+            let req = UsersRegisterRequest {
                 name,
                 mail,
-                image: img.as_deref().map(image::load).transpose()?,
-                authority: authority(a),
+                authority: role(authority),
                 code,
+                image,
             };
-            let u = users.register(&new).await?;
+            let u = app::users_register(ctx, req).await?;
             print_user(term, &u)
         }
         UsersCmd::InviteExisting {
             user_id,
-            authority: a,
+            authority,
             code,
-            image: img,
+            image,
         } => {
-            let invite = ExistingUserInvite {
-                user_id: UserId::parse(user_id)?,
-                image: img.as_deref().map(image::load).transpose()?,
-                authority: authority(a),
+            let image = image.map(|p| image_source(ctx, Some(p))).transpose()?;
+            let req = UsersInviteRequest {
+                user_id,
+                authority: role(authority),
                 code,
+                image,
             };
-            let u = users.invite_existing(&invite).await?;
+            let u = app::users_invite(ctx, req).await?;
             print_user(term, &u)
         }
         UsersCmd::Update {
             id,
             name,
             mail,
-            authority: a,
+            authority,
             code,
-            image: img,
+            image,
         } => {
-            let update = UserUpdate {
-                name,
-                mail,
-                image: img.as_deref().map(image::load).transpose()?,
-                authority: authority(a),
-                code,
-            };
-            if update.name.is_none()
-                && update.mail.is_none()
-                && update.image.is_none()
-                && update.authority.is_none()
-                && update.code.is_none()
+            if name.is_none()
+                && mail.is_none()
+                && image.is_none()
+                && authority.is_none()
+                && code.is_none()
             {
                 return Err(Error::Usage(
                     "nothing to change: give --name, --mail, --authority, --code or --image".into(),
                 ));
             }
-            let u = users.update(&UserId::parse(id)?, &update).await?;
+            let image = image.map(|p| image_source(ctx, Some(p))).transpose()?;
+            let req = UsersUpdateRequest {
+                user_id: id,
+                name,
+                mail,
+                authority: role(authority),
+                code,
+                image,
+            };
+            let u = app::users_update(ctx, req).await?;
             print_user(term, &u)
         }
         UsersCmd::Remove { id } => {
-            let id = UserId::parse(id)?;
-            users.remove(&id).await?;
+            let done = app::users_remove(
+                ctx,
+                UserIdRequest {
+                    user_id: id.clone(),
+                },
+            )
+            .await?;
             if term.json {
-                return output::json(term.out, &serde_json::json!({ "removed": id }));
+                return output::json(term.out, &done);
             }
-            writeln!(term.out, "Removed user {id} from the organization")?;
+            writeln!(term.out, "{}", words::user_removed(&id))?;
             Ok(())
         }
     }

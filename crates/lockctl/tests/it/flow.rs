@@ -11,7 +11,7 @@ async fn admin_session_from_profile_to_invitation() {
         Some(w.sim.clients[0].client_secret.as_str())
     );
     let listed = w.run(&["--json", "profile", "list"], "").await.ok().json();
-    assert_eq!(listed[0]["name"], "work");
+    assert_eq!(listed["profiles"][0]["name"], "work");
 
     // Not signed in yet: exit 1, the code and the hint.
     let out = w.run(&["locks", "list"], "").await;
@@ -28,14 +28,14 @@ async fn admin_session_from_profile_to_invitation() {
     assert!(login.out().contains("Signed in"), "{}", login.out());
 
     let orgs = w.run(&["--json", "orgs"], "").await.ok().json();
-    let org = orgs[0]["id"].as_str().unwrap().to_owned();
+    let org = orgs["organizations"][0]["id"].as_str().unwrap().to_owned();
 
     let locks = w
         .run(&["--json", "--org", &org, "locks", "list"], "")
         .await
         .ok()
         .json();
-    let locks = locks.as_array().unwrap();
+    let locks = locks["locks"].as_array().unwrap();
     assert!(!locks.is_empty());
     let lock = locks[0]["id"].as_str().unwrap().to_owned();
 
@@ -54,13 +54,21 @@ async fn admin_session_from_profile_to_invitation() {
         .json();
     assert_eq!(shown["name"], "Front door");
 
+    // Not an image: refused by the app's image pipeline, nothing sent.
+    let text = w._dir.path().join("picture.txt");
+    std::fs::write(&text, "not a picture").unwrap();
     let refused = w
-        .run(&["locks", "image", &lock, "/tmp/picture.txt"], "")
+        .run(&["locks", "image", &lock, text.to_str().unwrap()], "")
         .await;
-    assert_eq!(refused.code, 2, "{}", refused.stderr);
+    assert_eq!(refused.code, 1, "{}", refused.stderr);
+    assert!(
+        refused.stderr.contains("[not_an_image]"),
+        "{}",
+        refused.stderr
+    );
 
     let users = w.run(&["--json", "users", "list"], "").await.ok().json();
-    assert!(!users.as_array().unwrap().is_empty());
+    assert!(!users["users"].as_array().unwrap().is_empty());
 
     w.run(
         &["invitations", "create", "--mail", "new.person@example.com"],
@@ -74,11 +82,11 @@ async fn admin_session_from_profile_to_invitation() {
         .ok()
         .json();
     assert!(
-        invitations
+        invitations["invitations"]
             .as_array()
             .unwrap()
             .iter()
-            .any(|i| i["user"]["mail"] == "new.person@example.com"),
+            .any(|i| i["mail"] == "new.person@example.com"),
         "{invitations}"
     );
 

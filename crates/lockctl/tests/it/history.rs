@@ -7,7 +7,7 @@ async fn history_export_is_csv_with_bom_for_excel() {
     w.login("hist").await.ok();
 
     let locks = w.run(&["--json", "history", "locks"], "").await.ok().json();
-    let lock = locks[0]["id"].as_str().unwrap().to_owned();
+    let lock = locks["locks"][0]["id"].as_str().unwrap().to_owned();
 
     let csv = w
         .run(
@@ -57,7 +57,7 @@ async fn archive_sync_query_and_export() {
     let db = w._dir.path().join("archive.sqlite");
     let db = db.to_str().unwrap();
     let locks = w.run(&["--json", "history", "locks"], "").await.ok().json();
-    let lock = locks[0]["id"].as_str().unwrap().to_owned();
+    let lock = locks["locks"][0]["id"].as_str().unwrap().to_owned();
 
     let report = w
         .run(

@@ -3,4 +3,6 @@
 
 mod flow;
 mod history;
+mod import;
+mod parity;
 mod support;

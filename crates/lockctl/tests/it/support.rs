@@ -1,11 +1,22 @@
 use std::io::{BufReader, Cursor, Read, Write};
 use std::sync::{Arc, Mutex};
 
+use lockdesk_core::app::AppContext;
 use lockdesk_core::{Context, MemoryStore};
 use lockdesk_sim::{SimInfo, SimOptions};
 use tempfile::TempDir;
 
 /// The simulator runs on its own runtime thread, so the test may block (stdin reads) freely.
+/// Requests the simulator at `base_url` received since the last call (read, then cleared).
+pub async fn take_requests(base_url: &str) -> Vec<lockdesk_sim::routes::requests::RecordedRequest> {
+    let url = format!("{base_url}/_sim/requests");
+    let http = reqwest::Client::new();
+    let body = http.get(&url).send().await.unwrap().bytes().await.unwrap();
+    let body: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    http.delete(&url).send().await.unwrap();
+    serde_json::from_value(body["requests"].clone()).unwrap()
+}
+
 pub fn start_sim() -> SimInfo {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
@@ -27,7 +38,8 @@ pub struct World {
     pub sim: SimInfo,
     pub _dir: TempDir,
     pub secrets: Arc<MemoryStore>,
-    pub ctx: Context,
+    /// One app context for every run of the world, as one app would have.
+    pub app: AppContext,
 }
 
 pub fn world() -> World {
@@ -39,7 +51,7 @@ pub fn world() -> World {
         sim,
         _dir: dir,
         secrets,
-        ctx,
+        app: AppContext::new(ctx),
     }
 }
 
@@ -100,7 +112,7 @@ impl World {
         let mut out = stdout.clone();
         let mut err = Vec::new();
         let argv = std::iter::once("lockctl").chain(args.iter().copied());
-        let code = lockctl::run(argv, stdin, &mut out, &mut err, &self.ctx).await;
+        let code = lockctl::run(argv, stdin, &mut out, &mut err, &self.app).await;
         let stdout = stdout.0.lock().unwrap().clone();
         Outcome {
             code,

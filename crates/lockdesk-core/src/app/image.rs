@@ -9,6 +9,9 @@ use lockdesk_api::v3::ImageUpload;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use base64::Engine;
+
+use super::{AppContext, ImageSource};
 use crate::error::{Error, Result};
 
 /// Longest side of an uploaded image, in pixels.
@@ -137,6 +140,47 @@ pub fn prepare(file_name: &str, bytes: Vec<u8>) -> Result<(ImageUpload, Prepared
             resized: true,
         },
     ))
+}
+
+fn read_source(ctx: &AppContext, source: ImageSource) -> Result<(String, Vec<u8>)> {
+    match source {
+        ImageSource::Path { path } => {
+            let p = std::path::PathBuf::from(&path);
+            if !ctx.file_allowed(&p) {
+                return Err(Error::invalid(
+                    "path",
+                    "only files dropped onto the window can be read by path",
+                ));
+            }
+            let bytes = std::fs::read(&p).map_err(|e| Error::FileUnreadable {
+                path: path.clone(),
+                reason: e.to_string(),
+            })?;
+            let name = p
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "image".into());
+            Ok((name, bytes))
+        }
+        ImageSource::Bytes { file_name, base64 } => {
+            let bytes = base64::engine::general_purpose::STANDARD
+                .decode(base64.trim())
+                .map_err(|e| Error::invalid("base64", format!("not valid base64: {e}")))?;
+            Ok((file_name, bytes))
+        }
+    }
+}
+
+/// Reads the image from where the request says, checks and prepares it (off the async
+/// threads): the one pipeline for lock and user images, in the app and in `lockctl`.
+pub(crate) async fn prepare_source(
+    ctx: &AppContext,
+    source: ImageSource,
+) -> Result<(ImageUpload, PreparedImageView)> {
+    let (file_name, bytes) = read_source(ctx, source)?;
+    tokio::task::spawn_blocking(move || prepare(&file_name, bytes))
+        .await
+        .map_err(|e| Error::invalid("image", format!("image processing failed: {e}")))?
 }
 
 #[cfg(test)]

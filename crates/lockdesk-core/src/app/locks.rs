@@ -1,20 +1,32 @@
 //! Locks: list, detail, rename, image from a dropped file (checked and downscaled) or bytes,
 //! reset to the default image.
 
-use base64::Engine;
 use futures::TryStreamExt;
 use lockdesk_api::ids::LockId;
 use lockdesk_api::v3::{LockImage, LockQuery, LockUpdate, PageParams};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::image::{prepare, PreparedImageView};
-use super::{AppContext, LockView, NoArgs};
+use super::image::{prepare_source, PreparedImageView};
+use super::{AppContext, LockView};
 use crate::error::{Error, Result};
 
 #[derive(Clone, Debug, Serialize, Deserialize, TS)]
 pub struct LocksListResponse {
     pub locks: Vec<LockView>,
+}
+
+/// Which locks to list; every lock of the organization when empty.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, TS)]
+pub struct LocksListRequest {
+    /// Only these lock ids.
+    #[serde(default)]
+    #[ts(optional)]
+    pub lock_ids: Option<Vec<String>>,
+    /// Only the first page, of at most this many (1 to 1,000); every page when absent.
+    #[serde(default)]
+    #[ts(optional)]
+    pub limit: Option<u32>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, TS)]
@@ -53,19 +65,27 @@ pub struct LocksSetImageResponse {
 const READ: &str = "organization:lock:read";
 const WRITE: &str = "organization:lock:write";
 
-pub async fn locks_list(ctx: &AppContext, _req: NoArgs) -> Result<LocksListResponse> {
+pub async fn locks_list(ctx: &AppContext, req: LocksListRequest) -> Result<LocksListResponse> {
+    if let Some(limit) = req.limit {
+        lockdesk_api::validate::limit(limit)?;
+    }
+    let lock_ids = req
+        .lock_ids
+        .unwrap_or_default()
+        .iter()
+        .map(|id| LockId::parse(id.trim()))
+        .collect::<lockdesk_api::Result<Vec<_>>>()?;
     let (client, org) = ctx.org().await?;
     let query = LockQuery {
-        page: PageParams::limit(1000),
-        ..Default::default()
+        page: PageParams::limit(req.limit.unwrap_or(1000)),
+        lock_ids,
     };
-    let locks: Vec<_> = client
-        .org(&org)
-        .locks()
-        .stream(query)
-        .try_collect()
-        .await
-        .map_err(ctx.scoped(READ))?;
+    let locks = client.org(&org).locks();
+    let locks: Vec<_> = match req.limit {
+        Some(_) => locks.list(&query).await,
+        None => locks.stream(query).try_collect().await,
+    }
+    .map_err(ctx.scoped(READ))?;
     ctx.space().images.note(locks.iter().map(|l| &l.image_url));
     Ok(LocksListResponse {
         locks: locks.iter().map(LockView::from).collect(),
@@ -114,44 +134,12 @@ pub async fn locks_rename(ctx: &AppContext, req: LocksRenameRequest) -> Result<L
     .await
 }
 
-fn read_source(ctx: &AppContext, source: ImageSource) -> Result<(String, Vec<u8>)> {
-    match source {
-        ImageSource::Path { path } => {
-            let p = std::path::PathBuf::from(&path);
-            if !ctx.file_allowed(&p) {
-                return Err(Error::invalid(
-                    "path",
-                    "only files dropped onto the window can be read by path",
-                ));
-            }
-            let bytes = std::fs::read(&p).map_err(|e| Error::FileUnreadable {
-                path: path.clone(),
-                reason: e.to_string(),
-            })?;
-            let name = p
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_else(|| "image".into());
-            Ok((name, bytes))
-        }
-        ImageSource::Bytes { file_name, base64 } => {
-            let bytes = base64::engine::general_purpose::STANDARD
-                .decode(base64.trim())
-                .map_err(|e| Error::invalid("base64", format!("not valid base64: {e}")))?;
-            Ok((file_name, bytes))
-        }
-    }
-}
-
 /// Checks the file is an image, shrinks very large photos, uploads it.
 pub async fn locks_set_image(
     ctx: &AppContext,
     req: LocksSetImageRequest,
 ) -> Result<LocksSetImageResponse> {
-    let (file_name, bytes) = read_source(ctx, req.source)?;
-    let (upload, image) = tokio::task::spawn_blocking(move || prepare(&file_name, bytes))
-        .await
-        .map_err(|e| Error::invalid("image", format!("image processing failed: {e}")))??;
+    let (upload, image) = prepare_source(ctx, req.source).await?;
     let lock = update(
         ctx,
         &req.lock_id,

@@ -1,6 +1,6 @@
 //! The app's command layer: one use-case per UI command, written once and used by the Tauri
-//! shell (one thin `#[tauri::command]` each) and by the loopback HTTP test host (through
-//! [`dispatch`]). Every use-case is `async fn name(ctx: &AppContext, req: NameRequest) ->
+//! shell (one thin `#[tauri::command]` each), by the loopback HTTP test host (through
+//! [`dispatch`]) and by `lockctl` (which only parses arguments and prints the answers). Every use-case is `async fn name(ctx: &AppContext, req: NameRequest) ->
 //! Result<NameResponse>`; requests and responses derive `ts_rs::TS` and are generated into
 //! `ui/src/lib/backend/types/` by [`export::export_types`] (checked by a drift test).
 //!

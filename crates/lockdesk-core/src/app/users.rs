@@ -3,12 +3,15 @@
 
 use futures::TryStreamExt;
 use lockdesk_api::ids::UserId;
-use lockdesk_api::v3::{ExistingUserInvite, NewUser, PageParams, UserQuery, UserUpdate};
+use lockdesk_api::v3::{
+    ExistingUserInvite, ImageUpload, NewUser, PageParams, UserQuery, UserUpdate,
+};
 use lockdesk_api::ApiVersion;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::{AccountRole, AppContext, Done, Role, UserView};
+use super::image::prepare_source;
+use super::{AccountRole, AppContext, Done, ImageSource, Role, UserView};
 use crate::error::Result;
 
 const READ: &str = "organization:user:read";
@@ -59,6 +62,10 @@ pub struct UsersInviteRequest {
     #[serde(default)]
     #[ts(optional)]
     pub code: Option<String>,
+    /// The user's image (checked and downscaled as lock images are).
+    #[serde(default)]
+    #[ts(optional)]
+    pub image: Option<ImageSource>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, TS)]
@@ -80,6 +87,10 @@ pub struct UsersRegisterRequest {
     #[serde(default)]
     #[ts(optional)]
     pub code: Option<String>,
+    /// The user's image (checked and downscaled as lock images are).
+    #[serde(default)]
+    #[ts(optional)]
+    pub image: Option<ImageSource>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, TS)]
@@ -97,10 +108,21 @@ pub struct UsersUpdateRequest {
     #[serde(default)]
     #[ts(optional)]
     pub code: Option<String>,
+    /// The user's image (checked and downscaled as lock images are).
+    #[serde(default)]
+    #[ts(optional)]
+    pub image: Option<ImageSource>,
 }
 
 fn uid(s: &str) -> Result<UserId> {
     Ok(UserId::parse(s.trim())?)
+}
+
+async fn image(ctx: &AppContext, source: Option<ImageSource>) -> Result<Option<ImageUpload>> {
+    match source {
+        Some(source) => Ok(Some(prepare_source(ctx, source).await?.0)),
+        None => Ok(None),
+    }
 }
 
 fn non_empty(s: Option<String>) -> Option<String> {
@@ -168,7 +190,7 @@ pub async fn users_register(ctx: &AppContext, req: UsersRegisterRequest) -> Resu
     let new = NewUser {
         name: req.name.trim().to_owned(),
         mail: non_empty(req.mail),
-        image: None,
+        image: image(ctx, req.image).await?,
         authority: req.authority.map(Into::into),
         code: non_empty(req.code),
     };
@@ -187,7 +209,7 @@ pub async fn users_invite(ctx: &AppContext, req: UsersInviteRequest) -> Result<U
     let (client, org) = ctx.org().await?;
     let invite = ExistingUserInvite {
         user_id: uid(&req.user_id)?,
-        image: None,
+        image: image(ctx, req.image).await?,
         authority: req.authority.map(Into::into),
         code: non_empty(req.code),
     };
@@ -205,7 +227,7 @@ pub async fn users_update(ctx: &AppContext, req: UsersUpdateRequest) -> Result<U
     let update = UserUpdate {
         name: non_empty(req.name),
         mail: non_empty(req.mail),
-        image: None,
+        image: image(ctx, req.image).await?,
         authority: req.authority.map(Into::into),
         code: req.code,
     };

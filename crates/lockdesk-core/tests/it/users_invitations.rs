@@ -1,6 +1,7 @@
 //! Users paging, invite by id, invitation date ranges and bulk row problem codes, through
 //! `dispatch` against the demo simulator (a child of `app` to share its helpers).
 
+use lockdesk_core::app::InviteOutcome;
 use serde_json::{json, Value};
 
 use super::App;
@@ -306,4 +307,56 @@ async fn the_account_role_is_learned_from_user_updates() {
         a.call("users_list", json!({})).await["account_role"],
         "manager"
     );
+}
+
+/// The one bulk run (`lockctl invitations import` calls it directly): a callback per row, and
+/// a cancel flag checked before each row.
+#[tokio::test]
+async fn bulk_run_reports_every_row_and_stops_when_cancelled() {
+    use lockdesk_core::app::{invitations_bulk_send, BulkInviteRequest, BulkProgress, JobState};
+    use std::sync::atomic::AtomicBool;
+
+    let a = App::demo().await;
+    let req = BulkInviteRequest {
+        csv: "a.run@example.org\nb.run@example.org\nnot-an-address\n".into(),
+        default_authority: None,
+    };
+    let cancelled = AtomicBool::new(true);
+    let report = invitations_bulk_send(&a.ctx, &req, |_, _| {}, &cancelled)
+        .await
+        .unwrap();
+    assert_eq!(report.state, JobState::Cancelled);
+    assert_eq!(report.sent, 0);
+    assert!(report
+        .results
+        .iter()
+        .all(|r| r.outcome == InviteOutcome::NotAttempted));
+
+    let mut seen: Vec<(u32, BulkProgress)> = Vec::new();
+    let go = AtomicBool::new(false);
+    let report = invitations_bulk_send(&a.ctx, &req, |r, p| seen.push((r.line, p)), &go)
+        .await
+        .unwrap();
+    assert_eq!(report.state, JobState::Finished);
+    assert_eq!(report.sent, 2);
+    assert!(!report.all_done(), "the invalid row is not done");
+    let progress = |done, sent| BulkProgress {
+        done,
+        total: 3,
+        sent,
+    };
+    assert_eq!(
+        seen,
+        [
+            (1, progress(1, 1)),
+            (2, progress(2, 2)),
+            (3, progress(3, 2))
+        ]
+    );
+    // Again: the two addresses are pending now; nothing is sent.
+    let again = invitations_bulk_send(&a.ctx, &req, |_, _| {}, &go)
+        .await
+        .unwrap();
+    assert_eq!(again.sent, 0);
+    assert_eq!(again.results[0].outcome, InviteOutcome::AlreadyInvited);
 }

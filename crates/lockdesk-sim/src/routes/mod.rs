@@ -4,6 +4,7 @@ pub mod control;
 pub mod faults;
 pub mod oauth;
 pub mod params;
+pub mod requests;
 pub mod v2;
 pub mod v3_invitations;
 pub mod v3_lock_groups;
@@ -22,8 +23,9 @@ use crate::backend::oauth::Caller;
 use crate::backend::state::Authority;
 use crate::backend::{Result, Sim, State};
 
-/// The whole application: service API, control API, fault layer.
+/// The whole application: service API, control API, fault layer, request log.
 pub fn app(sim: Sim) -> Router {
+    let log = requests::RequestLog::default();
     Router::new()
         .merge(oauth::router())
         .merge(v3_orgs::router())
@@ -34,10 +36,12 @@ pub fn app(sim: Sim) -> Router {
         .merge(v3_user_groups::router())
         .merge(v2::router())
         .merge(control::router())
+        .merge(requests::router(log.clone()))
         .layer(axum::middleware::from_fn_with_state(
             sim.clone(),
             faults::layer,
         ))
+        .layer(axum::middleware::from_fn_with_state(log, requests::layer))
         .layer(DefaultBodyLimit::max(32 * 1024 * 1024))
         .with_state(sim)
 }

@@ -37,6 +37,11 @@ impl Params {
         p
     }
 
+    /// Every parameter in the order received.
+    pub(crate) fn pairs(&self) -> &[(String, Value)] {
+        &self.pairs
+    }
+
     /// First text value of `name`.
     pub fn get(&self, name: &str) -> Option<&str> {
         self.pairs.iter().find_map(|(k, v)| match v {

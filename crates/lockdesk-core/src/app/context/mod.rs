@@ -176,6 +176,16 @@ impl AppContext {
         self.space().sessions.set_org_override(organization);
     }
 
+    /// Works with the history archive in `path` instead of the history profile's own
+    /// (`lockctl history sync|query|export --archive FILE`).
+    pub fn use_archive(&self, path: Option<PathBuf>) {
+        self.space().sessions.set_archive_override(path);
+    }
+
+    pub(crate) fn archive_override(&self) -> Option<PathBuf> {
+        self.space().sessions.archive_override()
+    }
+
     pub(crate) fn set_profile(&self, api: ApiVersion, profile: Option<String>) {
         self.space().sessions.set_profile(api, profile);
     }

@@ -3,6 +3,7 @@
 //! lost), and the organization chosen per profile, kept in memory once known.
 
 use std::collections::HashMap;
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use lockdesk_api::ids::OrganizationId;
@@ -26,6 +27,8 @@ struct State {
     orgs: HashMap<String, OrganizationId>,
     /// An organization named by the caller (`lockctl --org`); checked, then remembered.
     org_override: Option<String>,
+    /// An archive file named by the caller (`lockctl history … --archive FILE`).
+    archive_override: Option<PathBuf>,
 }
 
 impl Sessions {
@@ -117,6 +120,14 @@ impl Sessions {
 
     pub(crate) fn org_override(&self) -> Option<String> {
         self.lock().org_override.clone()
+    }
+
+    pub(crate) fn archive_override(&self) -> Option<PathBuf> {
+        self.lock().archive_override.clone()
+    }
+
+    pub(crate) fn set_archive_override(&self, path: Option<PathBuf>) {
+        self.lock().archive_override = path;
     }
 
     pub(crate) fn set_org_override(&self, org: Option<String>) {

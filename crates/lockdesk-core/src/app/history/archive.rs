@@ -53,10 +53,17 @@ fn data_dir(ctx: &AppContext) -> Result<PathBuf> {
     }
 }
 
-/// The archive of the history (v2) profile in use, opened once per app context.
+/// The archive of the history (v2) profile in use (or the one named with
+/// [`AppContext::use_archive`]), opened once per app context.
 pub(crate) fn open_archive(ctx: &AppContext) -> Result<Arc<Archive>> {
-    let profile = ctx.profile_for(ApiVersion::V2)?;
-    let path = paths::archive_path(&data_dir(ctx)?, &profile, None)?;
+    let chosen = ctx.archive_override();
+    let path = match chosen {
+        Some(path) => path,
+        None => {
+            let profile = ctx.profile_for(ApiVersion::V2)?;
+            paths::archive_path(&data_dir(ctx)?, &profile, None)?
+        }
+    };
     let space = ctx.space();
     let mut map = space
         .history
@@ -167,7 +174,7 @@ pub async fn history_archive_export(
 }
 
 /// What [`history_archive_export_to`] wrote.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct ExportWritten {
     pub records: u64,
     pub bytes: u64,

@@ -11,8 +11,8 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use lockdesk_archive::{
-    Archive, CancellationToken, HistoryFilter, HistoryQuery, SyncOutcome, SyncProgress, SyncReport,
-    SyncRequest,
+    Archive, Backfill, CancellationToken, HistoryFilter, HistoryQuery, SyncOutcome, SyncProgress,
+    SyncReport, SyncRequest,
 };
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -37,6 +37,14 @@ pub struct HistorySyncStartRequest {
     #[serde(default)]
     #[ts(optional)]
     pub lock_ids: Option<Vec<String>>,
+    /// Fetch this range again (a backfill) instead of bringing the archive up to date; with
+    /// `til`, and before it.
+    #[serde(default)]
+    #[ts(optional)]
+    pub from: Option<DateTime<Utc>>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub til: Option<DateTime<Utc>>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, TS)]
@@ -118,6 +126,17 @@ pub async fn history_sync_start(
             job_id: r.job_id,
         });
     }
+    let backfill = match (req.from, req.til) {
+        (None, None) => None,
+        (Some(from), Some(til)) if from < til => Some(Backfill { from, til }),
+        (Some(_), Some(_)) => return Err(Error::invalid("from", "from must be before til")),
+        _ => {
+            return Err(Error::invalid(
+                "til",
+                "give both from and til for a backfill",
+            ))
+        }
+    };
     let client = ctx.v2().await?;
     let archive = open_archive(ctx)?;
     let lock_ids: Vec<String> = req
@@ -156,9 +175,15 @@ pub async fn history_sync_start(
                     .enable_all()
                     .build()
                 {
-                    Ok(rt) => {
-                        rt.block_on(run(&ctx2, &space2, &id, archive, client, lock_ids, cancel))
-                    }
+                    Ok(rt) => rt.block_on(run(
+                        &ctx2,
+                        &space2,
+                        &id,
+                        archive,
+                        client,
+                        (lock_ids, backfill),
+                        cancel,
+                    )),
                     Err(e) => fail(&ctx2, &id, Error::Demo(e.to_string())),
                 }
             });
@@ -183,7 +208,7 @@ async fn run(
     id: &str,
     archive: Arc<Archive>,
     client: Arc<lockdesk_api::V2Client>,
-    lock_ids: Vec<String>,
+    (lock_ids, backfill): (Vec<String>, Option<Backfill>),
     cancel: Arc<AtomicBool>,
 ) {
     let token = CancellationToken::new();
@@ -216,6 +241,7 @@ async fn run(
     };
     let req = SyncRequest {
         lock_ids,
+        backfill,
         until: Some(ctx.core().clock.now()),
         ..Default::default()
     };

@@ -4,4 +4,9 @@ export type HistorySyncStartRequest = {
 /**
  * Locks to sync; absent or empty: every lock with history permission.
  */
-lock_ids?: Array<string>, };
+lock_ids?: Array<string>, 
+/**
+ * Fetch this range again (a backfill) instead of bringing the archive up to date; with
+ * `til`, and before it.
+ */
+from?: string, til?: string, };

@@ -12,4 +12,8 @@ issued_after?: string,
 /**
  * Only invitations issued strictly before this instant (RFC 3339), sent to the service.
  */
-issued_before?: string, };
+issued_before?: string, 
+/**
+ * One page of at most this many (1 to 1,000); every invitation when absent.
+ */
+limit?: number, };

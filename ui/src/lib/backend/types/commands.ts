@@ -34,6 +34,7 @@ import type { LockGroupsListResponse } from "./LockGroupsListResponse";
 import type { LockGroupsUpdateRequest } from "./LockGroupsUpdateRequest";
 import type { LockIdRequest } from "./LockIdRequest";
 import type { LockView } from "./LockView";
+import type { LocksListRequest } from "./LocksListRequest";
 import type { LocksListResponse } from "./LocksListResponse";
 import type { LocksRenameRequest } from "./LocksRenameRequest";
 import type { LocksSetImageRequest } from "./LocksSetImageRequest";
@@ -80,7 +81,7 @@ export type Commands = {
   session_sign_out: { req: SessionSignOutRequest; res: SignedOutView };
   orgs_list: { req: NoArgs; res: OrgsListResponse };
   orgs_choose: { req: OrgsChooseRequest; res: OrganizationView };
-  locks_list: { req: NoArgs; res: LocksListResponse };
+  locks_list: { req: LocksListRequest; res: LocksListResponse };
   locks_get: { req: LockIdRequest; res: LockView };
   locks_rename: { req: LocksRenameRequest; res: LockView };
   locks_set_image: { req: LocksSetImageRequest; res: LocksSetImageResponse };

@@ -67,6 +67,7 @@ export type { LockSettings } from "./LockSettings";
 export type { LockSync } from "./LockSync";
 export type { LockSyncState } from "./LockSyncState";
 export type { LockView } from "./LockView";
+export type { LocksListRequest } from "./LocksListRequest";
 export type { LocksListResponse } from "./LocksListResponse";
 export type { LocksRenameRequest } from "./LocksRenameRequest";
 export type { LocksSetImageRequest } from "./LocksSetImageRequest";

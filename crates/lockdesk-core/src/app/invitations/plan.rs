@@ -1,125 +1,17 @@
-//! E-mail invitations: list, one invitation, and bulk invitations from a CSV file with a
-//! preview (per-row validation against the organization's users and pending invitations) and
-//! a background run that is safe to repeat: an address already invited or already a user
-//! counts as done and is never sent twice; `invitation_limit_exceeded` stops the run clearly.
+//! Bulk invitations, before anything is sent: the CSV file read into rows (with their line
+//! numbers) and every row checked against the organization's users and pending invitations.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::Ordering;
 
-use chrono::{DateTime, Utc};
 use futures::TryStreamExt;
-use lockdesk_api::models::{Authority, InvitationStatus};
+use lockdesk_api::models::InvitationStatus;
 use lockdesk_api::v3::{InvitationQuery, NewInvitation, PageParams, UserQuery};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::jobs::{JobKind, JobStarted, JobState};
-use super::{AppContext, InvitationView, Role};
+use super::{INVITATION_LIMIT, READ};
+use crate::app::{AppContext, Role};
 use crate::error::{Error, Result};
-
-const READ: &str = "organization:user:read";
-const WRITE: &str = "organization:user:write";
-/// Active invitations allowed per organization (service limit).
-pub const INVITATION_LIMIT: u32 = 500;
-
-#[derive(Clone, Debug, Default, Serialize, Deserialize, TS)]
-pub struct InvitationsListRequest {
-    /// `active` or `expired`; all when absent.
-    #[serde(default)]
-    #[ts(optional)]
-    pub status: Option<String>,
-    /// Only invitations issued strictly after this instant (RFC 3339), sent to the service.
-    #[serde(default)]
-    #[ts(optional)]
-    pub issued_after: Option<String>,
-    /// Only invitations issued strictly before this instant (RFC 3339), sent to the service.
-    #[serde(default)]
-    #[ts(optional)]
-    pub issued_before: Option<String>,
-}
-
-fn instant(field: &str, value: Option<&str>) -> Result<Option<DateTime<Utc>>> {
-    match value.map(str::trim).filter(|v| !v.is_empty()) {
-        None => Ok(None),
-        Some(v) => DateTime::parse_from_rfc3339(v)
-            .map(|t| Some(t.with_timezone(&Utc)))
-            .map_err(|_| Error::invalid(field, format!("{v:?} is not an RFC 3339 date and time"))),
-    }
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
-pub struct InvitationsListResponse {
-    pub invitations: Vec<InvitationView>,
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
-pub struct InvitationsCreateRequest {
-    pub mail: String,
-    /// `member` when absent.
-    #[serde(default)]
-    #[ts(optional)]
-    pub authority: Option<Role>,
-    #[serde(default)]
-    #[ts(optional)]
-    pub code: Option<String>,
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
-pub struct InvitationsCreateResponse {
-    pub mail: String,
-}
-
-pub async fn invitations_list(
-    ctx: &AppContext,
-    req: InvitationsListRequest,
-) -> Result<InvitationsListResponse> {
-    let (client, org) = ctx.org().await?;
-    let status = match req.status.as_deref().map(str::trim) {
-        None | Some("") | Some("all") => None,
-        Some("active") => Some(InvitationStatus::Active),
-        Some("expired") => Some(InvitationStatus::Expired),
-        Some(other) => {
-            return Err(Error::invalid(
-                "status",
-                format!("{other:?}: use active or expired"),
-            ))
-        }
-    };
-    let list = client
-        .org(&org)
-        .invitations()
-        .list_all(&InvitationQuery {
-            status,
-            issued_after: instant("issued_after", req.issued_after.as_deref())?,
-            issued_before: instant("issued_before", req.issued_before.as_deref())?,
-            ..Default::default()
-        })
-        .await
-        .map_err(ctx.scoped(READ))?;
-    Ok(InvitationsListResponse {
-        invitations: list.iter().map(Into::into).collect(),
-    })
-}
-
-pub async fn invitations_create(
-    ctx: &AppContext,
-    req: InvitationsCreateRequest,
-) -> Result<InvitationsCreateResponse> {
-    let (client, org) = ctx.org().await?;
-    let new = NewInvitation {
-        mail: req.mail.trim().to_owned(),
-        authority: req.authority.map(Into::into),
-        code: req.code.filter(|c| !c.trim().is_empty()),
-    };
-    new.validate()?;
-    client
-        .org(&org)
-        .invitations()
-        .create(&new)
-        .await
-        .map_err(ctx.scoped(WRITE))?;
-    Ok(InvitationsCreateResponse { mail: new.mail })
-}
 
 #[derive(Clone, Debug, Serialize, Deserialize, TS)]
 pub struct BulkInviteRequest {
@@ -210,37 +102,6 @@ pub struct BulkInvitePreview {
     pub invitation_limit: u32,
     /// Sending every ready row would pass the limit: the run will stop at the limit.
     pub exceeds_limit: bool,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "snake_case")]
-pub enum InviteOutcome {
-    /// Sent now.
-    Invited,
-    /// Pending already (before or found while sending): done, not sent again.
-    AlreadyInvited,
-    /// Already a user of the organization: done.
-    AlreadyUser,
-    Invalid,
-    Duplicate,
-    /// The service refused this row (`code`, `message`).
-    Failed,
-    /// The service's invitation limit was reached at this row.
-    LimitReached,
-    /// The run stopped before this row.
-    NotAttempted,
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
-pub struct InviteResult {
-    pub line: u32,
-    pub mail: String,
-    pub outcome: InviteOutcome,
-    /// The service's error code for `failed` / `limit_reached` rows.
-    pub code: Option<String>,
-    pub message: Option<String>,
-    /// The row's problem for `invalid` and `duplicate` outcomes.
-    pub problem: Option<InviteProblem>,
 }
 
 struct Parsed {
@@ -355,7 +216,10 @@ async fn existing(ctx: &AppContext) -> Result<(HashSet<String>, HashSet<String>)
     Ok((invited, members))
 }
 
-async fn preview(ctx: &AppContext, req: &BulkInviteRequest) -> Result<BulkInvitePreview> {
+pub(super) async fn preview(
+    ctx: &AppContext,
+    req: &BulkInviteRequest,
+) -> Result<BulkInvitePreview> {
     let parsed = parse_csv(&req.csv, req.default_authority.unwrap_or(Role::Member))?;
     let (invited, members) = existing(ctx).await?;
     let mut seen: HashMap<String, u32> = HashMap::new();
@@ -440,134 +304,6 @@ pub async fn invitations_bulk_preview(
     req: BulkInviteRequest,
 ) -> Result<BulkInvitePreview> {
     preview(ctx, &req).await
-}
-
-fn result(row: &InviteRow, outcome: InviteOutcome) -> InviteResult {
-    InviteResult {
-        line: row.line,
-        mail: row.mail.clone(),
-        outcome,
-        code: None,
-        message: row.message.clone(),
-        problem: row.problem.clone(),
-    }
-}
-
-/// Checks the rows again (fresh from the service) and sends the ready ones in the background;
-/// poll `jobs_get` with the job id.
-pub async fn invitations_bulk_start(
-    ctx: &AppContext,
-    req: BulkInviteRequest,
-) -> Result<JobStarted> {
-    let plan = preview(ctx, &req).await?;
-    let (job_id, cancel) = ctx
-        .jobs()
-        .start(JobKind::BulkInvite, plan.rows.len() as u32);
-    let job = ctx.jobs().get(&job_id)?;
-    let ctx2 = ctx.clone();
-    let id = job_id.clone();
-    tokio::spawn(async move {
-        run(&ctx2, &id, plan.rows, &cancel).await;
-    });
-    Ok(JobStarted { job_id, job })
-}
-
-async fn run(
-    ctx: &AppContext,
-    id: &str,
-    rows: Vec<InviteRow>,
-    cancel: &std::sync::atomic::AtomicBool,
-) {
-    let jobs = ctx.jobs();
-    let (client, org) = match ctx.org().await {
-        Ok(v) => v,
-        Err(e) => {
-            jobs.update(id, |j| {
-                j.state = JobState::Failed;
-                j.message = e.to_string();
-                j.error = Some(e.payload());
-            });
-            return;
-        }
-    };
-    let invitations = client.org(&org).invitations();
-    let mut stop: Option<(JobState, Error)> = None;
-    let mut sent = 0u32;
-    for row in &rows {
-        if stop.is_none() && cancel.load(Ordering::Relaxed) {
-            stop = Some((JobState::Cancelled, Error::invalid("job", "cancelled")));
-        }
-        let res = if stop.is_some() {
-            result(row, InviteOutcome::NotAttempted)
-        } else {
-            match row.status {
-                InviteRowStatus::Invalid => result(row, InviteOutcome::Invalid),
-                InviteRowStatus::Duplicate => result(row, InviteOutcome::Duplicate),
-                InviteRowStatus::AlreadyInvited => result(row, InviteOutcome::AlreadyInvited),
-                InviteRowStatus::AlreadyUser => result(row, InviteOutcome::AlreadyUser),
-                InviteRowStatus::Ready => {
-                    let new = NewInvitation {
-                        mail: row.mail.clone(),
-                        authority: Some(Authority::from(row.authority)),
-                        code: row.code.clone(),
-                    };
-                    match invitations.create(&new).await.map_err(ctx.scoped(WRITE)) {
-                        Ok(()) => {
-                            sent += 1;
-                            result(row, InviteOutcome::Invited)
-                        }
-                        Err(e) => {
-                            let outcome = match e.code() {
-                                "exist_invitation" => InviteOutcome::AlreadyInvited,
-                                "registered_mail" => InviteOutcome::AlreadyUser,
-                                "invitation_limit_exceeded" => InviteOutcome::LimitReached,
-                                _ => InviteOutcome::Failed,
-                            };
-                            let mut r = result(row, outcome);
-                            r.code = Some(e.code().to_owned());
-                            r.message = Some(e.to_string());
-                            let fatal = matches!(
-                                e.code(),
-                                "insufficient_scope"
-                                    | "insufficient_authority"
-                                    | "not_in_organization"
-                            ) || e.is_not_signed_in();
-                            if outcome == InviteOutcome::LimitReached {
-                                stop = Some((JobState::Stopped, e));
-                            } else if fatal {
-                                stop = Some((JobState::Failed, e));
-                            }
-                            r
-                        }
-                    }
-                }
-            }
-        };
-        jobs.update(id, |j| {
-            j.results.push(res);
-            j.done += 1;
-            j.message = format!("{} of {} rows handled, {sent} sent", j.done, j.total);
-        });
-    }
-    jobs.update(id, |j| match stop {
-        None => {
-            j.state = JobState::Finished;
-            j.message = format!("finished: {sent} invitations sent, {} rows handled", j.total);
-        }
-        Some((state, e)) => {
-            j.state = state;
-            j.message = match state {
-                JobState::Cancelled => format!("cancelled after {sent} invitations were sent"),
-                JobState::Stopped => format!(
-                    "stopped: the organization reached its limit of {INVITATION_LIMIT} pending invitations after {sent} were sent; rows not attempted can be sent again later"
-                ),
-                _ => format!("stopped after {sent} invitations were sent: {e}"),
-            };
-            if state != JobState::Cancelled {
-                j.error = Some(e.payload());
-            }
-        }
-    });
 }
 
 #[cfg(test)]

@@ -1,4 +1,8 @@
-//! Printing: JSON for scripts (`--json`), aligned tables and key/value lists for people.
+//! Printing: JSON for scripts (`--json`: the use-case's typed answer as it is), aligned tables
+//! and `key  value` lists for people, worded in [`words`]. Text the service sent (names, memos,
+//! addresses) comes from anyone: control characters are taken out before it reaches a terminal.
+
+pub mod words;
 
 use std::io::Write;
 
@@ -14,11 +18,28 @@ pub fn json<T: Serialize + ?Sized>(out: &mut dyn Write, value: &T) -> Result<()>
     Ok(())
 }
 
+/// `s` without control characters (escape sequences, carriage returns, bidirectional
+/// overrides); line breaks and tabs become spaces.
+pub fn clean(s: &str) -> String {
+    s.chars()
+        .filter_map(|c| match c {
+            '\n' | '\r' | '\t' => Some(' '),
+            c if c.is_control() => None,
+            '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' => None,
+            c => Some(c),
+        })
+        .collect()
+}
+
 /// Columns padded to the widest cell in terminal columns (CJK characters take two); the last
-/// column is not padded.
+/// column is not padded. Cells are [`clean`]ed.
 pub fn table(out: &mut dyn Write, headers: &[&str], rows: &[Vec<String>]) -> Result<()> {
+    let rows: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| r.iter().map(|c| clean(c)).collect())
+        .collect();
     let mut widths: Vec<usize> = headers.iter().map(|h| h.width()).collect();
-    for row in rows {
+    for row in &rows {
         for (i, cell) in row.iter().enumerate() {
             if let Some(w) = widths.get_mut(i) {
                 *w = (*w).max(cell.width());
@@ -38,32 +59,35 @@ pub fn table(out: &mut dyn Write, headers: &[&str], rows: &[Vec<String>]) -> Res
         s.trim_end().to_owned()
     };
     writeln!(out, "{}", line(headers.to_vec()))?;
-    for row in rows {
+    for row in &rows {
         writeln!(out, "{}", line(row.iter().map(String::as_str).collect()))?;
     }
     if rows.is_empty() {
-        writeln!(out, "(none)")?;
+        writeln!(out, "{}", words::NONE)?;
     }
     Ok(())
 }
 
-/// One object as `field  value` lines, nulls left out.
-pub fn record<T: Serialize>(out: &mut dyn Write, value: &T) -> Result<()> {
-    let value = serde_json::to_value(value)?;
-    let Value::Object(map) = value else {
-        writeln!(out, "{}", cell(&value))?;
-        return Ok(());
-    };
-    let rows: Vec<Vec<String>> = map
-        .iter()
-        .filter(|(_, v)| !v.is_null())
-        .map(|(k, v)| vec![k.clone(), cell(v)])
-        .collect();
-    let width = rows.iter().map(|r| r[0].chars().count()).max().unwrap_or(0);
-    for r in rows {
-        writeln!(out, "{:width$}  {}", r[0], r[1])?;
+/// `key  value` lines, keys aligned, empty values left out, values [`clean`]ed.
+pub fn pairs(out: &mut dyn Write, pairs: &[(String, String)]) -> Result<()> {
+    let width = pairs.iter().map(|(k, _)| k.width()).max().unwrap_or(0);
+    for (k, v) in pairs.iter().filter(|(_, v)| !v.is_empty()) {
+        let pad = width - k.width();
+        writeln!(out, "{k}{}  {}", " ".repeat(pad), clean(v))?;
     }
     Ok(())
+}
+
+/// The non-null members of a serialized object as `(key, value)` pairs, values as text.
+pub fn object_pairs<T: Serialize>(value: &T) -> Vec<(String, String)> {
+    match serde_json::to_value(value) {
+        Ok(Value::Object(map)) => map
+            .into_iter()
+            .filter(|(_, v)| !v.is_null())
+            .map(|(k, v)| (k, cell(&v)))
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 fn cell(v: &Value) -> String {
@@ -112,5 +136,20 @@ mod tests {
         .unwrap();
         let text = String::from_utf8(out).unwrap();
         assert_eq!(text, "NAME      BATTERY\n正面玄関  68%\nLobby     9%\n");
+    }
+
+    #[test]
+    fn control_characters_never_reach_the_terminal() {
+        assert_eq!(
+            clean("Front\u{1b}[2Jdoor\r\nB\u{202e}ack\u{7f}"),
+            "Front[2Jdoor  Back"
+        );
+        let mut out = Vec::new();
+        table(&mut out, &["NAME"], &[vec!["a\u{1b}]0;owned\u{7}b".into()]]).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            !text.chars().any(|c| c.is_control() && c != '\n'),
+            "{text:?}"
+        );
     }
 }

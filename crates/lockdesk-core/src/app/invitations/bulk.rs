@@ -1,0 +1,264 @@
+//! Bulk invitations, sending: one run over the checked rows ([`run_bulk_invite`]) with a
+//! callback after every row and a cancel flag. The app runs it as a background job
+//! ([`invitations_bulk_start`], polled with `jobs_get`); `lockctl invitations import` runs it in
+//! the foreground with progress on stderr ([`invitations_bulk_send`]). Rows already invited or
+//! already users are never sent again, so a run can be repeated safely.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use lockdesk_api::models::Authority;
+use lockdesk_api::v3::NewInvitation;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::plan::{preview, BulkInviteRequest, InviteProblem, InviteRow, InviteRowStatus};
+use super::{INVITATION_LIMIT, WRITE};
+use crate::app::jobs::{JobKind, JobStarted, JobState};
+use crate::app::AppContext;
+use crate::error::{Error, ErrorPayload, Result};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum InviteOutcome {
+    /// Sent now.
+    Invited,
+    /// Pending already (before or found while sending): done, not sent again.
+    AlreadyInvited,
+    /// Already a user of the organization: done.
+    AlreadyUser,
+    Invalid,
+    Duplicate,
+    /// The service refused this row (`code`, `message`).
+    Failed,
+    /// The service's invitation limit was reached at this row.
+    LimitReached,
+    /// The run stopped before this row.
+    NotAttempted,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct InviteResult {
+    pub line: u32,
+    pub mail: String,
+    pub outcome: InviteOutcome,
+    /// The service's error code for `failed` / `limit_reached` rows.
+    pub code: Option<String>,
+    pub message: Option<String>,
+    /// The row's problem for `invalid` and `duplicate` outcomes.
+    pub problem: Option<InviteProblem>,
+}
+
+impl InviteOutcome {
+    /// The row is done: invited now or before, or the address is already a user.
+    pub fn is_done(self) -> bool {
+        matches!(
+            self,
+            InviteOutcome::Invited | InviteOutcome::AlreadyInvited | InviteOutcome::AlreadyUser
+        )
+    }
+}
+
+/// Where a run stands after a row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BulkProgress {
+    /// Rows handled so far, of `total`.
+    pub done: u32,
+    pub total: u32,
+    /// Invitations sent so far.
+    pub sent: u32,
+}
+
+/// How a run ended, with one result per CSV row in file order.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct BulkInviteReport {
+    /// `finished` (every row handled), `stopped` (the invitation limit), `failed` (the session
+    /// or its rights), or `cancelled`.
+    pub state: JobState,
+    pub total: u32,
+    pub sent: u32,
+    /// One line in English, for logs and the command line.
+    pub message: String,
+    pub results: Vec<InviteResult>,
+    pub error: Option<ErrorPayload>,
+}
+
+impl BulkInviteReport {
+    /// Every row is done (invited now or before, or already a user).
+    pub fn all_done(&self) -> bool {
+        self.state == JobState::Finished && self.results.iter().all(|r| r.outcome.is_done())
+    }
+}
+
+fn result(row: &InviteRow, outcome: InviteOutcome) -> InviteResult {
+    InviteResult {
+        line: row.line,
+        mail: row.mail.clone(),
+        outcome,
+        code: None,
+        message: row.message.clone(),
+        problem: row.problem.clone(),
+    }
+}
+
+/// Sends the `ready` rows of a preview, one after the other, and reports every row to
+/// `on_row`. Stops at the invitation limit, on a session or rights error, or when `cancel` is
+/// set (checked before each row); rows after the stop are `not_attempted`.
+pub async fn run_bulk_invite<F>(
+    ctx: &AppContext,
+    rows: Vec<InviteRow>,
+    mut on_row: F,
+    cancel: &AtomicBool,
+) -> BulkInviteReport
+where
+    F: FnMut(&InviteResult, BulkProgress),
+{
+    let total = rows.len() as u32;
+    let (client, org) = match ctx.org().await {
+        Ok(v) => v,
+        Err(e) => {
+            return BulkInviteReport {
+                state: JobState::Failed,
+                total,
+                sent: 0,
+                message: e.to_string(),
+                results: Vec::new(),
+                error: Some(e.payload()),
+            }
+        }
+    };
+    let invitations = client.org(&org).invitations();
+    let mut stop: Option<(JobState, Error)> = None;
+    let mut sent = 0u32;
+    let mut results = Vec::with_capacity(rows.len());
+    for row in &rows {
+        if stop.is_none() && cancel.load(Ordering::Relaxed) {
+            stop = Some((JobState::Cancelled, Error::invalid("job", "cancelled")));
+        }
+        let res = if stop.is_some() {
+            result(row, InviteOutcome::NotAttempted)
+        } else {
+            match row.status {
+                InviteRowStatus::Invalid => result(row, InviteOutcome::Invalid),
+                InviteRowStatus::Duplicate => result(row, InviteOutcome::Duplicate),
+                InviteRowStatus::AlreadyInvited => result(row, InviteOutcome::AlreadyInvited),
+                InviteRowStatus::AlreadyUser => result(row, InviteOutcome::AlreadyUser),
+                InviteRowStatus::Ready => {
+                    let new = NewInvitation {
+                        mail: row.mail.clone(),
+                        authority: Some(Authority::from(row.authority)),
+                        code: row.code.clone(),
+                    };
+                    match invitations.create(&new).await.map_err(ctx.scoped(WRITE)) {
+                        Ok(()) => {
+                            sent += 1;
+                            result(row, InviteOutcome::Invited)
+                        }
+                        Err(e) => {
+                            let outcome = match e.code() {
+                                "exist_invitation" => InviteOutcome::AlreadyInvited,
+                                "registered_mail" => InviteOutcome::AlreadyUser,
+                                "invitation_limit_exceeded" => InviteOutcome::LimitReached,
+                                _ => InviteOutcome::Failed,
+                            };
+                            let mut r = result(row, outcome);
+                            r.code = Some(e.code().to_owned());
+                            r.message = Some(e.to_string());
+                            let fatal = matches!(
+                                e.code(),
+                                "insufficient_scope"
+                                    | "insufficient_authority"
+                                    | "not_in_organization"
+                            ) || e.is_not_signed_in();
+                            if outcome == InviteOutcome::LimitReached {
+                                stop = Some((JobState::Stopped, e));
+                            } else if fatal {
+                                stop = Some((JobState::Failed, e));
+                            }
+                            r
+                        }
+                    }
+                }
+            }
+        };
+        results.push(res);
+        let progress = BulkProgress {
+            done: results.len() as u32,
+            total,
+            sent,
+        };
+        on_row(&results[results.len() - 1], progress);
+    }
+    let (state, message, error) = match stop {
+        None => (
+            JobState::Finished,
+            format!("finished: {sent} invitations sent, {total} rows handled"),
+            None,
+        ),
+        Some((state, e)) => {
+            let message = match state {
+                JobState::Cancelled => format!("cancelled after {sent} invitations were sent"),
+                JobState::Stopped => format!(
+                    "stopped: the organization reached its limit of {INVITATION_LIMIT} pending invitations after {sent} were sent; rows not attempted can be sent again later"
+                ),
+                _ => format!("stopped after {sent} invitations were sent: {e}"),
+            };
+            let error = (state != JobState::Cancelled).then(|| e.payload());
+            (state, message, error)
+        }
+    };
+    BulkInviteReport {
+        state,
+        total,
+        sent,
+        message,
+        results,
+        error,
+    }
+}
+
+/// Checks the rows (fresh from the service) and sends the ready ones in the foreground: the
+/// preview and the run in one call, for `lockctl invitations import`.
+pub async fn invitations_bulk_send<F>(
+    ctx: &AppContext,
+    req: &BulkInviteRequest,
+    on_row: F,
+    cancel: &AtomicBool,
+) -> Result<BulkInviteReport>
+where
+    F: FnMut(&InviteResult, BulkProgress),
+{
+    let plan = preview(ctx, req).await?;
+    Ok(run_bulk_invite(ctx, plan.rows, on_row, cancel).await)
+}
+
+/// Checks the rows again (fresh from the service) and sends the ready ones in the background;
+/// poll `jobs_get` with the job id.
+pub async fn invitations_bulk_start(
+    ctx: &AppContext,
+    req: BulkInviteRequest,
+) -> Result<JobStarted> {
+    let plan = preview(ctx, &req).await?;
+    let (job_id, cancel) = ctx
+        .jobs()
+        .start(JobKind::BulkInvite, plan.rows.len() as u32);
+    let job = ctx.jobs().get(&job_id)?;
+    let ctx2 = ctx.clone();
+    let id = job_id.clone();
+    tokio::spawn(async move {
+        let jobs = ctx2.jobs();
+        let on_row = |res: &InviteResult, p: BulkProgress| {
+            jobs.update(&id, |j| {
+                j.results.push(res.clone());
+                j.done = p.done;
+                j.message = format!("{} of {} rows handled, {} sent", p.done, p.total, p.sent);
+            });
+        };
+        let report = run_bulk_invite(&ctx2, plan.rows, on_row, &cancel).await;
+        jobs.update(&id, |j| {
+            j.state = report.state;
+            j.message = report.message;
+            j.error = report.error;
+        });
+    });
+    Ok(JobStarted { job_id, job })
+}

@@ -1,0 +1,133 @@
+//! E-mail invitations: list and one invitation here; bulk invitations from a CSV file in
+//! [`plan`] (parsing, per-row validation against the organization's users and pending
+//! invitations: the preview) and [`bulk`] (the run, safe to repeat: an address already invited
+//! or already a user counts as done and is never sent twice; `invitation_limit_exceeded` stops
+//! the run clearly). The run is one function with a progress callback and a cancel flag, used
+//! by the app's background job and by `lockctl invitations import`.
+
+mod bulk;
+mod plan;
+
+pub use bulk::*;
+pub use plan::*;
+
+use chrono::{DateTime, Utc};
+use lockdesk_api::models::InvitationStatus;
+use lockdesk_api::v3::{InvitationQuery, NewInvitation};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::{AppContext, InvitationView, Role};
+use crate::error::{Error, Result};
+
+const READ: &str = "organization:user:read";
+const WRITE: &str = "organization:user:write";
+/// Active invitations allowed per organization (service limit).
+pub const INVITATION_LIMIT: u32 = 500;
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize, TS)]
+pub struct InvitationsListRequest {
+    /// `active` or `expired`; all when absent.
+    #[serde(default)]
+    #[ts(optional)]
+    pub status: Option<String>,
+    /// Only invitations issued strictly after this instant (RFC 3339), sent to the service.
+    #[serde(default)]
+    #[ts(optional)]
+    pub issued_after: Option<String>,
+    /// Only invitations issued strictly before this instant (RFC 3339), sent to the service.
+    #[serde(default)]
+    #[ts(optional)]
+    pub issued_before: Option<String>,
+    /// One page of at most this many (1 to 1,000); every invitation when absent.
+    #[serde(default)]
+    #[ts(optional)]
+    pub limit: Option<u32>,
+}
+
+fn instant(field: &str, value: Option<&str>) -> Result<Option<DateTime<Utc>>> {
+    match value.map(str::trim).filter(|v| !v.is_empty()) {
+        None => Ok(None),
+        Some(v) => DateTime::parse_from_rfc3339(v)
+            .map(|t| Some(t.with_timezone(&Utc)))
+            .map_err(|_| Error::invalid(field, format!("{v:?} is not an RFC 3339 date and time"))),
+    }
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct InvitationsListResponse {
+    pub invitations: Vec<InvitationView>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct InvitationsCreateRequest {
+    pub mail: String,
+    /// `member` when absent.
+    #[serde(default)]
+    #[ts(optional)]
+    pub authority: Option<Role>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub code: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct InvitationsCreateResponse {
+    pub mail: String,
+}
+
+pub async fn invitations_list(
+    ctx: &AppContext,
+    req: InvitationsListRequest,
+) -> Result<InvitationsListResponse> {
+    let (client, org) = ctx.org().await?;
+    let status = match req.status.as_deref().map(str::trim) {
+        None | Some("") | Some("all") => None,
+        Some("active") => Some(InvitationStatus::Active),
+        Some("expired") => Some(InvitationStatus::Expired),
+        Some(other) => {
+            return Err(Error::invalid(
+                "status",
+                format!("{other:?}: use active or expired"),
+            ))
+        }
+    };
+    if let Some(limit) = req.limit {
+        lockdesk_api::validate::limit(limit)?;
+    }
+    let query = InvitationQuery {
+        status,
+        issued_after: instant("issued_after", req.issued_after.as_deref())?,
+        issued_before: instant("issued_before", req.issued_before.as_deref())?,
+        limit: req.limit,
+    };
+    let invitations = client.org(&org).invitations();
+    let list = match req.limit {
+        Some(_) => invitations.list(&query).await,
+        None => invitations.list_all(&query).await,
+    }
+    .map_err(ctx.scoped(READ))?;
+    Ok(InvitationsListResponse {
+        invitations: list.iter().map(Into::into).collect(),
+    })
+}
+
+pub async fn invitations_create(
+    ctx: &AppContext,
+    req: InvitationsCreateRequest,
+) -> Result<InvitationsCreateResponse> {
+    let (client, org) = ctx.org().await?;
+    let new = NewInvitation {
+        mail: req.mail.trim().to_owned(),
+        authority: req.authority.map(Into::into),
+        code: req.code.filter(|c| !c.trim().is_empty()),
+    };
+    new.validate()?;
+    client
+        .org(&org)
+        .invitations()
+        .create(&new)
+        .await
+        .map_err(ctx.scoped(WRITE))?;
+    Ok(InvitationsCreateResponse { mail: new.mail })
+}
