@@ -2,19 +2,17 @@
 //! service may send as null, or omit, is an `Option`; unknown fields are ignored.
 
 mod access;
+mod group;
 mod invitation;
 mod lock;
-mod lock_group;
 mod organization;
 mod token;
 mod user;
-mod user_group;
 
 pub use access::{Access, AccessLock, AccessUser, ClientType, V2Lock};
+pub use group::{LockGroup, LockSummary, UserGroup, UserSummary};
 pub use invitation::{Invitation, InvitationStatus, InvitedUser};
 pub use lock::{AutolockOffSchedule, Button1, DoorSensor, Lock, LockModel, LockRemote, Reader};
-pub use lock_group::{LockGroup, LockSummary};
 pub use organization::Organization;
 pub use token::TokenInfo;
 pub use user::{Authority, IcCard, User};
-pub use user_group::{UserGroup, UserSummary};

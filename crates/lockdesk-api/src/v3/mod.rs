@@ -1,20 +1,21 @@
 //! v3 resource operations: a handler per resource, each method builds a request, sends it
 //! through the session (renewing the token once on `invalid_token`) and decodes the answer.
 
+mod groups;
 mod invitations;
 mod lock_groups;
 mod locks;
 mod organizations;
 mod paging;
-mod user_groups;
 mod users;
 
+pub use groups::{
+    GroupInput, GroupKind, Groups, LockGroupKind, LockGroups, UserGroupKind, UserGroups,
+};
 pub use invitations::{InvitationQuery, Invitations, NewInvitation};
-pub use lock_groups::{GroupInput, LockGroups};
 pub use locks::{ImageUpload, LockImage, LockQuery, LockUpdate, Locks};
 pub use organizations::Organizations;
 pub use paging::PageParams;
-pub use user_groups::UserGroups;
 pub use users::{ExistingUserInvite, NewUser, UserQuery, UserUpdate, Users};
 
 use std::sync::Arc;
@@ -73,7 +74,7 @@ impl<'a> Org<'a> {
         Locks::new(self.client, self.id)
     }
     pub fn lock_groups(&self) -> LockGroups<'a> {
-        LockGroups::new(self.client, self.id)
+        self.groups()
     }
     pub fn users(&self) -> Users<'a> {
         Users::new(self.client, self.id)
@@ -82,7 +83,11 @@ impl<'a> Org<'a> {
         Invitations::new(self.client, self.id)
     }
     pub fn user_groups(&self) -> UserGroups<'a> {
-        UserGroups::new(self.client, self.id)
+        self.groups()
+    }
+    /// The lock groups or the user groups.
+    pub fn groups<K: GroupKind>(&self) -> Groups<'a, K> {
+        Groups::new(self.client, self.id)
     }
 }
 

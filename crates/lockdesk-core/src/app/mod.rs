@@ -10,6 +10,7 @@
 pub mod account;
 mod context;
 pub mod export;
+mod groups;
 pub mod history;
 pub mod image;
 pub mod images;
@@ -20,13 +21,13 @@ pub mod locks;
 pub mod orgs;
 pub mod profiles;
 pub mod session;
-pub mod user_groups;
 pub mod users;
 pub mod views;
 
 pub use account::*;
 pub use context::AppContext;
 pub use export::{FileSaveRequest, FileSaveResponse};
+pub use groups::*;
 pub use history::*;
 pub use images::*;
 pub use invitations::*;
@@ -36,7 +37,6 @@ pub use locks::*;
 pub use orgs::*;
 pub use profiles::*;
 pub use session::*;
-pub use user_groups::*;
 pub use users::*;
 pub use views::*;
 

@@ -2,6 +2,7 @@
 
 mod app;
 mod demo_sandbox;
+mod groups;
 mod history_archive;
 mod keychain;
 mod profiles;

@@ -4,6 +4,7 @@ pub mod clock;
 pub mod demo;
 pub mod error;
 pub mod faults;
+pub mod groups;
 pub mod history;
 pub mod ids;
 pub mod images;
@@ -14,7 +15,6 @@ pub mod oauth;
 pub mod orgs;
 pub mod paging;
 pub mod state;
-pub mod user_groups;
 pub mod users;
 
 pub use error::{Result, SimError};

@@ -194,20 +194,13 @@ pub struct Lock {
     pub org_id: String,
 }
 
+/// A lock group or a user group; its members are lock ids or user ids.
 #[derive(Debug, Clone)]
-pub struct LockGroup {
+pub struct Group {
     pub id: String,
     pub name: String,
     pub memo: String,
-    pub lock_ids: Vec<String>,
-}
-
-#[derive(Debug, Clone)]
-pub struct UserGroup {
-    pub id: String,
-    pub name: String,
-    pub memo: String,
-    pub user_ids: Vec<String>,
+    pub member_ids: Vec<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -227,8 +220,8 @@ pub struct Org {
     pub name: String,
     pub lock_ids: Vec<String>,
     pub members: Vec<Member>,
-    pub lock_groups: Vec<LockGroup>,
-    pub user_groups: Vec<UserGroup>,
+    pub lock_groups: Vec<Group>,
+    pub user_groups: Vec<Group>,
     pub invitations: Vec<Invitation>,
 }
 

@@ -358,7 +358,7 @@ impl State {
         let o = &mut self.orgs[org];
         o.members.remove(mi);
         for g in &mut o.user_groups {
-            g.user_ids.retain(|u| u != user_id);
+            g.member_ids.retain(|u| u != user_id);
         }
         Ok(())
     }

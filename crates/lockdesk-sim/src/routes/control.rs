@@ -163,7 +163,7 @@ async fn delete_account(AxState(sim): AxState<Sim>, body: axum::body::Bytes) -> 
     for o in &mut st.orgs {
         o.members.retain(|m| m.user_id != uid);
         for g in &mut o.user_groups {
-            g.user_ids.retain(|u| *u != uid);
+            g.member_ids.retain(|u| *u != uid);
         }
     }
     ok(json!({ "deleted": uid }))

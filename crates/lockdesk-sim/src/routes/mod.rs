@@ -6,11 +6,11 @@ pub mod oauth;
 pub mod params;
 pub mod requests;
 pub mod v2;
+pub mod v3_groups;
 pub mod v3_invitations;
 pub mod v3_lock_groups;
 pub mod v3_locks;
 pub mod v3_orgs;
-pub mod v3_user_groups;
 pub mod v3_users;
 
 use axum::extract::DefaultBodyLimit;
@@ -19,6 +19,7 @@ use axum::response::{IntoResponse, Response};
 use axum::{Json, Router};
 use serde_json::Value;
 
+use crate::backend::groups::GroupKind;
 use crate::backend::oauth::Caller;
 use crate::backend::state::Authority;
 use crate::backend::{Result, Sim, State};
@@ -30,10 +31,11 @@ pub fn app(sim: Sim) -> Router {
         .merge(oauth::router())
         .merge(v3_orgs::router())
         .merge(v3_locks::router())
+        .merge(v3_groups::router(GroupKind::Lock))
         .merge(v3_lock_groups::router())
         .merge(v3_users::router())
         .merge(v3_invitations::router())
-        .merge(v3_user_groups::router())
+        .merge(v3_groups::router(GroupKind::User))
         .merge(v2::router())
         .merge(control::router())
         .merge(requests::router(log.clone()))

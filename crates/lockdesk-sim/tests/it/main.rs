@@ -2,6 +2,7 @@
 
 mod binary;
 mod control;
+mod groups;
 mod oauth;
 mod v2;
 mod v3;

@@ -1,18 +1,20 @@
 //! Seeded demo data: clients, accounts, organizations, locks, users, groups, invitations, history.
 
-use std::collections::{BTreeMap, HashMap};
+mod history;
+mod locks;
 
-use chrono::{DateTime, Duration, Utc};
+use std::ops::Range;
+
+use chrono::Duration;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
 use super::ids;
 use super::oauth::V3_SCOPES;
-use super::state::{
-    Access, Api, Authority, Button1, Client, Device, Invitation, Lock, LockGroup, LockRemote,
-    Member, Org, Schedule, State, User, UserGroup, CLIENT_TYPES,
-};
+use super::state::{Api, Authority, Client, Group, Invitation, Member, Org, State, User};
+use history::generate_history;
+use locks::{make_lock, ORG1_LOCKS, ORG2_LOCKS};
 
 pub const REDIRECT_URI: &str = "https://localhost/lockdesk/callback";
 pub const DEMO_PASSWORD: &str = "lockdesk-demo";
@@ -58,184 +60,8 @@ const EN_LAST: [&str; 8] = [
     "Smith", "Johnson", "Brown", "Taylor", "Wilson", "Clark", "Miller", "Davis",
 ];
 
-const ORG1_LOCKS: [&str; 32] = [
-    "正面玄関",
-    "通用口",
-    "会議室A",
-    "会議室B",
-    "会議室C",
-    "倉庫",
-    "社長室",
-    "給湯室",
-    "更衣室(男性)",
-    "更衣室(女性)",
-    "3F 執務室",
-    "4F 執務室",
-    "Server Room",
-    "Back Door",
-    "Lobby",
-    "Meeting Room 1",
-    "Meeting Room 2",
-    "Storage",
-    "Rooftop",
-    "Parking Gate",
-    "Mail Room",
-    "Lab",
-    "応接室",
-    "書庫",
-    "非常口",
-    "駐輪場ゲート",
-    "IT Closet",
-    "Reception",
-    "Training Room",
-    "経理部",
-    "人事部",
-    "Loading Dock",
-];
-const ORG2_LOCKS: [&str; 8] = [
-    "Entrance",
-    "支店 正面入口",
-    "Office",
-    "Meeting Room",
-    "金庫室",
-    "Back Door",
-    "Storage",
-    "休憩室",
-];
-
 fn pick<'a, T>(rng: &mut StdRng, xs: &'a [T]) -> &'a T {
     &xs[rng.gen_range(0..xs.len())]
-}
-
-fn hhmm(h: u32, m: u32) -> String {
-    format!("{h:02}:{m:02}+09:00")
-}
-
-fn weekdays(rng: &mut StdRng) -> Vec<u8> {
-    if rng.gen_bool(0.7) {
-        vec![1, 2, 3, 4, 5]
-    } else {
-        let mut d: Vec<u8> = (0..7).filter(|_| rng.gen_bool(0.5)).collect();
-        if d.is_empty() {
-            d.push(6);
-        }
-        d
-    }
-}
-
-fn device(rng: &mut StdRng, prefix: &str) -> Device {
-    let battery = if rng.gen_bool(0.12) {
-        rng.gen_range(3..20)
-    } else {
-        rng.gen_range(20..=100)
-    };
-    Device {
-        id: format!("{prefix}{}", ids::chunk(rng, 8, b"0123456789ABCDEF")),
-        battery_percentage: battery,
-    }
-}
-
-fn make_lock(
-    rng: &mut StdRng,
-    org_id: &str,
-    name: &str,
-    pro: bool,
-    taken: &BTreeMap<String, Lock>,
-) -> Lock {
-    let id = loop {
-        let id = if pro {
-            let generation = *pick(rng, &[9, 10, 11, 12, 12, 13]);
-            ids::lock_id(rng, 'A', generation)
-        } else {
-            let generation = *pick(rng, &[10, 11, 12, 12]);
-            ids::lock_id(rng, 'R', generation)
-        };
-        if !taken.contains_key(&id) {
-            break id;
-        }
-    };
-    let gen12 = ids::supports_reader_volume(&id);
-    let vol = |rng: &mut StdRng| Some(*pick(rng, &[0u8, 20, 40, 50, 60, 80, 100]));
-    let autolock = rng.gen_bool(0.7);
-    let schedule = (autolock && rng.gen_bool(0.4)).then(|| Schedule {
-        days_of_week: weekdays(rng),
-        start_time: hhmm(rng.gen_range(7..10), *pick(rng, &[0, 30])),
-        end_time: hhmm(rng.gen_range(17..21), *pick(rng, &[0, 30])),
-        is_holiday_enabled: rng.gen_bool(0.5),
-    });
-    let (npin_n, npin_w, npout_n, npout_w) = if gen12 {
-        (vol(rng), vol(rng), vol(rng), vol(rng))
-    } else {
-        (None, None, None, None)
-    };
-    let mut lock = Lock {
-        id,
-        model: if pro { "Pro" } else { "Ctl" }.to_string(),
-        name: name.to_string(),
-        image_url: None,
-        autolock,
-        seconds_till_autolock: None,
-        autolock_off_schedule: schedule,
-        open_door_alert: None,
-        open_door_alert_second: None,
-        push_button: None,
-        normal_sound_volume: None,
-        alert_sound_volume: None,
-        battery_percentage: None,
-        lock_type: None,
-        unlock_signal_duration: None,
-        button1: None,
-        lock_remote: LockRemote {
-            id: rng.gen_range(100_000..1_000_000),
-        },
-        nfc_reader_inside: device(rng, "NI"),
-        npin_normal_sound_volume: npin_n,
-        npin_warning_sound_volume: npin_w,
-        nfc_reader_outside: device(rng, "NO"),
-        npout_normal_sound_volume: npout_n,
-        npout_warning_sound_volume: npout_w,
-        door_sensor: None,
-        org_id: org_id.to_string(),
-    };
-    if pro {
-        lock.open_door_alert = Some(rng.gen_bool(0.5));
-        lock.open_door_alert_second = Some(*pick(rng, &[30, 60, 180]));
-        lock.push_button = Some(rng.gen_bool(0.6));
-        lock.normal_sound_volume = vol(rng);
-        lock.alert_sound_volume = vol(rng);
-        lock.battery_percentage = Some(if rng.gen_bool(0.15) {
-            rng.gen_range(2..20)
-        } else {
-            rng.gen_range(20..=100)
-        });
-        lock.door_sensor = rng.gen_bool(0.7).then(|| device(rng, "DS"));
-    } else {
-        lock.seconds_till_autolock = Some(*pick(rng, &[3, 5, 10, 30, 60, 180, 600]));
-        let lock_type = *pick(
-            rng,
-            &[
-                "lock_in_energizing",
-                "unlock_in_energizing",
-                "electric_mortise",
-                "instant_current_flow",
-                "electromagnetic",
-                "automatic_door",
-                "form_a_contact",
-            ],
-        );
-        if lock_type == "form_a_contact" {
-            lock.unlock_signal_duration = Some(*pick(rng, &[300, 500, 1000, 1500, 2000]));
-        }
-        lock.lock_type = Some(lock_type.to_string());
-        lock.button1 = rng.gen_bool(0.8).then(|| Button1 {
-            enabled: rng.gen_bool(0.7),
-            days_of_week: weekdays(rng),
-            start_time: hhmm(rng.gen_range(6..10), 0),
-            end_time: hhmm(rng.gen_range(17..23), 0),
-            holiday_enabled: rng.gen_bool(0.3),
-        });
-    }
-    lock
 }
 
 fn person(rng: &mut StdRng, n: usize) -> (String, Option<String>) {
@@ -261,6 +87,29 @@ fn person(rng: &mut StdRng, n: usize) -> (String, Option<String>) {
             }),
         )
     }
+}
+
+/// One group per `(name, memo)`, each with a random part of `pool` whose size is in `sizes`.
+fn random_groups(
+    rng: &mut StdRng,
+    names: &[(&str, &str)],
+    pool: &[String],
+    sizes: Range<usize>,
+    new_id: fn(&mut StdRng) -> String,
+) -> Vec<Group> {
+    let mut groups = Vec::new();
+    for (name, memo) in names {
+        let mut members = pool.to_vec();
+        members.shuffle(rng);
+        members.truncate(rng.gen_range(sizes.clone()));
+        groups.push(Group {
+            id: new_id(rng),
+            name: name.to_string(),
+            memo: memo.to_string(),
+            member_ids: members,
+        });
+    }
+    groups
 }
 
 fn new_user(id: String, name: String, mail: Option<String>, password: Option<&str>) -> User {
@@ -438,22 +287,18 @@ pub fn populate(state: &mut State) {
         ("倉庫系", ""),
         ("Night shift", "22:00-6:00"),
     ];
-    for (name, memo) in lg_names {
-        let mut locks = org1.lock_ids.clone();
-        locks.shuffle(&mut rng);
-        locks.truncate(rng.gen_range(3..10));
-        org1.lock_groups.push(LockGroup {
-            id: ids::lock_group_id(&mut rng),
-            name: name.into(),
-            memo: memo.into(),
-            lock_ids: locks,
-        });
-    }
-    org2.lock_groups.push(LockGroup {
+    org1.lock_groups = random_groups(
+        &mut rng,
+        &lg_names,
+        &org1.lock_ids,
+        3..10,
+        ids::lock_group_id,
+    );
+    org2.lock_groups.push(Group {
         id: ids::lock_group_id(&mut rng),
         name: "Branch doors".into(),
         memo: String::new(),
-        lock_ids: org2.lock_ids[..3].to_vec(),
+        member_ids: org2.lock_ids[..3].to_vec(),
     });
     let ug_names = [
         ("総務部", ""),
@@ -462,22 +307,13 @@ pub fn populate(state: &mut State) {
         ("Visitors", "Temporary access"),
         ("夜間警備", ""),
     ];
-    for (name, memo) in ug_names {
-        let mut users: Vec<String> = org1.members.iter().map(|m| m.user_id.clone()).collect();
-        users.shuffle(&mut rng);
-        users.truncate(rng.gen_range(3..13));
-        org1.user_groups.push(UserGroup {
-            id: ids::user_group_id(&mut rng),
-            name: name.into(),
-            memo: memo.into(),
-            user_ids: users,
-        });
-    }
-    org2.user_groups.push(UserGroup {
+    let users1: Vec<String> = org1.members.iter().map(|m| m.user_id.clone()).collect();
+    org1.user_groups = random_groups(&mut rng, &ug_names, &users1, 3..13, ids::user_group_id);
+    org2.user_groups.push(Group {
         id: ids::user_group_id(&mut rng),
         name: "Branch staff".into(),
         memo: String::new(),
-        user_ids: org2
+        member_ids: org2
             .members
             .iter()
             .skip(1)
@@ -525,44 +361,4 @@ pub fn populate(state: &mut State) {
         state.seed.history_records,
     );
     state.orgs = vec![org1, org2];
-}
-
-fn generate_history(
-    rng: &mut StdRng,
-    now: DateTime<Utc>,
-    locks: &[(String, usize)],
-    members: &[Vec<String>; 2],
-    count: usize,
-) -> HashMap<String, Vec<Access>> {
-    let mut per_lock: Vec<Vec<Access>> =
-        vec![Vec::with_capacity(count / locks.len().max(1) + 8); locks.len()];
-    let span_ms = 365 * 24 * 3600 * 1000i64;
-    for i in 0..count {
-        let li = rng.gen_range(0..locks.len());
-        // Every client type appears at least once when there are enough records.
-        let ct = if i < CLIENT_TYPES.len() {
-            i as u8
-        } else {
-            rng.gen_range(0..CLIENT_TYPES.len() as u8)
-        };
-        let org_members = &members[locks[li].1];
-        let user = super::history::has_user(ct)
-            .then(|| org_members[rng.gen_range(0..org_members.len())].clone());
-        let at = now - Duration::milliseconds(rng.gen_range(1..span_ms));
-        let is_locked = ct == 4 || rng.gen_bool(0.5);
-        per_lock[li].push(Access {
-            at,
-            is_locked,
-            client_type: ct,
-            user_id: user,
-        });
-    }
-    locks
-        .iter()
-        .zip(per_lock)
-        .map(|((id, _), mut recs)| {
-            recs.sort_by_key(|r| r.at);
-            (id.clone(), recs)
-        })
-        .collect()
 }
