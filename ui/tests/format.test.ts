@@ -23,6 +23,11 @@ describe('times in the local time zone', () => {
 });
 
 describe('schedules', () => {
+  it('time zones by their name in the language', () => {
+    expect(f.timeZoneName('ja-JP', 'Asia/Tokyo')).toBe('日本標準時');
+    expect(f.timeZoneName('en-GB', 'Asia/Tokyo')).toBe('Japan Standard Time');
+    expect(f.timeZoneName('ja-JP', 'UTC')).toBe('協定世界時');
+  });
   it('clock times show the offset only when it is not ours', () => {
     expect(f.formatClock('09:00+09:00', 540)).toBe('09:00');
     expect(f.formatClock('09:00+09:00', 0)).toBe('09:00 (UTC+09:00)');

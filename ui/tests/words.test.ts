@@ -92,6 +92,8 @@ describe('locks', () => {
     expect(w.modelWords({ kind: 'ctl' }, en)).toBe('Controller');
     expect(w.modelWords({ kind: 'pro' }, ja)).toBe('スマートロック（Pro）');
     expect(w.modelWords({ kind: 'ctl' }, ja)).toBe('コントローラー');
+    expect(w.modelWords({ kind: 'pro' }, ja, true)).toBe('Pro');
+    expect(w.modelWords({ kind: 'ctl' }, ja, true)).toBe('コントローラー');
     expect(w.modelWords({ kind: 'other', value: 'Pro2' }, ja)).toBe('その他（Pro2）');
   });
   it('devices', () => {

@@ -48,6 +48,18 @@ export function formatDate(
   }).format(d);
 }
 
+/**
+ * The viewer's time zone (or `timeZone`) by its name in the locale: "日本標準時",
+ * "Japan Standard Time"; its IANA id when the locale has no name for it.
+ */
+export function timeZoneName(locale: string, timeZone?: string, at = new Date()): string {
+  const f = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'long' });
+  return (
+    f.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ??
+    f.resolvedOptions().timeZone
+  );
+}
+
 /** `HH:MM+HH:MM` → `HH:MM` with the offset shown only when it is not the viewer's own. */
 export function formatClock(value: string | null | undefined, localOffsetMinutes?: number): string {
   if (!value) return '';

@@ -44,6 +44,7 @@ export const en = {
   'time.range': '{start}–{end}',
   'time.daysAndTime': '{days}, {time}',
   'locks.model.pro': 'Smart lock (Pro)',
+  'locks.model.proShort': 'Pro',
   'locks.model.ctl': 'Controller',
   'lock.autolockOnAfter': 'On, locks after {n} seconds',
   'lock.openDoorAlertOnAfter': 'On, after {n} seconds open',
@@ -282,6 +283,7 @@ export const en = {
   'users.registered': 'User registered.',
   'users.loadMore': 'Load more',
   'users.edit': 'Edit user',
+  'users.editTitle': 'Edit user: {name}',
   'users.pageSize': 'Per page',
   'users.page': 'Page {n}',
   'users.inviteLead':
@@ -454,6 +456,7 @@ export const en = {
   'archive.tc.records': 'Records',
   'archive.export': 'Export',
   'archive.exportCsv': 'CSV (Excel)',
+  'archive.exportCsvButton': 'Export: CSV (Excel)',
   'archive.exportJsonl': 'JSON Lines',
   'archive.exportZone': 'Times in',
   'archive.zoneLocal': 'Local time',

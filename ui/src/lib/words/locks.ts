@@ -5,11 +5,14 @@ import type { MessageKey } from '../i18n/en';
 import { daysWords, timeRangeWords } from './days';
 import type { Tr } from './types';
 
-/** "Smart lock (Pro)", "Controller"; an unknown model as "Other (…)" with the service's value. */
-export function modelWords(m: LockModelKind, tr: Tr): string {
+/**
+ * "Smart lock (Pro)", "Controller" (`short`: "Pro", for a table column); an unknown model as
+ * "Other (…)" with the service's value.
+ */
+export function modelWords(m: LockModelKind, tr: Tr, short = false): string {
   switch (m.kind) {
     case 'pro':
-      return tr('locks.model.pro');
+      return tr(short ? 'locks.model.proShort' : 'locks.model.pro');
     case 'ctl':
       return tr('locks.model.ctl');
     case 'other':
