@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startHost, repoRoot } from './host.mjs';
 import { launch } from './browser.mjs';
+import { japaneseScreens } from './japanese.mjs';
 
 const shots = join(repoRoot, 'artifacts', 'ui');
 mkdirSync(shots, { recursive: true });
@@ -553,7 +554,7 @@ try {
       problems[0] === '「broken-address」はメールアドレスではありません',
       `Japanese mail problem: ${problems[0]}`,
     );
-    expect(problems[1].includes('役割「boss」は無効です'), `Japanese role problem: ${problems[1]}`);
+    expect(problems[1].includes('権限「boss」は無効です'), `Japanese role problem: ${problems[1]}`);
     await shot('17-invitations-ja-dark');
     await nav('history');
     await page.waitForSelector(id('history-lock-select'));
@@ -561,6 +562,8 @@ try {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.selectOption(id('language'), 'en');
   });
+
+  await japaneseScreens({ page, context, test, expect, id, nav, shot, stamp });
 
   await test('sign in as a manager by pasting the address; role changes explained, then locked', async () => {
     // The browser build opens the service's page in a new tab; the address it redirects to

@@ -1,25 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import * as f from '../src/lib/format';
-import { translate } from '../src/lib/i18n/index.svelte';
-
-describe('client_type in words', () => {
-  const words: Record<string, string> = {
-    mobile_app: 'Phone app',
-    manager: 'Web console / URL key',
-    nfc_outside: 'IC card (outside)',
-    nfc_inside: 'IC card (inside)',
-    autolock: 'Auto-lock',
-    hand: 'By hand',
-    button: 'Button',
-  };
-  it.each(Object.entries(words))('%s → %s', (ct, text) => {
-    expect(translate('en', f.clientTypeKey(ct))).toBe(text);
-  });
-  it('unknown kinds are "Other", in Japanese too', () => {
-    expect(translate('en', f.clientTypeKey('teleport'))).toBe('Other');
-    expect(translate('ja', f.clientTypeKey('hand'))).toBe('手動');
-  });
-});
 
 describe('times in the local time zone', () => {
   it('formats an instant in the given zone', () => {
@@ -43,11 +23,10 @@ describe('times in the local time zone', () => {
 });
 
 describe('schedules', () => {
-  it('days collapse into runs', () => {
-    expect(f.formatDays([1, 2, 3, 4, 5], 'en-GB', 'every day')).toBe('Mon–Fri');
-    expect(f.formatDays([0, 6], 'en-GB', 'every day')).toBe('Sun, Sat');
-    expect(f.formatDays([0, 1, 2, 3, 4, 5, 6], 'en-GB', 'every day')).toBe('every day');
-    expect(f.formatDays([], 'en-GB', 'every day')).toBeNull();
+  it('time zones by their name in the language', () => {
+    expect(f.timeZoneName('ja-JP', 'Asia/Tokyo')).toBe('日本標準時');
+    expect(f.timeZoneName('en-GB', 'Asia/Tokyo')).toBe('Japan Standard Time');
+    expect(f.timeZoneName('ja-JP', 'UTC')).toBe('協定世界時');
   });
   it('clock times show the offset only when it is not ours', () => {
     expect(f.formatClock('09:00+09:00', 540)).toBe('09:00');

@@ -5,6 +5,7 @@ import { sortLocks, matches, weakestBattery, isLow } from '../src/lib/locks';
 import { filterAccesses, historyCsv, usersIn } from '../src/lib/history';
 import { tally, outcomeKey } from '../src/lib/screens/invitations/bulk';
 import type { LockView, AccessView, InviteResult } from '../src/lib/backend';
+import { clientKind } from '../src/lib/words';
 
 describe('errors branch on code', () => {
   it('insufficient_scope names the scope and says where to enable it', () => {
@@ -59,14 +60,12 @@ const lock = (
   id,
   name,
   has_name: true,
-  model: id.startsWith('A') ? 'Pro' : 'Ctl',
-  model_label: '',
+  model: id.startsWith('A') ? { kind: 'pro' } : { kind: 'ctl' },
   image_url: null,
   battery:
     pct === null
       ? null
       : { percent: pct, level: pct >= 30 ? 'ok' : pct >= 10 ? 'low' : 'critical' },
-  fields: [],
   devices,
   supports_reader_volumes: false,
   settings: {
@@ -81,7 +80,7 @@ const lock = (
     lock_type: null,
     unlock_signal_duration: null,
     button1: null,
-    lock_remote_id: null,
+    lock_remote: null,
   },
 });
 
@@ -91,7 +90,6 @@ describe('locks', () => {
     lock('R2', 'front', null, [
       {
         kind: 'nfc_reader_inside',
-        label: '',
         id: 'N',
         battery: { percent: 5, level: 'critical' },
         normal_volume: null,
@@ -109,6 +107,9 @@ describe('locks', () => {
     expect(isLow(weakestBattery(list[1]))).toBe(true);
     expect(isLow(weakestBattery(list[0]))).toBe(false);
   });
+  it('sorts by model kind', () => {
+    expect(sortLocks(list, 'model', 1).map((l) => l.id)).toEqual(['R2', 'A1', 'A3']);
+  });
   it('searches name and id, case-insensitively', () => {
     expect(list.filter((l) => matches(l, 'FRO')).map((l) => l.id)).toEqual(['R2']);
     expect(list.filter((l) => matches(l, 'a3')).map((l) => l.id)).toEqual(['A3']);
@@ -118,9 +119,8 @@ describe('locks', () => {
 const access = (user: string | null, ct: string, locked: boolean): AccessView => ({
   created_at: '2024-01-02T03:04:05.000Z',
   is_locked: locked,
-  action: locked ? 'Locked' : 'Unlocked',
-  client_type: ct,
-  client_label: '',
+  action: locked ? 'locked' : 'unlocked',
+  client_type: clientKind(ct),
   user_id: user,
   user_name: user ? `Name ${user}` : null,
   user_mail: null,
@@ -138,6 +138,8 @@ describe('history', () => {
     expect(filterAccesses(list, { user: 'U1', kind: '', action: '' })).toHaveLength(1);
     expect(filterAccesses(list, { user: '-', kind: '', action: '' })).toHaveLength(1);
     expect(filterAccesses(list, { user: '', kind: 'nfc_outside', action: '' })).toHaveLength(1);
+    const odd = [...list, access('U3', 'face_id', false)];
+    expect(filterAccesses(odd, { user: '', kind: 'face_id', action: '' })).toHaveLength(1);
     expect(filterAccesses(list, { user: '', kind: '', action: 'locked' })).toHaveLength(1);
     expect(usersIn(list).map((u) => u.key)).toEqual(['U1', 'U2', '-']);
   });
@@ -146,6 +148,8 @@ describe('history', () => {
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv).toContain('2024/01/02 12:04:05');
     expect(csv).toContain('手動');
+    expect(csv).toContain('解錠');
+    expect(csv).not.toMatch(/Unlocked|By hand/);
     expect(csv).toContain('"Front, main"');
     expect(csv.split('\r\n')).toHaveLength(5);
   });

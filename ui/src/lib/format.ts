@@ -1,5 +1,5 @@
-// Formatting of times, kinds and settings into words. Pure functions; the locale is passed in.
-import type { MessageKey } from './i18n/en';
+// Formatting of times, sizes and battery levels. Pure functions; the locale is passed in.
+// Kinds, roles and settings are worded in ./words.
 
 /** Same thresholds as the core's `Battery::from_percent`: ok ≥ 30 %, low 10–29 %, critical < 10 %. */
 export type BatteryLevel = 'ok' | 'low' | 'critical' | 'unknown';
@@ -9,24 +9,6 @@ export function batteryLevel(pct: number | null | undefined): BatteryLevel {
   if (pct >= 30) return 'ok';
   if (pct >= 10) return 'low';
   return 'critical';
-}
-
-export const CLIENT_TYPES = [
-  'mobile_app',
-  'manager',
-  'nfc_outside',
-  'nfc_inside',
-  'autolock',
-  'hand',
-  'button',
-] as const;
-export type ClientType = (typeof CLIENT_TYPES)[number];
-
-/** The i18n key naming how a lock was operated; unknown values get a generic key. */
-export function clientTypeKey(ct: string): MessageKey {
-  return (CLIENT_TYPES as readonly string[]).includes(ct)
-    ? (`clientType.${ct}` as MessageKey)
-    : 'clientType.other';
 }
 
 /** A date-time in the viewer's local time zone (or `timeZone` for tests). */
@@ -66,39 +48,16 @@ export function formatDate(
   }).format(d);
 }
 
-/** Names of the week days 0 = Sunday … 6 = Saturday, short form, in the locale. */
-export function weekdayName(day: number, locale: string): string {
-  // 2023-01-01 was a Sunday.
-  const d = new Date(Date.UTC(2023, 0, 1 + day, 12));
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(d);
-}
-
 /**
- * Days of the week in words: consecutive runs collapse ("Mon–Fri"), every day is "every day".
- * Returns null for an empty list.
+ * The viewer's time zone (or `timeZone`) by its name in the locale: "日本標準時",
+ * "Japan Standard Time"; its IANA id when the locale has no name for it.
  */
-export function formatDays(days: number[], locale: string, everyDay: string): string | null {
-  const set = [...new Set(days.filter((d) => d >= 0 && d <= 6))].sort((a, b) => a - b);
-  if (set.length === 0) return null;
-  if (set.length === 7) return everyDay;
-  const runs: string[] = [];
-  let start = set[0];
-  let prev = set[0];
-  const flush = () => {
-    if (prev - start >= 2) runs.push(`${weekdayName(start, locale)}–${weekdayName(prev, locale)}`);
-    else if (prev !== start) runs.push(weekdayName(start, locale), weekdayName(prev, locale));
-    else runs.push(weekdayName(start, locale));
-  };
-  for (const d of set.slice(1)) {
-    if (d === prev + 1) {
-      prev = d;
-      continue;
-    }
-    flush();
-    start = prev = d;
-  }
-  flush();
-  return runs.join(', ');
+export function timeZoneName(locale: string, timeZone?: string, at = new Date()): string {
+  const f = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'long' });
+  return (
+    f.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ??
+    f.resolvedOptions().timeZone
+  );
 }
 
 /** `HH:MM+HH:MM` → `HH:MM` with the offset shown only when it is not the viewer's own. */

@@ -1,7 +1,8 @@
 // Pure helpers for the history screen: filters and the CSV export.
 import type { AccessView } from './backend';
 import { toCsv } from './csv';
-import { formatDateTime, clientTypeKey } from './format';
+import { formatDateTime } from './format';
+import { actionWords, clientValue, clientWords } from './words';
 import { translate, type Locale } from './i18n/index.svelte';
 
 export interface HistoryFilter {
@@ -18,7 +19,7 @@ export function filterAccesses(list: AccessView[], f: HistoryFilter): AccessView
   return list.filter(
     (a) =>
       (!f.user || userKey(a) === f.user) &&
-      (!f.kind || a.client_type === f.kind) &&
+      (!f.kind || clientValue(a.client_type) === f.kind) &&
       (!f.action || (f.action === 'locked') === a.is_locked),
   );
 }
@@ -37,7 +38,8 @@ export function historyCsv(
   intl: string,
   timeZone?: string,
 ): string {
-  const tr = (k: Parameters<typeof translate>[1]) => translate(locale, k);
+  const tr = (k: Parameters<typeof translate>[1], p?: Record<string, string | number>) =>
+    translate(locale, k, p);
   const header = [
     tr('history.col.time'),
     'UTC',
@@ -56,9 +58,9 @@ export function historyCsv(
     a.user_name ?? '',
     a.user_id ?? '',
     a.user_mail ?? '',
-    a.is_locked ? tr('history.locked') : tr('history.unlocked'),
-    tr(clientTypeKey(a.client_type)),
-    a.client_type,
+    actionWords(a.is_locked, tr),
+    clientWords(a.client_type, tr),
+    clientValue(a.client_type),
     a.lock_name ?? '',
     a.lock_id ?? '',
   ]);

@@ -1,6 +1,5 @@
 // Pure helpers for the locks screen: sorting, search, and which devices a lock has.
 import type { LockView, DeviceView, Battery } from './backend';
-import type { MessageKey } from './i18n/en';
 
 export type LockSortKey = 'name' | 'id' | 'model' | 'battery' | 'autolock' | 'readers' | 'sensor';
 
@@ -10,10 +9,6 @@ export function readers(l: LockView): DeviceView[] {
 
 export function sensor(l: LockView): DeviceView | null {
   return l.devices.find((d) => d.kind === 'door_sensor') ?? null;
-}
-
-export function fieldValue(l: LockView, key: string): string | null {
-  return l.fields.find((f) => f.key === key)?.value ?? null;
 }
 
 /** The weakest battery on the lock or its devices: what "low battery" is about. */
@@ -40,7 +35,7 @@ function sortValue(l: LockView, key: LockSortKey): string | number {
     case 'id':
       return l.id;
     case 'model':
-      return l.model;
+      return l.model.kind === 'other' ? l.model.value : l.model.kind;
     case 'battery':
       return weakestBattery(l)?.percent ?? 999;
     case 'autolock':
@@ -61,46 +56,4 @@ export function sortLocks(list: LockView[], key: LockSortKey, dir: 1 | -1): Lock
       typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
     return c !== 0 ? c * dir : a.id.localeCompare(b.id);
   });
-}
-
-const FIELD_LABELS: Record<string, MessageKey> = {
-  autolock: 'lock.autolock',
-  autolock_off_schedule: 'lock.autolockOff',
-  open_door_alert: 'lock.openDoorAlert',
-  push_button: 'lock.pushButton',
-  normal_sound_volume: 'lock.normalVolume',
-  alert_sound_volume: 'lock.alertVolume',
-  lock_type: 'lock.lockType',
-  unlock_signal_duration: 'lock.unlockSignal',
-  button1: 'lock.button1',
-  lock_remote: 'lock.remote',
-};
-
-const DEVICE_LABELS: Record<string, MessageKey> = {
-  nfc_reader_inside: 'lock.readerInside',
-  nfc_reader_outside: 'lock.readerOutside',
-  door_sensor: 'lock.sensor',
-};
-
-export function fieldLabelKey(key: string): MessageKey | null {
-  return FIELD_LABELS[key] ?? null;
-}
-
-export function deviceLabelKey(kind: string): MessageKey | null {
-  return DEVICE_LABELS[kind] ?? null;
-}
-
-export function lockTypeKey(value: string): MessageKey | null {
-  const k = `lock.lockType.${value}`;
-  return [
-    'lock_in_energizing',
-    'unlock_in_energizing',
-    'electric_mortise',
-    'instant_current_flow',
-    'electromagnetic',
-    'automatic_door',
-    'form_a_contact',
-  ].includes(value)
-    ? (k as MessageKey)
-    : null;
 }

@@ -108,7 +108,11 @@ async fn demo_locks_rename_image_and_reset() {
     let locks = a.call("locks_list", json!({})).await;
     let locks = locks["locks"].as_array().unwrap();
     assert!(locks.len() >= 10);
-    assert!(locks.iter().any(|l| l["model"] == "Ctl") && locks.iter().any(|l| l["model"] == "Pro"));
+    let model = |kind: &str| json!({ "kind": kind });
+    assert!(
+        locks.iter().any(|l| l["model"] == model("ctl"))
+            && locks.iter().any(|l| l["model"] == model("pro"))
+    );
     let id = locks[0]["id"].as_str().unwrap();
     let renamed = a
         .call(
@@ -377,3 +381,5 @@ async fn bulk_invite_stops_at_the_limit() {
 
 #[path = "users_invitations.rs"]
 mod users_invitations;
+#[path = "views.rs"]
+mod views;

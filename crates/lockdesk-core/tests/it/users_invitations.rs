@@ -117,7 +117,7 @@ async fn invite_an_existing_user_by_id() {
         .await;
     assert_eq!(u["id"], json!(stranger));
     assert_eq!(u["code"], "INV-1");
-    assert_eq!(u["authority"], "member");
+    assert_eq!(u["authority"], json!({ "kind": "member" }));
     let found = a.call("users_list", json!({ "code": "INV-1" })).await;
     assert_eq!(ids(&found), vec![stranger.clone()]);
 
@@ -266,7 +266,7 @@ async fn the_account_role_is_learned_from_user_updates() {
         .as_array()
         .unwrap()
         .iter()
-        .filter(|u| u["authority"] == "member" && u["mail"].is_string())
+        .filter(|u| u["authority"] == json!({ "kind": "member" }) && u["mail"].is_string())
         .map(|u| u["id"].clone())
         .collect();
     let (target, other) = (members[0].clone(), members[1].clone());

@@ -37,7 +37,7 @@ pub fn access_csv_row(a: &AccessView) -> [String; 8] {
         a.created_at
             .to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
         action(a.is_locked).to_owned(),
-        a.client_type.clone(),
+        super::client(&a.client_type),
         opt(&a.user_id),
         opt(&a.user_name),
         opt(&a.user_mail),

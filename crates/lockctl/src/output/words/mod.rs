@@ -7,8 +7,9 @@
 
 use chrono::{DateTime, Utc};
 use lockdesk_core::app::{
-    Api, InvitationView, LockGroupView, LockView, LocksSetImageResponse, MemberView,
-    OrganizationView, ProfileView, SignedInView, SignedOutView, TokenView, UserGroupView, UserView,
+    Api, ClientKind, DeviceKind, InvitationState, InvitationView, LockGroupView, LockModelKind,
+    LockView, LocksSetImageResponse, MemberView, OrganizationView, ProfileView, SignedInView,
+    SignedOutView, TokenView, UserGroupView, UserRole, UserView,
 };
 
 use super::{clean, opt};
@@ -33,6 +34,53 @@ fn api(a: Api) -> &'static str {
     match a {
         Api::V3 => "v3",
         Api::V2 => "v2",
+    }
+}
+
+pub(crate) fn model(m: &LockModelKind) -> String {
+    match m {
+        LockModelKind::Pro => "Pro".into(),
+        LockModelKind::Ctl => "Ctl".into(),
+        LockModelKind::Other(s) => clean(s),
+    }
+}
+
+pub(crate) fn device(d: &DeviceKind) -> &'static str {
+    match d {
+        DeviceKind::NfcReaderInside => "card reader (inside)",
+        DeviceKind::NfcReaderOutside => "card reader (outside)",
+        DeviceKind::DoorSensor => "door sensor",
+    }
+}
+
+pub(crate) fn role(r: &UserRole) -> String {
+    match r {
+        UserRole::SuperManager => "super manager".into(),
+        UserRole::Manager => "manager".into(),
+        UserRole::Member => "member".into(),
+        UserRole::Other(s) => clean(s),
+    }
+}
+
+pub(crate) fn invitation_state(s: &InvitationState) -> String {
+    match s {
+        InvitationState::Active => "waiting".into(),
+        InvitationState::Expired => "expired".into(),
+        InvitationState::Other(s) => clean(s),
+    }
+}
+
+/// How a door was opened or closed.
+pub(crate) fn client(c: &ClientKind) -> String {
+    match c {
+        ClientKind::MobileApp => "phone app".into(),
+        ClientKind::Manager => "web console".into(),
+        ClientKind::NfcOutside => "card (outside)".into(),
+        ClientKind::NfcInside => "card (inside)".into(),
+        ClientKind::Autolock => "auto-lock".into(),
+        ClientKind::Hand => "by hand".into(),
+        ClientKind::Button => "button".into(),
+        ClientKind::Other(s) => clean(s),
     }
 }
 
@@ -141,7 +189,7 @@ fn percent(p: Option<i32>) -> String {
 pub fn lock_row(l: &LockView) -> Vec<String> {
     vec![
         l.id.clone(),
-        l.model.clone(),
+        model(&l.model),
         if l.has_name {
             l.name.clone()
         } else {
@@ -163,7 +211,7 @@ pub fn lock_pairs(l: &LockView) -> Vec<(String, String)> {
                 String::new()
             },
         ),
-        pair("model", l.model.clone()),
+        pair("model", model(&l.model)),
         pair("battery", percent(l.battery.as_ref().map(|b| b.percent))),
         pair("image_url", opt(&l.image_url)),
     ];
@@ -179,7 +227,7 @@ pub fn lock_pairs(l: &LockView) -> Vec<(String, String)> {
         if let Some(w) = d.warning_volume {
             v.push(format!("warning volume {w}"));
         }
-        out.push(pair(&d.kind, v.join(", ")));
+        out.push(pair(device(&d.kind), v.join(", ")));
     }
     out
 }
@@ -250,7 +298,7 @@ pub fn user_row(u: &UserView, dates: bool) -> Vec<String> {
         u.id.clone(),
         u.name.clone(),
         opt(&u.mail),
-        opt(&u.authority),
+        opt(&u.authority.as_ref().map(role)),
         opt(&u.code),
     ];
     if dates {
@@ -265,7 +313,7 @@ pub fn user_pairs(u: &UserView) -> Vec<(String, String)> {
         pair("id", u.id.clone()),
         pair("name", u.name.clone()),
         pair("mail", opt(&u.mail)),
-        pair("authority", opt(&u.authority)),
+        pair("authority", opt(&u.authority.as_ref().map(role))),
         pair("code", opt(&u.code)),
         pair("image_url", opt(&u.image_url)),
         pair("ic_cards", u.ic_cards.join(", ")),
@@ -298,9 +346,9 @@ pub fn invitation_row(i: &InvitationView) -> Vec<String> {
     vec![
         i.id.clone(),
         opt(&i.mail),
-        opt(&i.authority),
+        opt(&i.authority.as_ref().map(role)),
         opt(&i.code),
-        opt(&i.status),
+        opt(&i.status.as_ref().map(invitation_state)),
         time(&i.issued_at),
         time(&i.expires_at),
     ]

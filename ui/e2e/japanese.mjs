@@ -1,0 +1,243 @@
+// "No English reaches 日本語": the UI in Japanese, every screen visited (with a lock selected, the
+// user edit form open, a bulk CSV preview, history records and the archive), each screenshot saved
+// as artifacts/ui/ja-NN-<screen>.png, and the visible text checked for Latin words.
+//
+// What may stay in Latin letters:
+// - data, exactly as the service or the user gave it: every string of a successful core answer
+//   (lock, user and group names, ids, e-mail addresses, codes, application names, addresses)
+//   is taken out of the text before the check. Kinds (`kind`, `level`, `state`, …) and messages
+//   are not data and are not taken out;
+// - ALLOWED below: names and notations a Japanese administrator reads as they are.
+
+/** Latin words a Japanese access-control product shows as they are, and why. */
+export const ALLOWED = new Set([
+  'Lockdesk', // the product's name
+  'English', // the language menu names each language in its own language
+  'Pro', // the lock model's product name ("スマートロック（Pro）"), written so in Japanese products
+  'ID', // ユーザー ID, クライアント ID
+  'IC', // ICカード
+  'Web', // Web 管理画面
+  'URL', // URL キー
+  'API', // API version of a connection
+  'v', // v2 / v3, the API versions
+  'UTC', // a time zone name, and the offset of a time not in the viewer's zone
+  'CSV', // the file format
+  'Excel', // "CSV（Excel）": the program the export is made for
+  'JSON', // "JSON Lines", a file format name
+  'Lines',
+  'A', // A 接点: a relay's normally-open contact, named so in Japanese
+  'https', // "https:// で始まるアドレス": what the user types
+  'http',
+  'PNG', // image formats a lock picture may have
+  'JPEG',
+  'GIF',
+  'WebP',
+  // The bulk-invitation CSV format: the column names and role values the file must contain.
+  'mail',
+  'authority',
+  'code',
+  'manager',
+  'member',
+  // ID shape hint "U-xxxxx-xxxxx".
+  'U',
+  'xxxxx',
+]);
+
+/** Keys whose strings are kinds or words of the core, not data: they may not appear as text. */
+const NOT_DATA = new Set([
+  'kind',
+  'level',
+  'action',
+  'state',
+  'status',
+  'outcome',
+  'message',
+  'problem',
+  'language',
+  'format',
+  'zone',
+  'api',
+  'sort',
+]);
+
+function collect(v, key, out) {
+  if (typeof v === 'string') {
+    if (!NOT_DATA.has(key) && v.trim().length > 0) out.add(v.trim());
+  } else if (Array.isArray(v)) for (const x of v) collect(x, key, out);
+  else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) collect(x, k, out);
+}
+
+/** Latin words left in `text` once the data strings are taken out. */
+export function englishIn(text, data) {
+  let rest = text;
+  for (const d of [...data].sort((a, b) => b.length - a.length)) rest = rest.split(d).join(' ');
+  const words = rest.match(/[A-Za-z]+/g) ?? [];
+  return [...new Set(words.filter((w) => !ALLOWED.has(w)))];
+}
+
+export async function japaneseScreens({ page, context, test, expect, id, nav, shot, stamp }) {
+  const data = new Set();
+  const onResponse = async (r) => {
+    if (!r.url().includes('/api/') || !r.ok()) return;
+    try {
+      collect(await r.json(), '', data);
+    } catch {
+      /* not JSON */
+    }
+  };
+  // Everything the screens might show, also what they loaded before this test.
+  const loadData = () =>
+    page.evaluate(async () => {
+      const call = async (cmd, req) => {
+        const r = await fetch(`/api/${cmd}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(req),
+        });
+        return r.ok ? r.json() : null;
+      };
+      const names = [
+        'profiles_list',
+        'session_status',
+        'orgs_list',
+        'locks_list',
+        'lock_groups_list',
+        'users_list',
+        'invitations_list',
+        'user_groups_list',
+        'history_locks',
+        'history_sync_status',
+        'account_info',
+      ];
+      return Promise.all(names.map((n) => call(n, {})));
+    });
+  /** Fails with the Latin words of the page's visible text (and its menus and placeholders). */
+  const check = async (screen) => {
+    const text = await page.evaluate(() =>
+      [
+        document.body.innerText,
+        ...[...document.querySelectorAll('option')].map((o) => o.textContent),
+        ...[...document.querySelectorAll('[placeholder]')].map((e) => e.placeholder),
+      ].join('\n'),
+    );
+    const english = englishIn(text, data);
+    expect(english.length === 0, `English on ${screen}: ${english.join(', ')}`);
+  };
+  // The screen's own scroll area from its top, tall enough to show most of it.
+  const jaShot = async (name) => {
+    await page.evaluate(() => document.getElementById('main')?.scrollTo(0, 0));
+    await shot(name);
+  };
+  const visit = async (n, screen, prepare) => {
+    await nav(screen);
+    if (prepare) await prepare();
+    await jaShot(`ja-${n}-${screen}`);
+    await check(screen);
+  };
+
+  await test('日本語: every screen in Japanese, no English words', async () => {
+    page.on('response', onResponse);
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 1360, height: 1600 });
+    const cdp = await context.newCDPSession(page);
+    // Times as an office in Japan sees them (the service's +09:00 schedules without offsets).
+    await cdp.send('Emulation.setTimezoneOverride', { timezoneId: 'Asia/Tokyo' });
+    try {
+      for (const answer of await loadData()) collect(answer, '', data);
+      await page.selectOption(id('language'), 'ja');
+      await page.waitForSelector(`${id('nav-locks')}:has-text("錠")`);
+
+      await visit('01', 'connect', () => page.waitForSelector(id('try-demo')));
+      await visit('02', 'sign-in');
+      await visit('03', 'organizations', () => page.waitForSelector(id('org-option')));
+      // One lock of each model, selected: every setting of a Pro and of a controller worded.
+      for (const [n, prefix] of [
+        ['04', 'A'],
+        ['05', 'R'],
+      ]) {
+        await nav('locks');
+        await page.waitForSelector(id('lock-row'));
+        await page
+          .locator(`${id('lock-row')}[data-lock-id^="${prefix}"]`)
+          .first()
+          .click();
+        await page.waitForSelector(`${id('lock-detail')}[data-lock-id^="${prefix}"]`);
+        await page.waitForSelector(id('lock-settings'));
+        await jaShot(`ja-${n}-locks-${prefix === 'A' ? 'pro' : 'controller'}`);
+        await check(`locks (${prefix}…)`);
+      }
+      await visit('06', 'lock-groups', async () => {
+        await page.click(id('lock-group-new'));
+        await page.fill(id('lock-group-form-name'), `日本語の錠グループ ${stamp}`);
+        await page.click(id('lock-group-form-save'));
+        await page.waitForSelector(id('lock-group-detail'));
+        await page.click(id('lock-group-add'));
+        await page.waitForSelector(id('lock-group-picker-option'));
+        await page.locator(id('lock-group-picker-option')).first().check();
+        await page.click(id('lock-group-picker-confirm'));
+        await page.waitForSelector(id('lock-group-member'));
+      });
+      await visit('07', 'users', async () => {
+        await page.waitForSelector(id('user-row'));
+        // The super manager: a role no form may give, shown as it is rather than as メンバー.
+        const boss = page
+          .locator(id('user-row'))
+          .filter({ hasText: 'スーパーマネージャー' })
+          .first();
+        await boss.locator(id('user-edit-button')).click();
+        await page.waitForSelector(id('user-edit-name'));
+        const role = await page.locator(`${id('user-edit-role')} option`).allTextContents();
+        expect(role.join() === 'スーパーマネージャー', `the edit form shows the role as ${role}`);
+        expect(
+          await page.isDisabled(id('user-edit-role')),
+          'the super manager role can be changed',
+        );
+      });
+      await visit('08', 'invitations', async () => {
+        await page.waitForSelector(id('invite-form'));
+        const csv = `mail,authority,code\nja-ok-${stamp}@example.com,manager,J1\nbroken-address,member,\nja-role-${stamp}@example.com,boss,\n`;
+        await page.setInputFiles(id('bulk-csv-input'), {
+          name: 'ja.csv',
+          mimeType: 'text/csv',
+          buffer: Buffer.from(csv),
+        });
+        await page.waitForSelector(id('bulk-preview'));
+        // What the user typed (the file's name and values) is data too.
+        for (const v of ['ja.csv', 'broken-address', 'boss']) data.add(v);
+      });
+      await visit('09', 'user-groups', async () => {
+        await page.waitForSelector(id('user-group-item'));
+        await page.locator(id('user-group-item')).first().click();
+        await page.waitForSelector(id('user-group-detail'));
+      });
+      await visit('10', 'history', async () => {
+        const value = await page
+          .locator(`${id('history-lock-select')} option:not([disabled])`)
+          .first()
+          .getAttribute('value');
+        await page.selectOption(id('history-lock-select'), value);
+        const from = new Date(Date.now() - 60 * 86400_000).toISOString().slice(0, 10);
+        await page.fill(id('history-from'), from);
+        await page.click(id('history-show'));
+        await page.waitForSelector(id('history-row'), { timeout: 60_000 });
+        await page.waitForSelector(id('archive-row'));
+      });
+      await page.click(id('archive-view-timecard'));
+      await page.waitForSelector(id('archive-timecard-row'));
+      await jaShot('ja-11-history-timecard');
+      await check('history (time card)');
+      await page.click(id('archive-view-charts'));
+      await page.waitForSelector(`${id('archive-chart-kinds')} canvas`);
+      await jaShot('ja-12-history-charts');
+      await check('history (charts)');
+      await page.click(id('archive-view-table'));
+      await visit('13', 'account', () => page.waitForSelector(id('account-token-application')));
+    } finally {
+      page.off('response', onResponse);
+      await page.setViewportSize(viewport).catch(() => undefined);
+      await cdp.send('Emulation.setTimezoneOverride', { timezoneId: '' }).catch(() => undefined);
+      await cdp.detach().catch(() => undefined);
+      await page.selectOption(id('language'), 'en').catch(() => undefined);
+    }
+  });
+}
