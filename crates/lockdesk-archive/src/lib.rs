@@ -27,6 +27,10 @@ mod zone;
 pub use archive::{Archive, SyncLock};
 pub use error::{Error, Result};
 pub use export::{kind_label, BOM};
-pub use model::*;
+pub use model::{
+    AggregateRequest, Aggregates, ArchiveStats, ArchivedLock, ArchivedUser, DayCount, ExportFormat,
+    ExportRequest, ExportSummary, HistoryFilter, HistoryPage, HistoryQuery, HistoryRow,
+    HourOfWeekCount, KindCount, Language, SortOrder, TimecardRequest, TimecardRow, UserCount, Zone,
+};
 pub use sync::{sync, Backfill, LockSync, SyncOutcome, SyncProgress, SyncReport, SyncRequest};
 pub use tokio_util::sync::CancellationToken;

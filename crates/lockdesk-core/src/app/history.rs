@@ -5,11 +5,19 @@
 mod archive;
 mod sync;
 
-pub use archive::*;
+pub(crate) use archive::HistoryState;
+pub use archive::{
+    export_file_name, history_archive_aggregates, history_archive_export,
+    history_archive_export_to, history_archive_query, history_archive_timecard, ExportWritten,
+    HistoryExportRequest, HistoryExportResponse, HistoryTimecardResponse,
+};
 pub use lockdesk_archive::{
     AggregateRequest, Aggregates, HistoryPage, HistoryQuery, TimecardRequest,
 };
-pub use sync::*;
+pub use sync::{
+    history_sync_start, history_sync_status, HistoryLockSyncView, HistorySyncRunView,
+    HistorySyncStartRequest, HistorySyncStatusResponse, LockSyncState, SESSION_EXPIRED_MESSAGE,
+};
 
 use chrono::{DateTime, Utc};
 use lockdesk_api::v2::AccessQuery;

@@ -24,21 +24,63 @@ pub mod session;
 pub mod users;
 pub mod views;
 
-pub use account::*;
+pub use account::{account_info, AccountInfoResponse, ScopeView, TokenView, SCOPES};
 pub use context::AppContext;
 pub use export::{FileSaveRequest, FileSaveResponse};
-pub use groups::*;
-pub use history::*;
-pub use images::*;
-pub use invitations::*;
-pub use jobs::*;
-pub use lock_groups::*;
-pub use locks::*;
-pub use orgs::*;
-pub use profiles::*;
-pub use session::*;
-pub use users::*;
-pub use views::*;
+pub use groups::{
+    lock_groups_create, lock_groups_get, lock_groups_list, lock_groups_update, user_groups_create,
+    user_groups_get, user_groups_list, user_groups_update, GroupInputRequest, LockGroupIdRequest,
+    LockGroupsListResponse, LockGroupsUpdateRequest, UserGroupIdRequest, UserGroupsListResponse,
+    UserGroupsUpdateRequest,
+};
+pub use history::{
+    export_file_name, history_accesses, history_archive_aggregates, history_archive_export,
+    history_archive_export_to, history_archive_query, history_archive_timecard, history_locks,
+    history_sync_start, history_sync_status, AggregateRequest, Aggregates, ExportWritten,
+    HistoryAccessesRequest, HistoryAccessesResponse, HistoryExportRequest, HistoryExportResponse,
+    HistoryLockSyncView, HistoryLocksResponse, HistoryPage, HistoryQuery, HistorySyncRunView,
+    HistorySyncStartRequest, HistorySyncStatusResponse, HistoryTimecardResponse, LockSyncState,
+    TimecardRequest, SESSION_EXPIRED_MESSAGE,
+};
+pub use images::{images_get, ImagesGetRequest, ImagesGetResponse, MAX_IMAGE_BYTES};
+pub use invitations::{
+    invitations_bulk_preview, invitations_bulk_send, invitations_bulk_start, invitations_create,
+    invitations_list, run_bulk_invite, BulkInvitePreview, BulkInviteReport, BulkInviteRequest,
+    BulkProgress, InvitationsCreateRequest, InvitationsCreateResponse, InvitationsListRequest,
+    InvitationsListResponse, InviteOutcome, InviteProblem, InviteProblemCode, InviteResult,
+    InviteRow, InviteRowStatus, INVITATION_LIMIT,
+};
+pub use jobs::{jobs_cancel, jobs_get, JobIdRequest, JobKind, JobStarted, JobState, JobView};
+pub use lock_groups::{
+    lock_groups_add_locks, lock_groups_delete, lock_groups_remove_locks, LockGroupLocksRequest,
+};
+pub use locks::{
+    locks_get, locks_list, locks_rename, locks_reset_image, locks_set_image, ImageSource,
+    LockIdRequest, LocksListRequest, LocksListResponse, LocksRenameRequest, LocksSetImageRequest,
+    LocksSetImageResponse,
+};
+pub use orgs::{orgs_choose, orgs_list, OrgsChooseRequest, OrgsListResponse};
+pub use profiles::{
+    profiles_add, profiles_list, profiles_remove, profiles_use, ProfileNameRequest,
+    ProfilesAddRequest, ProfilesListResponse,
+};
+pub use session::{
+    session_begin_sign_in, session_cancel_sign_in, session_complete_sign_in, session_leave_demo,
+    session_sign_out, session_start_demo, session_status, SessionBeginSignInResponse,
+    SessionCompleteSignInRequest, SessionSignOutRequest, SessionStatusResponse, SignedInView,
+    SignedOutView,
+};
+pub use users::{
+    users_get, users_invite, users_list, users_register, users_remove, users_update, UserIdRequest,
+    UsersInviteRequest, UsersListRequest, UsersListResponse, UsersRegisterRequest,
+    UsersUpdateRequest,
+};
+pub use views::{
+    AccessAction, AccessView, AccountRole, Api, Battery, BatteryLevel, ClientKind, DeviceKind,
+    DeviceView, HistoryLockView, InvitationState, InvitationView, LockGroupView, LockModelKind,
+    LockRemoteView, LockSettings, LockType, LockView, MemberView, OrganizationView, ProfileView,
+    Role, ScheduleView, UserGroupView, UserRole, UserView,
+};
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

@@ -17,8 +17,14 @@ use super::{clean, opt};
 mod bulk;
 mod history;
 
-pub use bulk::*;
-pub use history::*;
+pub use bulk::{
+    import_progress, preview_row, preview_summary, report_summary, result_row, PREVIEW_HEADERS,
+    RESULT_HEADERS,
+};
+pub use history::{
+    access_csv_row, archive_row, history_lock_row, page_range, records_written, sync_progress,
+    sync_summary, ACCESS_CSV_HEADER, ARCHIVE_HEADERS, HISTORY_LOCK_HEADERS,
+};
 
 pub const NONE: &str = "(none)";
 

@@ -8,8 +8,14 @@
 mod bulk;
 mod plan;
 
-pub use bulk::*;
-pub use plan::*;
+pub use bulk::{
+    invitations_bulk_send, invitations_bulk_start, run_bulk_invite, BulkInviteReport, BulkProgress,
+    InviteOutcome, InviteResult,
+};
+pub use plan::{
+    invitations_bulk_preview, BulkInvitePreview, BulkInviteRequest, InviteProblem,
+    InviteProblemCode, InviteRow, InviteRowStatus,
+};
 
 use chrono::{DateTime, Utc};
 use lockdesk_api::models::InvitationStatus;

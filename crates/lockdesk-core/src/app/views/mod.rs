@@ -14,12 +14,12 @@ mod profiles;
 mod settings;
 mod users;
 
-pub use groups::*;
-pub use history::*;
-pub use locks::*;
-pub use profiles::*;
-pub use settings::*;
-pub use users::*;
+pub use groups::{LockGroupView, MemberView, UserGroupView};
+pub use history::{AccessAction, AccessView, ClientKind, HistoryLockView};
+pub use locks::{Battery, BatteryLevel, DeviceKind, DeviceView, LockModelKind, LockView};
+pub use profiles::{Api, OrganizationView, ProfileView};
+pub use settings::{LockRemoteView, LockSettings, LockType, ScheduleView};
+pub use users::{AccountRole, InvitationState, InvitationView, Role, UserRole, UserView};
 
 /// Clamps a service integer into the `i32` the views carry.
 fn int(v: Option<i64>) -> Option<i32> {
