@@ -52,6 +52,9 @@ mod tests {
         assert_eq!(mime_for(Path::new("a.gif")), Some("image/gif"));
         assert_eq!(mime_for(Path::new("a.svg")), None);
         assert_eq!(mime_for(Path::new("noext")), None);
-        assert_eq!(load(Path::new("x.txt")).unwrap_err().code(), "usage");
+        assert_eq!(
+            load(Path::new("x.txt")).unwrap_err().code(),
+            lockdesk_core::ErrorCode::Usage
+        );
     }
 }

@@ -12,7 +12,7 @@ use lockdesk_sim::SimOptions;
 
 use super::jobs::Jobs;
 use crate::demo::Demo;
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorCode, Result};
 use crate::organizations::choose_organization;
 use crate::sessions::{self, PendingSignIn};
 use crate::token_store::load_tokens;
@@ -144,16 +144,12 @@ impl AppContext {
             .filter(|p| p.api == api && self.signed_in(&p.name))
             .map(|p| p.name)
             .collect();
-        let kind = match api {
-            ApiVersion::V3 => "v3",
-            ApiVersion::V2 => "history (v2)",
-        };
         match candidates.as_slice() {
             [only] => {
                 self.set_profile(api, Some(only.clone()));
                 Ok(only.clone())
             }
-            _ => Err(Error::NoActiveProfile(kind)),
+            _ => Err(Error::NoActiveProfile(api)),
         }
     }
 
@@ -234,7 +230,7 @@ impl AppContext {
     /// [`Error::MissingScope`] naming it, and is remembered for the account screen.
     pub(crate) fn scoped(&self, scope: &'static str) -> impl Fn(lockdesk_api::Error) -> Error + '_ {
         move |e| {
-            if e.code() == "insufficient_scope" {
+            if ErrorCode::from_api(&e) == ErrorCode::InsufficientScope {
                 self.state().missing_scopes.insert(scope.to_owned());
                 Error::MissingScope {
                     scope: scope.to_owned(),

@@ -15,7 +15,7 @@ use ts_rs::TS;
 
 use super::jobs::{JobStarted, JobState};
 use super::{AppContext, InvitationView, Role};
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorCode, Result};
 
 const READ: &str = "organization:user:read";
 const WRITE: &str = "organization:user:write";
@@ -516,19 +516,19 @@ async fn run(
                         }
                         Err(e) => {
                             let outcome = match e.code() {
-                                "exist_invitation" => InviteOutcome::AlreadyInvited,
-                                "registered_mail" => InviteOutcome::AlreadyUser,
-                                "invitation_limit_exceeded" => InviteOutcome::LimitReached,
+                                ErrorCode::ExistInvitation => InviteOutcome::AlreadyInvited,
+                                ErrorCode::RegisteredMail => InviteOutcome::AlreadyUser,
+                                ErrorCode::InvitationLimitExceeded => InviteOutcome::LimitReached,
                                 _ => InviteOutcome::Failed,
                             };
                             let mut r = result(row, outcome);
-                            r.code = Some(e.code().to_owned());
+                            r.code = Some(e.code().as_str().to_owned());
                             r.message = Some(e.to_string());
                             let fatal = matches!(
                                 e.code(),
-                                "insufficient_scope"
-                                    | "insufficient_authority"
-                                    | "not_in_organization"
+                                ErrorCode::InsufficientScope
+                                    | ErrorCode::InsufficientAuthority
+                                    | ErrorCode::NotInOrganization
                             ) || e.is_not_signed_in();
                             if outcome == InviteOutcome::LimitReached {
                                 stop = Some((JobState::Stopped, e));

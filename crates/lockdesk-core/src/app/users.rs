@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::{AccountRole, AppContext, Done, Role, UserView};
-use crate::error::Result;
+use crate::error::{ErrorCode, Result};
 
 const READ: &str = "organization:user:read";
 const WRITE: &str = "organization:user:write";
@@ -223,7 +223,7 @@ pub async fn users_update(ctx: &AppContext, req: UsersUpdateRequest) -> Result<U
 fn learn_role<T>(ctx: &AppContext, changed_role: bool, result: &Result<T>) {
     let learned = match result {
         Ok(_) if changed_role => AccountRole::SuperManager,
-        Err(e) if e.code() == "insufficient_authority" => AccountRole::Manager,
+        Err(e) if e.code() == ErrorCode::InsufficientAuthority => AccountRole::Manager,
         _ => return,
     };
     if let Ok(profile) = ctx.profile_for(ApiVersion::V3) {

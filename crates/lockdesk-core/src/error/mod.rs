@@ -1,11 +1,17 @@
-//! One error type for the use-cases. Each variant has a stable machine code ([`Error::code`])
-//! and optional structured details; the UI branches on the code, never on the message.
+//! One error type for the use-cases. Each variant has a stable [`ErrorCode`] (with its
+//! [`ErrorCategory`]) and typed [`ErrorDetails`]; the front ends branch on the code, never on
+//! the message.
 //! No variant ever carries a secret (client secret, access or refresh token).
 
 use std::path::PathBuf;
 
-use serde::Serialize;
-use serde_json::{json, Value};
+mod code;
+mod payload;
+#[cfg(test)]
+mod tests;
+
+pub use code::{ErrorCategory, ErrorCode};
+pub use payload::{ErrorDetails, ErrorPayload};
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
@@ -72,8 +78,11 @@ pub enum Error {
     #[error("there is no job {0:?}")]
     JobNotFound(String),
     /// No signed-in profile has been chosen for this kind of work.
-    #[error("sign in first: no {0} profile is active")]
-    NoActiveProfile(&'static str),
+    #[error("sign in first: no {} profile is active", match .0 {
+        lockdesk_api::ApiVersion::V3 => "v3",
+        lockdesk_api::ApiVersion::V2 => "history (v2)",
+    })]
+    NoActiveProfile(lockdesk_api::ApiVersion),
     /// A sign-in completion without a matching sign-in start.
     #[error("no sign-in is in progress for profile {0:?}; start the sign-in again")]
     NoPendingSignIn(String),
@@ -86,86 +95,110 @@ pub enum Error {
 }
 
 impl Error {
-    pub fn code(&self) -> &str {
+    /// The stable code (the UI and lockctl branch on it, never on the message).
+    pub fn code(&self) -> ErrorCode {
         match self {
-            Error::Api(e) => e.code(),
-            Error::KeychainUnavailable { .. } => "keychain_unavailable",
-            Error::Keychain { .. } => "keychain_error",
-            Error::ConfigInvalid { .. } => "config_invalid",
-            Error::ConfigWrite { .. } => "config_write_failed",
-            Error::NoConfigDir => "config_dir_unknown",
-            Error::ProfileNotFound(_) => "profile_not_found",
-            Error::ProfileExists(_) => "profile_exists",
-            Error::NotSignedIn(_) => "not_signed_in",
-            Error::SecretMissing(_) => "client_secret_missing",
-            Error::InvalidInput { .. } => "invalid_input",
-            Error::WrongApi { .. } => "wrong_api",
-            Error::OrganizationRequired { .. } => "organization_required",
-            Error::NoOrganization => "no_organization",
-            Error::Demo(_) => "demo_failed",
-            Error::MissingScope { .. } => "insufficient_scope",
-            Error::NotAnImage { .. } => "not_an_image",
-            Error::FileUnreadable { .. } => "file_unreadable",
-            Error::FileUnwritable { .. } => "file_unwritable",
-            Error::ImageUnavailable { .. } => "image_unavailable",
-            Error::JobNotFound(_) => "job_not_found",
-            Error::NoActiveProfile(_) => "not_signed_in",
-            Error::NoPendingSignIn(_) => "no_pending_sign_in",
-            Error::Csv(_) => "csv_invalid",
-            Error::Archive(e) => e.code(),
+            Error::Api(e) => ErrorCode::from_api(e),
+            Error::KeychainUnavailable { .. } => ErrorCode::KeychainUnavailable,
+            Error::Keychain { .. } => ErrorCode::KeychainError,
+            Error::ConfigInvalid { .. } => ErrorCode::ConfigInvalid,
+            Error::ConfigWrite { .. } => ErrorCode::ConfigWriteFailed,
+            Error::NoConfigDir => ErrorCode::ConfigDirUnknown,
+            Error::ProfileNotFound(_) => ErrorCode::ProfileNotFound,
+            Error::ProfileExists(_) => ErrorCode::ProfileExists,
+            Error::NotSignedIn(_) => ErrorCode::NotSignedIn,
+            Error::SecretMissing(_) => ErrorCode::ClientSecretMissing,
+            Error::InvalidInput { .. } => ErrorCode::InvalidInput,
+            Error::WrongApi { .. } => ErrorCode::WrongApi,
+            Error::OrganizationRequired { .. } => ErrorCode::OrganizationRequired,
+            Error::NoOrganization => ErrorCode::NoOrganization,
+            Error::Demo(_) => ErrorCode::DemoFailed,
+            Error::MissingScope { .. } => ErrorCode::InsufficientScope,
+            Error::NotAnImage { .. } => ErrorCode::NotAnImage,
+            Error::FileUnreadable { .. } => ErrorCode::FileUnreadable,
+            Error::FileUnwritable { .. } => ErrorCode::FileUnwritable,
+            Error::ImageUnavailable { .. } => ErrorCode::ImageUnavailable,
+            Error::JobNotFound(_) => ErrorCode::JobNotFound,
+            Error::NoActiveProfile(_) => ErrorCode::NotSignedIn,
+            Error::NoPendingSignIn(_) => ErrorCode::NoPendingSignIn,
+            Error::Csv(_) => ErrorCode::CsvInvalid,
+            Error::Archive(e) => ErrorCode::from_archive(e),
         }
     }
 
-    /// Structured facts for the UI (never secrets).
-    pub fn details(&self) -> Option<Value> {
+    pub fn category(&self) -> ErrorCategory {
+        self.code().category()
+    }
+
+    /// Structured facts for the message and the action (never secrets).
+    pub fn details(&self) -> ErrorDetails {
+        let mut d = ErrorDetails::default();
         match self {
-            Error::Api(e) => match e {
-                lockdesk_api::Error::Validation { field, .. } => Some(json!({ "field": field })),
-                _ => e.status().map(|s| json!({ "status": s })),
+            Error::Api(e) => api_details(e, &mut d),
+            Error::Archive(e) => match e {
+                lockdesk_archive::Error::Api(e) => api_details(e, &mut d),
+                lockdesk_archive::Error::Open { path, .. }
+                | lockdesk_archive::Error::SchemaTooNew { path, .. } => {
+                    d.path = Some(path.display().to_string())
+                }
+                lockdesk_archive::Error::InvalidInput { field, .. } => {
+                    d.field = Some(field.clone())
+                }
+                _ => {}
             },
             Error::ConfigInvalid { path, .. } | Error::ConfigWrite { path, .. } => {
-                Some(json!({ "path": path }))
+                d.path = Some(path.display().to_string())
             }
             Error::ProfileNotFound(p)
             | Error::ProfileExists(p)
             | Error::NotSignedIn(p)
-            | Error::SecretMissing(p) => Some(json!({ "profile": p })),
-            Error::InvalidInput { field, .. } => Some(json!({ "field": field })),
+            | Error::SecretMissing(p)
+            | Error::NoPendingSignIn(p) => d.profile = Some(p.clone()),
+            Error::InvalidInput { field, .. } => d.field = Some(field.clone()),
             Error::WrongApi {
                 profile, expected, ..
-            } => Some(json!({ "profile": profile, "expected": expected })),
-            Error::OrganizationRequired { available } => {
-                Some(json!({ "organizations": available }))
+            } => {
+                d.profile = Some(profile.clone());
+                d.api = Some((*expected).to_owned());
             }
+            Error::OrganizationRequired { available } => d.organizations = Some(available.clone()),
             Error::MissingScope { scope } => {
-                Some(json!({ "status": 403, "scope": scope, "missing_scopes": [scope] }))
+                d.status = Some(403);
+                d.scope = Some(scope.clone());
             }
-            Error::NotAnImage { file_name, .. } => Some(json!({ "file_name": file_name })),
+            Error::NotAnImage { file_name, .. } => d.file_name = Some(file_name.clone()),
             Error::FileUnreadable { path, .. } | Error::FileUnwritable { path, .. } => {
-                Some(json!({ "path": path }))
+                d.path = Some(path.clone())
             }
-            Error::ImageUnavailable { url, .. } => Some(json!({ "url": url })),
-            Error::JobNotFound(id) => Some(json!({ "job_id": id })),
-            Error::NoActiveProfile(kind) => Some(json!({ "kind": kind })),
-            Error::NoPendingSignIn(p) => Some(json!({ "profile": p })),
-            _ => None,
+            Error::ImageUnavailable { url, .. } => d.url = Some(url.clone()),
+            Error::JobNotFound(id) => d.job_id = Some(id.clone()),
+            Error::NoActiveProfile(api) => {
+                d.api = Some(
+                    match api {
+                        lockdesk_api::ApiVersion::V3 => "v3",
+                        lockdesk_api::ApiVersion::V2 => "v2",
+                    }
+                    .to_owned(),
+                )
+            }
+            Error::KeychainUnavailable { .. }
+            | Error::Keychain { .. }
+            | Error::NoConfigDir
+            | Error::NoOrganization
+            | Error::Demo(_)
+            | Error::Csv(_) => {}
         }
+        d
     }
 
-    /// The shape the UI receives.
+    /// The shape the front ends receive.
     pub fn payload(&self) -> ErrorPayload {
-        ErrorPayload {
-            code: self.code().to_owned(),
-            message: self.to_string(),
-            details: self.details(),
-        }
+        ErrorPayload::new(self.code(), self.to_string()).with_details(self.details())
     }
 
+    /// Whether the person has to sign in again (the connection or the history).
     pub fn is_not_signed_in(&self) -> bool {
-        matches!(
-            self.code(),
-            "not_signed_in" | "invalid_token" | "v2_session_expired"
-        )
+        self.code().needs_sign_in()
     }
 
     pub(crate) fn invalid(field: &str, message: impl Into<String>) -> Error {
@@ -176,26 +209,29 @@ impl Error {
     }
 }
 
-/// What the UI receives for every failed command: branch on `code`, show `message`, use
-/// `details` (e.g. `missing_scopes`, `field`, `organizations`) for specifics.
-#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize, ts_rs::TS)]
-pub struct ErrorPayload {
-    pub code: String,
-    pub message: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub details: Option<Value>,
-}
-
-impl ErrorPayload {
-    pub fn new(code: &str, message: impl Into<String>) -> ErrorPayload {
-        ErrorPayload {
-            code: code.to_owned(),
-            message: message.into(),
-            details: None,
+/// Details of a client error: the field of a refused value, the status and unknown code of a
+/// service answer, the address of an unreachable service.
+fn api_details(e: &lockdesk_api::Error, d: &mut ErrorDetails) {
+    let e = e.last();
+    match e {
+        lockdesk_api::Error::Validation { field, .. } => d.field = Some(field.clone()),
+        lockdesk_api::Error::Service { status, code, .. } => {
+            d.status = Some(*status);
+            match code {
+                lockdesk_api::ServiceCode::Other(raw) => d.service_code = Some(raw.clone()),
+                lockdesk_api::ServiceCode::InvitationLimitExceeded => {
+                    d.limit = Some(INVITATION_LIMIT)
+                }
+                _ => {}
+            }
         }
+        lockdesk_api::Error::BaseUrl { url, .. } => d.base_url = Some(url.clone()),
+        _ => d.base_url = e.base_url().map(str::to_owned),
     }
 }
+
+/// Active invitations an organization may have at once (service-api.md, invitations).
+pub const INVITATION_LIMIT: u32 = 500;
 
 impl From<lockdesk_archive::Error> for Error {
     fn from(e: lockdesk_archive::Error) -> Self {
@@ -212,33 +248,5 @@ impl From<lockdesk_archive::Error> for Error {
 impl From<Error> for ErrorPayload {
     fn from(e: Error) -> Self {
         e.payload()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn codes_and_messages() {
-        let e = Error::KeychainUnavailable {
-            reason: "no dbus".into(),
-        };
-        assert_eq!(e.code(), "keychain_unavailable");
-        assert!(e.to_string().contains("gnome-keyring"));
-        let e = Error::ConfigInvalid {
-            path: "/x/profiles.json".into(),
-            problem: "line 1".into(),
-        };
-        assert_eq!(e.code(), "config_invalid");
-        assert!(e.to_string().contains("/x/profiles.json"));
-        let api = lockdesk_api::Error::Service {
-            status: 403,
-            code: lockdesk_api::ServiceCode::InsufficientScope,
-            message: "no".into(),
-        };
-        let e = Error::from(api);
-        assert_eq!(e.code(), "insufficient_scope");
-        assert_eq!(e.payload().details.unwrap()["status"], 403);
     }
 }

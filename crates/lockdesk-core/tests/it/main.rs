@@ -1,6 +1,7 @@
 //! Integration tests of lockdesk-core: one binary, one module per subject.
 
 mod app;
+mod errors;
 mod history_archive;
 mod keychain;
 mod profiles;
