@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use lockdesk_core::app::{
     self, AppContext, FileSaveRequest, FileSaveResponse, HistoryExportRequest,
 };
-use lockdesk_core::ErrorPayload;
+use lockdesk_core::{ErrorCode, ErrorPayload};
 use tauri::{Runtime, State, WebviewWindow};
 use tauri_plugin_dialog::DialogExt;
 
@@ -18,7 +18,7 @@ async fn choose_path<R: Runtime>(
     window: &WebviewWindow<R>,
     file_name: &str,
 ) -> Result<Option<PathBuf>, ErrorPayload> {
-    let failed = |e: String| ErrorPayload::new("dialog_failed", e);
+    let failed = |e: String| ErrorPayload::new(ErrorCode::DialogFailed, e);
     let mut dialog = window
         .dialog()
         .file()
@@ -57,11 +57,11 @@ pub async fn files_save<R: Runtime>(
         move || std::fs::write(&path, req.content.as_bytes())
     })
     .await
-    .map_err(|e| ErrorPayload::new("internal", e.to_string()))?;
+    .map_err(|e| ErrorPayload::new(ErrorCode::Internal, e.to_string()))?;
     if let Err(e) = written {
         let _ = std::fs::remove_file(&path);
         return Err(ErrorPayload::new(
-            "file_unwritable",
+            ErrorCode::FileUnwritable,
             format!("could not write {}: {e}", path.display()),
         ));
     }

@@ -12,7 +12,7 @@ use lockdesk_core::app::{
     self, AppContext, Done, NoArgs, ProfileNameRequest, SessionBeginSignInResponse,
     SessionCompleteSignInRequest,
 };
-use lockdesk_core::ErrorPayload;
+use lockdesk_core::{ErrorCode, ErrorPayload};
 use tauri::{AppHandle, Emitter, Manager, Runtime, State, WebviewUrl, WebviewWindowBuilder};
 use url::Url;
 
@@ -42,7 +42,7 @@ pub fn decide(target: &Url, redirect_uri: &Url) -> Navigation {
     }
 }
 
-fn payload(message: impl Into<String>, code: &str) -> ErrorPayload {
+fn payload(message: impl Into<String>, code: ErrorCode) -> ErrorPayload {
     ErrorPayload::new(code, message)
 }
 
@@ -69,9 +69,10 @@ pub async fn sign_in_window_open<R: Runtime>(
     let begun = app::session_begin_sign_in(&ctx, req)
         .await
         .map_err(|e| e.payload())?;
-    let page = Url::parse(&begun.url).map_err(|e| payload(e.to_string(), "invalid_input"))?;
-    let redirect =
-        Url::parse(&begun.redirect_uri).map_err(|e| payload(e.to_string(), "invalid_input"))?;
+    let page =
+        Url::parse(&begun.url).map_err(|e| payload(e.to_string(), ErrorCode::InvalidInput))?;
+    let redirect = Url::parse(&begun.redirect_uri)
+        .map_err(|e| payload(e.to_string(), ErrorCode::InvalidInput))?;
     let done = Arc::new(AtomicBool::new(false));
     let (ctx2, app2, profile, done2) = (
         ctx.inner().clone(),
@@ -116,7 +117,7 @@ pub async fn sign_in_window_open<R: Runtime>(
             }
         })
         .build()
-        .map_err(|e| payload(e.to_string(), "window_failed"))?;
+        .map_err(|e| payload(e.to_string(), ErrorCode::WindowFailed))?;
     // Closed by the user before the redirect: say so.
     let (app3, profile) = (app.clone(), begun.profile.clone());
     window.on_window_event(move |event| {
@@ -130,7 +131,7 @@ pub async fn sign_in_window_open<R: Runtime>(
                         signed_in: None,
                         error: Some(payload(
                             "the sign-in window was closed before the sign-in finished",
-                            "sign_in_cancelled",
+                            ErrorCode::SignInCancelled,
                         )),
                     },
                 );

@@ -1,55 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BackendError } from '../src/lib/backend/errors';
-import { describeError, errorField } from '../src/lib/errors';
 import { sortLocks, matches, weakestBattery, isLow } from '../src/lib/locks';
 import { filterAccesses, historyCsv, usersIn } from '../src/lib/history';
 import { tally, outcomeKey } from '../src/lib/screens/invitations/bulk';
 import type { LockView, AccessView, InviteResult } from '../src/lib/backend';
 import { clientKind } from '../src/lib/words';
-
-describe('errors branch on code', () => {
-  it('insufficient_scope names the scope and says where to enable it', () => {
-    const v = describeError(
-      new BackendError({
-        code: 'insufficient_scope',
-        message: 'x',
-        details: { scope: 'organization:lock:write' },
-      }),
-    );
-    expect(v.key).toBe('error.insufficient_scope');
-    expect(v.params).toEqual({ scope: 'organization:lock:write' });
-    expect(v.howTo).toBe('error.insufficient_scope.howTo');
-  });
-  it('sign-in problems offer to sign in again', () => {
-    expect(describeError(new BackendError({ code: 'not_signed_in', message: '' })).action).toBe(
-      'sign-in',
-    );
-    expect(describeError(new BackendError({ code: 'invalid_token', message: '' })).action).toBe(
-      'sign-in',
-    );
-    expect(
-      describeError(new BackendError({ code: 'v2_session_expired', message: '' })).action,
-    ).toBe('sign-in-v2');
-  });
-  it('unknown codes fall back to the core message', () => {
-    const v = describeError(new BackendError({ code: 'brand_new', message: 'core says' }));
-    expect(v.key).toBeNull();
-    expect(v.fallback).toBe('core says');
-  });
-  it('validation errors carry their field', () => {
-    expect(
-      errorField(
-        new BackendError({ code: 'validation', message: '', details: { field: 'lock_name' } }),
-      ),
-    ).toBe('lock_name');
-    expect(errorField(new Error('x'))).toBeNull();
-  });
-  it('from() accepts payloads, JSON strings and errors', () => {
-    expect(BackendError.from({ code: 'a', message: 'b' }).code).toBe('a');
-    expect(BackendError.from('{"code":"c","message":"d"}').code).toBe('c');
-    expect(BackendError.from(new TypeError('net')).code).toBe('transport');
-  });
-});
 
 const lock = (
   id: string,

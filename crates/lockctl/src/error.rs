@@ -3,6 +3,8 @@
 
 use std::path::PathBuf;
 
+use lockdesk_core::ErrorCode;
+
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 #[derive(Debug, thiserror::Error)]
@@ -63,17 +65,17 @@ impl From<serde_json::Error> for Error {
 }
 
 impl Error {
-    pub fn code(&self) -> &str {
+    pub fn code(&self) -> ErrorCode {
         match self {
             Error::Core(e) => e.code(),
-            Error::Archive(e) => e.code(),
-            Error::Usage(_) => "usage",
-            Error::ProfileRequired(_) => "profile_required",
-            Error::NoProfile => "no_profile",
-            Error::File { .. } => "file_unreadable",
-            Error::Output(_) => "output_failed",
-            Error::Payload(e) => &e.code,
-            Error::ImportIncomplete { .. } => "import_incomplete",
+            Error::Archive(e) => ErrorCode::from_archive(e),
+            Error::Usage(_) => ErrorCode::Usage,
+            Error::ProfileRequired(_) => ErrorCode::ProfileRequired,
+            Error::NoProfile => ErrorCode::NoProfile,
+            Error::File { .. } => ErrorCode::FileUnreadable,
+            Error::Output(_) => ErrorCode::OutputFailed,
+            Error::Payload(e) => e.code,
+            Error::ImportIncomplete { .. } => ErrorCode::ImportIncomplete,
         }
     }
 
@@ -86,38 +88,122 @@ impl Error {
 
     /// What to do about it. `profile` is the profile in use, when known.
     pub fn hint(&self, profile: Option<&str>) -> Option<String> {
-        let name = profile.unwrap_or("NAME");
-        let hint = match self.code() {
-            "insufficient_scope" => "the token lacks the scope for this; enable it in the service's web console (account settings > access token) and sign in again".to_owned(),
-            "invalid_token" | "not_signed_in" | "v2_session_expired" | "invalid_grant" => {
-                format!("run `lockctl --profile {name} login`")
-            }
-            "client_secret_missing" => format!(
+        hint(self.code(), profile)
+    }
+}
+
+/// What to do about an error with `code`, in English; `None` where the message says it all.
+/// The match lists every code, so a new code needs a decision here.
+pub fn hint(code: ErrorCode, profile: Option<&str>) -> Option<String> {
+    use ErrorCode as C;
+    let name = profile.unwrap_or("NAME");
+    let text = match code {
+        C::ImportIncomplete => "the rows not done are listed above with their line numbers; fix them and run the import again (rows already done are not sent twice)",
+        C::InsufficientScope => "the token lacks the scope for this; enable it in the service's web console (account settings > access token) and sign in again",
+        C::InvalidToken
+        | C::NotSignedIn
+        | C::V2SessionExpired
+        | C::InvalidGrant
+        | C::AuthorizationFailed
+        | C::NoPendingSignIn
+        | C::SignInCancelled => return Some(format!("run `lockctl --profile {name} login`")),
+        C::StateMismatch => "run login again and paste the address from that same attempt",
+        C::ClientSecretMissing => {
+            return Some(format!(
                 "run `lockctl profile remove {name}` and add the profile again with its client secret"
-            ),
-            "insufficient_authority" => {
-                "the signed-in account must be a manager (or super manager) of the organization for this".to_owned()
+            ))
+        }
+        C::InsufficientAuthority | C::NotAllowed => {
+            "the signed-in account must be a manager (or super manager) of the organization for this"
+        }
+        C::NotInOrganization | C::OrganizationNotFound => {
+            "check the organization id with `lockctl orgs list`, then pass --org ID"
+        }
+        C::OrganizationRequired => {
+            "pass --org ID (see `lockctl orgs list`); it is remembered for the profile"
+        }
+        C::NoOrganization => "the signed-in account belongs to no organization",
+        C::ProfileNotFound => "see `lockctl profile list`, or add one with `lockctl profile add`",
+        C::ProfileRequired => "pass --profile NAME",
+        C::NoProfile => {
+            "add one with `lockctl profile add NAME --base-url URL --client-id ID --redirect-uri URI`"
+        }
+        C::ProfileExists => {
+            return Some(format!(
+                "choose another name, or `lockctl profile remove {name}` first"
+            ))
+        }
+        C::KeychainUnavailable | C::KeychainError | C::TokenStore => {
+            "start and unlock the OS keychain, then try again"
+        }
+        C::ConfigInvalid => "fix or remove the file named above; lockctl will not overwrite it",
+        C::ConfigDirUnknown => "set LOCKDESK_CONFIG_DIR to a folder lockctl may use",
+        C::DataDirUnknown => "set LOCKDESK_DATA_DIR to a folder lockctl may use",
+        C::Transport | C::Timeout => "check the network connection and the profile's base URL",
+        C::InsecureBaseUrl => "use an https address for the service",
+        C::WrongApi => "use a profile registered for that API (see `lockctl profile list`)",
+        C::RateLimitExceeded => "wait a minute and try again",
+        C::SyncRunning => "wait for the other sync to finish, then sync again",
+        C::InvalidClient => {
+            "check the profile's client id and secret (remove and add the profile again)"
+        }
+        C::InvitationLimitExceeded => {
+            "wait until invitations are accepted or expire (at most 500 are active at once)"
+        }
+        C::RegisteredMail => "the address already belongs to a user; see `lockctl users list`",
+        C::ExistInvitation => "an invitation to that address is already waiting to be accepted",
+        C::LockNotFound => "see `lockctl locks list` for the lock ids",
+        C::LockGroupNotFound | C::UserGroupNotFound | C::UserNotFound => {
+            "list them again to see the current ids"
+        }
+        C::ArchiveSchemaTooNew => "update lockctl to the version that wrote the archive",
+        C::Usage => "see `lockctl --help`",
+        C::NotAnImage => "use a JPEG, PNG, GIF, WebP or BMP file",
+        C::Decode | C::ServiceOther | C::UnsupportedGrantType | C::ImageUnavailable => {
+            "the service answered in an unexpected way; try again later"
+        }
+        C::Internal | C::DemoFailed | C::UnknownCommand | C::InvalidArguments => {
+            "this is a fault in lockctl; please report it with the message above"
+        }
+        C::Validation
+        | C::InvalidInput
+        | C::InvalidParams
+        | C::InvalidRequest
+        | C::CsvInvalid
+        | C::ConfigWriteFailed
+        | C::FileUnreadable
+        | C::FileUnwritable
+        | C::OutputFailed
+        | C::ExportFailed
+        | C::ArchiveDb
+        | C::ArchiveOpenFailed
+        | C::JobNotFound
+        | C::Cancelled
+        | C::DialogFailed
+        | C::WindowFailed => return None,
+    };
+    Some(text.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sign_in_codes_all_point_to_login() {
+        for &code in ErrorCode::ALL {
+            if code.category() == lockdesk_core::ErrorCategory::SignInAgain
+                && code != ErrorCode::StateMismatch
+            {
+                let hint = hint(code, Some("work")).unwrap();
+                assert!(
+                    hint.contains("lockctl --profile work login"),
+                    "{code}: {hint}"
+                );
             }
-            "not_in_organization" | "organization_not_found" => {
-                "check the organization id with `lockctl orgs list`, then pass --org ID".to_owned()
-            }
-            "organization_required" => "pass --org ID (see `lockctl orgs list`); it is remembered for the profile".to_owned(),
-            "no_organization" => "the signed-in account belongs to no organization".to_owned(),
-            "profile_not_found" => "see `lockctl profile list`, or add one with `lockctl profile add`".to_owned(),
-            "profile_required" => "pass --profile NAME".to_owned(),
-            "no_profile" => "add one with `lockctl profile add NAME --base-url URL --client-id ID --redirect-uri URI`".to_owned(),
-            "profile_exists" => format!("choose another name, or `lockctl profile remove {name}` first"),
-            "keychain_unavailable" => "start and unlock the OS keychain, then try again".to_owned(),
-            "config_invalid" => "fix or remove the file named above; lockctl will not overwrite it".to_owned(),
-            "transport" | "timeout" => "check the network connection and the profile's base URL".to_owned(),
-            "insecure_base_url" => "use an https address for the service".to_owned(),
-            "wrong_api" => "use a profile registered for that API (see `lockctl profile list`)".to_owned(),
-            "state_mismatch" => "run login again and paste the address from that same attempt".to_owned(),
-            "rate_limit_exceeded" => "wait a minute and try again".to_owned(),
-            "invalid_client" => "check the profile's client id and secret (remove and add the profile again)".to_owned(),
-            "usage" => "see `lockctl --help`".to_owned(),
-            _ => return None,
-        };
-        Some(hint)
+        }
+        assert_eq!(Error::Usage("x".into()).exit_status(), 2);
+        assert_eq!(Error::Usage("x".into()).code(), ErrorCode::Usage);
+        assert_eq!(Error::NoProfile.exit_status(), 1);
     }
 }

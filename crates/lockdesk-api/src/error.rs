@@ -127,20 +127,23 @@ pub enum Error {
     /// Persisting a rotated token failed; the new token was not used.
     #[error("could not store the renewed token: {0}")]
     TokenStore(String),
-    #[error("the service did not answer in time")]
-    Timeout,
-    #[error("could not reach the service: {0}")]
-    Transport(String),
+    /// No answer within the time limit. `base_url` is the service address of the connection.
+    #[error("the service at {base_url} did not answer in time")]
+    Timeout { base_url: String },
+    /// The service could not be reached (no network, wrong address, refused connection).
+    #[error("could not reach the service at {base_url} ({reason})")]
+    Transport { base_url: String, reason: String },
     /// The answer could not be understood.
     #[error("unexpected answer from the service ({context}): {message}")]
     Decode { context: String, message: String },
     #[error("the operation was cancelled")]
     Cancelled,
-    #[error("retries exhausted after {attempts} attempts; last wait asked for {last_wait:?}")]
+    /// The call was tried again as the retry policy allows and still failed: reads as the
+    /// last failure (how many attempts were made is for logs, not for the person).
+    #[error("{last}")]
     RetriesExhausted {
         attempts: u32,
         last_wait: Duration,
-        #[source]
         last: Box<Error>,
     },
 }
@@ -157,8 +160,8 @@ impl Error {
             Error::V2SessionExpired => "v2_session_expired",
             Error::NotSignedIn(_) => "not_signed_in",
             Error::TokenStore(_) => "token_store",
-            Error::Timeout => "timeout",
-            Error::Transport(_) => "transport",
+            Error::Timeout { .. } => "timeout",
+            Error::Transport { .. } => "transport",
             Error::Decode { .. } => "decode",
             Error::Cancelled => "cancelled",
             Error::RetriesExhausted { last, .. } => last.code(),
@@ -207,12 +210,43 @@ impl Error {
         }
     }
 
-    pub(crate) fn from_reqwest(err: reqwest::Error) -> Error {
-        if err.is_timeout() {
-            Error::Timeout
-        } else {
-            // Strip the URL: v2 URLs carry the access token as a query parameter.
-            Error::Transport(err.without_url().to_string())
+    /// The last error of a retried call, or the error itself.
+    pub fn last(&self) -> &Error {
+        match self {
+            Error::RetriesExhausted { last, .. } => last.last(),
+            e => e,
         }
     }
+
+    /// The service address a transport failure or timeout was about.
+    pub fn base_url(&self) -> Option<&str> {
+        match self.last() {
+            Error::Transport { base_url, .. } | Error::Timeout { base_url } => Some(base_url),
+            _ => None,
+        }
+    }
+
+    /// A failed request to the service at `base`. Only the base address is kept: full v2 URLs
+    /// carry the access token as a query parameter.
+    pub(crate) fn from_reqwest(base: &crate::config::ServiceUrl, err: reqwest::Error) -> Error {
+        let base_url = base.as_str().to_owned();
+        if err.is_timeout() {
+            Error::Timeout { base_url }
+        } else {
+            Error::Transport {
+                base_url,
+                reason: root_cause(&err.without_url()),
+            }
+        }
+    }
+}
+
+/// The innermost cause ("Connection refused (os error 111)"), which says more than reqwest's
+/// "error sending request".
+fn root_cause(err: &(dyn std::error::Error + 'static)) -> String {
+    let mut cause = err;
+    while let Some(next) = cause.source() {
+        cause = next;
+    }
+    cause.to_string()
 }

@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use url::Url;
 
 use crate::clock::{Clock, SystemClock};
-use crate::config::ClientCredentials;
+use crate::config::{ClientCredentials, ServiceUrl};
 use crate::error::{Error, Result, ServiceCode};
 use crate::models::TokenInfo;
 use crate::serde_util::{int_or_string, timestamp};
@@ -261,7 +261,7 @@ impl OAuth {
             .exchange_code(code)
             .request_async(self.transport.http())
             .await
-            .map_err(map_token_error)?;
+            .map_err(|e| map_token_error(self.transport.base(), e))?;
         Ok(self.token_set(response))
     }
 
@@ -275,7 +275,7 @@ impl OAuth {
             .exchange_refresh_token(refresh_token)
             .request_async(self.transport.http())
             .await
-            .map_err(map_token_error)?;
+            .map_err(|e| map_token_error(self.transport.base(), e))?;
         let mut tokens = self.token_set(response);
         // A reissue without a new refresh token keeps the old one usable.
         if tokens.refresh_token.is_none() {
@@ -324,7 +324,7 @@ impl OAuth {
 
 type TokenError = RequestTokenError<oauth2::HttpClientError<reqwest::Error>, ServiceErrorResponse>;
 
-fn map_token_error(err: TokenError) -> Error {
+fn map_token_error(base: &ServiceUrl, err: TokenError) -> Error {
     match err {
         RequestTokenError::ServerResponse(body) => {
             let code = ServiceCode::parse(body.code.as_deref().unwrap_or("invalid_grant"));
@@ -343,8 +343,13 @@ fn map_token_error(err: TokenError) -> Error {
                 message,
             }
         }
-        RequestTokenError::Request(oauth2::HttpClientError::Reqwest(e)) => Error::from_reqwest(*e),
-        RequestTokenError::Request(other) => Error::Transport(other.to_string()),
+        RequestTokenError::Request(oauth2::HttpClientError::Reqwest(e)) => {
+            Error::from_reqwest(base, *e)
+        }
+        RequestTokenError::Request(other) => Error::Transport {
+            base_url: base.as_str().to_owned(),
+            reason: other.to_string(),
+        },
         RequestTokenError::Parse(e, _body) => Error::decode("token response", e),
         RequestTokenError::Other(message) => Error::decode("token response", message),
     }

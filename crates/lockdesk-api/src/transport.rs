@@ -145,7 +145,7 @@ impl Transport {
             .connect_timeout(Duration::from_secs(10))
             .user_agent(concat!("lockdesk/", env!("CARGO_PKG_VERSION")))
             .build()
-            .map_err(Error::from_reqwest)?;
+            .map_err(|e| Error::from_reqwest(&base, e))?;
         Ok(Transport {
             client,
             base,
@@ -231,7 +231,7 @@ impl Transport {
                     let body = match body {
                         Ok(b) => b,
                         Err(e) => {
-                            let err = Error::from_reqwest(e);
+                            let err = Error::from_reqwest(&self.base, e);
                             if self.retry.may_retry(&req.method, Failure::Lost, attempt) {
                                 self.pause(attempt, None).await;
                                 continue;
@@ -257,7 +257,7 @@ impl Transport {
                     } else {
                         Failure::Lost
                     };
-                    (failure, None, Error::from_reqwest(e))
+                    (failure, None, Error::from_reqwest(&self.base, e))
                 }
             };
             let too_long = wait.is_some_and(|w| w > self.retry.max_retry_after);

@@ -279,7 +279,7 @@ mod tests {
         assert_eq!(p.base_url, "https://api.example.com");
         assert_eq!(
             store.add(profile("work")).unwrap_err().code(),
-            "profile_exists"
+            crate::ErrorCode::ProfileExists
         );
         let org = OrganizationId::parse("O-aaaaa-bbbbb").unwrap();
         store.set_organization("work", Some(&org)).unwrap();
@@ -290,7 +290,10 @@ mod tests {
         ctx.secrets.set("work/tokens", "t").unwrap();
         store.remove("work").unwrap();
         assert_eq!(ctx.secrets.get("work/tokens").unwrap(), None);
-        assert_eq!(store.get("work").unwrap_err().code(), "profile_not_found");
+        assert_eq!(
+            store.get("work").unwrap_err().code(),
+            crate::ErrorCode::ProfileNotFound
+        );
         let _ = fs::remove_dir_all(&dir);
     }
 
@@ -304,10 +307,13 @@ mod tests {
         p.base_url = "http://example.com".into();
         assert_eq!(
             p.clone().validated().unwrap_err().code(),
-            "insecure_base_url"
+            crate::ErrorCode::InsecureBaseUrl
         );
         let mut p = profile("x");
         p.redirect_uri = "http://localhost/cb".into();
-        assert_eq!(p.validated().unwrap_err().code(), "validation");
+        assert_eq!(
+            p.validated().unwrap_err().code(),
+            crate::ErrorCode::Validation
+        );
     }
 }

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use url::Url;
 
 use crate::context::Context;
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorCode, Result};
 use crate::profiles::{Profile, ProfileStore};
 use crate::secrets::client_secret_key;
 use crate::token_store::{delete_tokens, load_tokens, save_tokens, KeychainTokenSink};
@@ -200,15 +200,10 @@ pub struct SignedOut {
 
 /// The service refused the token as already invalid (not a transport problem).
 fn already_invalid(e: &lockdesk_api::Error) -> bool {
-    matches!(
-        e.code(),
-        "invalid_client"
-            | "invalid_token"
-            | "invalid_grant"
-            | "invalid_request"
-            | "not_signed_in"
-            | "v2_session_expired"
-    ) || e.status() == Some(401)
+    let code = ErrorCode::from_api(e);
+    code.needs_sign_in()
+        || matches!(code, ErrorCode::InvalidClient | ErrorCode::InvalidRequest)
+        || e.status() == Some(401)
 }
 
 /// Revokes the session at the service, then deletes it from the keychain. A token the service

@@ -14,7 +14,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use lockdesk_core::app::{dispatch, AppContext};
-use lockdesk_core::{Context, ErrorPayload, MemoryStore};
+use lockdesk_core::{Context, ErrorCategory, ErrorCode, ErrorPayload, MemoryStore};
 use lockdesk_sim::SimOptions;
 use tokio::sync::RwLock;
 
@@ -49,16 +49,31 @@ impl Host {
     }
 }
 
-/// HTTP status for an error code: the UI only reads the body's `code`.
-pub fn status_for(code: &str) -> StatusCode {
-    match code {
-        "not_signed_in" | "invalid_token" | "v2_session_expired" => StatusCode::UNAUTHORIZED,
-        "insufficient_scope" | "insufficient_authority" | "not_in_organization" | "not_allowed" => {
-            StatusCode::FORBIDDEN
-        }
-        c if c.ends_with("_not_found") || c == "unknown_command" => StatusCode::NOT_FOUND,
-        "transport" | "timeout" | "demo_failed" | "internal" => StatusCode::BAD_GATEWAY,
-        _ => StatusCode::BAD_REQUEST,
+/// HTTP status for an error: by its category (the UI only reads the body's `code`).
+pub fn status_for(code: ErrorCode) -> StatusCode {
+    if code == ErrorCode::UnknownCommand {
+        return StatusCode::NOT_FOUND;
+    }
+    match code.category() {
+        ErrorCategory::SignInAgain | ErrorCategory::SignInAgainHistory => StatusCode::UNAUTHORIZED,
+        ErrorCategory::MissingScope | ErrorCategory::RefusedByRole => StatusCode::FORBIDDEN,
+        ErrorCategory::NotFound => StatusCode::NOT_FOUND,
+        ErrorCategory::Organization => match code {
+            ErrorCode::OrganizationNotFound => StatusCode::NOT_FOUND,
+            ErrorCode::NotInOrganization => StatusCode::FORBIDDEN,
+            _ => StatusCode::BAD_REQUEST,
+        },
+        ErrorCategory::Conflict => StatusCode::CONFLICT,
+        ErrorCategory::Busy => StatusCode::TOO_MANY_REQUESTS,
+        ErrorCategory::ServiceUnreachable
+        | ErrorCategory::ServiceError
+        | ErrorCategory::Internal => StatusCode::BAD_GATEWAY,
+        ErrorCategory::BadInput
+        | ErrorCategory::Limit
+        | ErrorCategory::Connection
+        | ErrorCategory::Keychain
+        | ErrorCategory::LocalFile
+        | ErrorCategory::Cancelled => StatusCode::BAD_REQUEST,
     }
 }
 
@@ -82,8 +97,10 @@ async fn api(
         match serde_json::from_slice(&body) {
             Ok(v) => v,
             Err(e) => {
-                let p =
-                    ErrorPayload::new("invalid_arguments", format!("the body is not JSON: {e}"));
+                let p = ErrorPayload::new(
+                    ErrorCode::InvalidArguments,
+                    format!("the body is not JSON: {e}"),
+                );
                 return json(
                     StatusCode::BAD_REQUEST,
                     &serde_json::to_value(p).unwrap_or_default(),
@@ -95,7 +112,7 @@ async fn api(
     match dispatch(&ctx, &command, args).await {
         Ok(v) => json(StatusCode::OK, &v),
         Err(p) => json(
-            status_for(&p.code),
+            status_for(p.code),
             &serde_json::to_value(&p).unwrap_or_default(),
         ),
     }
@@ -109,7 +126,8 @@ async fn reset(State(host): State<Arc<Host>>) -> Response {
         }
         Err(e) => json(
             StatusCode::INTERNAL_SERVER_ERROR,
-            &serde_json::json!({ "code": "internal", "message": e.to_string() }),
+            &serde_json::to_value(ErrorPayload::new(ErrorCode::Internal, e.to_string()))
+                .unwrap_or_default(),
         ),
     }
 }

@@ -1,70 +1,253 @@
-// What to tell the user about a backend error, decided by its code (never by its message text).
-import { BackendError } from './backend/errors';
-import { en, type MessageKey } from './i18n/en';
+// What to tell the user about a backend error, decided by its code and category (never by its
+// message text). The switches are exhaustive: a new or renamed code or category in Rust fails
+// `npm run check` here until it is worded.
+import {
+  BackendError,
+  type ErrorCategory,
+  type ErrorCode,
+  type ErrorDetails,
+} from './backend/errors';
+import { errorCodesEn } from './i18n/errors.en';
+import type { MessageKey } from './i18n/en';
 
-export type ErrorAction = 'sign-in' | 'sign-in-v2' | 'retry' | null;
+/** The button under the message: sign in (again), pick an organization, open Connections. */
+export type ErrorAction = 'sign-in' | 'sign-in-v2' | 'organizations' | 'connect' | null;
 
 export interface ErrorView {
-  key: MessageKey | null;
+  /** What happened (for some codes also what to do). */
+  key: MessageKey;
   params: Record<string, string | number>;
-  /** Second line: how to fix it. */
+  /** Second line: what to do. */
   howTo: MessageKey | null;
   action: ErrorAction;
-  /** The core's own message, shown when no key explains the code. */
-  fallback: string;
 }
 
-/** The scope a refused call needed, when the core says (details.scope or details.required_scope). */
+/** A message key and its parameters. */
+export interface CodeText {
+  key: MessageKey;
+  params: Record<string, string | number>;
+}
+
+/** Every code the backend can answer (the keys of the per-code messages, checked by type). */
+export const ERROR_CODES: readonly ErrorCode[] = Object.keys(errorCodesEn).map(
+  (k) => k.slice('error.'.length) as ErrorCode,
+);
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && (ERROR_CODES as readonly string[]).includes(code);
+}
+
+/** The scope a refused call needed (details.scope), if the service said. */
 export function missingScope(err: BackendError): string | null {
-  const d = err.details ?? {};
-  const s = d.scope ?? d.required_scope ?? d.missing_scope;
-  return typeof s === 'string' ? s : null;
+  return err.details.scope ?? null;
 }
 
-/** The field a validation error belongs to (details.field), if any. */
+/** The field a refused value belongs to (details.field), if any. */
 export function errorField(err: unknown): string | null {
   if (!(err instanceof BackendError)) return null;
-  const f = err.details?.field;
-  return typeof f === 'string' ? f : null;
+  return err.details.field ?? null;
 }
 
-export const VALIDATION_CODES = ['validation', 'invalid_input', 'invalid_params'];
-export const SIGN_IN_CODES = [
-  'not_signed_in',
-  'invalid_token',
-  'session_expired',
-  'client_secret_missing',
-];
+/** Whether the error is about a value the person gave (show it next to the form). */
+export function isBadInput(err: unknown): err is BackendError {
+  return err instanceof BackendError && err.category === 'bad_input';
+}
 
+/** `key` with `{name}` filled, or `without` when the details lack the value. */
+function withParam(
+  key: MessageKey,
+  without: MessageKey,
+  name: string,
+  value: string | number | null | undefined,
+): CodeText {
+  return value === null || value === undefined || value === ''
+    ? { key: without, params: {} }
+    : { key, params: { [name]: value } };
+}
+
+/** What happened, in words: the message of `code`, filled from `details`. */
+export function codeText(code: ErrorCode, details: ErrorDetails = {}): CodeText {
+  const plain = (key: MessageKey): CodeText => ({ key, params: {} });
+  switch (code) {
+    case 'insufficient_scope':
+      return withParam(`error.${code}`, 'error.insufficient_scope.unknown', 'scope', details.scope);
+    case 'transport':
+      return withParam(`error.${code}`, 'error.transport.noAddress', 'address', details.base_url);
+    case 'timeout':
+      return withParam(`error.${code}`, 'error.timeout.noAddress', 'address', details.base_url);
+    case 'insecure_base_url':
+      return withParam(
+        `error.${code}`,
+        'error.insecure_base_url.noAddress',
+        'address',
+        details.base_url,
+      );
+    case 'validation':
+      return withParam(`error.${code}`, 'error.validation.noField', 'field', details.field);
+    case 'invalid_input':
+      return withParam(`error.${code}`, 'error.invalid_input.noField', 'field', details.field);
+    case 'invalid_params':
+      return withParam(`error.${code}`, 'error.invalid_params.noField', 'field', details.field);
+    case 'invitation_limit_exceeded':
+      return withParam(
+        `error.${code}`,
+        'error.invitation_limit_exceeded.noLimit',
+        'limit',
+        details.limit,
+      );
+    case 'service_other':
+      return withParam(
+        `error.${code}`,
+        'error.service_other.noCode',
+        'service_code',
+        details.service_code,
+      );
+    case 'config_invalid':
+      return withParam(`error.${code}`, 'error.config_invalid.noPath', 'path', details.path);
+    case 'wrong_api':
+      return withParam(`error.${code}`, 'error.wrong_api.noApi', 'api', details.api);
+    case 'not_an_image':
+      return withParam(`error.${code}`, 'error.not_an_image.noName', 'name', details.file_name);
+    case 'unsupported_grant_type':
+    case 'invalid_grant':
+    case 'invalid_client':
+    case 'invalid_request':
+    case 'registered_mail':
+    case 'exist_invitation':
+    case 'invalid_token':
+    case 'insufficient_authority':
+    case 'not_in_organization':
+    case 'not_allowed':
+    case 'organization_not_found':
+    case 'lock_not_found':
+    case 'lock_group_not_found':
+    case 'user_not_found':
+    case 'user_group_not_found':
+    case 'rate_limit_exceeded':
+    case 'state_mismatch':
+    case 'authorization_failed':
+    case 'v2_session_expired':
+    case 'not_signed_in':
+    case 'token_store':
+    case 'decode':
+    case 'cancelled':
+    case 'keychain_unavailable':
+    case 'keychain_error':
+    case 'config_write_failed':
+    case 'config_dir_unknown':
+    case 'profile_not_found':
+    case 'profile_exists':
+    case 'client_secret_missing':
+    case 'organization_required':
+    case 'no_organization':
+    case 'demo_failed':
+    case 'file_unreadable':
+    case 'file_unwritable':
+    case 'image_unavailable':
+    case 'job_not_found':
+    case 'no_pending_sign_in':
+    case 'csv_invalid':
+    case 'archive_db':
+    case 'archive_open_failed':
+    case 'archive_schema_too_new':
+    case 'data_dir_unknown':
+    case 'export_failed':
+    case 'sync_running':
+    case 'unknown_command':
+    case 'invalid_arguments':
+    case 'internal':
+    case 'dialog_failed':
+    case 'window_failed':
+    case 'sign_in_cancelled':
+    case 'usage':
+    case 'profile_required':
+    case 'no_profile':
+    case 'output_failed':
+    case 'import_incomplete':
+      return plain(`error.${code}`);
+    default:
+      return unknownCode(code);
+  }
+}
+
+/** Reached only for a code this UI does not know (an older or newer backend). */
+function unknownCode(code: never): CodeText {
+  return { key: 'error.unknown', params: { message: String(code) } };
+}
+
+/** What to do and which button to offer, by category. */
+export function categoryAdvice(category: ErrorCategory): {
+  howTo: MessageKey | null;
+  action: ErrorAction;
+} {
+  switch (category) {
+    case 'sign_in_again':
+      return { howTo: 'error.howTo.sign_in_again', action: 'sign-in' };
+    case 'sign_in_again_history':
+      return { howTo: 'error.howTo.sign_in_again_history', action: 'sign-in-v2' };
+    case 'missing_scope':
+      return { howTo: 'error.insufficient_scope.howTo', action: null };
+    case 'refused_by_role':
+      return { howTo: 'error.howTo.refused_by_role', action: null };
+    case 'organization':
+      return { howTo: 'error.howTo.organization', action: 'organizations' };
+    case 'bad_input':
+      return { howTo: 'error.howTo.bad_input', action: null };
+    case 'not_found':
+      return { howTo: 'error.howTo.not_found', action: null };
+    case 'busy':
+      return { howTo: 'error.howTo.busy', action: null };
+    case 'service_unreachable':
+      return { howTo: 'error.howTo.service_unreachable', action: null };
+    case 'service_error':
+      return { howTo: 'error.howTo.service_error', action: null };
+    case 'connection':
+      return { howTo: 'error.howTo.connection', action: 'connect' };
+    case 'keychain':
+      return { howTo: 'error.howTo.keychain', action: null };
+    case 'local_file':
+      return { howTo: 'error.howTo.local_file', action: null };
+    case 'internal':
+      return { howTo: 'error.howTo.internal', action: null };
+    case 'conflict':
+    case 'limit':
+    case 'cancelled':
+      return { howTo: null, action: null };
+    default:
+      return unknownCategory(category);
+  }
+}
+
+function unknownCategory(_category: never): { howTo: MessageKey | null; action: ErrorAction } {
+  return { howTo: 'error.howTo.internal', action: null };
+}
+
+/** The whole notice: what happened, what to do, the button. */
 export function describeError(err: BackendError): ErrorView {
-  const code = err.code;
-  const base: ErrorView = {
-    key: null,
-    params: {},
-    howTo: null,
-    action: null,
-    fallback: err.message,
-  };
-  if (code === 'insufficient_scope') {
-    const scope = missingScope(err);
+  if (!isErrorCode(err.code))
     return {
-      ...base,
-      key: scope ? 'error.insufficient_scope' : 'error.insufficient_scope.unknown',
-      params: scope ? { scope } : {},
-      howTo: 'error.insufficient_scope.howTo',
-      action: 'retry',
+      key: 'error.unknown',
+      params: { message: err.message },
+      howTo: null,
+      action: null,
     };
-  }
-  if (SIGN_IN_CODES.includes(code)) {
-    const key = (`error.${code}` in en ? `error.${code}` : 'error.not_signed_in') as MessageKey;
-    return { ...base, key, action: 'sign-in' };
-  }
-  if (code === 'v2_session_expired' || code === 'v2_not_signed_in') {
-    return { ...base, key: 'error.v2_session_expired', action: 'sign-in-v2' };
-  }
-  if (code === 'transport')
-    return { ...base, key: 'error.transport', params: { message: err.message }, action: 'retry' };
-  const key = `error.${code}`;
-  if (key in en) return { ...base, key: key as MessageKey };
-  return { ...base, action: 'retry' };
+  const text = codeText(err.code, err.details);
+  const advice = categoryAdvice(err.category);
+  // Messages that already say what to do need no second line.
+  const selfContained: readonly ErrorCode[] = [
+    'no_organization',
+    'csv_invalid',
+    'not_an_image',
+    'config_invalid',
+    'config_dir_unknown',
+    'data_dir_unknown',
+    'client_secret_missing',
+    'profile_exists',
+    'no_profile',
+    'archive_schema_too_new',
+    'invitation_limit_exceeded',
+  ];
+  const howTo = selfContained.includes(err.code) ? null : advice.howTo;
+  const action = err.code === 'no_organization' ? null : advice.action;
+  return { ...text, howTo, action };
 }

@@ -139,9 +139,12 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
                 SyncOutcome::Completed => Ok(()),
                 SyncOutcome::Paused { .. } => Err(lockdesk_api::Error::V2SessionExpired.into()),
                 SyncOutcome::Cancelled => Err(lockdesk_api::Error::Cancelled.into()),
-                SyncOutcome::Failed { code, message } => Err(Error::Payload(
-                    lockdesk_core::ErrorPayload::new(&code, format!("sync failed: {message}")),
-                )),
+                SyncOutcome::Failed { code, message } => {
+                    Err(Error::Payload(lockdesk_core::ErrorPayload::from_code_text(
+                        &code,
+                        format!("sync failed: {message}"),
+                    )))
+                }
             }
         }
         HistoryCmd::Query {

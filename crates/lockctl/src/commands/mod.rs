@@ -44,10 +44,15 @@ pub(crate) fn image_source(ctx: &AppContext, path: Option<PathBuf>) -> Result<Im
 /// take their defaults), so lockctl asks exactly what the app asks.
 pub(crate) fn request<T: DeserializeOwned>(command: &str, args: serde_json::Value) -> Result<T> {
     serde_json::from_value(args).map_err(|e| {
-        Error::Payload(lockdesk_core::ErrorPayload {
-            code: "invalid_arguments".into(),
-            message: format!("the arguments of {command} are not valid: {e}"),
-            details: Some(serde_json::json!({ "command": command })),
-        })
+        Error::Payload(
+            lockdesk_core::ErrorPayload::new(
+                lockdesk_core::ErrorCode::InvalidArguments,
+                format!("the arguments of {command} are not valid: {e}"),
+            )
+            .with_details(lockdesk_core::ErrorDetails {
+                command: Some(command.to_owned()),
+                ..Default::default()
+            }),
+        )
     })
 }

@@ -32,7 +32,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: Option<OrgsCmd>) -> Re
                 .find(|o| o.id == id.trim())
                 .ok_or_else(|| {
                     ErrorPayload::new(
-                        "not_in_organization",
+                        lockdesk_core::ErrorCode::NotInOrganization,
                         format!("the account does not belong to organization {id}"),
                     )
                 })?;

@@ -290,7 +290,7 @@ async fn lockctl_and_the_app_send_the_same_requests_and_agree() {
     .await;
     assert_eq!(c.code, 1, "{}", c.stderr);
     assert_eq!(cli_code(&c), "not_an_image");
-    assert_eq!(a.unwrap_err().code, "not_an_image");
+    assert_eq!(a.unwrap_err().code, lockdesk_core::ErrorCode::NotAnImage);
 
     // A group update without a name: the same result on both sides.
     let create = json!({ "name": "Floor 3", "memo": "first" });

@@ -151,3 +151,78 @@ async fn idempotent_calls_survive_injected_faults() {
     }
     post(&sim, "faults", json!({"error_rate": 0.0, "drop_rate": 0.0})).await;
 }
+
+/// A service nobody answers at: retried (a GET), then reported as the last failure, naming the
+/// address and no retry bookkeeping.
+#[tokio::test]
+async fn an_unreachable_service_is_named_by_its_address() {
+    use std::sync::Arc;
+
+    use lockdesk_api::{
+        AccessToken, ApiVersion, ClientCredentials, NoPersistence, OAuth, ServiceUrl, Session,
+        TokenSet, Transport,
+    };
+
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let base = format!("http://127.0.0.1:{}", listener.local_addr().unwrap().port());
+    drop(listener);
+    let transport = Transport::new(
+        ServiceUrl::parse(&base).unwrap(),
+        quick(),
+        Duration::from_secs(5),
+    )
+    .unwrap();
+    let creds = ClientCredentials::new("id", "secret", "https://localhost/cb").unwrap();
+    let oauth = OAuth::new(transport, creds, ApiVersion::V3).unwrap();
+    let tokens = TokenSet {
+        access_token: AccessToken::new("tok".into()),
+        refresh_token: None,
+        created_at: chrono::Utc::now(),
+        expires_at: chrono::Utc::now() + chrono::Duration::days(30),
+    };
+    let client = lockdesk_api::Client::new(Arc::new(Session::new(
+        oauth,
+        tokens,
+        Arc::new(NoPersistence),
+    )));
+    let err = client
+        .org(&org())
+        .locks()
+        .list(&LockQuery::default())
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(err, lockdesk_api::Error::RetriesExhausted { .. }),
+        "a GET is retried: {err:?}"
+    );
+    assert_eq!(err.code(), "transport");
+    assert_eq!(err.base_url(), Some(base.as_str()));
+    let message = err.to_string();
+    assert!(message.contains(&base), "{message}");
+    for internal in ["retries", "attempts", "0ns"] {
+        assert!(!message.contains(internal), "{message}");
+    }
+}
+
+#[tokio::test]
+async fn a_retried_server_error_reads_as_the_service_said() {
+    let server = MockServer::start().await;
+    Mock::given(method("GET"))
+        .and(path("/v3/organizations/O-aaaaa-bbbbb/locks"))
+        .respond_with(
+            ResponseTemplate::new(503)
+                .set_body_json(json!({"code": "maintenance", "message": "down for maintenance"})),
+        )
+        .mount(&server)
+        .await;
+    let err = client(&server, quick())
+        .org(&org())
+        .locks()
+        .list(&LockQuery::default())
+        .await
+        .unwrap_err();
+    assert_eq!(err.status(), Some(503));
+    let message = err.to_string();
+    assert!(message.contains("down for maintenance"), "{message}");
+    assert!(!message.contains("retries"), "{message}");
+}

@@ -216,8 +216,11 @@ mod tests {
     #[test]
     fn text_is_refused() {
         let e = prepare("notes.txt", b"hello, not an image".to_vec()).unwrap_err();
-        assert_eq!(e.code(), "not_an_image");
+        assert_eq!(e.code(), crate::ErrorCode::NotAnImage);
         assert!(e.to_string().contains("notes.txt"));
-        assert_eq!(prepare("x.png", vec![]).unwrap_err().code(), "not_an_image");
+        assert_eq!(
+            prepare("x.png", vec![]).unwrap_err().code(),
+            crate::ErrorCode::NotAnImage
+        );
     }
 }

@@ -208,7 +208,11 @@ mod tests {
             .await;
         let url = format!("{}/a.png", server.uri());
         let e = get(&ctx, &url).await.unwrap_err();
-        assert_eq!(e.code(), "invalid_input", "not named by the service yet");
+        assert_eq!(
+            e.code(),
+            crate::ErrorCode::InvalidInput,
+            "not named by the service yet"
+        );
         ctx.space().images.note([&Some(url.clone())]);
         let got = get(&ctx, &url).await.unwrap();
         assert!(got.data_url.starts_with("data:image/png;base64,"));
@@ -248,13 +252,13 @@ mod tests {
         };
         for p in ["/page", "/huge.png", "/gone.png", "/hop.png"] {
             let e = get(&ctx, &named(p)).await.unwrap_err();
-            assert_eq!(e.code(), "image_unavailable", "{p}: {e}");
+            assert_eq!(e.code(), crate::ErrorCode::ImageUnavailable, "{p}: {e}");
         }
         // Plain http to another computer is never fetched (no request leaves).
         let insecure = "http://example.com/lock.png".to_owned();
         ctx.space().images.note([&Some(insecure.clone())]);
         let e = get(&ctx, &insecure).await.unwrap_err();
-        assert_eq!(e.code(), "image_unavailable");
+        assert_eq!(e.code(), crate::ErrorCode::ImageUnavailable);
         assert!(e.to_string().contains("https"), "{e}");
     }
 

@@ -86,7 +86,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use ts_rs::TS;
 
-use crate::error::ErrorPayload;
+use crate::error::{ErrorCode, ErrorDetails, ErrorPayload};
 pub use lockdesk_commands::{COMMANDS, DESKTOP_COMMANDS};
 
 /// The arguments of a command that takes none (`{}`).
@@ -134,15 +134,20 @@ fn parse_args<T: serde::de::DeserializeOwned>(
     } else {
         args
     };
-    serde_json::from_value(args).map_err(|e| ErrorPayload {
-        code: "invalid_arguments".into(),
-        message: format!("the arguments of {command} are not valid: {e}"),
-        details: Some(serde_json::json!({ "command": command })),
+    serde_json::from_value(args).map_err(|e| {
+        ErrorPayload::new(
+            ErrorCode::InvalidArguments,
+            format!("the arguments of {command} are not valid: {e}"),
+        )
+        .with_details(ErrorDetails {
+            command: Some(command.to_owned()),
+            ..ErrorDetails::default()
+        })
     })
 }
 
 fn to_json<T: Serialize>(value: T) -> Result<Value, ErrorPayload> {
-    serde_json::to_value(value).map_err(|e| ErrorPayload::new("internal", e.to_string()))
+    serde_json::to_value(value).map_err(|e| ErrorPayload::new(ErrorCode::Internal, e.to_string()))
 }
 
 macro_rules! define_dispatch {
@@ -161,11 +166,14 @@ macro_rules! define_dispatch {
                     return to_json(resp);
                 }
             )*
-            Err(ErrorPayload {
-                code: "unknown_command".into(),
-                message: format!("there is no command {command:?}"),
-                details: Some(serde_json::json!({ "command": command })),
-            })
+            Err(ErrorPayload::new(
+                ErrorCode::UnknownCommand,
+                format!("there is no command {command:?}"),
+            )
+            .with_details(ErrorDetails {
+                command: Some(command.to_owned()),
+                ..ErrorDetails::default()
+            }))
         }
 
         /// `(command, request type, response type)` for the generated command map.

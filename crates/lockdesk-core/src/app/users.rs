@@ -12,7 +12,7 @@ use ts_rs::TS;
 
 use super::image::prepare_source;
 use super::{AccountRole, AppContext, Done, ImageSource, Role, UserView};
-use crate::error::Result;
+use crate::error::{ErrorCode, Result};
 
 const READ: &str = "organization:user:read";
 const WRITE: &str = "organization:user:write";
@@ -245,7 +245,7 @@ pub async fn users_update(ctx: &AppContext, req: UsersUpdateRequest) -> Result<U
 fn learn_role<T>(ctx: &AppContext, changed_role: bool, result: &Result<T>) {
     let learned = match result {
         Ok(_) if changed_role => AccountRole::SuperManager,
-        Err(e) if e.code() == "insufficient_authority" => AccountRole::Manager,
+        Err(e) if e.code() == ErrorCode::InsufficientAuthority => AccountRole::Manager,
         _ => return,
     };
     if let Ok(profile) = ctx.profile_for(ApiVersion::V3) {

@@ -87,17 +87,23 @@ fn png(w: u32, h: u32) -> String {
 #[tokio::test]
 async fn errors_have_codes_before_sign_in() {
     let a = app().await;
-    assert_eq!(a.fail("locks_list", json!({})).await.code, "not_signed_in");
-    assert_eq!(a.fail("no_such", json!({})).await.code, "unknown_command");
+    assert_eq!(
+        a.fail("locks_list", json!({})).await.code,
+        lockdesk_core::ErrorCode::NotSignedIn
+    );
+    assert_eq!(
+        a.fail("no_such", json!({})).await.code,
+        lockdesk_core::ErrorCode::UnknownCommand
+    );
     let e = a.fail("locks_rename", json!({ "lock_id": 5 })).await;
-    assert_eq!(e.code, "invalid_arguments");
+    assert_eq!(e.code, lockdesk_core::ErrorCode::InvalidArguments);
     let e = a
         .fail(
             "session_complete_sign_in",
             json!({ "profile": "x", "redirected_url": "https://a/" }),
         )
         .await;
-    assert_eq!(e.code, "no_pending_sign_in");
+    assert_eq!(e.code, lockdesk_core::ErrorCode::NoPendingSignIn);
     let list = a.call("profiles_list", json!({})).await;
     assert_eq!(list["profiles"], json!([]));
 }
@@ -127,7 +133,7 @@ async fn demo_locks_rename_image_and_reset() {
             json!({ "lock_id": id, "name": "x".repeat(51) }),
         )
         .await;
-    assert_eq!(too_long.code, "validation");
+    assert_eq!(too_long.code, lockdesk_core::ErrorCode::Validation);
 
     let set = a
         .call(
@@ -153,7 +159,7 @@ async fn demo_locks_rename_image_and_reset() {
             json!({ "url": url.replace("/_sim/images/", "/_sim/images/x") }),
         )
         .await;
-    assert_eq!(e.code, "invalid_input");
+    assert_eq!(e.code, lockdesk_core::ErrorCode::InvalidInput);
 
     let text = base64_of(b"not an image at all");
     let e = a
@@ -162,8 +168,8 @@ async fn demo_locks_rename_image_and_reset() {
             json!({ "lock_id": id, "source": { "kind": "bytes", "file_name": "notes.txt", "base64": text } }),
         )
         .await;
-    assert_eq!(e.code, "not_an_image");
-    assert_eq!(e.details.unwrap()["file_name"], "notes.txt");
+    assert_eq!(e.code, lockdesk_core::ErrorCode::NotAnImage);
+    assert_eq!(e.details.file_name.as_deref(), Some("notes.txt"));
     // Paths are readable only when the shell registered them as dropped.
     let e = a
         .fail(
@@ -171,7 +177,7 @@ async fn demo_locks_rename_image_and_reset() {
             json!({ "lock_id": id, "source": { "kind": "path", "path": "/etc/passwd" } }),
         )
         .await;
-    assert_eq!(e.code, "invalid_input");
+    assert_eq!(e.code, lockdesk_core::ErrorCode::InvalidInput);
 
     let reset = a.call("locks_reset_image", json!({ "lock_id": id })).await;
     assert_ne!(reset["image_url"].as_str(), Some(url.as_str()));
@@ -251,9 +257,9 @@ async fn groups_users_history_and_account() {
     let e = a
         .fail("locks_rename", json!({ "lock_id": lid, "name": "X" }))
         .await;
-    assert_eq!(e.code, "insufficient_scope");
+    assert_eq!(e.code, lockdesk_core::ErrorCode::InsufficientScope);
     assert_eq!(
-        e.details.as_ref().unwrap()["scope"],
+        e.details.scope.as_deref().unwrap(),
         "organization:lock:write"
     );
     let acct = a.call("account_info", json!({})).await;
@@ -261,7 +267,10 @@ async fn groups_users_history_and_account() {
 
     let out = a.call("session_sign_out", json!({})).await;
     assert_eq!(out["revoked"], true);
-    assert_eq!(a.fail("locks_list", json!({})).await.code, "not_signed_in");
+    assert_eq!(
+        a.fail("locks_list", json!({})).await.code,
+        lockdesk_core::ErrorCode::NotSignedIn
+    );
 }
 
 #[tokio::test]

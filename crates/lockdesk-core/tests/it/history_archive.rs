@@ -176,13 +176,13 @@ async fn sync_then_query_aggregate_timecard_export() {
     let e = history_archive_export_to(&ctx, export(json!({})), "relative.csv".into())
         .await
         .unwrap_err();
-    assert_eq!(e.code(), "invalid_input");
+    assert_eq!(e.code(), lockdesk_core::ErrorCode::InvalidInput);
     // A folder that cannot be written gives a coded error and leaves no file behind.
     let missing = dir.path().join("no-such-folder").join("out.csv");
     let e = history_archive_export_to(&ctx, export(json!({})), missing.clone())
         .await
         .unwrap_err();
-    assert_eq!(e.code(), "file_unwritable");
+    assert_eq!(e.code(), lockdesk_core::ErrorCode::FileUnwritable);
     assert!(!missing.exists());
 
     // A second sync finds nothing new.
@@ -223,6 +223,6 @@ async fn expired_history_sign_in_stops_the_sync_with_its_code() {
             assert!(st["running"].is_null());
         }
         // Refused before starting: the same code reaches the UI.
-        Err(e) => assert_eq!(e.code, "v2_session_expired"),
+        Err(e) => assert_eq!(e.code, lockdesk_core::ErrorCode::V2SessionExpired),
     }
 }

@@ -2,6 +2,7 @@
 
 mod app;
 mod demo_sandbox;
+mod errors;
 mod groups;
 mod history_archive;
 mod keychain;

@@ -25,12 +25,12 @@ async fn a_bad_profiles_file_is_reported_and_left_alone() {
     )
     .await
     .unwrap_err();
-    assert_eq!(err.code(), "config_invalid");
+    assert_eq!(err.code(), lockdesk_core::ErrorCode::ConfigInvalid);
     assert!(err.to_string().contains("profiles.json"), "{err}");
     assert_eq!(fs::read_to_string(&path).unwrap(), garbage);
     assert_eq!(
         ProfileStore::new(&w.ctx).list().unwrap_err().code(),
-        "config_invalid"
+        lockdesk_core::ErrorCode::ConfigInvalid
     );
     // Nothing reached the keychain either.
     assert!(w.secrets.keys().is_empty());
@@ -39,7 +39,7 @@ async fn a_bad_profiles_file_is_reported_and_left_alone() {
     let bad = r#"{"version":1,"profiles":[{"name":"a b","base_url":"http://example.com","client_id":"c","redirect_uri":"https://x/cb","api":"v3"}]}"#;
     fs::write(&path, bad).unwrap();
     let err = ProfileStore::new(&w.ctx).get("a b").unwrap_err();
-    assert_eq!(err.code(), "config_invalid");
+    assert_eq!(err.code(), lockdesk_core::ErrorCode::ConfigInvalid);
     assert_eq!(fs::read_to_string(&path).unwrap(), bad);
 }
 
@@ -64,7 +64,7 @@ async fn removing_a_profile_removes_its_secrets() {
         .await
         .unwrap_err()
         .code(),
-        "profile_exists"
+        lockdesk_core::ErrorCode::ProfileExists
     );
     // The existing secret was not replaced.
     assert_eq!(
@@ -75,7 +75,7 @@ async fn removing_a_profile_removes_its_secrets() {
     assert!(w.secrets.keys().is_empty());
     assert_eq!(
         sessions::remove_profile(&w.ctx, "work").unwrap_err().code(),
-        "profile_not_found"
+        lockdesk_core::ErrorCode::ProfileNotFound
     );
 }
 

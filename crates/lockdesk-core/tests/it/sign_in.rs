@@ -24,7 +24,7 @@ async fn sign_in_keeps_secrets_in_the_keychain_only() {
     w.add_profile("work", ApiVersion::V3).await;
     assert_eq!(
         sessions::open_v3(&w.ctx, "work").await.unwrap_err().code(),
-        "not_signed_in"
+        lockdesk_core::ErrorCode::NotSignedIn
     );
     w.sign_in("work").await;
     let tokens = stored_tokens(&w, "work");
@@ -78,7 +78,7 @@ async fn a_redirect_from_another_attempt_is_refused() {
     let err = sessions::complete_sign_in(&w.ctx, "work", &second, &redirected)
         .await
         .unwrap_err();
-    assert_eq!(err.code(), "state_mismatch");
+    assert_eq!(err.code(), lockdesk_core::ErrorCode::StateMismatch);
     assert!(w.secrets.get("work/tokens").unwrap().is_none());
     // The right attempt still works.
     sessions::complete_sign_in(&w.ctx, "work", &first, &redirected)
@@ -100,13 +100,19 @@ async fn sign_out_revokes_at_the_service() {
             .await
             .unwrap_err()
             .code(),
-        "not_signed_in"
+        lockdesk_core::ErrorCode::NotSignedIn
     );
     // Put the revoked pair back: the service refuses it.
     w.secrets.set("work/tokens", &old).unwrap();
     let err = sessions::token_info(&w.ctx, "work").await.unwrap_err();
     assert!(
-        err.is_not_signed_in() || err.code() == "invalid_request",
+        matches!(
+            err.code(),
+            lockdesk_core::ErrorCode::NotSignedIn
+                | lockdesk_core::ErrorCode::InvalidToken
+                | lockdesk_core::ErrorCode::V2SessionExpired
+                | lockdesk_core::ErrorCode::InvalidRequest
+        ),
         "{err:?}"
     );
     // Signing out again with the dead pair still cleans up, and says so.
@@ -122,7 +128,7 @@ async fn v2_profile_reads_history_with_one_shared_limiter() {
     w.sign_in("hist").await;
     assert_eq!(
         sessions::open_v3(&w.ctx, "hist").await.unwrap_err().code(),
-        "wrong_api"
+        lockdesk_core::ErrorCode::WrongApi
     );
     let a = sessions::open_v2(&w.ctx, "hist").await.unwrap();
     let b = sessions::open_v2(&w.ctx, "hist").await.unwrap();

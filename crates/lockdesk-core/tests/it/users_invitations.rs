@@ -67,17 +67,17 @@ async fn users_list_pages_with_a_cursor() {
     // Bad page sizes and cursors are refused with codes.
     assert_eq!(
         a.fail("users_list", json!({ "limit": 0 })).await.code,
-        "validation"
+        lockdesk_core::ErrorCode::Validation
     );
     assert_eq!(
         a.fail("users_list", json!({ "limit": 1001 })).await.code,
-        "validation"
+        lockdesk_core::ErrorCode::Validation
     );
     assert_eq!(
         a.fail("users_list", json!({ "limit": 5, "id_after": "nope" }))
             .await
             .code,
-        "validation"
+        lockdesk_core::ErrorCode::Validation
     );
     assert_eq!(
         a.fail(
@@ -86,7 +86,7 @@ async fn users_list_pages_with_a_cursor() {
         )
         .await
         .code,
-        "user_not_found"
+        lockdesk_core::ErrorCode::UserNotFound
     );
 }
 
@@ -122,14 +122,14 @@ async fn invite_an_existing_user_by_id() {
     assert_eq!(ids(&found), vec![stranger.clone()]);
 
     let again = a.fail("users_invite", json!({ "user_id": stranger })).await;
-    assert_eq!(again.code, "not_allowed");
+    assert_eq!(again.code, lockdesk_core::ErrorCode::NotAllowed);
     let unknown = a
         .fail("users_invite", json!({ "user_id": "U-zzzzz-zzzzz" }))
         .await;
-    assert_eq!(unknown.code, "user_not_found");
+    assert_eq!(unknown.code, lockdesk_core::ErrorCode::UserNotFound);
     let bad = a.fail("users_invite", json!({ "user_id": "nope" })).await;
-    assert_eq!(bad.code, "validation");
-    assert_eq!(bad.details.unwrap()["field"], "user_id");
+    assert_eq!(bad.code, lockdesk_core::ErrorCode::Validation);
+    assert_eq!(bad.details.field.as_deref(), Some("user_id"));
 }
 
 #[tokio::test]
@@ -182,8 +182,8 @@ async fn invitations_list_sends_the_issued_range() {
     let bad = a
         .fail("invitations_list", json!({ "issued_after": "yesterday" }))
         .await;
-    assert_eq!(bad.code, "invalid_input");
-    assert_eq!(bad.details.unwrap()["field"], "issued_after");
+    assert_eq!(bad.code, lockdesk_core::ErrorCode::InvalidInput);
+    assert_eq!(bad.details.field.as_deref(), Some("issued_after"));
 }
 
 #[tokio::test]
@@ -292,7 +292,7 @@ async fn the_account_role_is_learned_from_user_updates() {
             json!({ "user_id": target, "authority": "member" }),
         )
         .await;
-    assert_eq!(e.code, "insufficient_authority");
+    assert_eq!(e.code, lockdesk_core::ErrorCode::InsufficientAuthority);
     assert_eq!(
         a.call("users_list", json!({})).await["account_role"],
         "manager"

@@ -1,23 +1,36 @@
+import type { ErrorCategory } from './types/ErrorCategory';
+import type { ErrorCode } from './types/ErrorCode';
+import type { ErrorDetails } from './types/ErrorDetails';
 import type { ErrorPayload } from './types/ErrorPayload';
-import type { JsonValue } from './types/serde_json/JsonValue';
 
-export type { ErrorPayload };
+export type { ErrorCategory, ErrorCode, ErrorDetails, ErrorPayload };
 
-/** `details` when it is an object (it always is from the core; anything else reads as none). */
-export type ErrorDetails = { [key: string]: JsonValue | undefined };
+/** What the UI says when it cannot talk to its own backend (never the backend's words). */
+const UNANSWERED = 'Lockdesk could not complete the request.';
 
-/** What every backend call fails with: the core's `ErrorPayload` `{code, message, details}`. */
+/** What every backend call fails with: the core's `ErrorPayload` `{code, category, message, details}`. */
 export class BackendError extends Error {
-  readonly code: string;
-  readonly details: ErrorDetails | null;
+  readonly code: ErrorCode;
+  readonly category: ErrorCategory;
+  readonly details: ErrorDetails;
 
   constructor(payload: ErrorPayload) {
     super(payload.message);
     this.name = 'BackendError';
     this.code = payload.code;
-    const d = payload.details;
-    this.details =
-      typeof d === 'object' && d !== null && !Array.isArray(d) ? (d as ErrorDetails) : null;
+    this.category = payload.category;
+    const d: unknown = payload.details;
+    this.details = typeof d === 'object' && d !== null && !Array.isArray(d) ? d : {};
+  }
+
+  /** A failure of the UI's own channel to the backend: `internal`, with a neutral message. */
+  static internal(details: ErrorDetails = {}): BackendError {
+    return new BackendError({
+      code: 'internal',
+      category: 'internal',
+      message: UNANSWERED,
+      details,
+    });
   }
 
   /** Builds a BackendError from anything a transport threw or answered. */
@@ -31,10 +44,8 @@ export class BackendError extends Error {
       } catch {
         /* not JSON */
       }
-      return new BackendError({ code: 'internal', message: err });
     }
-    const message = err instanceof Error ? err.message : String(err);
-    return new BackendError({ code: 'transport', message });
+    return BackendError.internal();
   }
 }
 
@@ -43,6 +54,7 @@ function isPayload(v: unknown): v is ErrorPayload {
     typeof v === 'object' &&
     v !== null &&
     typeof (v as ErrorPayload).code === 'string' &&
+    typeof (v as ErrorPayload).category === 'string' &&
     typeof (v as ErrorPayload).message === 'string'
   );
 }

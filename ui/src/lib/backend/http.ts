@@ -25,20 +25,12 @@ export class HttpBackend implements Backend {
       try {
         body = JSON.parse(text);
       } catch {
-        throw new BackendError({
-          code: 'transport',
-          message: `${res.status}: ${text.slice(0, 200)}`,
-        });
+        // Not the host's JSON (a proxy's page, a cut-off answer).
+        throw BackendError.internal({ status: res.status });
       }
     }
     if (!res.ok)
-      throw BackendError.from(
-        body ?? {
-          code: 'transport',
-          message: `${res.status} ${res.statusText}`,
-          details: { status: res.status },
-        },
-      );
+      throw body ? BackendError.from(body) : BackendError.internal({ status: res.status });
     return body as AnyResponse<C>;
   }
 

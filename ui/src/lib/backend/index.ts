@@ -2,7 +2,13 @@ import type { Backend } from './backend';
 import { HttpBackend } from './http';
 
 export type { Backend, Unlisten, AnyCommandName, AnyRequest, AnyResponse } from './backend';
-export { BackendError, type ErrorPayload, type ErrorDetails } from './errors';
+export {
+  BackendError,
+  type ErrorCategory,
+  type ErrorCode,
+  type ErrorDetails,
+  type ErrorPayload,
+} from './errors';
 export type * from './commands';
 export {
   COMMAND_NAMES,

@@ -1,5 +1,8 @@
+import { errorsEn } from './errors.en';
+
 // English messages. Every key here must exist in ja.ts too (checked by the type and a test).
 export const en = {
+  ...errorsEn,
   'app.name': 'Lockdesk',
   'app.loading': 'Loading…',
   'app.retry': 'Try again',
@@ -65,35 +68,6 @@ export const en = {
   'nav.account': 'Account',
   'nav.needsSignIn': 'Sign in first',
   'nav.needsOrg': 'Pick an organization first',
-
-  'error.title': 'Something went wrong',
-  'error.code': 'Code: {code}',
-  'error.insufficient_scope':
-    'This connection is not allowed to do that: the scope “{scope}” is switched off.',
-  'error.insufficient_scope.unknown': 'This connection lacks a permission (scope) it needs.',
-  'error.insufficient_scope.howTo':
-    'In the service’s web console, open Account settings → Access token, tick the scope for this application and save. Then try again.',
-  'error.insufficient_authority':
-    'Your role in this organization does not allow this. A super manager can do it, or can raise your role.',
-  'error.not_signed_in': 'You are not signed in to this connection.',
-  'error.invalid_token': 'Your sign-in is no longer valid.',
-  'error.v2_session_expired': 'The history sign-in has expired (history sign-ins last two hours).',
-  'error.signInAgain': 'Sign in again',
-  'error.not_in_organization': 'Your account does not belong to this organization.',
-  'error.organization_not_found': 'This organization no longer exists.',
-  'error.lock_not_found': 'This lock is not in the organization.',
-  'error.lock_group_not_found': 'This lock group no longer exists.',
-  'error.user_not_found': 'No user with that id in this organization.',
-  'error.user_group_not_found': 'This user group no longer exists.',
-  'error.registered_mail': 'A user with this e-mail address already exists.',
-  'error.exist_invitation': 'An invitation to this address is already waiting to be accepted.',
-  'error.invitation_limit_exceeded':
-    'The organization has reached 500 active invitations. Wait for some to be accepted or to expire.',
-  'error.not_allowed': 'The service does not allow this action here.',
-  'error.transport': 'Could not reach Lockdesk’s core: {message}',
-  'error.rate_limited': 'The service is busy (rate limit). Lockdesk will wait and retry.',
-  'error.keychain_unavailable':
-    'No system keychain is available to keep your secrets. On Linux, start gnome-keyring (or another Secret Service) and unlock it.',
 
   'validate.empty': 'Required.',
   'validate.lockNameTooLong': '{count} characters; a lock name has at most {max}.',

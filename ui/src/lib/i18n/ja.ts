@@ -1,6 +1,8 @@
 import type { Messages } from './en';
+import { errorsJa } from './errors.ja';
 
 export const ja: Messages = {
+  ...errorsJa,
   'app.name': 'Lockdesk',
   'app.loading': '読み込み中…',
   'app.retry': '再試行',
@@ -66,35 +68,6 @@ export const ja: Messages = {
   'nav.account': 'アカウント',
   'nav.needsSignIn': '先にサインインしてください',
   'nav.needsOrg': '先に組織を選んでください',
-
-  'error.title': 'エラーが発生しました',
-  'error.code': 'コード: {code}',
-  'error.insufficient_scope':
-    'この接続にはその操作の権限がありません。スコープ「{scope}」がオフになっています。',
-  'error.insufficient_scope.unknown': 'この接続には必要な権限（スコープ）がありません。',
-  'error.insufficient_scope.howTo':
-    'サービスの Web 管理画面で「アカウント設定 → アクセストークン」を開き、このアプリのスコープにチェックを入れて保存してから、もう一度お試しください。',
-  'error.insufficient_authority':
-    'この組織でのあなたの役割ではこの操作はできません。スーパーマネージャーに依頼するか、役割を上げてもらってください。',
-  'error.not_signed_in': 'この接続にはサインインしていません。',
-  'error.invalid_token': 'サインインが無効になりました。',
-  'error.v2_session_expired': '履歴用サインインの有効期限が切れました（有効期間は 2 時間です）。',
-  'error.signInAgain': 'もう一度サインイン',
-  'error.not_in_organization': 'あなたのアカウントはこの組織に所属していません。',
-  'error.organization_not_found': 'この組織は存在しません。',
-  'error.lock_not_found': 'この錠は組織にありません。',
-  'error.lock_group_not_found': 'この錠グループは存在しません。',
-  'error.user_not_found': 'その ID のユーザーはこの組織にいません。',
-  'error.user_group_not_found': 'このユーザーグループは存在しません。',
-  'error.registered_mail': 'このメールアドレスのユーザーは既に存在します。',
-  'error.exist_invitation': 'このアドレスへの招待は承認待ちです。',
-  'error.invitation_limit_exceeded':
-    '組織の有効な招待が上限の 500 件に達しました。承認または期限切れを待ってください。',
-  'error.not_allowed': 'サービスがこの操作を許可していません。',
-  'error.transport': 'Lockdesk のコアに接続できません: {message}',
-  'error.rate_limited': 'サービスが混み合っています（回数制限）。待ってから再試行します。',
-  'error.keychain_unavailable':
-    '秘密情報を保存するシステムのキーチェーンがありません。Linux では gnome-keyring などの Secret Service を起動してロックを解除してください。',
 
   'validate.empty': '入力してください。',
   'validate.lockNameTooLong': '{count} 文字です。錠の名前は {max} 文字までです。',

@@ -22,7 +22,7 @@ use lockdesk_sim::SimOptions;
 
 use super::jobs::Jobs;
 use super::AccountRole;
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorCode, Result};
 use crate::organizations::choose_organization;
 use crate::sessions as core_sessions;
 use crate::token_store::load_tokens;
@@ -152,16 +152,12 @@ impl AppContext {
             .filter(|p| p.api == api && self.signed_in(&p.name))
             .map(|p| p.name)
             .collect();
-        let kind = match api {
-            ApiVersion::V3 => "v3",
-            ApiVersion::V2 => "history (v2)",
-        };
         match candidates.as_slice() {
             [only] => {
                 space.sessions.set_profile(api, Some(only.clone()));
                 Ok(only.clone())
             }
-            _ => Err(Error::NoActiveProfile(kind)),
+            _ => Err(Error::NoActiveProfile(api)),
         }
     }
 
@@ -252,7 +248,7 @@ impl AppContext {
     /// [`Error::MissingScope`] naming it, and is remembered for the account screen.
     pub(crate) fn scoped(&self, scope: &'static str) -> impl Fn(lockdesk_api::Error) -> Error + '_ {
         move |e| {
-            if e.code() == "insufficient_scope" {
+            if ErrorCode::from_api(&e) == ErrorCode::InsufficientScope {
                 self.space().learned.note_missing_scope(scope);
                 Error::MissingScope {
                     scope: scope.to_owned(),

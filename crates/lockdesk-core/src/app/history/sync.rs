@@ -272,7 +272,7 @@ async fn run(
             SyncOutcome::Paused { reason, message } => {
                 j.state = JobState::Stopped;
                 j.message = SESSION_EXPIRED_MESSAGE.into();
-                j.error = Some(ErrorPayload::new(reason, message.clone()));
+                j.error = Some(ErrorPayload::from_code_text(reason, message.clone()));
             }
             SyncOutcome::Cancelled => {
                 j.state = JobState::Cancelled;
@@ -281,7 +281,7 @@ async fn run(
             SyncOutcome::Failed { code, message } => {
                 j.state = JobState::Failed;
                 j.message = message.clone();
-                j.error = Some(ErrorPayload::new(code, message.clone()));
+                j.error = Some(ErrorPayload::from_code_text(code, message.clone()));
             }
         }
     });

@@ -15,7 +15,7 @@ use super::plan::{preview, BulkInviteRequest, InviteProblem, InviteRow, InviteRo
 use super::{INVITATION_LIMIT, WRITE};
 use crate::app::jobs::{JobKind, JobStarted, JobState};
 use crate::app::AppContext;
-use crate::error::{Error, ErrorPayload, Result};
+use crate::error::{Error, ErrorCode, ErrorPayload, Result};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
@@ -155,19 +155,19 @@ where
                         }
                         Err(e) => {
                             let outcome = match e.code() {
-                                "exist_invitation" => InviteOutcome::AlreadyInvited,
-                                "registered_mail" => InviteOutcome::AlreadyUser,
-                                "invitation_limit_exceeded" => InviteOutcome::LimitReached,
+                                ErrorCode::ExistInvitation => InviteOutcome::AlreadyInvited,
+                                ErrorCode::RegisteredMail => InviteOutcome::AlreadyUser,
+                                ErrorCode::InvitationLimitExceeded => InviteOutcome::LimitReached,
                                 _ => InviteOutcome::Failed,
                             };
                             let mut r = result(row, outcome);
-                            r.code = Some(e.code().to_owned());
+                            r.code = Some(e.code().as_str().to_owned());
                             r.message = Some(e.to_string());
                             let fatal = matches!(
                                 e.code(),
-                                "insufficient_scope"
-                                    | "insufficient_authority"
-                                    | "not_in_organization"
+                                ErrorCode::InsufficientScope
+                                    | ErrorCode::InsufficientAuthority
+                                    | ErrorCode::NotInOrganization
                             ) || e.is_not_signed_in();
                             if outcome == InviteOutcome::LimitReached {
                                 stop = Some((JobState::Stopped, e));

@@ -1,6 +1,7 @@
 // Words and tallies for bulk-invitation rows and results.
 import type { InviteOutcome, InviteProblem, InviteRowStatus, InviteResult } from '../../backend';
-import { en, type MessageKey } from '../../i18n/en';
+import type { MessageKey } from '../../i18n/en';
+import { codeText, isErrorCode } from '../../errors';
 
 export function rowStatusKey(s: InviteRowStatus): MessageKey {
   switch (s) {
@@ -84,7 +85,6 @@ export function problemText(p: InviteProblem | null | undefined): ProblemText | 
 export function resultText(r: InviteResult): ProblemText | { text: string } | null {
   const p = problemText(r.problem);
   if (p) return p;
-  if (r.code && `error.${r.code}` in en)
-    return { key: `error.${r.code}` as MessageKey, params: {} };
+  if (isErrorCode(r.code)) return codeText(r.code);
   return r.message ? { text: r.message } : null;
 }

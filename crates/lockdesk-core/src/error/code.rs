@@ -1,0 +1,265 @@
+//! Every error code Lockdesk shows — the service's documented codes, the client's, the core's,
+//! the archive's, the command layer's, the desktop shell's and lockctl's — as one enum, each with
+//! its [`ErrorCategory`]. The UI receives both (generated TypeScript types), lockctl prints the
+//! code in brackets, the test host picks its HTTP status from the category.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// What the person can do about an error; the UI picks its action (sign in again, open the
+/// organization list, try again later…) from this, lockctl its hint for codes without their own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCategory {
+    /// The sign-in of the connection is missing, expired or refused: sign in again.
+    SignInAgain,
+    /// The history (v2) sign-in lasts two hours and cannot be renewed: sign in to it again.
+    SignInAgainHistory,
+    /// The token lacks a scope; it is switched on in the service's web console (details.scope).
+    MissingScope,
+    /// The account's role in the organization does not allow the action.
+    RefusedByRole,
+    /// No organization (or a wrong one) is chosen for the work.
+    Organization,
+    /// A value the person gave is not accepted (details.field names it when known).
+    BadInput,
+    /// The lock, group, user, profile or job no longer exists.
+    NotFound,
+    /// The thing exists already (same e-mail address, invitation, profile name).
+    Conflict,
+    /// A documented limit of the service is reached (500 invitations).
+    Limit,
+    /// Too much at once: wait and try again (rate limit, another sync running).
+    Busy,
+    /// The service could not be reached (details.base_url): check the network or the address.
+    ServiceUnreachable,
+    /// The service answered, but not as documented.
+    ServiceError,
+    /// The connection's own settings are wrong (client id or secret, address, API kind).
+    Connection,
+    /// The OS keychain is missing, locked or refused.
+    Keychain,
+    /// A file or folder on this computer could not be read or written.
+    LocalFile,
+    /// The person cancelled; nothing to fix.
+    Cancelled,
+    /// A fault in Lockdesk itself; trying again may help, reporting it does.
+    Internal,
+}
+
+macro_rules! error_codes {
+    ($($(#[$meta:meta])* $name:ident = $text:literal => $category:ident,)*) => {
+        /// A stable machine code. Serialized as the snake_case string shown after each name;
+        /// `category()` says what kind of problem it is.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+        pub enum ErrorCode {
+            $($(#[$meta])* #[serde(rename = $text)] $name,)*
+        }
+
+        impl ErrorCode {
+            /// Every code, in declaration order.
+            pub const ALL: &'static [ErrorCode] = &[$(ErrorCode::$name),*];
+
+            /// The code as written on the wire and after lockctl's messages.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(ErrorCode::$name => $text,)*
+                }
+            }
+
+            /// What kind of problem it is (one place for every front end).
+            pub fn category(self) -> ErrorCategory {
+                match self {
+                    $(ErrorCode::$name => ErrorCategory::$category,)*
+                }
+            }
+        }
+    };
+}
+
+error_codes! {
+    // The service's documented codes (lockdesk_api::ServiceCode).
+    UnsupportedGrantType = "unsupported_grant_type" => ServiceError,
+    /// The authorization code or refresh token was refused.
+    InvalidGrant = "invalid_grant" => SignInAgain,
+    InvalidClient = "invalid_client" => Connection,
+    InvalidRequest = "invalid_request" => BadInput,
+    InvalidParams = "invalid_params" => BadInput,
+    RegisteredMail = "registered_mail" => Conflict,
+    ExistInvitation = "exist_invitation" => Conflict,
+    InvitationLimitExceeded = "invitation_limit_exceeded" => Limit,
+    InvalidToken = "invalid_token" => SignInAgain,
+    InsufficientScope = "insufficient_scope" => MissingScope,
+    InsufficientAuthority = "insufficient_authority" => RefusedByRole,
+    NotInOrganization = "not_in_organization" => Organization,
+    NotAllowed = "not_allowed" => RefusedByRole,
+    OrganizationNotFound = "organization_not_found" => Organization,
+    LockNotFound = "lock_not_found" => NotFound,
+    LockGroupNotFound = "lock_group_not_found" => NotFound,
+    UserNotFound = "user_not_found" => NotFound,
+    UserGroupNotFound = "user_group_not_found" => NotFound,
+    RateLimitExceeded = "rate_limit_exceeded" => Busy,
+    /// A code the service sent that Lockdesk does not know (kept in details.service_code), or
+    /// an error status without a code.
+    ServiceOther = "service_other" => ServiceError,
+
+    // The service client (lockdesk_api::Error).
+    /// A request broke a documented rule before it was sent (details.field).
+    Validation = "validation" => BadInput,
+    /// The service address is not https (plain http only for this computer) or not a URL.
+    InsecureBaseUrl = "insecure_base_url" => Connection,
+    StateMismatch = "state_mismatch" => SignInAgain,
+    AuthorizationFailed = "authorization_failed" => SignInAgain,
+    V2SessionExpired = "v2_session_expired" => SignInAgainHistory,
+    NotSignedIn = "not_signed_in" => SignInAgain,
+    /// A renewed token could not be kept in the keychain.
+    TokenStore = "token_store" => Keychain,
+    /// No answer in time (details.base_url).
+    Timeout = "timeout" => ServiceUnreachable,
+    /// The service could not be reached (details.base_url).
+    Transport = "transport" => ServiceUnreachable,
+    /// The service's answer could not be understood.
+    Decode = "decode" => ServiceError,
+    Cancelled = "cancelled" => Cancelled,
+
+    // The core.
+    KeychainUnavailable = "keychain_unavailable" => Keychain,
+    KeychainError = "keychain_error" => Keychain,
+    ConfigInvalid = "config_invalid" => LocalFile,
+    ConfigWriteFailed = "config_write_failed" => LocalFile,
+    ConfigDirUnknown = "config_dir_unknown" => LocalFile,
+    ProfileNotFound = "profile_not_found" => NotFound,
+    ProfileExists = "profile_exists" => Conflict,
+    ClientSecretMissing = "client_secret_missing" => Connection,
+    /// A value given to a command is not accepted (details.field).
+    InvalidInput = "invalid_input" => BadInput,
+    /// The profile is for the other API (details.api is the one needed).
+    WrongApi = "wrong_api" => Connection,
+    /// Several organizations and none chosen (details.organizations).
+    OrganizationRequired = "organization_required" => Organization,
+    NoOrganization = "no_organization" => Organization,
+    DemoFailed = "demo_failed" => Internal,
+    NotAnImage = "not_an_image" => BadInput,
+    FileUnreadable = "file_unreadable" => LocalFile,
+    FileUnwritable = "file_unwritable" => LocalFile,
+    /// An image the service named cannot be fetched or shown (details.url).
+    ImageUnavailable = "image_unavailable" => ServiceError,
+    JobNotFound = "job_not_found" => NotFound,
+    NoPendingSignIn = "no_pending_sign_in" => SignInAgain,
+    CsvInvalid = "csv_invalid" => BadInput,
+
+    // The history archive (lockdesk_archive::Error).
+    ArchiveDb = "archive_db" => LocalFile,
+    ArchiveOpenFailed = "archive_open_failed" => LocalFile,
+    ArchiveSchemaTooNew = "archive_schema_too_new" => LocalFile,
+    DataDirUnknown = "data_dir_unknown" => LocalFile,
+    ExportFailed = "export_failed" => LocalFile,
+    SyncRunning = "sync_running" => Busy,
+
+    // The command layer (app::dispatch) and the front ends' own.
+    UnknownCommand = "unknown_command" => Internal,
+    InvalidArguments = "invalid_arguments" => Internal,
+    /// A fault in Lockdesk (also what the UI reports when it cannot talk to its own backend).
+    Internal = "internal" => Internal,
+    /// Desktop: the native save dialog failed.
+    DialogFailed = "dialog_failed" => Internal,
+    /// Desktop: the sign-in window could not be opened.
+    WindowFailed = "window_failed" => Internal,
+    /// Desktop: the sign-in window was closed before the sign-in finished.
+    SignInCancelled = "sign_in_cancelled" => Cancelled,
+    /// lockctl: wrong arguments (exit status 2).
+    Usage = "usage" => BadInput,
+    /// lockctl: several profiles exist and none was chosen.
+    ProfileRequired = "profile_required" => Connection,
+    /// lockctl: no profile exists yet.
+    NoProfile = "no_profile" => Connection,
+    /// lockctl: the output could not be written.
+    OutputFailed = "output_failed" => LocalFile,
+    /// lockctl: `invitations import` left rows not done (exit status 1).
+    ImportIncomplete = "import_incomplete" => Conflict,
+}
+
+impl ErrorCode {
+    /// The code named `text`, if Lockdesk knows it.
+    pub fn parse(text: &str) -> Option<ErrorCode> {
+        ErrorCode::ALL.iter().copied().find(|c| c.as_str() == text)
+    }
+
+    /// The code of a service answer.
+    pub fn from_service(code: &lockdesk_api::ServiceCode) -> ErrorCode {
+        use lockdesk_api::ServiceCode as S;
+        match code {
+            S::UnsupportedGrantType => ErrorCode::UnsupportedGrantType,
+            S::InvalidGrant => ErrorCode::InvalidGrant,
+            S::InvalidClient => ErrorCode::InvalidClient,
+            S::InvalidRequest => ErrorCode::InvalidRequest,
+            S::InvalidParams => ErrorCode::InvalidParams,
+            S::RegisteredMail => ErrorCode::RegisteredMail,
+            S::ExistInvitation => ErrorCode::ExistInvitation,
+            S::InvitationLimitExceeded => ErrorCode::InvitationLimitExceeded,
+            S::InvalidToken => ErrorCode::InvalidToken,
+            S::InsufficientScope => ErrorCode::InsufficientScope,
+            S::InsufficientAuthority => ErrorCode::InsufficientAuthority,
+            S::NotInOrganization => ErrorCode::NotInOrganization,
+            S::NotAllowed => ErrorCode::NotAllowed,
+            S::OrganizationNotFound => ErrorCode::OrganizationNotFound,
+            S::LockNotFound => ErrorCode::LockNotFound,
+            S::LockGroupNotFound => ErrorCode::LockGroupNotFound,
+            S::UserNotFound => ErrorCode::UserNotFound,
+            S::UserGroupNotFound => ErrorCode::UserGroupNotFound,
+            S::RateLimitExceeded => ErrorCode::RateLimitExceeded,
+            S::Other(_) => ErrorCode::ServiceOther,
+        }
+    }
+
+    /// The code of a client error (a retried call reads as its last failure).
+    pub fn from_api(e: &lockdesk_api::Error) -> ErrorCode {
+        use lockdesk_api::Error as E;
+        match e {
+            E::Service { code, .. } => ErrorCode::from_service(code),
+            E::Validation { .. } => ErrorCode::Validation,
+            E::BaseUrl { .. } => ErrorCode::InsecureBaseUrl,
+            E::StateMismatch => ErrorCode::StateMismatch,
+            E::Authorization(_) => ErrorCode::AuthorizationFailed,
+            E::V2SessionExpired => ErrorCode::V2SessionExpired,
+            E::NotSignedIn(_) => ErrorCode::NotSignedIn,
+            E::TokenStore(_) => ErrorCode::TokenStore,
+            E::Timeout { .. } => ErrorCode::Timeout,
+            E::Transport { .. } => ErrorCode::Transport,
+            E::Decode { .. } => ErrorCode::Decode,
+            E::Cancelled => ErrorCode::Cancelled,
+            E::RetriesExhausted { last, .. } => ErrorCode::from_api(last),
+        }
+    }
+
+    /// The code of an archive error.
+    pub fn from_archive(e: &lockdesk_archive::Error) -> ErrorCode {
+        use lockdesk_archive::Error as E;
+        match e {
+            E::Api(e) => ErrorCode::from_api(e),
+            E::Db(_) => ErrorCode::ArchiveDb,
+            E::Open { .. } => ErrorCode::ArchiveOpenFailed,
+            E::SchemaTooNew { .. } => ErrorCode::ArchiveSchemaTooNew,
+            E::NoDataDir => ErrorCode::DataDirUnknown,
+            E::InvalidInput { .. } => ErrorCode::InvalidInput,
+            E::Export(_) => ErrorCode::ExportFailed,
+            E::SyncRunning => ErrorCode::SyncRunning,
+        }
+    }
+
+    /// Whether the person has to sign in again (to the v3 connection or to the history).
+    pub fn needs_sign_in(self) -> bool {
+        matches!(
+            self.category(),
+            ErrorCategory::SignInAgain | ErrorCategory::SignInAgainHistory
+        )
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}

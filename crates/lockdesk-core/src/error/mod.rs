@@ -1,0 +1,252 @@
+//! One error type for the use-cases. Each variant has a stable [`ErrorCode`] (with its
+//! [`ErrorCategory`]) and typed [`ErrorDetails`]; the front ends branch on the code, never on
+//! the message.
+//! No variant ever carries a secret (client secret, access or refresh token).
+
+use std::path::PathBuf;
+
+mod code;
+mod payload;
+#[cfg(test)]
+mod tests;
+
+pub use code::{ErrorCategory, ErrorCode};
+pub use payload::{ErrorDetails, ErrorPayload};
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+pub const KEYCHAIN_UNAVAILABLE: &str = "No OS keychain is available (on Linux a Secret Service such as gnome-keyring must be running and unlocked)";
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// An error of the service client; its code is kept.
+    #[error(transparent)]
+    Api(#[from] lockdesk_api::Error),
+    #[error("{KEYCHAIN_UNAVAILABLE}: {reason}")]
+    KeychainUnavailable { reason: String },
+    /// The keychain answered but refused the operation.
+    #[error("the OS keychain refused the operation: {reason}")]
+    Keychain { reason: String },
+    #[error("configuration file {} is invalid: {problem}; fix or remove it (it was left unchanged)", path.display())]
+    ConfigInvalid { path: PathBuf, problem: String },
+    #[error("could not write the configuration file {}: {reason}", path.display())]
+    ConfigWrite { path: PathBuf, reason: String },
+    #[error("no configuration directory is known for this user; set LOCKDESK_CONFIG_DIR")]
+    NoConfigDir,
+    #[error("there is no profile named {0:?}")]
+    ProfileNotFound(String),
+    #[error("a profile named {0:?} already exists")]
+    ProfileExists(String),
+    #[error("profile {0:?} is not signed in")]
+    NotSignedIn(String),
+    /// The client secret of a profile is missing from the keychain.
+    #[error("the client secret of profile {0:?} is not in the keychain; remove the profile and add it again")]
+    SecretMissing(String),
+    #[error("{field}: {message}")]
+    InvalidInput { field: String, message: String },
+    #[error(
+        "profile {profile:?} is registered for the {actual} API; this needs a {expected} profile"
+    )]
+    WrongApi {
+        profile: String,
+        expected: &'static str,
+        actual: &'static str,
+    },
+    /// Several organizations and none chosen.
+    #[error("choose an organization: the account belongs to {}", available.join(", "))]
+    OrganizationRequired { available: Vec<String> },
+    #[error("the account belongs to no organization")]
+    NoOrganization,
+    /// The built-in demo could not start.
+    #[error("{0}")]
+    Demo(String),
+    /// The service refused an action for a missing scope; `scope` is the one the action needs.
+    #[error("the session lacks the permission {scope:?} for this action; enable it for the application in the service's web console (account settings, access token), then sign in again")]
+    MissingScope { scope: String },
+    /// A dropped or chosen file is not an image the app can use.
+    #[error("{file_name} is not an image ({reason}); use a JPEG, PNG, GIF, WebP or BMP file")]
+    NotAnImage { file_name: String, reason: String },
+    #[error("could not read {path}: {reason}")]
+    FileUnreadable { path: String, reason: String },
+    /// An image the service named could not be fetched or is not an image.
+    #[error("the image at {url} cannot be shown: {reason}")]
+    ImageUnavailable { url: String, reason: String },
+    /// A file could not be written (an export to a folder that is read-only or full).
+    #[error("could not write {path}: {reason}")]
+    FileUnwritable { path: String, reason: String },
+    /// A background job id that does not exist (or was forgotten).
+    #[error("there is no job {0:?}")]
+    JobNotFound(String),
+    /// No signed-in profile has been chosen for this kind of work.
+    #[error("sign in first: no {} profile is active", match .0 {
+        lockdesk_api::ApiVersion::V3 => "v3",
+        lockdesk_api::ApiVersion::V2 => "history (v2)",
+    })]
+    NoActiveProfile(lockdesk_api::ApiVersion),
+    /// A sign-in completion without a matching sign-in start.
+    #[error("no sign-in is in progress for profile {0:?}; start the sign-in again")]
+    NoPendingSignIn(String),
+    /// The CSV file could not be read as a table.
+    #[error("the CSV file cannot be read: {0}")]
+    Csv(String),
+    /// The local history archive failed (its code is kept).
+    #[error(transparent)]
+    Archive(lockdesk_archive::Error),
+}
+
+impl Error {
+    /// The stable code (the UI and lockctl branch on it, never on the message).
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            Error::Api(e) => ErrorCode::from_api(e),
+            Error::KeychainUnavailable { .. } => ErrorCode::KeychainUnavailable,
+            Error::Keychain { .. } => ErrorCode::KeychainError,
+            Error::ConfigInvalid { .. } => ErrorCode::ConfigInvalid,
+            Error::ConfigWrite { .. } => ErrorCode::ConfigWriteFailed,
+            Error::NoConfigDir => ErrorCode::ConfigDirUnknown,
+            Error::ProfileNotFound(_) => ErrorCode::ProfileNotFound,
+            Error::ProfileExists(_) => ErrorCode::ProfileExists,
+            Error::NotSignedIn(_) => ErrorCode::NotSignedIn,
+            Error::SecretMissing(_) => ErrorCode::ClientSecretMissing,
+            Error::InvalidInput { .. } => ErrorCode::InvalidInput,
+            Error::WrongApi { .. } => ErrorCode::WrongApi,
+            Error::OrganizationRequired { .. } => ErrorCode::OrganizationRequired,
+            Error::NoOrganization => ErrorCode::NoOrganization,
+            Error::Demo(_) => ErrorCode::DemoFailed,
+            Error::MissingScope { .. } => ErrorCode::InsufficientScope,
+            Error::NotAnImage { .. } => ErrorCode::NotAnImage,
+            Error::FileUnreadable { .. } => ErrorCode::FileUnreadable,
+            Error::FileUnwritable { .. } => ErrorCode::FileUnwritable,
+            Error::ImageUnavailable { .. } => ErrorCode::ImageUnavailable,
+            Error::JobNotFound(_) => ErrorCode::JobNotFound,
+            Error::NoActiveProfile(_) => ErrorCode::NotSignedIn,
+            Error::NoPendingSignIn(_) => ErrorCode::NoPendingSignIn,
+            Error::Csv(_) => ErrorCode::CsvInvalid,
+            Error::Archive(e) => ErrorCode::from_archive(e),
+        }
+    }
+
+    pub fn category(&self) -> ErrorCategory {
+        self.code().category()
+    }
+
+    /// Structured facts for the message and the action (never secrets).
+    pub fn details(&self) -> ErrorDetails {
+        let mut d = ErrorDetails::default();
+        match self {
+            Error::Api(e) => api_details(e, &mut d),
+            Error::Archive(e) => match e {
+                lockdesk_archive::Error::Api(e) => api_details(e, &mut d),
+                lockdesk_archive::Error::Open { path, .. }
+                | lockdesk_archive::Error::SchemaTooNew { path, .. } => {
+                    d.path = Some(path.display().to_string())
+                }
+                lockdesk_archive::Error::InvalidInput { field, .. } => {
+                    d.field = Some(field.clone())
+                }
+                _ => {}
+            },
+            Error::ConfigInvalid { path, .. } | Error::ConfigWrite { path, .. } => {
+                d.path = Some(path.display().to_string())
+            }
+            Error::ProfileNotFound(p)
+            | Error::ProfileExists(p)
+            | Error::NotSignedIn(p)
+            | Error::SecretMissing(p)
+            | Error::NoPendingSignIn(p) => d.profile = Some(p.clone()),
+            Error::InvalidInput { field, .. } => d.field = Some(field.clone()),
+            Error::WrongApi {
+                profile, expected, ..
+            } => {
+                d.profile = Some(profile.clone());
+                d.api = Some((*expected).to_owned());
+            }
+            Error::OrganizationRequired { available } => d.organizations = Some(available.clone()),
+            Error::MissingScope { scope } => {
+                d.status = Some(403);
+                d.scope = Some(scope.clone());
+            }
+            Error::NotAnImage { file_name, .. } => d.file_name = Some(file_name.clone()),
+            Error::FileUnreadable { path, .. } | Error::FileUnwritable { path, .. } => {
+                d.path = Some(path.clone())
+            }
+            Error::ImageUnavailable { url, .. } => d.url = Some(url.clone()),
+            Error::JobNotFound(id) => d.job_id = Some(id.clone()),
+            Error::NoActiveProfile(api) => {
+                d.api = Some(
+                    match api {
+                        lockdesk_api::ApiVersion::V3 => "v3",
+                        lockdesk_api::ApiVersion::V2 => "v2",
+                    }
+                    .to_owned(),
+                )
+            }
+            Error::KeychainUnavailable { .. }
+            | Error::Keychain { .. }
+            | Error::NoConfigDir
+            | Error::NoOrganization
+            | Error::Demo(_)
+            | Error::Csv(_) => {}
+        }
+        d
+    }
+
+    /// The shape the front ends receive.
+    pub fn payload(&self) -> ErrorPayload {
+        ErrorPayload::new(self.code(), self.to_string()).with_details(self.details())
+    }
+
+    /// Whether the person has to sign in again (the connection or the history).
+    pub fn is_not_signed_in(&self) -> bool {
+        self.code().needs_sign_in()
+    }
+
+    pub(crate) fn invalid(field: &str, message: impl Into<String>) -> Error {
+        Error::InvalidInput {
+            field: field.to_owned(),
+            message: message.into(),
+        }
+    }
+}
+
+/// Details of a client error: the field of a refused value, the status and unknown code of a
+/// service answer, the address of an unreachable service.
+fn api_details(e: &lockdesk_api::Error, d: &mut ErrorDetails) {
+    let e = e.last();
+    match e {
+        lockdesk_api::Error::Validation { field, .. } => d.field = Some(field.clone()),
+        lockdesk_api::Error::Service { status, code, .. } => {
+            d.status = Some(*status);
+            match code {
+                lockdesk_api::ServiceCode::Other(raw) => d.service_code = Some(raw.clone()),
+                lockdesk_api::ServiceCode::InvitationLimitExceeded => {
+                    d.limit = Some(INVITATION_LIMIT)
+                }
+                _ => {}
+            }
+        }
+        lockdesk_api::Error::BaseUrl { url, .. } => d.base_url = Some(url.clone()),
+        _ => d.base_url = e.base_url().map(str::to_owned),
+    }
+}
+
+/// Active invitations an organization may have at once (service-api.md, invitations).
+pub const INVITATION_LIMIT: u32 = 500;
+
+impl From<lockdesk_archive::Error> for Error {
+    fn from(e: lockdesk_archive::Error) -> Self {
+        match e {
+            lockdesk_archive::Error::Api(e) => Error::Api(e),
+            lockdesk_archive::Error::InvalidInput { field, message } => {
+                Error::InvalidInput { field, message }
+            }
+            e => Error::Archive(e),
+        }
+    }
+}
+
+impl From<Error> for ErrorPayload {
+    fn from(e: Error) -> Self {
+        e.payload()
+    }
+}

@@ -1,0 +1,112 @@
+//! What a front end receives for a failed command: the code, its category, an English message
+//! (lockctl prints it; the UI words its own from the code and details) and typed details.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::code::{ErrorCategory, ErrorCode};
+
+/// Facts about an error for the message and the action (never a secret). Only the fields the
+/// code concerns are set.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct ErrorDetails {
+    /// The field a refused value belongs to (`validation`, `invalid_input`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub field: Option<String>,
+    /// The scope the refused action needs (`insufficient_scope`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub scope: Option<String>,
+    /// The documented limit that was reached (`invitation_limit_exceeded`: 500).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub limit: Option<u32>,
+    /// The HTTP status of the service's answer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub status: Option<u16>,
+    /// The service's own code when Lockdesk does not know it (`service_other`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub service_code: Option<String>,
+    /// The service address of the connection (`transport`, `timeout`, `insecure_base_url`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub base_url: Option<String>,
+    /// An image address the service named (`image_unavailable`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub url: Option<String>,
+    /// The profile (connection) concerned.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub profile: Option<String>,
+    /// The API a profile must be for (`wrong_api`: "v3" or "v2"; `not_signed_in`: which sign-in
+    /// is missing when no profile is active).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub api: Option<String>,
+    /// The organizations to choose from (`organization_required`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub organizations: Option<Vec<String>>,
+    /// A file on this computer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub path: Option<String>,
+    /// The name of a dropped or chosen file (`not_an_image`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub file_name: Option<String>,
+    /// A background job id (`job_not_found`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub job_id: Option<String>,
+    /// The command name (`unknown_command`, `invalid_arguments`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub command: Option<String>,
+}
+
+/// What the UI receives for every failed command: branch on `code` (or `category`), word the
+/// message from `details`; `message` is the core's English wording (lockctl prints it).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct ErrorPayload {
+    pub code: ErrorCode,
+    pub category: ErrorCategory,
+    pub message: String,
+    /// Boxed: most errors set one or two of its many fields.
+    #[serde(default)]
+    pub details: Box<ErrorDetails>,
+}
+
+impl ErrorPayload {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> ErrorPayload {
+        ErrorPayload {
+            code,
+            category: code.category(),
+            message: message.into(),
+            details: Box::default(),
+        }
+    }
+
+    /// A payload from a code kept as text (the archive's sync outcome): a code Lockdesk does not
+    /// know becomes `service_other` with the text in `details.service_code`.
+    pub fn from_code_text(text: &str, message: impl Into<String>) -> ErrorPayload {
+        match ErrorCode::parse(text) {
+            Some(code) => ErrorPayload::new(code, message),
+            None => {
+                ErrorPayload::new(ErrorCode::ServiceOther, message).with_details(ErrorDetails {
+                    service_code: Some(text.to_owned()),
+                    ..ErrorDetails::default()
+                })
+            }
+        }
+    }
+
+    pub fn with_details(mut self, details: ErrorDetails) -> ErrorPayload {
+        self.details = Box::new(details);
+        self
+    }
+}

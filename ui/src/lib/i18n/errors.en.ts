@@ -1,0 +1,153 @@
+// English error messages, merged into the catalogue (en.ts). One message per ErrorCode, named
+// `error.<code>`: the type below makes a missing, extra or renamed code fail `npm run check`.
+// Variants (`.noField`, `.noAddress`…) are for when the details lack the fact; `error.howTo.*`
+// say what to do, by category. Every key must exist in errors.ja.ts too.
+import type { ErrorCode } from '../backend/types/ErrorCode';
+
+type CodeMessages = { [C in ErrorCode as `error.${C}`]: string };
+
+/** What happened, one per code. */
+export const errorCodesEn = {
+  // The service's codes.
+  'error.unsupported_grant_type': 'The service did not accept the sign-in method Lockdesk used.',
+  'error.invalid_grant': 'The service no longer accepts this sign-in (it was revoked or expired).',
+  'error.invalid_client':
+    'The service did not accept the client ID or client secret of this connection.',
+  'error.invalid_request': 'The service rejected the request as malformed.',
+  'error.invalid_params': 'The service did not accept the value of “{field}”.',
+  'error.registered_mail': 'A user with this e-mail address already exists in the organization.',
+  'error.exist_invitation': 'An invitation to this address is already waiting to be accepted.',
+  'error.invitation_limit_exceeded':
+    'The organization already has {limit} active invitations, the most the service allows. Wait until some are accepted or expire, then invite again.',
+  'error.invalid_token': 'Your sign-in to this connection is no longer valid.',
+  'error.insufficient_scope':
+    'This connection is not allowed to do that: the permission (scope) “{scope}” is switched off.',
+  'error.insufficient_authority': 'Your role in this organization does not allow this.',
+  'error.not_in_organization': 'Your account does not belong to this organization.',
+  'error.not_allowed': 'The service does not allow this action here.',
+  'error.organization_not_found':
+    'This organization no longer exists, or your account cannot see it.',
+  'error.lock_not_found': 'This lock is not in the organization (it may have been removed).',
+  'error.lock_group_not_found': 'This lock group no longer exists.',
+  'error.user_not_found': 'There is no user with that ID in this organization.',
+  'error.user_group_not_found': 'This user group no longer exists.',
+  'error.rate_limit_exceeded': 'The service received too many requests in a short time.',
+  'error.service_other': 'The service refused the request (its code: “{service_code}”).',
+  // The service client.
+  'error.validation': 'The value of “{field}” is not valid.',
+  'error.insecure_base_url':
+    'The service address {address} cannot be used. Use an address starting with https:// (http:// only for a service on this computer).',
+  'error.state_mismatch': 'The sign-in answer does not belong to the latest sign-in attempt.',
+  'error.authorization_failed': 'The sign-in did not complete: the service did not grant access.',
+  'error.v2_session_expired': 'The history sign-in has expired (history sign-ins last two hours).',
+  'error.not_signed_in': 'You are not signed in to this connection.',
+  'error.token_store': 'The renewed sign-in could not be saved in the system keychain.',
+  'error.timeout': 'The service at {address} did not answer in time.',
+  'error.transport': 'The service at {address} could not be reached.',
+  'error.decode': 'The service answered in a way Lockdesk does not understand.',
+  'error.cancelled': 'The operation was cancelled.',
+  // Lockdesk.
+  'error.keychain_unavailable': 'No system keychain is available to keep your secrets.',
+  'error.keychain_error': 'The system keychain refused the operation.',
+  'error.config_invalid':
+    'The settings file {path} cannot be read; Lockdesk left it unchanged. Fix or remove the file.',
+  'error.config_write_failed': 'The settings could not be saved.',
+  'error.config_dir_unknown':
+    'Lockdesk does not know where to keep its settings on this computer. Set the environment variable LOCKDESK_CONFIG_DIR to a folder Lockdesk may use.',
+  'error.profile_not_found': 'There is no connection with this name.',
+  'error.profile_exists': 'A connection with this name already exists. Choose another name.',
+  'error.client_secret_missing':
+    'The client secret of this connection is missing from the system keychain. Remove the connection and add it again.',
+  'error.invalid_input': 'The value of “{field}” is not accepted.',
+  'error.wrong_api':
+    'This connection is registered for the other API; this needs a {api} connection.',
+  'error.organization_required':
+    'Your account belongs to several organizations. Choose the one to work on.',
+  'error.no_organization':
+    'Your account does not belong to any organization. Ask a super manager of your organization to add you.',
+  'error.demo_failed': 'The demo could not start.',
+  'error.not_an_image': '“{name}” is not an image. Use a JPEG, PNG, GIF, WebP or BMP file.',
+  'error.file_unreadable': 'The file could not be read.',
+  'error.file_unwritable': 'The file could not be saved.',
+  'error.image_unavailable': 'The image could not be loaded from the service.',
+  'error.job_not_found': 'This task is no longer known (Lockdesk may have been restarted).',
+  'error.no_pending_sign_in': 'No sign-in is in progress for this connection.',
+  'error.csv_invalid':
+    'The CSV file cannot be read as a table. Save it as CSV (UTF-8) with a header row and try again.',
+  // The history archive.
+  'error.archive_db': 'The history archive on this computer could not be read or written.',
+  'error.archive_open_failed': 'The history archive on this computer could not be opened.',
+  'error.archive_schema_too_new':
+    'The history archive on this computer was written by a newer Lockdesk. Update Lockdesk to use it.',
+  'error.data_dir_unknown':
+    'Lockdesk does not know where to keep data on this computer. Set the environment variable LOCKDESK_DATA_DIR to a folder Lockdesk may use.',
+  'error.export_failed': 'The export could not be written.',
+  'error.sync_running':
+    'Another history sync of this archive is running (in another window, or a scheduled lockctl).',
+  // The command layer and the front ends.
+  'error.unknown_command': 'This version of Lockdesk cannot handle this request.',
+  'error.invalid_arguments': 'Lockdesk sent a request it could not process.',
+  'error.internal': 'Lockdesk could not complete the request because of an internal problem.',
+  'error.dialog_failed': 'The save dialog could not be opened.',
+  'error.window_failed': 'The sign-in window could not be opened.',
+  'error.sign_in_cancelled': 'The sign-in window was closed before the sign-in finished.',
+  'error.usage': 'The command was not used correctly.',
+  'error.profile_required': 'Several connections exist. Choose the one to use.',
+  'error.no_profile': 'No connection has been added yet. Add one on the Connections screen.',
+  'error.output_failed': 'The output could not be written.',
+  'error.import_incomplete': 'Some rows of the file were not done; they are listed with their line numbers.',
+} as const satisfies CodeMessages;
+
+/** What to do, by category (errors.ts picks one per category; some categories need none). */
+const howToEn = {
+  'error.howTo.sign_in_again': 'Sign in to this connection again.',
+  'error.howTo.sign_in_again_history':
+    'History sign-ins cannot be extended. Sign in to the history connection again.',
+  'error.howTo.refused_by_role':
+    'Ask a super manager of the organization to do it, or to change your role.',
+  'error.howTo.organization': 'Choose an organization on the Organizations screen.',
+  'error.howTo.bad_input': 'Correct the value and try again.',
+  'error.howTo.not_found': 'Refresh the list: someone may have changed it in the meantime.',
+  'error.howTo.busy': 'Wait a moment, then try again.',
+  'error.howTo.service_unreachable':
+    'Check this computer’s network connection and the service address of the connection, then try again.',
+  'error.howTo.service_error':
+    'Try again later. If it keeps happening, contact the service’s support.',
+  'error.howTo.connection': 'Check the settings of this connection on the Connections screen.',
+  'error.howTo.keychain':
+    'Start and unlock the system keychain (on Linux, gnome-keyring or another Secret Service), then try again.',
+  'error.howTo.local_file':
+    'Check that the file or folder exists and that you may read and write it.',
+  'error.howTo.internal': 'Try again. If it keeps happening, restart Lockdesk.',
+} as const;
+
+export const errorsEn = {
+  ...errorCodesEn,
+  ...howToEn,
+  'error.title': 'Something went wrong',
+  'error.code': 'Code: {code}',
+  'error.signInAgain': 'Sign in again',
+  'error.action.organizations': 'Choose an organization',
+  'error.action.connect': 'Open Connections',
+  'error.insufficient_scope.unknown':
+    'This connection lacks a permission (scope) it needs for this.',
+  'error.insufficient_scope.howTo':
+    'In the service’s web console, open Account settings → Access token, tick the scope for this application and save. Then sign in again and try again.',
+  'error.invalid_params.noField': 'The service did not accept one of the values sent.',
+  'error.validation.noField': 'One of the values is not valid.',
+  'error.invalid_input.noField': 'One of the values is not accepted.',
+  'error.invitation_limit_exceeded.noLimit':
+    'The organization has reached the service’s limit of active invitations. Wait until some are accepted or expire, then invite again.',
+  'error.service_other.noCode': 'The service refused the request without saying why.',
+  'error.insecure_base_url.noAddress':
+    'The service address cannot be used. Use an address starting with https:// (http:// only for a service on this computer).',
+  'error.timeout.noAddress': 'The service did not answer in time.',
+  'error.transport.noAddress': 'The service could not be reached.',
+  'error.config_invalid.noPath':
+    'The settings file cannot be read; Lockdesk left it unchanged. Fix or remove the file.',
+  'error.wrong_api.noApi': 'This connection is registered for the other API.',
+  'error.not_an_image.noName': 'The file is not an image. Use a JPEG, PNG, GIF, WebP or BMP file.',
+  'error.unknown': 'Something went wrong: {message}',
+} as const;
+
+export type ErrorMessageKey = keyof typeof errorsEn;

@@ -1,0 +1,144 @@
+// Japanese error messages: the same keys as errors.en.ts (the type checks it), merged into ja.ts.
+import type { ErrorMessageKey } from './errors.en';
+
+export const errorsJa: Record<ErrorMessageKey, string> = {
+  // サービスのコード
+  'error.unsupported_grant_type': 'サービスが Lockdesk のサインイン方式を受け付けませんでした。',
+  'error.invalid_grant':
+    'このサインインはサービスで無効になっています（取り消されたか、有効期限が切れています）。',
+  'error.invalid_client':
+    'サービスがこの接続のクライアント ID またはクライアントシークレットを受け付けませんでした。',
+  'error.invalid_request': 'サービスがリクエストの形式を受け付けませんでした。',
+  'error.invalid_params': '「{field}」の値がサービスに受け付けられませんでした。',
+  'error.registered_mail': 'このメールアドレスのユーザーは既に組織に登録されています。',
+  'error.exist_invitation': 'このアドレスへの招待は既に送信済みで、承認待ちです。',
+  'error.invitation_limit_exceeded':
+    '組織の有効な招待が、サービスの上限である {limit} 件に達しています。招待が承認されるか期限切れになるのをお待ちのうえ、改めて招待してください。',
+  'error.invalid_token': 'この接続のサインインは無効になりました。',
+  'error.insufficient_scope':
+    'この接続には、この操作の権限（スコープ「{scope}」）が許可されていません。',
+  'error.insufficient_authority': 'この組織でのあなたの役割では、この操作は行えません。',
+  'error.not_in_organization': 'あなたのアカウントはこの組織に所属していません。',
+  'error.not_allowed': 'サービスがこの操作を許可していません。',
+  'error.organization_not_found':
+    'この組織は存在しないか、あなたのアカウントからは参照できません。',
+  'error.lock_not_found': 'この錠は組織に登録されていません（削除された可能性があります）。',
+  'error.lock_group_not_found': 'この錠グループは既に存在しません。',
+  'error.user_not_found': 'その ID のユーザーはこの組織にいません。',
+  'error.user_group_not_found': 'このユーザーグループは既に存在しません。',
+  'error.rate_limit_exceeded': '短時間にサービスへのリクエストが集中しました。',
+  'error.service_other': 'サービスがリクエストを拒否しました（コード「{service_code}」）。',
+  // サービスとの通信
+  'error.validation': '「{field}」の値が正しくありません。',
+  'error.insecure_base_url':
+    'サービスのアドレス {address} は使用できません。https:// で始まるアドレスを指定してください（http:// はこのコンピューター上のサービスに限ります）。',
+  'error.state_mismatch': 'サインインの応答が、最新のサインイン操作のものではありません。',
+  'error.authorization_failed':
+    'サインインが完了しませんでした。サービスがアクセスを許可しませんでした。',
+  'error.v2_session_expired': '履歴用サインインの有効期限が切れました（有効期間は 2 時間です）。',
+  'error.not_signed_in': 'この接続にはサインインしていません。',
+  'error.token_store': '更新したサインイン情報をシステムのキーチェーンに保存できませんでした。',
+  'error.timeout': '{address} のサービスから時間内に応答がありませんでした。',
+  'error.transport': '{address} のサービスに接続できませんでした。',
+  'error.decode': 'サービスから想定外の形式の応答がありました。',
+  'error.cancelled': '操作は取り消されました。',
+  // Lockdesk
+  'error.keychain_unavailable': '秘密情報を保存するシステムのキーチェーンが利用できません。',
+  'error.keychain_error': 'システムのキーチェーンが操作を拒否しました。',
+  'error.config_invalid':
+    '設定ファイル {path} を読み込めません（ファイルは変更していません）。内容を修正するか、ファイルを削除してください。',
+  'error.config_write_failed': '設定を保存できませんでした。',
+  'error.config_dir_unknown':
+    'このコンピューターで設定を保存する場所が分かりません。環境変数 LOCKDESK_CONFIG_DIR に、Lockdesk が使用できるフォルダーを指定してください。',
+  'error.profile_not_found': 'この名前の接続はありません。',
+  'error.profile_exists': 'この名前の接続は既に存在します。別の名前を指定してください。',
+  'error.client_secret_missing':
+    'この接続のクライアントシークレットがシステムのキーチェーンにありません。接続を削除してから、もう一度追加してください。',
+  'error.invalid_input': '「{field}」の値は受け付けられません。',
+  'error.wrong_api':
+    'この接続は別の API 用に登録されています。この操作には {api} 用の接続が必要です。',
+  'error.organization_required':
+    'あなたのアカウントは複数の組織に所属しています。作業する組織を選んでください。',
+  'error.no_organization':
+    'あなたのアカウントはどの組織にも所属していません。組織のスーパーマネージャーに追加を依頼してください。',
+  'error.demo_failed': 'デモを開始できませんでした。',
+  'error.not_an_image':
+    '「{name}」は画像ではありません。JPEG、PNG、GIF、WebP、BMP のいずれかのファイルを使用してください。',
+  'error.file_unreadable': 'ファイルを読み込めませんでした。',
+  'error.file_unwritable': 'ファイルを保存できませんでした。',
+  'error.image_unavailable': 'サービスから画像を読み込めませんでした。',
+  'error.job_not_found': 'この処理は見つかりません（Lockdesk が再起動された可能性があります）。',
+  'error.no_pending_sign_in': 'この接続で進行中のサインインはありません。',
+  'error.csv_invalid':
+    'CSV ファイルを表として読み込めません。見出し行のある CSV（UTF-8）で保存してから、もう一度お試しください。',
+  // 履歴アーカイブ
+  'error.archive_db': 'このコンピューターの履歴アーカイブを読み書きできませんでした。',
+  'error.archive_open_failed': 'このコンピューターの履歴アーカイブを開けませんでした。',
+  'error.archive_schema_too_new':
+    'このコンピューターの履歴アーカイブは、新しいバージョンの Lockdesk で作成されています。Lockdesk を更新してからご利用ください。',
+  'error.data_dir_unknown':
+    'このコンピューターでデータを保存する場所が分かりません。環境変数 LOCKDESK_DATA_DIR に、Lockdesk が使用できるフォルダーを指定してください。',
+  'error.export_failed': 'エクスポートを書き出せませんでした。',
+  'error.sync_running':
+    'このアーカイブでは、別の履歴同期が実行中です（別のウィンドウ、または定期実行の lockctl）。',
+  // 要求の処理とアプリ
+  'error.unknown_command': 'このバージョンの Lockdesk では、この要求を処理できません。',
+  'error.invalid_arguments': 'Lockdesk が処理できない要求が送信されました。',
+  'error.internal': '内部の問題により、Lockdesk は要求を完了できませんでした。',
+  'error.dialog_failed': '保存ダイアログを開けませんでした。',
+  'error.window_failed': 'サインイン用のウィンドウを開けませんでした。',
+  'error.sign_in_cancelled': 'サインインが完了する前に、サインイン用のウィンドウが閉じられました。',
+  'error.usage': 'コマンドの使い方が正しくありません。',
+  'error.profile_required': '接続が複数あります。使用する接続を選んでください。',
+  'error.no_profile': '接続がまだ追加されていません。「接続」画面で追加してください。',
+  'error.output_failed': '出力を書き込めませんでした。',
+  'error.import_incomplete': 'ファイルの一部の行を処理できませんでした。行番号付きで一覧に示しています。',
+
+  // 対処方法（カテゴリー別）
+  'error.howTo.sign_in_again': 'この接続にもう一度サインインしてください。',
+  'error.howTo.sign_in_again_history':
+    '履歴用サインインは延長できません。履歴用の接続にもう一度サインインしてください。',
+  'error.howTo.refused_by_role':
+    '組織のスーパーマネージャーに操作を依頼するか、役割の変更を依頼してください。',
+  'error.howTo.organization': '「組織」画面で作業する組織を選んでください。',
+  'error.howTo.bad_input': '値を修正して、もう一度お試しください。',
+  'error.howTo.not_found': '一覧を更新してください。他の方が変更した可能性があります。',
+  'error.howTo.busy': 'しばらく待ってから、もう一度お試しください。',
+  'error.howTo.service_unreachable':
+    'このコンピューターのネットワーク接続と、接続に設定したサービスのアドレスを確認してから、もう一度お試しください。',
+  'error.howTo.service_error':
+    'しばらくしてから、もう一度お試しください。繰り返し発生する場合は、サービスのサポート窓口にお問い合わせください。',
+  'error.howTo.connection': '「接続」画面で、この接続の設定を確認してください。',
+  'error.howTo.keychain':
+    'システムのキーチェーン（Linux では gnome-keyring などの Secret Service）を起動してロックを解除してから、もう一度お試しください。',
+  'error.howTo.local_file':
+    'ファイルやフォルダーが存在し、読み書きが許可されているかを確認してください。',
+  'error.howTo.internal':
+    'もう一度お試しください。繰り返し発生する場合は、Lockdesk を再起動してください。',
+
+  'error.title': 'エラーが発生しました',
+  'error.code': 'コード: {code}',
+  'error.signInAgain': 'もう一度サインイン',
+  'error.action.organizations': '組織を選ぶ',
+  'error.action.connect': '接続を開く',
+  'error.insufficient_scope.unknown':
+    'この接続には、この操作に必要な権限（スコープ）がありません。',
+  'error.insufficient_scope.howTo':
+    'サービスの Web 管理画面で「アカウント設定 → アクセストークン」を開き、このアプリのスコープにチェックを入れて保存してください。その後、もう一度サインインしてからお試しください。',
+  'error.invalid_params.noField': '送信した値の一部がサービスに受け付けられませんでした。',
+  'error.validation.noField': '入力された値の一部が正しくありません。',
+  'error.invalid_input.noField': '入力された値の一部は受け付けられません。',
+  'error.invitation_limit_exceeded.noLimit':
+    '組織の有効な招待がサービスの上限に達しています。招待が承認されるか期限切れになるのをお待ちのうえ、改めて招待してください。',
+  'error.service_other.noCode': 'サービスがリクエストを拒否しました（理由は示されていません）。',
+  'error.insecure_base_url.noAddress':
+    'このサービスのアドレスは使用できません。https:// で始まるアドレスを指定してください（http:// はこのコンピューター上のサービスに限ります）。',
+  'error.timeout.noAddress': 'サービスから時間内に応答がありませんでした。',
+  'error.transport.noAddress': 'サービスに接続できませんでした。',
+  'error.config_invalid.noPath':
+    '設定ファイルを読み込めません（ファイルは変更していません）。内容を修正するか、ファイルを削除してください。',
+  'error.wrong_api.noApi': 'この接続は別の API 用に登録されています。',
+  'error.not_an_image.noName':
+    'このファイルは画像ではありません。JPEG、PNG、GIF、WebP、BMP のいずれかのファイルを使用してください。',
+  'error.unknown': 'エラーが発生しました: {message}',
+};

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { BackendError, type ErrorCategory, type ErrorCode } from '../src/lib/backend/errors';
+import type { ErrorPayload } from '../src/lib/backend/errors';
+import {
+  ERROR_CODES,
+  codeText,
+  describeError,
+  errorField,
+  isBadInput,
+  isErrorCode,
+} from '../src/lib/errors';
+import { en } from '../src/lib/i18n/en';
+import { ja } from '../src/lib/i18n/ja';
+import { translate } from '../src/lib/i18n/index.svelte';
+
+const err = (
+  code: ErrorCode,
+  category: ErrorCategory,
+  details: ErrorPayload['details'] = {},
+  message = 'the core’s English',
+) => new BackendError({ code, category, message, details });
+
+/** Every placeholder filled, in both languages, with no braces left. */
+const fully = (v: { key: keyof typeof en; params: Record<string, string | number> }) =>
+  (['en', 'ja'] as const).map((l) => translate(l, v.key, v.params));
+
+describe('every code is worded', () => {
+  it('lists the codes of the generated type', () => {
+    expect(ERROR_CODES.length).toBeGreaterThan(60);
+    expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
+    for (const code of ['transport', 'invalid_token', 'v2_session_expired', 'internal'])
+      expect(isErrorCode(code), code).toBe(true);
+    expect(isErrorCode('session_expired')).toBe(false);
+    expect(isErrorCode('rate_limited')).toBe(false);
+  });
+  it('has English and Japanese text for every code, with and without details', () => {
+    const details = {
+      field: 'lock_name',
+      scope: 'organization:lock:write',
+      limit: 500,
+      service_code: 'brand_new',
+      base_url: 'https://api.example.jp',
+      path: '/home/a/profiles.json',
+      api: 'v3',
+      file_name: 'photo.txt',
+    };
+    for (const code of ERROR_CODES) {
+      for (const d of [details, {}]) {
+        const v = codeText(code, d);
+        expect(v.key in en, `${code} → ${v.key}`).toBe(true);
+        for (const text of fully(v)) {
+          expect(text.trim(), code).not.toBe('');
+          expect(text, `${code}: ${text}`).not.toMatch(/\{\w+\}/);
+        }
+        expect(ja[v.key], code).not.toBe(en[v.key]);
+      }
+    }
+  });
+  it('uses no internal words', () => {
+    for (const code of ERROR_CODES) {
+      for (const text of fully(codeText(code))) {
+        expect(text, code).not.toMatch(/\bcore\b|コア|retries|attempts|0ns/i);
+      }
+    }
+  });
+  it('Japanese messages are polite (です・ます)', () => {
+    for (const code of ERROR_CODES) {
+      const text = translate('ja', codeText(code).key);
+      expect(text, code).toMatch(/(ます|です|ません|ました|でした|ください)。$|）。$/);
+    }
+  });
+});
+
+describe('messages use the details', () => {
+  it('insufficient_scope names the scope and says where to enable it', () => {
+    const v = describeError(
+      err('insufficient_scope', 'missing_scope', { scope: 'organization:lock:write' }),
+    );
+    expect(v.key).toBe('error.insufficient_scope');
+    expect(v.params).toEqual({ scope: 'organization:lock:write' });
+    expect(v.howTo).toBe('error.insufficient_scope.howTo');
+    expect(describeError(err('insufficient_scope', 'missing_scope')).key).toBe(
+      'error.insufficient_scope.unknown',
+    );
+  });
+  it('an unreachable service names its address and suggests the network and the address', () => {
+    for (const code of ['transport', 'timeout'] as const) {
+      const v = describeError(
+        err(code, 'service_unreachable', { base_url: 'https://api.example.jp' }),
+      );
+      const [enText, jaText] = fully(v);
+      expect(enText).toContain('https://api.example.jp');
+      expect(jaText).toContain('https://api.example.jp');
+      expect(v.howTo).toBe('error.howTo.service_unreachable');
+      expect(translate('en', v.howTo!)).toMatch(/network.*address/);
+      expect(translate('ja', v.howTo!)).toMatch(/ネットワーク.*アドレス/);
+    }
+  });
+  it('a refused value names its field; the invitation limit names the limit', () => {
+    const v = describeError(err('validation', 'bad_input', { field: 'lock_name' }));
+    expect(v.params).toEqual({ field: 'lock_name' });
+    expect(translate('ja', v.key, v.params)).toContain('lock_name');
+    const limit = describeError(err('invitation_limit_exceeded', 'limit', { limit: 500 }));
+    expect(translate('en', limit.key, limit.params)).toContain('500');
+  });
+  it('an unknown service code is shown', () => {
+    const v = describeError(err('service_other', 'service_error', { service_code: 'new_rule' }));
+    expect(translate('en', v.key, v.params)).toContain('new_rule');
+  });
+});
+
+describe('actions come from the category', () => {
+  it('sign-in problems offer to sign in again', () => {
+    for (const code of [
+      'not_signed_in',
+      'invalid_token',
+      'invalid_grant',
+      'state_mismatch',
+      'sign_in_cancelled',
+    ] as const) {
+      expect(describeError(err(code, 'sign_in_again')).action, code).toBe('sign-in');
+    }
+    expect(describeError(err('v2_session_expired', 'sign_in_again_history')).action).toBe(
+      'sign-in-v2',
+    );
+    expect(describeError(err('insufficient_scope', 'missing_scope')).action).toBeNull();
+  });
+  it('organization problems open the organization list', () => {
+    expect(describeError(err('organization_required', 'organization')).action).toBe(
+      'organizations',
+    );
+    expect(describeError(err('no_organization', 'organization')).action).toBeNull();
+  });
+  it('a code this UI does not know shows the backend’s message', () => {
+    const v = describeError(err('brand_new' as ErrorCode, 'internal', {}, 'core says'));
+    expect(v.key).toBe('error.unknown');
+    expect(translate('en', v.key, v.params)).toContain('core says');
+  });
+});
+
+describe('BackendError', () => {
+  it('validation errors carry their field', () => {
+    expect(errorField(err('validation', 'bad_input', { field: 'lock_name' }))).toBe('lock_name');
+    expect(isBadInput(err('invalid_params', 'bad_input'))).toBe(true);
+    expect(isBadInput(err('not_allowed', 'refused_by_role'))).toBe(false);
+    expect(errorField(new Error('x'))).toBeNull();
+  });
+  it('from() accepts payloads and JSON strings; anything else is internal, in neutral words', () => {
+    const p: ErrorPayload = {
+      code: 'lock_not_found',
+      category: 'not_found',
+      message: 'b',
+      details: {},
+    };
+    expect(BackendError.from(p).code).toBe('lock_not_found');
+    expect(BackendError.from(JSON.stringify(p)).category).toBe('not_found');
+    for (const thrown of [new TypeError('Failed to fetch'), 'ipc broke', { code: 'x' }]) {
+      const e = BackendError.from(thrown);
+      expect(e.code).toBe('internal');
+      expect(e.category).toBe('internal');
+      expect(e.message).not.toMatch(/core|retries|0ns|fetch|ipc/i);
+    }
+  });
+});
