@@ -95,7 +95,8 @@ export const errorCodesEn = {
   'error.profile_required': 'Several connections exist. Choose the one to use.',
   'error.no_profile': 'No connection has been added yet. Add one on the Connections screen.',
   'error.output_failed': 'The output could not be written.',
-  'error.import_incomplete': 'Some rows of the file were not done; they are listed with their line numbers.',
+  'error.import_incomplete':
+    'Some rows of the file were not done; they are listed with their line numbers.',
 } as const satisfies CodeMessages;
 
 /** What to do, by category (errors.ts picks one per category; some categories need none). */

@@ -92,7 +92,8 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.profile_required': '接続が複数あります。使用する接続を選んでください。',
   'error.no_profile': '接続がまだ追加されていません。「接続」画面で追加してください。',
   'error.output_failed': '出力を書き込めませんでした。',
-  'error.import_incomplete': 'ファイルの一部の行を処理できませんでした。行番号付きで一覧に示しています。',
+  'error.import_incomplete':
+    'ファイルの一部の行を処理できませんでした。行番号付きで一覧に示しています。',
 
   // 対処方法（カテゴリー別）
   'error.howTo.sign_in_again': 'この接続にもう一度サインインしてください。',
