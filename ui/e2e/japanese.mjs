@@ -202,6 +202,12 @@ export async function japaneseScreens({ page, context, test, expect, id, nav, sh
           buffer: Buffer.from(csv),
         });
         await page.waitForSelector(id('bulk-preview'));
+        // A role that is not one is shown as typed and marked, not read as メンバー.
+        const roles = await page.locator(id('bulk-row-role')).allTextContents();
+        expect(
+          roles[2]?.includes('boss') && roles[2].includes('無効') && !roles[2].includes('メンバー'),
+          `the invalid role is shown as ${roles[2]}`,
+        );
         // What the user typed (the file's name and values) is data too.
         for (const v of ['ja.csv', 'broken-address', 'boss']) data.add(v);
       });

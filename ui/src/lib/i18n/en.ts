@@ -316,6 +316,8 @@ export const en = {
   'bulk.problem.badMailValue': '“{value}” is not an e-mail address',
   'bulk.problem.badAuthorityValue': 'Role “{value}” is not valid: use manager or member',
   'bulk.problem.duplicateOf': 'Same address as line {line}',
+  'bulk.role.invalidValue': '“{value}” (not a role)',
+  'bulk.role.invalid': '(not a role)',
   'bulk.notCsv': '“{name}” is not a CSV file.',
 
   'ugroups.title': 'User groups',

@@ -315,6 +315,8 @@ export const ja: Messages = {
   'bulk.problem.badAuthorityValue':
     '権限「{value}」は無効です（manager か member を指定してください）',
   'bulk.problem.duplicateOf': '{line} 行目と同じアドレスです',
+  'bulk.role.invalidValue': '「{value}」（無効な権限）',
+  'bulk.role.invalid': '（無効な権限）',
   'bulk.notCsv': '「{name}」は CSV ファイルではありません。',
 
   'ugroups.title': 'ユーザーグループ',
