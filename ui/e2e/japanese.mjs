@@ -147,7 +147,10 @@ export async function japaneseScreens({ page, context, test, expect, id, nav, sh
       await page.selectOption(id('language'), 'ja');
       await page.waitForSelector(`${id('nav-locks')}:has-text("錠")`);
 
-      await visit('01', 'connect', () => page.waitForSelector(id('try-demo')));
+      // The demo runs by now (earlier tests started it): the card offers to leave it.
+      await visit('01', 'connect', () =>
+        page.waitForSelector(`${id('try-demo')}, ${id('leave-demo')}`),
+      );
       await visit('02', 'sign-in');
       await visit('03', 'organizations', () => page.waitForSelector(id('org-option')));
       // One lock of each model, selected: every setting of a Pro and of a controller worded.
