@@ -136,3 +136,11 @@ describe('bulk invitation rows', () => {
     expect(ja).not.toContain(ENGLISH);
   });
 });
+
+describe('bulk invitation progress', () => {
+  it('is worded from the job’s numbers in both languages', () => {
+    const p = { done: 3, total: 10, sent: 2 };
+    expect(translate('en', 'invites.bulkRunning', p)).toBe('Inviting… 3 of 10, 2 sent');
+    expect(translate('ja', 'invites.bulkRunning', p)).toBe('招待中… 3 / 10（送信 2 件）');
+  });
+});

@@ -280,7 +280,7 @@ export const en = {
     'Columns: mail, authority (manager or member), code. A header row is optional. Rows already invited are skipped when you run it again.',
   'invites.bulkDrop': 'Drop a CSV file here, or choose one',
   'invites.bulkRun': 'Invite {n} address(es)',
-  'invites.bulkRunning': 'Inviting… {done} of {total}',
+  'invites.bulkRunning': 'Inviting… {done} of {total}, {sent} sent',
   'invites.bulkDoneSummary': '{sent} sent, {skipped} already invited, {failed} failed.',
   'invites.bulkStoppedLimit':
     'Stopped: the organization reached 500 active invitations. The remaining rows were not sent.',

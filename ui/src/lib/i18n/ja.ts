@@ -278,7 +278,7 @@ export const ja: Messages = {
     '列: mail、authority（manager または member）、code。見出し行は省略できます。もう一度実行しても、招待済みの行には送信しません。',
   'invites.bulkDrop': 'CSV ファイルをここにドロップするか、選択',
   'invites.bulkRun': '{n} 件を招待',
-  'invites.bulkRunning': '招待中… {done} / {total}',
+  'invites.bulkRunning': '招待中… {done} / {total}（送信 {sent} 件）',
   'invites.bulkDoneSummary': '送信 {sent} 件、招待済み {skipped} 件、失敗 {failed} 件。',
   'invites.bulkStoppedLimit':
     '停止しました: 組織の有効な招待が 500 件に達しました。残りの行は送信していません。',
