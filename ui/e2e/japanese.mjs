@@ -147,7 +147,10 @@ export async function japaneseScreens({ page, context, test, expect, id, nav, sh
       await page.selectOption(id('language'), 'ja');
       await page.waitForSelector(`${id('nav-locks')}:has-text("錠")`);
 
-      await visit('01', 'connect', () => page.waitForSelector(id('try-demo')));
+      // The demo runs by now (earlier tests started it): the card offers to leave it.
+      await visit('01', 'connect', () =>
+        page.waitForSelector(`${id('try-demo')}, ${id('leave-demo')}`),
+      );
       await visit('02', 'sign-in');
       await visit('03', 'organizations', () => page.waitForSelector(id('org-option')));
       // One lock of each model, selected: every setting of a Pro and of a controller worded.
@@ -202,6 +205,12 @@ export async function japaneseScreens({ page, context, test, expect, id, nav, sh
           buffer: Buffer.from(csv),
         });
         await page.waitForSelector(id('bulk-preview'));
+        // A role that is not one is shown as typed and marked, not read as メンバー.
+        const roles = await page.locator(id('bulk-row-role')).allTextContents();
+        expect(
+          roles[2]?.includes('boss') && roles[2].includes('無効') && !roles[2].includes('メンバー'),
+          `the invalid role is shown as ${roles[2]}`,
+        );
         // What the user typed (the file's name and values) is data too.
         for (const v of ['ja.csv', 'broken-address', 'boss']) data.add(v);
       });

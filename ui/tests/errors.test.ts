@@ -131,10 +131,13 @@ describe('actions come from the category', () => {
     );
     expect(describeError(err('no_organization', 'organization')).action).toBeNull();
   });
-  it('a code this UI does not know shows the backend’s message', () => {
+  it('a code this UI does not know is named by its code, not the backend’s English', () => {
     const v = describeError(err('brand_new' as ErrorCode, 'internal', {}, 'core says'));
     expect(v.key).toBe('error.unknown');
-    expect(translate('en', v.key, v.params)).toContain('core says');
+    for (const l of ['en', 'ja'] as const) {
+      expect(translate(l, v.key, v.params)).toContain('brand_new');
+      expect(translate(l, v.key, v.params)).not.toContain('core says');
+    }
   });
 });
 

@@ -110,7 +110,11 @@ describe('bulk row problems', () => {
     };
     const known = resultText(r);
     expect(known && 'key' in known && known.key).toBe('error.exist_invitation');
-    expect(resultText({ ...r, code: 'something_new' })).toEqual({ text: 'English text' });
+    // An unknown code is named as the service's own code, never the core's English message.
+    expect(resultText({ ...r, code: 'something_new' })).toEqual({
+      key: 'error.service_other',
+      params: { service_code: 'something_new' },
+    });
     expect(resultText({ ...r, code: null, message: null })).toBeNull();
   });
 });

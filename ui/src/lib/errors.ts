@@ -222,12 +222,36 @@ function unknownCategory(_category: never): { howTo: MessageKey | null; action: 
   return { howTo: 'error.howTo.internal', action: null };
 }
 
+/** What an error payload (e.g. a job's `error`) says, from its code and details only. */
+export function payloadText(
+  p: { code: string; details?: ErrorDetails } | null | undefined,
+): CodeText {
+  if (!p) return { key: 'error.internal', params: {} };
+  if (!isErrorCode(p.code)) return { key: 'error.unknown', params: { message: p.code } };
+  return codeText(p.code, p.details ?? {});
+}
+
+/**
+ * A refused value, worded for the place next to its field (which names the field already):
+ * "This value is not valid." rather than the field's internal name; other codes as `payloadText`.
+ */
+export function fieldErrorText(err: BackendError): CodeText {
+  switch (err.code) {
+    case 'validation':
+    case 'invalid_input':
+    case 'invalid_params':
+      return { key: `error.field.${err.code}`, params: {} };
+    default:
+      return payloadText(err);
+  }
+}
+
 /** The whole notice: what happened, what to do, the button. */
 export function describeError(err: BackendError): ErrorView {
   if (!isErrorCode(err.code))
     return {
       key: 'error.unknown',
-      params: { message: err.message },
+      params: { message: err.code },
       howTo: null,
       action: null,
     };

@@ -123,10 +123,12 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
                 }
                 // The sync failed before it could report (e.g. the archive could not be read).
                 _ => {
-                    return Err(match job.error {
-                        Some(e) => Error::Payload(e),
-                        None => Error::Output(job.message),
-                    })
+                    return Err(Error::Payload(job.error.unwrap_or_else(|| {
+                        lockdesk_core::ErrorPayload::new(
+                            lockdesk_core::ErrorCode::Internal,
+                            format!("the sync ended ({:?}) without a report", job.state),
+                        )
+                    })))
                 }
             };
             if term.json {

@@ -1,4 +1,5 @@
-//! Long work in the background (bulk invitations), with progress the UI polls by job id.
+//! Long work in the background (bulk invitations, history sync), with progress the UI polls by
+//! job id. Progress is data (numbers, state, results, error code): each front end words it.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -39,11 +40,12 @@ pub struct JobView {
     pub id: String,
     pub kind: JobKind,
     pub state: JobState,
-    /// Rows to handle and rows handled so far.
+    /// Rows (bulk invitations) or locks (history sync) to handle, and handled so far.
     pub total: u32,
     pub done: u32,
-    /// One line for the user about where the job stands.
-    pub message: String,
+    /// Invitations sent so far (bulk invitations; 0 for a history sync). The front ends word
+    /// the progress from these numbers, the state and the results: the job carries no text.
+    pub sent: u32,
     /// One result per CSV row, in file order, filled in as the job goes.
     pub results: Vec<InviteResult>,
     pub error: Option<ErrorPayload>,
@@ -89,7 +91,7 @@ impl Jobs {
                     state: JobState::Running,
                     total,
                     done: 0,
-                    message: "starting".into(),
+                    sent: 0,
                     results: Vec::new(),
                     error: None,
                 },

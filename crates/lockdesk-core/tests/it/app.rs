@@ -339,6 +339,9 @@ async fn bulk_invite_preview_run_and_run_again() {
         ]
     );
     assert_eq!(job["done"], 7);
+    // Progress is numbers only: two sent, no text for a front end to show.
+    assert_eq!(job["sent"], 2);
+    assert!(job.get("message").is_none(), "{job}");
 
     // Again: nothing is sent twice.
     let started = a
@@ -376,6 +379,7 @@ async fn bulk_invite_stops_at_the_limit() {
     let job = a.wait_job(started["job_id"].as_str().unwrap()).await;
     assert_eq!(job["state"], "stopped");
     assert_eq!(job["error"]["code"], "invitation_limit_exceeded");
+    assert_eq!(job["sent"], 2);
     let outcomes: Vec<&str> = job["results"]
         .as_array()
         .unwrap()

@@ -280,7 +280,7 @@ export const en = {
     'Columns: mail, authority (manager or member), code. A header row is optional. Rows already invited are skipped when you run it again.',
   'invites.bulkDrop': 'Drop a CSV file here, or choose one',
   'invites.bulkRun': 'Invite {n} address(es)',
-  'invites.bulkRunning': 'Inviting… {done} of {total}',
+  'invites.bulkRunning': 'Inviting… {done} of {total}, {sent} sent',
   'invites.bulkDoneSummary': '{sent} sent, {skipped} already invited, {failed} failed.',
   'invites.bulkStoppedLimit':
     'Stopped: the organization reached 500 active invitations. The remaining rows were not sent.',
@@ -316,6 +316,8 @@ export const en = {
   'bulk.problem.badMailValue': '“{value}” is not an e-mail address',
   'bulk.problem.badAuthorityValue': 'Role “{value}” is not valid: use manager or member',
   'bulk.problem.duplicateOf': 'Same address as line {line}',
+  'bulk.role.invalidValue': '“{value}” (not a role)',
+  'bulk.role.invalid': '(not a role)',
   'bulk.notCsv': '“{name}” is not a CSV file.',
 
   'ugroups.title': 'User groups',

@@ -137,6 +137,9 @@ export const errorsEn = {
   'error.invalid_params.noField': 'The service did not accept one of the values sent.',
   'error.validation.noField': 'One of the values is not valid.',
   'error.invalid_input.noField': 'One of the values is not accepted.',
+  'error.field.validation': 'This value is not valid.',
+  'error.field.invalid_input': 'This value is not accepted.',
+  'error.field.invalid_params': 'The service did not accept this value.',
   'error.invitation_limit_exceeded.noLimit':
     'The organization has reached the service’s limit of active invitations. Wait until some are accepted or expire, then invite again.',
   'error.service_other.noCode': 'The service refused the request without saying why.',

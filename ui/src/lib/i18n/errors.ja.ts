@@ -129,6 +129,9 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.invalid_params.noField': '送信した値の一部がサービスに受け付けられませんでした。',
   'error.validation.noField': '入力された値の一部が正しくありません。',
   'error.invalid_input.noField': '入力された値の一部は受け付けられません。',
+  'error.field.validation': 'この値は正しくありません。',
+  'error.field.invalid_input': 'この値は受け付けられません。',
+  'error.field.invalid_params': 'この値はサービスに受け付けられませんでした。',
   'error.invitation_limit_exceeded.noLimit':
     '組織の有効な招待がサービスの上限に達しています。招待が承認されるか期限切れになるのをお待ちのうえ、改めて招待してください。',
   'error.service_other.noCode': 'サービスがリクエストを拒否しました（理由は示されていません）。',

@@ -278,7 +278,7 @@ export const ja: Messages = {
     '列: mail、authority（manager または member）、code。見出し行は省略できます。もう一度実行しても、招待済みの行には送信しません。',
   'invites.bulkDrop': 'CSV ファイルをここにドロップするか、選択',
   'invites.bulkRun': '{n} 件を招待',
-  'invites.bulkRunning': '招待中… {done} / {total}',
+  'invites.bulkRunning': '招待中… {done} / {total}（送信 {sent} 件）',
   'invites.bulkDoneSummary': '送信 {sent} 件、招待済み {skipped} 件、失敗 {failed} 件。',
   'invites.bulkStoppedLimit':
     '停止しました: 組織の有効な招待が 500 件に達しました。残りの行は送信していません。',
@@ -315,6 +315,8 @@ export const ja: Messages = {
   'bulk.problem.badAuthorityValue':
     '権限「{value}」は無効です（manager か member を指定してください）',
   'bulk.problem.duplicateOf': '{line} 行目と同じアドレスです',
+  'bulk.role.invalidValue': '「{value}」（無効な権限）',
+  'bulk.role.invalid': '（無効な権限）',
   'bulk.notCsv': '「{name}」は CSV ファイルではありません。',
 
   'ugroups.title': 'ユーザーグループ',

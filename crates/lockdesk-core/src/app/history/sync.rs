@@ -236,7 +236,6 @@ async fn run(
         ctx.jobs().update(id, |j| {
             j.total = p.locks_total;
             j.done = p.locks_done;
-            j.message = progress_message(p);
         });
     };
     let req = SyncRequest {
@@ -264,23 +263,16 @@ async fn run(
             SyncOutcome::Completed => {
                 j.state = JobState::Finished;
                 j.done = j.total;
-                j.message = format!(
-                    "done: {} records received, {} new",
-                    report.progress.records, report.progress.new_records
-                );
             }
             SyncOutcome::Paused { reason, message } => {
                 j.state = JobState::Stopped;
-                j.message = SESSION_EXPIRED_MESSAGE.into();
                 j.error = Some(ErrorPayload::from_code_text(reason, message.clone()));
             }
             SyncOutcome::Cancelled => {
                 j.state = JobState::Cancelled;
-                j.message = "cancelled; the next sync resumes where this one stopped".into();
             }
             SyncOutcome::Failed { code, message } => {
                 j.state = JobState::Failed;
-                j.message = message.clone();
                 j.error = Some(ErrorPayload::from_code_text(code, message.clone()));
             }
         }
@@ -293,20 +285,8 @@ async fn run(
 fn fail(ctx: &AppContext, id: &str, e: Error) {
     ctx.jobs().update(id, |j| {
         j.state = JobState::Failed;
-        j.message = e.to_string();
         j.error = Some(e.payload());
     });
-}
-
-fn progress_message(p: &SyncProgress) -> String {
-    let mut m = format!(
-        "{} of {} locks, {} records, {} pages",
-        p.locks_done, p.locks_total, p.records, p.pages
-    );
-    if let Some(s) = p.estimated_seconds_left {
-        m.push_str(&format!(", about {}s left", s.ceil() as u64));
-    }
-    m
 }
 
 /// What the archive holds per lock and whether a sync runs (no network).

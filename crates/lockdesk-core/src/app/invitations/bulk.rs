@@ -250,13 +250,13 @@ pub async fn invitations_bulk_start(
             jobs.update(&id, |j| {
                 j.results.push(res.clone());
                 j.done = p.done;
-                j.message = format!("{} of {} rows handled, {} sent", p.done, p.total, p.sent);
+                j.sent = p.sent;
             });
         };
         let report = run_bulk_invite(&ctx2, plan.rows, on_row, &cancel).await;
         jobs.update(&id, |j| {
             j.state = report.state;
-            j.message = report.message;
+            j.sent = report.sent;
             j.error = report.error;
         });
     });

@@ -6,13 +6,14 @@ import type { JobState } from "./JobState";
 
 export type JobView = { id: string, kind: JobKind, state: JobState, 
 /**
- * Rows to handle and rows handled so far.
+ * Rows (bulk invitations) or locks (history sync) to handle, and handled so far.
  */
 total: number, done: number, 
 /**
- * One line for the user about where the job stands.
+ * Invitations sent so far (bulk invitations; 0 for a history sync). The front ends word
+ * the progress from these numbers, the state and the results: the job carries no text.
  */
-message: string, 
+sent: number, 
 /**
  * One result per CSV row, in file order, filled in as the job goes.
  */

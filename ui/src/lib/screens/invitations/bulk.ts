@@ -1,5 +1,11 @@
 // Words and tallies for bulk-invitation rows and results.
-import type { InviteOutcome, InviteProblem, InviteRowStatus, InviteResult } from '../../backend';
+import type {
+  InviteOutcome,
+  InviteProblem,
+  InviteRow,
+  InviteRowStatus,
+  InviteResult,
+} from '../../backend';
 import type { MessageKey } from '../../i18n/en';
 import { codeText, isErrorCode } from '../../errors';
 
@@ -80,11 +86,32 @@ export function problemText(p: InviteProblem | null | undefined): ProblemText | 
 
 /**
  * What to show under a result: the row's problem, else the service's error code worded by the
- * UI when it knows it, else the core's message as is.
+ * UI (an unknown code as the service's own code), never the core's English message.
  */
-export function resultText(r: InviteResult): ProblemText | { text: string } | null {
+export function resultText(r: InviteResult): ProblemText | null {
   const p = problemText(r.problem);
   if (p) return p;
   if (isErrorCode(r.code)) return codeText(r.code);
-  return r.message ? { text: r.message } : null;
+  if (r.code) return codeText('service_other', { service_code: r.code });
+  return null;
+}
+
+/**
+ * The role column of a previewed row: the role in words, or — when the file's role is not one
+ * (`authority_invalid`) — the cell as typed, marked as a problem (the core reads it as member).
+ */
+export function roleCell(r: InviteRow): {
+  key: MessageKey;
+  params: Record<string, string>;
+  invalid: boolean;
+} {
+  if (r.problem?.code === 'authority_invalid')
+    return r.problem.value
+      ? { key: 'bulk.role.invalidValue', params: { value: r.problem.value }, invalid: true }
+      : { key: 'bulk.role.invalid', params: {}, invalid: true };
+  return {
+    key: r.authority === 'manager' ? 'users.role.manager' : 'users.role.member',
+    params: {},
+    invalid: false,
+  };
 }
