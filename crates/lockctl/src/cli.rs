@@ -55,7 +55,7 @@ pub enum Command {
     Invitations(InvitationsCmd),
     /// User groups: list, show, create, update.
     #[command(subcommand)]
-    UserGroups(UserGroupsCmd),
+    UserGroups(GroupCmd),
     /// Entry/exit history through the v2 API (needs a v2 profile).
     #[command(subcommand)]
     History(HistoryCmd),
@@ -144,31 +144,41 @@ pub struct GroupFields {
     pub memo: Option<String>,
 }
 
+/// What lock groups and user groups both have.
 #[derive(Debug, Subcommand)]
-pub enum LockGroupsCmd {
+pub enum GroupCmd {
+    /// Every group of the organization.
     List,
-    Show {
-        id: String,
-    },
+    /// One group with its members.
+    Show { id: String },
+    /// A new group.
     Create {
         #[arg(long)]
         name: String,
         #[arg(long)]
         memo: Option<String>,
     },
+    /// Change the name or memo; what is not given is kept.
     Update {
         id: String,
         #[command(flatten)]
         fields: GroupFields,
     },
-    Delete {
-        id: String,
-    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum LockGroupsCmd {
+    #[command(flatten)]
+    Group(GroupCmd),
+    /// Delete a lock group (the locks stay).
+    Delete { id: String },
+    /// Add locks to a lock group.
     AddLocks {
         id: String,
         #[arg(required = true)]
         locks: Vec<String>,
     },
+    /// Take locks out of a lock group.
     RemoveLocks {
         id: String,
         #[arg(required = true)]
@@ -295,25 +305,6 @@ pub enum InvitationsCmd {
         /// Authority of rows that name none (member when not given).
         #[arg(long, value_enum)]
         authority: Option<AuthorityArg>,
-    },
-}
-
-#[derive(Debug, Subcommand)]
-pub enum UserGroupsCmd {
-    List,
-    Show {
-        id: String,
-    },
-    Create {
-        #[arg(long)]
-        name: String,
-        #[arg(long)]
-        memo: Option<String>,
-    },
-    Update {
-        id: String,
-        #[command(flatten)]
-        fields: GroupFields,
     },
 }
 

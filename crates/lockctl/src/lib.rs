@@ -153,10 +153,12 @@ pub(crate) async fn dispatch(env: &Env<'_>, term: &mut Term<'_>, command: Comman
         Command::TokenInfo => commands::session::token_info(env, term).await,
         Command::Orgs { cmd } => commands::orgs::run(env, term, cmd).await,
         Command::Locks(cmd) => commands::locks::run(env, term, cmd).await,
-        Command::LockGroups(cmd) => commands::lock_groups::run(env, term, cmd).await,
+        Command::LockGroups(cmd) => commands::groups::run_lock_groups(env, term, cmd).await,
         Command::Users(cmd) => commands::users::run(env, term, cmd).await,
         Command::Invitations(cmd) => commands::invitations::run(env, term, cmd).await,
-        Command::UserGroups(cmd) => commands::user_groups::run(env, term, cmd).await,
+        Command::UserGroups(cmd) => {
+            commands::groups::run::<commands::groups::UserGroups>(env, term, cmd).await
+        }
         Command::History(cmd) => commands::history::run(env, term, cmd).await,
         Command::Demo { serve } => commands::demo::run(term, serve).await,
     }

@@ -3,20 +3,18 @@
 
 pub mod archive;
 pub mod demo;
+pub mod groups;
 pub mod history;
 pub mod invitations;
-pub mod lock_groups;
 pub mod locks;
 pub mod orgs;
 pub mod profile;
 pub mod session;
-pub mod user_groups;
 pub mod users;
 
 use std::path::PathBuf;
 
 use lockdesk_core::app::{AppContext, ImageSource, Role};
-use serde::de::DeserializeOwned;
 
 use crate::cli::AuthorityArg;
 use crate::error::{Error, Result};
@@ -38,21 +36,4 @@ pub(crate) fn image_source(ctx: &AppContext, path: Option<PathBuf>) -> Result<Im
         .to_owned();
     ctx.allow_file(path);
     Ok(ImageSource::Path { path: text })
-}
-
-/// A request built from its JSON form, as the app's command layer builds it (absent members
-/// take their defaults), so lockctl asks exactly what the app asks.
-pub(crate) fn request<T: DeserializeOwned>(command: &str, args: serde_json::Value) -> Result<T> {
-    serde_json::from_value(args).map_err(|e| {
-        Error::Payload(
-            lockdesk_core::ErrorPayload::new(
-                lockdesk_core::ErrorCode::InvalidArguments,
-                format!("the arguments of {command} are not valid: {e}"),
-            )
-            .with_details(lockdesk_core::ErrorDetails {
-                command: Some(command.to_owned()),
-                ..Default::default()
-            }),
-        )
-    })
 }
