@@ -51,6 +51,8 @@ pub fn run() {
         .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
         .with_writer(std::io::stderr)
         .init();
+    // What a killed app left of "Try the demo" goes now.
+    lockdesk_core::app::sweep_stale_demos();
     let (ctx, throwaway) = match app_context() {
         Ok(c) => c,
         Err(e) => {

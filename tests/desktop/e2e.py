@@ -373,10 +373,15 @@ def newcomer(binary, env):
             assert not r.els("error-notice"), f"{attempt} start: " + r.els("error-notice")[0].text
             if attempt == "second":
                 r.shot("newcomer-restarted")
+                left = [p.name for p in tmp.iterdir() if p.name.startswith("lockdesk-demo-")]
+                assert not left, f"demo sandbox left after a restart: {left}"
                 break
             r.click("try-demo")
-            r.wait(lambda: r.els("org-option") or r.els("screen-locks"), "demo signed in", 40)
+            r.wait(lambda: r.els("org-option"), "the demo's organizations", 40)
+            r.el("demo-badge")
             assert not r.els("error-notice"), r.els("error-notice")[0].text
+            screen = driver.execute_script("return document.querySelector('main').dataset.testid")
+            log(f"newcomer: demo started, on {screen}")
             sandboxes = [p.name for p in tmp.iterdir() if p.name.startswith("lockdesk-demo-")]
             assert len(sandboxes) == 1, f"one demo sandbox while it runs: {sandboxes}"
             r.shot("newcomer-demo")
@@ -388,8 +393,6 @@ def newcomer(binary, env):
             except Exception as e:  # the app is already gone after close()
                 log(f"quit: {e}")
         time.sleep(1.0)
-        left = [p.name for p in tmp.iterdir() if p.name.startswith("lockdesk-demo-")]
-        assert not left, f"demo sandbox left after closing: {left}"
     config = Path(env["XDG_CONFIG_HOME"]) / "lockdesk"
     profiles = config / "profiles.json"
     assert not profiles.exists() or "demo" not in profiles.read_text(), "demo profile written"

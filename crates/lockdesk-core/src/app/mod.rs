@@ -25,7 +25,7 @@ pub mod users;
 pub mod views;
 
 pub use account::{account_info, AccountInfoResponse, ScopeView, TokenView, SCOPES};
-pub use context::AppContext;
+pub use context::{sweep_stale_demos, AppContext};
 pub use export::{FileSaveRequest, FileSaveResponse};
 pub use groups::{
     lock_groups_create, lock_groups_get, lock_groups_list, lock_groups_update, user_groups_create,

@@ -3,6 +3,8 @@
 //! and both demo profiles signed in. Nothing reaches the user's profiles, keychain or data
 //! folder, so it works on a machine without a keychain and leaves nothing behind.
 
+use std::fs::File;
+use std::path::Path;
 use std::sync::Arc;
 
 use lockdesk_api::clock::SystemClock;
@@ -14,20 +16,55 @@ use crate::demo::{self, Demo};
 use crate::error::{Error, Result};
 use crate::{Context, MemoryStore};
 
+/// Sandbox folders are `<temp>/lockdesk-demo-…`, holding this lock file while in use.
+const PREFIX: &str = "lockdesk-demo-";
+const IN_USE: &str = "in-use.lock";
+
 pub(crate) struct DemoSandbox {
     pub(crate) space: Arc<Space>,
     /// Taken when the demo is stopped.
     demo: Option<Demo>,
+    /// Locked while the sandbox lives, so another start can tell it from a left-over one.
+    in_use: Option<File>,
     /// Removed when the sandbox is dropped (after the space's archives are closed).
     dir: Option<tempfile::TempDir>,
 }
 
+/// Deletes the sandbox folders no running Lockdesk holds: what a killed app left behind.
+pub fn sweep_stale_demos() {
+    sweep_in(&std::env::temp_dir());
+}
+
+fn sweep_in(temp: &Path) {
+    let Ok(entries) = std::fs::read_dir(temp) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        if !entry.file_name().to_string_lossy().starts_with(PREFIX) {
+            continue;
+        }
+        // A folder without the lock file is not a sandbox (`--demo` keeps its own).
+        let Ok(lock) = File::open(entry.path().join(IN_USE)) else {
+            continue;
+        };
+        if lock.try_lock().is_ok() {
+            drop(lock);
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
 impl DemoSandbox {
     pub(crate) async fn start(options: SimOptions) -> Result<DemoSandbox> {
+        sweep_stale_demos();
+        let no_folder =
+            |e: std::io::Error| Error::Demo(format!("no temporary folder for the demo: {e}"));
         let dir = tempfile::Builder::new()
-            .prefix("lockdesk-demo-")
+            .prefix(PREFIX)
             .tempdir()
-            .map_err(|e| Error::Demo(format!("no temporary folder for the demo: {e}")))?;
+            .map_err(no_folder)?;
+        let in_use = File::create(dir.path().join(IN_USE)).map_err(no_folder)?;
+        in_use.lock().map_err(no_folder)?;
         let core = Context::new(
             dir.path().join("config"),
             Arc::new(MemoryStore::new()),
@@ -45,6 +82,7 @@ impl DemoSandbox {
         Ok(DemoSandbox {
             space: Arc::new(space),
             demo: Some(demo),
+            in_use: Some(in_use),
             dir: Some(dir),
         })
     }
@@ -70,8 +108,32 @@ impl Drop for DemoSandbox {
         // The archives must be closed before their folder goes; a job still holding the space
         // keeps it (and SQLite keeps its open files) until it ends.
         self.space.history.close_archives();
+        drop(self.in_use.take());
         if let Some(dir) = self.dir.take() {
             let _ = dir.close();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_sandboxes_nobody_holds_are_swept() {
+        let temp = tempfile::tempdir().unwrap();
+        let held = temp.path().join("lockdesk-demo-held");
+        let left = temp.path().join("lockdesk-demo-left");
+        let other = temp.path().join("lockdesk-demo-1234"); // `--demo`'s folder: no lock file
+        for d in [&held, &left, &other] {
+            std::fs::create_dir(d).unwrap();
+        }
+        let lock = File::create(held.join(IN_USE)).unwrap();
+        lock.lock().unwrap();
+        File::create(left.join(IN_USE)).unwrap();
+        sweep_in(temp.path());
+        assert!(held.exists(), "a sandbox in use stays");
+        assert!(!left.exists(), "a left-over sandbox goes");
+        assert!(other.exists(), "a folder that is not a sandbox stays");
     }
 }

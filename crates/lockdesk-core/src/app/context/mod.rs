@@ -27,6 +27,7 @@ use crate::organizations::choose_organization;
 use crate::sessions as core_sessions;
 use crate::token_store::load_tokens;
 use crate::{Context, ProfileStore};
+pub use demo::sweep_stale_demos;
 use demo::DemoSandbox;
 pub(crate) use space::Space;
 
