@@ -376,6 +376,7 @@ def newcomer(binary, env):
                 left = [p.name for p in tmp.iterdir() if p.name.startswith("lockdesk-demo-")]
                 assert not left, f"demo sandbox left after a restart: {left}"
                 break
+            r.shot("newcomer-first-start")
             r.click("try-demo")
             r.wait(lambda: r.els("org-option"), "the demo's organizations", 40)
             r.el("demo-badge")
