@@ -3,9 +3,9 @@
 //! card, export) and its sync job (`sync.rs`) beside them.
 
 mod archive;
+mod store;
 mod sync;
 
-pub(crate) use archive::HistoryState;
 pub use archive::{
     export_file_name, history_archive_aggregates, history_archive_export,
     history_archive_export_to, history_archive_query, history_archive_timecard, ExportWritten,
@@ -14,9 +14,11 @@ pub use archive::{
 pub use lockdesk_archive::{
     AggregateRequest, Aggregates, HistoryPage, HistoryQuery, TimecardRequest,
 };
+pub(crate) use store::HistoryState;
+pub use store::HistorySyncRunView;
 pub use sync::{
-    history_sync_start, history_sync_status, HistoryLockSyncView, HistorySyncRunView,
-    HistorySyncStartRequest, HistorySyncStatusResponse, LockSyncState, SESSION_EXPIRED_MESSAGE,
+    history_sync_start, history_sync_status, HistoryLockSyncView, HistorySyncStartRequest,
+    HistorySyncStatusResponse, LockSyncState, SESSION_EXPIRED_MESSAGE,
 };
 
 use chrono::{DateTime, Utc};

@@ -21,6 +21,7 @@ pub mod locks;
 pub mod orgs;
 pub mod profiles;
 pub mod session;
+pub mod status;
 pub mod users;
 pub mod views;
 
@@ -61,15 +62,15 @@ pub use locks::{
 };
 pub use orgs::{orgs_choose, orgs_list, OrgsChooseRequest, OrgsListResponse};
 pub use profiles::{
-    profiles_add, profiles_list, profiles_remove, profiles_use, ProfileNameRequest,
-    ProfilesAddRequest, ProfilesListResponse,
+    profiles_add, profiles_list, profiles_remove, profiles_use, ProfilesAddRequest,
+    ProfilesListResponse,
 };
 pub use session::{
     session_begin_sign_in, session_cancel_sign_in, session_complete_sign_in, session_leave_demo,
     session_sign_out, session_start_demo, session_status, SessionBeginSignInResponse,
-    SessionCompleteSignInRequest, SessionSignOutRequest, SessionStatusResponse, SignedInView,
-    SignedOutView,
+    SessionCompleteSignInRequest, SessionSignOutRequest, SignedInView, SignedOutView,
 };
+pub use status::{ProfileNameRequest, SessionStatusResponse};
 pub use users::{
     users_get, users_invite, users_list, users_register, users_remove, users_update, UserIdRequest,
     UsersInviteRequest, UsersListRequest, UsersListResponse, UsersRegisterRequest,

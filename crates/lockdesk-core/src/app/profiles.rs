@@ -4,12 +4,10 @@ use lockdesk_api::ApiVersion;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::session::{status, SessionStatusResponse};
+use super::status::{status, view, ProfileNameRequest, SessionStatusResponse};
 use super::{Api, AppContext, Done, NoArgs, ProfileView};
 use crate::error::Result;
-use crate::profiles::Profile;
 use crate::sessions::{self, AddProfile};
-use crate::token_store::load_tokens;
 use crate::ProfileStore;
 
 #[derive(Clone, Debug, Serialize, Deserialize, TS)]
@@ -31,28 +29,6 @@ pub struct ProfilesAddRequest {
     pub api: Api,
     /// Stored only in the OS keychain.
     pub client_secret: String,
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
-pub struct ProfileNameRequest {
-    pub profile: String,
-}
-
-pub(crate) fn view(ctx: &AppContext, p: &Profile) -> Result<ProfileView> {
-    let settings = ProfileStore::new(&ctx.core()).settings(&p.name)?;
-    Ok(ProfileView {
-        name: p.name.clone(),
-        base_url: p.base_url.clone(),
-        client_id: p.client_id.clone(),
-        redirect_uri: p.redirect_uri.clone(),
-        api: p.api.into(),
-        signed_in: ctx.signed_in(&p.name),
-        expires_at: load_tokens(ctx.core().secrets.as_ref(), &p.name)
-            .ok()
-            .flatten()
-            .map(|t| t.expires_at),
-        organization_id: settings.organization_id,
-    })
 }
 
 pub async fn profiles_list(ctx: &AppContext, _req: NoArgs) -> Result<ProfilesListResponse> {

@@ -6,50 +6,11 @@ use lockdesk_api::ApiVersion;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::profiles::{view, ProfileNameRequest};
-use super::{Api, AppContext, Done, NoArgs, ProfileView};
+use super::status::{status, ProfileNameRequest, SessionStatusResponse};
+use super::{Api, AppContext, Done, NoArgs};
 use crate::error::{Error, Result};
 use crate::sessions;
 use crate::ProfileStore;
-
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
-pub struct SessionStatusResponse {
-    /// The v3 profile in use (signed in or not).
-    pub active: Option<ProfileView>,
-    /// The v2 (history) profile in use.
-    pub history: Option<ProfileView>,
-    /// The built-in simulator is running.
-    pub demo: bool,
-    /// Address of the demo simulator, when running.
-    pub demo_base_url: Option<String>,
-}
-
-pub(crate) fn status(ctx: &AppContext) -> Result<SessionStatusResponse> {
-    // Fills `active`/`history` from the only signed-in profile when none is chosen yet.
-    let _ = ctx.profile_for(ApiVersion::V3);
-    let _ = ctx.profile_for(ApiVersion::V2);
-    let space = ctx.space();
-    let active = space.sessions.profile(ApiVersion::V3);
-    let history = space.sessions.profile(ApiVersion::V2);
-    let demo_url = ctx.demo_base_url();
-    let store = ProfileStore::new(&space.core);
-    let one = |name: Option<String>| -> Result<Option<ProfileView>> {
-        match name {
-            Some(n) => match store.get(&n) {
-                Ok(p) => Ok(Some(view(ctx, &p)?)),
-                Err(Error::ProfileNotFound(_)) => Ok(None),
-                Err(e) => Err(e),
-            },
-            None => Ok(None),
-        }
-    };
-    Ok(SessionStatusResponse {
-        active: one(active)?,
-        history: one(history)?,
-        demo: demo_url.is_some(),
-        demo_base_url: demo_url,
-    })
-}
 
 pub async fn session_status(ctx: &AppContext, _req: NoArgs) -> Result<SessionStatusResponse> {
     status(ctx)

@@ -6,77 +6,19 @@
 //! (`…/lockdesk`). While the demo runs, it is a folder of the demo's sandbox instead (deleted
 //! when the demo is left), so the demo never touches real data.
 
-use std::collections::HashMap;
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
 
-use lockdesk_api::ApiVersion;
 use lockdesk_archive::{
-    paths, AggregateRequest, Aggregates, Archive, ExportFormat, ExportRequest, HistoryPage,
-    HistoryQuery, TimecardRequest, TimecardRow,
+    AggregateRequest, Aggregates, Archive, ExportFormat, ExportRequest, HistoryPage, HistoryQuery,
+    TimecardRequest, TimecardRow,
 };
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::sync::SyncState;
+use super::store::open_archive;
 use crate::app::AppContext;
 use crate::error::{Error, Result};
-
-/// Archive state of one space: open archives and the running sync.
-#[derive(Default)]
-pub(crate) struct HistoryState {
-    archives: Mutex<HashMap<PathBuf, Arc<Archive>>>,
-    pub(super) sync: Mutex<SyncState>,
-}
-
-impl HistoryState {
-    pub(super) fn sync_state(&self) -> std::sync::MutexGuard<'_, SyncState> {
-        self.sync.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    /// Closes the archives this space opened (before the demo's folder is deleted).
-    pub(crate) fn close_archives(&self) {
-        self.archives
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .clear();
-    }
-}
-
-/// The space's own data folder (the demo's sandbox), else `$LOCKDESK_DATA_DIR` or the
-/// platform's.
-fn data_dir(ctx: &AppContext) -> Result<PathBuf> {
-    match &ctx.core().data_dir {
-        Some(dir) => Ok(dir.clone()),
-        None => Ok(paths::data_dir()?),
-    }
-}
-
-/// The archive of the history (v2) profile in use (or the one named with
-/// [`AppContext::use_archive`]), opened once per app context.
-pub(crate) fn open_archive(ctx: &AppContext) -> Result<Arc<Archive>> {
-    let chosen = ctx.archive_override();
-    let path = match chosen {
-        Some(path) => path,
-        None => {
-            let profile = ctx.profile_for(ApiVersion::V2)?;
-            paths::archive_path(&data_dir(ctx)?, &profile, None)?
-        }
-    };
-    let space = ctx.space();
-    let mut map = space
-        .history
-        .archives
-        .lock()
-        .unwrap_or_else(|p| p.into_inner());
-    if let Some(a) = map.get(&path) {
-        return Ok(a.clone());
-    }
-    let a = Arc::new(Archive::open(&path)?);
-    map.insert(path, a.clone());
-    Ok(a)
-}
 
 /// Runs blocking archive work off the async threads.
 async fn blocking<T: Send + 'static>(

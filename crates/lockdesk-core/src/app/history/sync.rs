@@ -17,19 +17,13 @@ use lockdesk_archive::{
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::archive::open_archive;
+use super::store::{open_archive, HistorySyncRunView};
 use crate::app::context::Space;
 use crate::app::{AppContext, JobKind, JobStarted, JobState, NoArgs};
 use crate::error::{Error, ErrorPayload, Result};
 
 pub const SESSION_EXPIRED_MESSAGE: &str =
     "The history sign-in expired: sign in again to history to resume the sync.";
-
-#[derive(Default)]
-pub(crate) struct SyncState {
-    running: Option<HistorySyncRunView>,
-    last: Option<SyncReport>,
-}
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize, TS)]
 pub struct HistorySyncStartRequest {
@@ -45,14 +39,6 @@ pub struct HistorySyncStartRequest {
     #[serde(default)]
     #[ts(optional)]
     pub til: Option<DateTime<Utc>>,
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
-pub struct HistorySyncRunView {
-    pub job_id: String,
-    /// Empty: every lock.
-    pub lock_ids: Vec<String>,
-    pub progress: SyncProgress,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
