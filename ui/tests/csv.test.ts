@@ -31,4 +31,13 @@ describe('CSV', () => {
     expect(csvField(' a')).toBe('" a"');
     expect(csvField('a')).toBe('a');
   });
+  it('neutralises cells that start like formulas, numbers stay numbers', () => {
+    expect(csvField('=HYPERLINK("http://x","go")')).toBe('"\'=HYPERLINK(""http://x"",""go"")"');
+    for (const lead of ['+1', '-1', '@A1', '\t=1', '＝1', '＋1', '－1', '＠A1']) {
+      expect(parseCsv(csvField(lead) + '\n')[0][0]).toBe(`'${lead}`);
+    }
+    expect(csvField('a=b')).toBe('a=b');
+    expect(csvField('alice@example.com')).toBe('alice@example.com');
+    expect(csvField(-5)).toBe('-5');
+  });
 });

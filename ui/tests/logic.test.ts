@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sortLocks, matches, weakestBattery, isLow } from '../src/lib/locks';
 import { filterAccesses, historyCsv, usersIn } from '../src/lib/history';
+import { parseCsv } from '../src/lib/csv';
 import { tally, outcomeKey } from '../src/lib/screens/invitations/bulk';
 import type { LockView, AccessView, InviteResult } from '../src/lib/backend';
 import { clientKind } from '../src/lib/words';
@@ -106,6 +107,11 @@ describe('history', () => {
     expect(csv).not.toMatch(/Unlocked|By hand/);
     expect(csv).toContain('"Front, main"');
     expect(csv.split('\r\n')).toHaveLength(5);
+  });
+  it('exports names that look like formulas as text', () => {
+    const evil = { ...access('U9', 'hand', false), user_name: '=HYPERLINK("http://x","go")' };
+    const rows = parseCsv(historyCsv([evil], 'en', 'en-US', 'UTC'));
+    expect(rows[1][2]).toBe('\'=HYPERLINK("http://x","go")');
   });
 });
 

@@ -26,6 +26,8 @@ pub struct Term<'a> {
     pub out: &'a mut dyn Write,
     pub err: &'a mut dyn Write,
     pub json: bool,
+    /// Stdin is the process's terminal: a secret is then read with echo off.
+    pub terminal: bool,
 }
 
 impl Term<'_> {
@@ -40,6 +42,17 @@ impl Term<'_> {
             return Ok(None);
         }
         Ok(Some(line.trim_end_matches(['\r', '\n']).to_owned()))
+    }
+
+    /// One line that must not appear on screen: typed with echo off at a terminal, else read
+    /// from stdin like any line (a pipe echoes nothing).
+    pub fn read_secret_line(&mut self) -> Result<Option<String>> {
+        if !self.terminal {
+            return self.read_line();
+        }
+        rpassword::read_password()
+            .map(Some)
+            .map_err(|e| Error::Usage(format!("could not read the terminal: {e}")))
     }
 }
 
@@ -104,6 +117,22 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
+    run_with(args, stdin, stdout, stderr, app, false).await
+}
+
+/// [`run`], told whether stdin is the process's terminal: a secret is then typed unseen.
+pub async fn run_with<I, T>(
+    args: I,
+    stdin: &mut dyn BufRead,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+    app: &AppContext,
+    terminal: bool,
+) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {
@@ -127,6 +156,7 @@ where
         out: stdout,
         err: stderr,
         json: cli.json,
+        terminal,
     };
     match dispatch(&env, &mut term, cli.command).await {
         Ok(()) => {
@@ -136,10 +166,7 @@ where
         Err(e) => {
             let _ = term.out.flush();
             let profile = env.profile().ok();
-            let _ = writeln!(term.err, "error: {e} [{}]", e.code());
-            if let Some(hint) = e.hint(profile.as_deref()) {
-                let _ = writeln!(term.err, "hint: {hint}");
-            }
+            let _ = report(term.err, &e, profile.as_deref());
             e.exit_status()
         }
     }
@@ -161,5 +188,38 @@ pub(crate) async fn dispatch(env: &Env<'_>, term: &mut Term<'_>, command: Comman
         }
         Command::History(cmd) => commands::history::run(env, term, cmd).await,
         Command::Demo { serve } => commands::demo::run(term, serve).await,
+    }
+}
+
+/// The error and its hint on stderr. A service's error text is anyone's text, like its names:
+/// control characters are taken out.
+fn report(err: &mut dyn Write, e: &Error, profile: Option<&str>) -> std::io::Result<()> {
+    writeln!(
+        err,
+        "error: {} [{}]",
+        output::clean(&e.to_string()),
+        e.code()
+    )?;
+    if let Some(hint) = e.hint(profile) {
+        writeln!(err, "hint: {}", output::clean(&hint))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn error_lines_carry_no_control_characters() {
+        let mut err = Vec::new();
+        let e = Error::Usage("bad \u{1b}]0;owned\u{7}name\u{1b}[2J".into());
+        report(&mut err, &e, None).unwrap();
+        let text = String::from_utf8(err).unwrap();
+        assert!(text.starts_with("error: bad ]0;ownedname[2J"), "{text:?}");
+        assert!(
+            !text.chars().any(|c| c.is_control() && c != '\n'),
+            "{text:?}"
+        );
     }
 }

@@ -1,6 +1,6 @@
 //! `lockctl`: the command-line front end of Lockdesk. All logic is in the library.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 
 fn main() {
     let runtime = match tokio::runtime::Builder::new_multi_thread()
@@ -24,12 +24,13 @@ fn main() {
     let mut stdin = stdin.lock();
     let mut stdout = std::io::stdout().lock();
     let mut stderr = std::io::stderr().lock();
-    let code = runtime.block_on(lockctl::run(
+    let code = runtime.block_on(lockctl::run_with(
         std::env::args_os(),
         &mut stdin,
         &mut stdout,
         &mut stderr,
         &lockdesk_core::app::AppContext::new(ctx),
+        std::io::stdin().is_terminal(),
     ));
     let _ = stdout.flush();
     std::process::exit(code);

@@ -2,6 +2,7 @@
 //! CSV-encoded once (by `csv` itself, so quoting is exactly what `csv::Writer` would write), and
 //! times are written digit by digit with the date rendered once per day.
 
+use std::borrow::Cow;
 use std::io::Write;
 
 use chrono::DateTime;
@@ -9,18 +10,25 @@ use chrono::DateTime;
 use crate::archive::Names;
 use crate::error::Result;
 use crate::export::{action, kind_label};
+use crate::formula::neutralize_formula;
 use crate::model::Language;
 
 const DAY_MS: i64 = 86_400_000;
 
-/// `fields` as they appear inside a CSV record, joined by commas.
+/// `fields` as they appear inside a CSV record, joined by commas, formulas neutralised.
 pub(crate) fn encode(fields: &[&str]) -> Result<Vec<u8>> {
     // A trailing extra field, cut off again, keeps a lone empty field from being quoted (as it
     // would be in a record of its own but not within a longer one).
     let mut w = csv::WriterBuilder::new()
         .terminator(csv::Terminator::CRLF)
         .from_writer(Vec::new());
-    w.write_record(fields.iter().copied().chain(["x"]))?;
+    w.write_record(
+        fields
+            .iter()
+            .map(|f| neutralize_formula(f))
+            .chain([Cow::Borrowed("x")])
+            .map(|f| f.into_owned()),
+    )?;
     let mut bytes = w.into_inner().map_err(|e| e.into_error())?;
     bytes.truncate(bytes.len() - ",x\r\n".len());
     Ok(bytes)

@@ -13,6 +13,7 @@ mod csv_rows;
 pub mod db;
 pub mod error;
 mod export;
+mod formula;
 mod kinds;
 mod locks;
 mod meta;
@@ -27,6 +28,7 @@ mod zone;
 pub use archive::{Archive, SyncLock};
 pub use error::{Error, Result};
 pub use export::{kind_label, BOM};
+pub use formula::{is_formula_like, neutralize_formula};
 pub use model::{
     AggregateRequest, Aggregates, ArchiveStats, ArchivedLock, ArchivedUser, DayCount, ExportFormat,
     ExportRequest, ExportSummary, HistoryFilter, HistoryPage, HistoryQuery, HistoryRow,

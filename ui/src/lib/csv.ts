@@ -37,8 +37,25 @@ export function parseCsv(text: string): string[][] {
   return rows.filter((r) => !(r.length === 1 && r[0].trim() === ''));
 }
 
+/**
+ * First characters that make a spreadsheet read a cell as a formula (CWE-1236), with the
+ * full-width forms Japanese Excel also turns into formulas when typed. Same list as the core's
+ * `lockdesk_archive::neutralize_formula`.
+ */
+const FORMULA_LEAD = /^[=+\-@\t\r＝＋－＠]/;
+
+/** Text from the service (names, e-mails) that starts like a formula gets a leading `'`. */
+export function neutralizeFormula(text: string): string {
+  return FORMULA_LEAD.test(text) ? `'${text}` : text;
+}
+
 export function csvField(value: string | number | boolean | null | undefined): string {
-  const s = value === null || value === undefined ? '' : String(value);
+  const s =
+    value === null || value === undefined
+      ? ''
+      : typeof value === 'string'
+        ? neutralizeFormula(value)
+        : String(value);
   return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

@@ -38,7 +38,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: ProfileCmd) -> Result<
                 Some(s) => s,
                 None => {
                     writeln!(term.err, "{}", words::SECRET_PROMPT)?;
-                    term.read_line()?
+                    term.read_secret_line()?
                         .filter(|s| !s.trim().is_empty())
                         .ok_or_else(|| {
                             Error::Usage(format!(

@@ -131,3 +131,88 @@ async fn archive_sync_query_and_export() {
         .ok();
     assert!(again.out().contains("0 new"), "{}", again.out());
 }
+
+/// A lock named like a formula reaches Excel as text: the CSV cell gets a leading `'`, while
+/// JSON keeps the name as it is.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn history_csv_neutralises_formulas() {
+    let w = world();
+    w.add_profile("org", 0).await;
+    w.login("org").await.ok();
+    w.add_profile("hist", 1).await;
+    w.login("hist").await.ok();
+    let locks = w
+        .run(&["--json", "--profile", "hist", "history", "locks"], "")
+        .await
+        .ok()
+        .json();
+    let lock = locks["locks"][0]["id"].as_str().unwrap().to_owned();
+    let name = "=HYPERLINK(\"http://evil.example\",\"open\")";
+    let orgs = w
+        .run(&["--json", "--profile", "org", "orgs"], "")
+        .await
+        .ok()
+        .json();
+    let mut renamed = false;
+    for org in orgs["organizations"].as_array().unwrap() {
+        let org = org["id"].as_str().unwrap();
+        let args = [
+            "--profile",
+            "org",
+            "--org",
+            org,
+            "locks",
+            "rename",
+            &lock,
+            name,
+        ];
+        renamed |= w.run(&args, "").await.code == 0;
+    }
+    assert!(renamed, "no organization holds {lock}");
+
+    let csv = w
+        .run(
+            &[
+                "--profile",
+                "hist",
+                "history",
+                "accesses",
+                "--lock",
+                &lock,
+                "--from",
+                "2000-01-01",
+                "--format",
+                "csv",
+            ],
+            "",
+        )
+        .await
+        .ok()
+        .out();
+    let mut reader = csv::Reader::from_reader(csv.trim_start_matches('\u{feff}').as_bytes());
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert!(!rows.is_empty());
+    for row in &rows {
+        assert_eq!(&row[7], format!("'{name}"), "{row:?}");
+    }
+
+    let json = w
+        .run(
+            &[
+                "--json",
+                "--profile",
+                "hist",
+                "history",
+                "accesses",
+                "--lock",
+                &lock,
+                "--from",
+                "2000-01-01",
+            ],
+            "",
+        )
+        .await
+        .ok()
+        .json();
+    assert_eq!(json[0]["lock_name"], name);
+}

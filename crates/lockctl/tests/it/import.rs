@@ -100,4 +100,16 @@ async fn import_a_csv_file_of_invitations_twice() {
     let table = w.run(&["locks", "list", "--all"], "").await.ok().out();
     assert!(table.contains("Side[2J door"), "{table}");
     assert!(!table.contains('\u{1b}'), "{table:?}");
+    let renamed = w
+        .run(
+            &["locks", "rename", &lock, "Back\u{1b}]0;owned\u{7} door"],
+            "",
+        )
+        .await
+        .ok()
+        .out();
+    assert!(
+        !renamed.chars().any(|c| c.is_control() && c != '\n'),
+        "{renamed:?}"
+    );
 }

@@ -6,3 +6,4 @@ mod history;
 mod import;
 mod parity;
 mod support;
+mod terminal;

@@ -107,3 +107,53 @@ fn json_lines_keep_codes_and_offsets() {
     assert_eq!(rows[0]["user_name"], "Alice Smith");
     assert_eq!(rows[7]["user_id"], serde_json::Value::Null);
 }
+
+/// Names typed by anyone reach Excel as text, never as a live formula; JSON keeps them as is.
+#[test]
+fn csv_cells_that_start_like_formulas_are_neutralised() {
+    let dir = tempfile::tempdir().unwrap();
+    let archive = Archive::open(dir.path().join("p/v2.sqlite")).unwrap();
+    let link = "=HYPERLINK(\"http://evil.example\",\"click\")";
+    let mut r = crate::support::rec(
+        "A1",
+        "2026-03-02T00:30:00.000Z",
+        Some(("-U9", link, "@evil.example")),
+        "+cmd",
+        false,
+    );
+    r.lock.as_mut().unwrap().name = Some("＝1+2".into());
+    archive.insert_records("A1", &[r]).unwrap();
+
+    let mut out = Vec::new();
+    let req = ExportRequest {
+        format: ExportFormat::Csv,
+        zone: Zone::Utc,
+        language: Language::En,
+        ..Default::default()
+    };
+    archive.export(&req, &mut out).unwrap();
+    let mut reader = csv::Reader::from_reader(&out[3..]);
+    let row = reader.records().next().unwrap().unwrap();
+    let cells: Vec<&str> = row.iter().collect();
+    assert_eq!(
+        &cells[2..],
+        [
+            "'+cmd",
+            "'-U9",
+            &format!("'{link}"),
+            "'@evil.example",
+            "A1",
+            "'＝1+2"
+        ]
+    );
+
+    let mut json = Vec::new();
+    let req = ExportRequest {
+        format: ExportFormat::Jsonl,
+        ..req
+    };
+    archive.export(&req, &mut json).unwrap();
+    let v: serde_json::Value = serde_json::from_slice(json.trim_ascii_end()).unwrap();
+    assert_eq!(v["user_name"], link);
+    assert_eq!(v["lock_name"], "＝1+2");
+}

@@ -1,7 +1,7 @@
 //! The words of entry/exit history: online records, the archive, its sync.
 
 use chrono::Local;
-use lockdesk_archive::{HistoryRow, SyncOutcome, SyncProgress, SyncReport};
+use lockdesk_archive::{neutralize_formula, HistoryRow, SyncOutcome, SyncProgress, SyncReport};
 use lockdesk_core::app::{AccessView, HistoryLockView};
 
 use crate::output::opt;
@@ -32,6 +32,7 @@ pub const ACCESS_CSV_HEADER: [&str; 8] = [
     "lock_name",
 ];
 
+/// One record; a cell that a spreadsheet would read as a formula gets a leading `'`.
 pub fn access_csv_row(a: &AccessView) -> [String; 8] {
     [
         a.created_at
@@ -44,6 +45,7 @@ pub fn access_csv_row(a: &AccessView) -> [String; 8] {
         opt(&a.lock_id),
         opt(&a.lock_name),
     ]
+    .map(|cell| neutralize_formula(&cell).into_owned())
 }
 
 pub fn records_written(count: u64, path: &std::path::Path) -> String {

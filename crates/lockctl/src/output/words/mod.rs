@@ -181,7 +181,10 @@ pub fn org_pairs(o: &OrganizationView) -> Vec<(String, String)> {
 }
 
 pub fn org_chosen(profile: &str, o: &OrganizationView) -> String {
-    format!("Profile {profile} now works on organization {}", o.id)
+    format!(
+        "Profile {profile} now works on organization {}",
+        clean(&o.id)
+    )
 }
 
 // Locks.
@@ -239,7 +242,7 @@ pub fn lock_pairs(l: &LockView) -> Vec<(String, String)> {
 }
 
 pub fn lock_renamed(l: &LockView) -> String {
-    format!("Renamed lock {} to {}", l.id, clean(&l.name))
+    format!("Renamed lock {} to {}", clean(&l.id), clean(&l.name))
 }
 
 pub fn lock_image_set(r: &LocksSetImageResponse) -> String {
@@ -260,11 +263,11 @@ pub fn lock_image_set(r: &LocksSetImageResponse) -> String {
             i.uploaded.format, i.uploaded.width, i.uploaded.height
         )
     };
-    format!("Image of lock {} set: {how}", r.lock.id)
+    format!("Image of lock {} set: {how}", clean(&r.lock.id))
 }
 
 pub fn lock_image_reset(l: &LockView) -> String {
-    format!("Image of lock {} is now the default image", l.id)
+    format!("Image of lock {} is now the default image", clean(&l.id))
 }
 
 // Lock groups and user groups.
