@@ -118,4 +118,7 @@ fn csp_is_strict() {
             "{mode}"
         );
     }
+    // Object.prototype frozen before the UI runs; the charts work with it through
+    // ui/src/lib/screens/history/tslib-frozen.ts (the browser e2e runs under the same freeze).
+    assert_eq!(conf["app"]["security"]["freezePrototype"], true);
 }

@@ -5,6 +5,15 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 export default defineConfig({
   base: './',
   plugins: [svelte()],
+  resolve: {
+    // Charts under a frozen Object.prototype (tauri.conf.json `freezePrototype`): see the file.
+    alias: [
+      {
+        find: /^tslib$/,
+        replacement: '/src/lib/screens/history/tslib-frozen.ts',
+      },
+    ],
+  },
   clearScreen: false,
   server: { port: 5173, strictPort: true },
   build: {

@@ -23,5 +23,8 @@ export async function launch() {
     locale: 'en-US',
     acceptDownloads: true,
   });
+  // What Tauri's `freezePrototype` runs first in the app's window: the UI, charts included,
+  // is tested under the same frozen Object.prototype.
+  await context.addInitScript('Object.freeze(Object.prototype)');
   return context;
 }
