@@ -22,6 +22,13 @@ export const ALLOWED = new Set([
   'v', // v2 / v3, the API versions
   'UTC', // a time zone name, and the offset of a time not in the viewer's zone
   'CSV', // the file format
+  'UTF', // text encodings as Excel names them: UTF-8, UTF-16, Shift_JIS (CP932), BOM
+  'Shift',
+  'JIS',
+  'CP',
+  'BOM',
+  'Unicode', // Excel's "Unicode テキスト" format
+  'MB', // the largest CSV file read (5 MB)
   'Excel', // "CSV（Excel）": the program the export is made for
   'JSON', // "JSON Lines", a file format name
   'Lines',

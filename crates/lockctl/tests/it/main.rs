@@ -4,5 +4,6 @@
 mod flow;
 mod history;
 mod import;
+mod import_excel;
 mod parity;
 mod support;
