@@ -318,7 +318,7 @@ export const ja: Messages = {
   'bulk.role.invalidValue': '「{value}」（無効な権限）',
   'bulk.role.invalid': '（無効な権限）',
   'bulk.notCsv': '「{name}」は CSV ファイルではありません。',
-  'bulk.readAs': '文字コード {encoding} として読み込みました。',
+  'bulk.readAs': '文字コード「{encoding}」として読み込みました。',
   'bulk.encoding.utf8': 'UTF-8',
   'bulk.encoding.utf8_bom': 'UTF-8（BOM 付き）',
   'bulk.encoding.utf16_le': 'UTF-16（Unicode テキスト）',
