@@ -73,7 +73,7 @@ export const errorCodesEn = {
   'error.job_not_found': 'This task is no longer known (Lockdesk may have been restarted).',
   'error.no_pending_sign_in': 'No sign-in is in progress for this connection.',
   'error.csv_invalid':
-    'The CSV file cannot be read as a table. Save it as CSV (UTF-8) with a header row and try again.',
+    'The CSV file cannot be read as a table. Save it from Excel as CSV with a header row and try again.',
   'error.csv_encoding':
     'The file is not text Lockdesk can read (UTF-8, UTF-16 or Shift_JIS/CP932). In Excel, save it as “CSV UTF-8”, “CSV (comma delimited)” or “Unicode text” and try again.',
   'error.csv_too_large':

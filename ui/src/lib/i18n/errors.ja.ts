@@ -70,7 +70,7 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.job_not_found': 'この処理は見つかりません（Lockdesk が再起動された可能性があります）。',
   'error.no_pending_sign_in': 'この接続で進行中のサインインはありません。',
   'error.csv_invalid':
-    'CSV ファイルを表として読み込めません。見出し行のある CSV（UTF-8）で保存してから、もう一度お試しください。',
+    'CSV ファイルを表として読み込めません。見出し行のある CSV として Excel で保存してから、もう一度お試しください。',
   'error.csv_encoding':
     'ファイルの文字コードを読み取れません（UTF-8、UTF-16、Shift_JIS（CP932）のいずれでもありません）。Excel で「CSV UTF-8」「CSV（コンマ区切り）」または「Unicode テキスト」として保存してから、もう一度お試しください。',
   'error.csv_too_large':
