@@ -22,6 +22,13 @@ export const ALLOWED = new Set([
   'v', // v2 / v3, the API versions
   'UTC', // a time zone name, and the offset of a time not in the viewer's zone
   'CSV', // the file format
+  'UTF', // text encodings as Excel names them: UTF-8, UTF-16, Shift_JIS (CP932), BOM
+  'Shift',
+  'JIS',
+  'CP',
+  'BOM',
+  'Unicode', // Excel's "Unicode テキスト" format
+  'MB', // the largest CSV file read (5 MB)
   'Excel', // "CSV（Excel）": the program the export is made for
   'JSON', // "JSON Lines", a file format name
   'Lines',
@@ -213,6 +220,28 @@ export async function japaneseScreens({ page, context, test, expect, id, nav, sh
         );
         // What the user typed (the file's name and values) is data too.
         for (const v of ['ja.csv', 'broken-address', 'boss']) data.add(v);
+        // A file as Japanese Excel saves it: CP932 bytes, Japanese headers and role words. The
+        // bytes reach the core as they are; it reads them as Shift_JIS and says so.
+        const cp932 = Buffer.concat([
+          Buffer.from('8381815b838b83418368838c83582c8ca08cc0', 'hex'), // メールアドレス,権限
+          Buffer.from(`\r\nja-sjis-${stamp}@example.com,`),
+          Buffer.from('837d836c815b83578383815b', 'hex'), // マネージャー
+          Buffer.from('\r\n'),
+        ]);
+        await page.setInputFiles(id('bulk-csv-input'), {
+          name: 'excel.csv',
+          mimeType: 'text/csv',
+          buffer: cp932,
+        });
+        await page.waitForSelector(`${id('bulk-encoding')}[data-encoding="shift_jis"]`);
+        const sjisRoles = await page.locator(id('bulk-row-role')).allTextContents();
+        expect(
+          sjisRoles.length === 1 && sjisRoles[0] === 'マネージャー',
+          `the CP932 file's roles are shown as ${sjisRoles}`,
+        );
+        const range = await page.textContent(id('bulk-page-range'));
+        expect(range?.includes('全 1 行中 1～1 行目'), `the preview range is ${range}`);
+        data.add('excel.csv');
       });
       await visit('09', 'user-groups', async () => {
         await page.waitForSelector(id('user-group-item'));

@@ -175,4 +175,35 @@ export async function userScreens({ page, test, expect, id, nav, shot, stamp, co
     }, csv);
     expect(!again.includes('invited'), `second run invited again: ${again.join(', ')}`);
   });
+
+  await test('invitations: a 250-row CSV previewed a page at a time; too large a file refused', async () => {
+    await nav('invitations');
+    const lines = ['mail,authority'];
+    for (let i = 1; i <= 250; i++)
+      lines.push(i % 100 === 0 ? `bad-${i},member` : `page-${i}-${stamp}@example.com,member`);
+    await page.setInputFiles(id('bulk-csv-input'), {
+      name: 'many.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(lines.join('\n')),
+    });
+    await page.waitForSelector(`${id('bulk-page-range')}:has-text("Rows 1–100 of 250")`);
+    expect((await page.locator(id('bulk-row')).count()) === 100, 'a page has 100 rows');
+    await page.click(id('bulk-page-next'));
+    await page.waitForSelector(`${id('bulk-page-range')}:has-text("Rows 101–200 of 250")`);
+    await page.click(id('bulk-page-next'));
+    await page.waitForSelector(`${id('bulk-page-range')}:has-text("Rows 201–250 of 250")`);
+    expect((await page.locator(id('bulk-row')).count()) === 50, 'the last page has 50 rows');
+    expect(await page.isDisabled(id('bulk-page-next')), 'next is offered on the last page');
+    await page.check(id('bulk-only-problems'));
+    await page.waitForSelector(`${id('bulk-page-range')}:has-text("Rows 1–2 of 2")`);
+    const shown = await page.locator(`${id('bulk-row')} td.num`).allTextContents();
+    expect(shown.join() === '101,201', `problem rows by file line: ${shown}`);
+    // Over 5 MiB: refused in the page, before it is read or sent.
+    await page.setInputFiles(id('bulk-csv-input'), {
+      name: 'huge.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 0x61),
+    });
+    await page.waitForSelector('[role="alert"]:has-text("larger than 5 MB")');
+  });
 }

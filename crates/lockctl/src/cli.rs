@@ -297,7 +297,9 @@ pub enum InvitationsCmd {
         after_help = "Exit status: 0 when every row is done (invited now, already invited, or already a user; with --dry-run: every row is ready or done); 1 when any row is invalid, a duplicate, refused by the service or not attempted; 2 for wrong arguments."
     )]
     Import {
-        /// The CSV file (UTF-8, with or without a byte-order mark).
+        /// The CSV file: UTF-8 (with or without a BOM), UTF-16 with a BOM (tab-separated
+        /// "Unicode text") or Shift_JIS/CP932; English or Japanese headers; at most 5 MiB and
+        /// 10,000 rows.
         file: PathBuf,
         /// Check every row and show what would happen; send nothing.
         #[arg(long)]

@@ -95,6 +95,21 @@ export function codeText(code: ErrorCode, details: ErrorDetails = {}): CodeText 
         'limit',
         details.limit,
       );
+    case 'csv_too_large':
+      // details.limit is in bytes; the message says megabytes (5 MiB reads as 5 MB).
+      return withParam(
+        `error.${code}`,
+        'error.csv_too_large.noLimit',
+        'limit',
+        details.limit == null ? null : Math.floor(details.limit / (1024 * 1024)),
+      );
+    case 'csv_too_many_rows':
+      return withParam(
+        `error.${code}`,
+        'error.csv_too_many_rows.noLimit',
+        'limit',
+        details.limit == null ? null : details.limit.toLocaleString('en-US'),
+      );
     case 'service_other':
       return withParam(
         `error.${code}`,
@@ -147,6 +162,7 @@ export function codeText(code: ErrorCode, details: ErrorDetails = {}): CodeText 
     case 'job_not_found':
     case 'no_pending_sign_in':
     case 'csv_invalid':
+    case 'csv_encoding':
     case 'archive_db':
     case 'archive_open_failed':
     case 'archive_schema_too_new':
@@ -261,6 +277,9 @@ export function describeError(err: BackendError): ErrorView {
   const selfContained: readonly ErrorCode[] = [
     'no_organization',
     'csv_invalid',
+    'csv_encoding',
+    'csv_too_large',
+    'csv_too_many_rows',
     'not_an_image',
     'config_invalid',
     'config_dir_unknown',

@@ -74,14 +74,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: InvitationsCmd) -> Res
             dry_run,
             authority,
         } => {
-            let csv = std::fs::read_to_string(&file).map_err(|e| Error::File {
-                path: file.clone(),
-                reason: e.to_string(),
-            })?;
-            let req = BulkInviteRequest {
-                csv,
-                default_authority: role(authority),
-            };
+            let req = BulkInviteRequest::from_bytes(&read_csv(&file)?, role(authority));
             if dry_run {
                 preview(ctx, term, req).await
             } else {
@@ -89,6 +82,29 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: InvitationsCmd) -> Res
             }
         }
     }
+}
+
+/// The file's bytes, its size checked on disk before it is read (the core caps it at
+/// [`app::MAX_CSV_BYTES`] and detects the encoding from the bytes).
+fn read_csv(file: &std::path::Path) -> Result<Vec<u8>> {
+    let unreadable = |e: std::io::Error| Error::File {
+        path: file.to_owned(),
+        reason: e.to_string(),
+    };
+    let meta = std::fs::metadata(file).map_err(unreadable)?;
+    app::check_csv_size(meta.len())?;
+    let mut bytes = Vec::new();
+    // Read at most one byte past the limit, in case the file grew since.
+    std::io::Read::read_to_end(
+        &mut std::io::Read::take(
+            std::fs::File::open(file).map_err(unreadable)?,
+            app::MAX_CSV_BYTES + 1,
+        ),
+        &mut bytes,
+    )
+    .map_err(unreadable)?;
+    app::check_csv_size(bytes.len() as u64)?;
+    Ok(bytes)
 }
 
 async fn preview(ctx: &app::AppContext, term: &mut Term<'_>, req: BulkInviteRequest) -> Result<()> {

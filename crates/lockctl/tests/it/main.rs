@@ -4,6 +4,7 @@
 mod flow;
 mod history;
 mod import;
+mod import_excel;
 mod parity;
 mod support;
 mod terminal;

@@ -44,6 +44,7 @@ pub use history::{
     TimecardRequest, SESSION_EXPIRED_MESSAGE,
 };
 pub use images::{images_get, ImagesGetRequest, ImagesGetResponse, MAX_IMAGE_BYTES};
+pub use invitations::{check_csv_size, CsvEncoding, MAX_CSV_BYTES, MAX_CSV_ROWS};
 pub use invitations::{
     invitations_bulk_preview, invitations_bulk_send, invitations_bulk_start, invitations_create,
     invitations_list, run_bulk_invite, BulkInvitePreview, BulkInviteReport, BulkInviteRequest,

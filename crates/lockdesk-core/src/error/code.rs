@@ -149,6 +149,12 @@ error_codes! {
     JobNotFound = "job_not_found" => NotFound,
     NoPendingSignIn = "no_pending_sign_in" => SignInAgain,
     CsvInvalid = "csv_invalid" => BadInput,
+    /// The CSV file is not UTF-8, UTF-16 (BOM) or Shift_JIS/CP932 text.
+    CsvEncoding = "csv_encoding" => BadInput,
+    /// The CSV file is larger than details.limit bytes (5 MiB).
+    CsvTooLarge = "csv_too_large" => BadInput,
+    /// The CSV file has more than details.limit rows (10,000).
+    CsvTooManyRows = "csv_too_many_rows" => BadInput,
 
     // The history archive (lockdesk_archive::Error).
     ArchiveDb = "archive_db" => LocalFile,

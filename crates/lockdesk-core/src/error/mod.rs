@@ -89,6 +89,17 @@ pub enum Error {
     /// The CSV file could not be read as a table.
     #[error("the CSV file cannot be read: {0}")]
     Csv(String),
+    /// The CSV file's bytes are not UTF-8, UTF-16 (with a BOM) or Shift_JIS (CP932).
+    #[error("the CSV file is not text in UTF-8, UTF-16 or Shift_JIS (CP932); save it from Excel as \"CSV\" or \"CSV UTF-8\"")]
+    CsvEncoding,
+    /// The CSV file is larger than the limit (bytes).
+    #[error("the CSV file is {size} bytes; at most {limit} bytes ({} MiB) are read", limit / (1024 * 1024))]
+    CsvTooLarge { size: u64, limit: u64 },
+    /// The CSV file has more data rows than the limit.
+    #[error(
+        "the CSV file has more than {limit} rows; split it into files of at most {limit} rows"
+    )]
+    CsvTooManyRows { limit: u32 },
     /// The local history archive failed (its code is kept).
     #[error(transparent)]
     Archive(lockdesk_archive::Error),
@@ -122,6 +133,9 @@ impl Error {
             Error::NoActiveProfile(_) => ErrorCode::NotSignedIn,
             Error::NoPendingSignIn(_) => ErrorCode::NoPendingSignIn,
             Error::Csv(_) => ErrorCode::CsvInvalid,
+            Error::CsvEncoding => ErrorCode::CsvEncoding,
+            Error::CsvTooLarge { .. } => ErrorCode::CsvTooLarge,
+            Error::CsvTooManyRows { .. } => ErrorCode::CsvTooManyRows,
             Error::Archive(e) => ErrorCode::from_archive(e),
         }
     }
@@ -172,6 +186,8 @@ impl Error {
             }
             Error::ImageUnavailable { url, .. } => d.url = Some(url.clone()),
             Error::JobNotFound(id) => d.job_id = Some(id.clone()),
+            Error::CsvTooLarge { limit, .. } => d.limit = Some(*limit as u32),
+            Error::CsvTooManyRows { limit } => d.limit = Some(*limit),
             Error::NoActiveProfile(api) => {
                 d.api = Some(
                     match api {
@@ -186,7 +202,8 @@ impl Error {
             | Error::NoConfigDir
             | Error::NoOrganization
             | Error::Demo(_)
-            | Error::Csv(_) => {}
+            | Error::Csv(_)
+            | Error::CsvEncoding => {}
         }
         d
     }

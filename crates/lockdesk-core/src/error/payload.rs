@@ -18,7 +18,8 @@ pub struct ErrorDetails {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub scope: Option<String>,
-    /// The documented limit that was reached (`invitation_limit_exceeded`: 500).
+    /// The documented limit that was reached (`invitation_limit_exceeded`: 500; `csv_too_large`:
+    /// bytes; `csv_too_many_rows`: rows).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub limit: Option<u32>,

@@ -392,6 +392,8 @@ async fn bulk_invite_stops_at_the_limit() {
     );
 }
 
+#[path = "bulk_files.rs"]
+mod bulk_files;
 #[path = "users_invitations.rs"]
 mod users_invitations;
 #[path = "views.rs"]

@@ -318,8 +318,8 @@ async fn bulk_run_reports_every_row_and_stops_when_cancelled() {
 
     let a = App::demo().await;
     let req = BulkInviteRequest {
-        csv: "a.run@example.org\nb.run@example.org\nnot-an-address\n".into(),
-        default_authority: None,
+        csv: Some("a.run@example.org\nb.run@example.org\nnot-an-address\n".into()),
+        ..Default::default()
     };
     let cancelled = AtomicBool::new(true);
     let report = invitations_bulk_send(&a.ctx, &req, |_, _| {}, &cancelled)

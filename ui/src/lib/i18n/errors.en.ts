@@ -73,7 +73,13 @@ export const errorCodesEn = {
   'error.job_not_found': 'This task is no longer known (Lockdesk may have been restarted).',
   'error.no_pending_sign_in': 'No sign-in is in progress for this connection.',
   'error.csv_invalid':
-    'The CSV file cannot be read as a table. Save it as CSV (UTF-8) with a header row and try again.',
+    'The CSV file cannot be read as a table. Save it from Excel as CSV with a header row and try again.',
+  'error.csv_encoding':
+    'The file is not text Lockdesk can read (UTF-8, UTF-16 or Shift_JIS/CP932). In Excel, save it as “CSV UTF-8”, “CSV (comma delimited)” or “Unicode text” and try again.',
+  'error.csv_too_large':
+    'The file is larger than {limit} MB, the most Lockdesk reads at once. Split it into smaller files and import them one after the other.',
+  'error.csv_too_many_rows':
+    'The file has more than {limit} rows, the most Lockdesk reads at once. Split it into files of at most {limit} rows and import them one after the other.',
   // The history archive.
   'error.archive_db': 'The history archive on this computer could not be read or written.',
   'error.archive_open_failed': 'The history archive on this computer could not be opened.',
@@ -142,6 +148,10 @@ export const errorsEn = {
   'error.field.invalid_params': 'The service did not accept this value.',
   'error.invitation_limit_exceeded.noLimit':
     'The organization has reached the service’s limit of active invitations. Wait until some are accepted or expire, then invite again.',
+  'error.csv_too_large.noLimit':
+    'The file is too large to read at once. Split it into smaller files and import them one after the other.',
+  'error.csv_too_many_rows.noLimit':
+    'The file has too many rows to read at once. Split it into smaller files and import them one after the other.',
   'error.service_other.noCode': 'The service refused the request without saying why.',
   'error.insecure_base_url.noAddress':
     'The service address cannot be used. Use an address starting with https:// (http:// only for a service on this computer).',

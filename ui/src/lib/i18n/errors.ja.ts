@@ -70,7 +70,13 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.job_not_found': 'この処理は見つかりません（Lockdesk が再起動された可能性があります）。',
   'error.no_pending_sign_in': 'この接続で進行中のサインインはありません。',
   'error.csv_invalid':
-    'CSV ファイルを表として読み込めません。見出し行のある CSV（UTF-8）で保存してから、もう一度お試しください。',
+    'CSV ファイルを表として読み込めません。見出し行のある CSV として Excel で保存してから、もう一度お試しください。',
+  'error.csv_encoding':
+    'ファイルの文字コードを読み取れません（UTF-8、UTF-16、Shift_JIS（CP932）のいずれでもありません）。Excel で「CSV UTF-8」「CSV（コンマ区切り）」または「Unicode テキスト」として保存してから、もう一度お試しください。',
+  'error.csv_too_large':
+    'ファイルが {limit} MB を超えているため、一度に読み込めません。ファイルを分割し、順番に取り込んでください。',
+  'error.csv_too_many_rows':
+    'ファイルの行数が {limit} 行を超えているため、一度に読み込めません。{limit} 行以下のファイルに分割し、順番に取り込んでください。',
   // 履歴アーカイブ
   'error.archive_db': 'このコンピューターの履歴アーカイブを読み書きできませんでした。',
   'error.archive_open_failed': 'このコンピューターの履歴アーカイブを開けませんでした。',
@@ -134,6 +140,10 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.field.invalid_params': 'この値はサービスに受け付けられませんでした。',
   'error.invitation_limit_exceeded.noLimit':
     '組織の有効な招待がサービスの上限に達しています。招待が承認されるか期限切れになるのをお待ちのうえ、改めて招待してください。',
+  'error.csv_too_large.noLimit':
+    'ファイルが大きすぎるため、一度に読み込めません。ファイルを分割し、順番に取り込んでください。',
+  'error.csv_too_many_rows.noLimit':
+    'ファイルの行数が多すぎるため、一度に読み込めません。ファイルを分割し、順番に取り込んでください。',
   'error.service_other.noCode': 'サービスがリクエストを拒否しました（理由は示されていません）。',
   'error.insecure_base_url.noAddress':
     'このサービスのアドレスは使用できません。https:// で始まるアドレスを指定してください（http:// はこのコンピューター上のサービスに限ります）。',

@@ -54,7 +54,8 @@ pub fn preview_row(r: &InviteRow) -> Vec<String> {
 
 pub fn preview_summary(p: &BulkInvitePreview) -> String {
     let mut s = format!(
-        "{} row(s): {} to invite, {} already invited, {} already users, {} invalid, {} duplicate; nothing was sent",
+        "Read as {}. {} row(s): {} to invite, {} already invited, {} already users, {} invalid, {} duplicate; nothing was sent",
+        p.encoding.label(),
         p.rows.len(),
         p.ready,
         p.already_invited,

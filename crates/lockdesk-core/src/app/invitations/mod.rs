@@ -1,17 +1,21 @@
 //! E-mail invitations: list and one invitation here; bulk invitations from a CSV file in
-//! [`plan`] (parsing, per-row validation against the organization's users and pending
+//! [`plan`] (reading the file: [`csv_decode`] detects its encoding and caps its size,
+//! [`headers`] knows the English and Japanese column and role words; parsing, per-row validation against the organization's users and pending
 //! invitations: the preview) and [`bulk`] (the run, safe to repeat: an address already invited
 //! or already a user counts as done and is never sent twice; `invitation_limit_exceeded` stops
 //! the run clearly). The run is one function with a progress callback and a cancel flag, used
 //! by the app's background job and by `lockctl invitations import`.
 
 mod bulk;
+mod csv_decode;
+mod headers;
 mod plan;
 
 pub use bulk::{
     invitations_bulk_send, invitations_bulk_start, run_bulk_invite, BulkInviteReport, BulkProgress,
     InviteOutcome, InviteResult,
 };
+pub use csv_decode::{check_csv_size, CsvEncoding, MAX_CSV_BYTES, MAX_CSV_ROWS};
 pub use plan::{
     invitations_bulk_preview, BulkInvitePreview, BulkInviteRequest, InviteProblem,
     InviteProblemCode, InviteRow, InviteRowStatus,

@@ -9,19 +9,59 @@ use lockdesk_api::v3::{InvitationQuery, NewInvitation, PageParams, UserQuery};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::{INVITATION_LIMIT, READ};
+use super::csv_decode::{self, CsvEncoding, MAX_CSV_ROWS};
+use super::{headers, INVITATION_LIMIT, READ};
 use crate::app::{AppContext, Role};
 use crate::error::{Error, Result};
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+/// A bulk-invitation file: its bytes (`file_base64`, the encoding detected: UTF-8 with or
+/// without a BOM, UTF-16 with a BOM, Shift_JIS/CP932) or its text (`csv`); exactly one.
+/// A header row names a mail column (`mail`, `email`, `メールアドレス`…) and optionally an
+/// authority (`authority`, `role`, `権限`) and a code column (`code`, `ユーザーコード`); without a
+/// header the columns are mail, authority, code. Comma-separated, or tab-separated when the
+/// first line has tabs and no commas. At most 5 MiB and 10,000 rows.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, TS)]
 pub struct BulkInviteRequest {
-    /// The CSV text: a header row naming a `mail` (or `email`) column and optionally
-    /// `authority` and `code` columns; or no header, with mail, authority, code in that order.
-    pub csv: String,
+    /// The file's bytes in base64 (what the app sends, so that CP932 survives).
+    #[serde(default)]
+    #[ts(optional)]
+    pub file_base64: Option<String>,
+    /// The file as text (already decoded).
+    #[serde(default)]
+    #[ts(optional)]
+    pub csv: Option<String>,
     /// For rows without an authority; `member` when absent.
     #[serde(default)]
     #[ts(optional)]
     pub default_authority: Option<Role>,
+}
+
+impl BulkInviteRequest {
+    /// A request for a file's bytes (lockctl reads the file; check its size first with
+    /// [`check_csv_size`](super::check_csv_size)).
+    pub fn from_bytes(bytes: &[u8], default_authority: Option<Role>) -> BulkInviteRequest {
+        use base64::Engine;
+        BulkInviteRequest {
+            file_base64: Some(base64::engine::general_purpose::STANDARD.encode(bytes)),
+            csv: None,
+            default_authority,
+        }
+    }
+
+    /// The file's text and its encoding.
+    fn text(&self) -> Result<(String, CsvEncoding)> {
+        match (&self.file_base64, &self.csv) {
+            (Some(b64), None) => csv_decode::decode_base64(b64),
+            (None, Some(text)) => {
+                let encoding = csv_decode::text_encoding(text)?;
+                Ok((text.clone(), encoding))
+            }
+            _ => Err(Error::invalid(
+                "csv",
+                "give the file as exactly one of file_base64 and csv",
+            )),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -91,6 +131,8 @@ pub struct InviteRow {
 
 #[derive(Clone, Debug, Serialize, Deserialize, TS)]
 pub struct BulkInvitePreview {
+    /// How the file was encoded (detected from its bytes).
+    pub encoding: CsvEncoding,
     pub rows: Vec<InviteRow>,
     pub ready: u32,
     pub invalid: u32,
@@ -104,6 +146,7 @@ pub struct BulkInvitePreview {
     pub exceeds_limit: bool,
 }
 
+#[derive(Debug)]
 struct Parsed {
     line: u32,
     mail: String,
@@ -112,62 +155,63 @@ struct Parsed {
     code: Option<String>,
 }
 
+/// The line a record starts on. The reader's position is where it began reading: before the
+/// line ends it skipped (blank lines, and the `\n` of a `\r\n` that ended the previous record),
+/// so those are counted here.
+fn start_line(text: &str, p: &csv::Position) -> u32 {
+    let skipped = text.as_bytes()[(p.byte() as usize).min(text.len())..]
+        .iter()
+        .take_while(|b| matches!(b, b'\r' | b'\n'))
+        .filter(|&&b| b == b'\n')
+        .count();
+    (p.line() as usize + skipped) as u32
+}
+
+/// The rows of the file's text, each with the line it starts on (1-based, counting the lines
+/// inside quoted cells). Blank lines are skipped; more than [`MAX_CSV_ROWS`] rows are refused.
 fn parse_csv(text: &str, default: Role) -> Result<Vec<Parsed>> {
+    let text = text.trim_start_matches('\u{feff}');
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
         .trim(csv::Trim::All)
-        .from_reader(text.trim_start_matches('\u{feff}').as_bytes());
+        .delimiter(csv_decode::delimiter(text))
+        .from_reader(text.as_bytes());
     let mut cols: Option<(usize, Option<usize>, Option<usize>)> = None;
     let mut out = Vec::new();
     for record in reader.records() {
         let record = record.map_err(|e| Error::Csv(e.to_string()))?;
-        if record.iter().all(|c| c.is_empty()) {
+        if record.iter().all(|c| headers::normalize(c).is_empty()) {
             continue;
         }
-        let line = record.position().map(|p| p.line() as u32).unwrap_or(0);
+        let line = record.position().map_or(0, |p| start_line(text, p));
         let (mail_col, auth_col, code_col) = match cols {
             Some(c) => c,
             None => {
-                let lower: Vec<String> = record.iter().map(|c| c.to_ascii_lowercase()).collect();
-                let find = |names: &[&str]| lower.iter().position(|c| names.contains(&c.as_str()));
-                let mail = find(&[
-                    "mail",
-                    "email",
-                    "e-mail",
-                    "user_mail",
-                    "address",
-                    "e-mail address",
-                    "email address",
-                ]);
-                match mail {
-                    Some(m) => {
-                        cols = Some((
-                            m,
-                            find(&["authority", "role", "user_authority"]),
-                            find(&["code", "user_code"]),
-                        ));
-                        continue;
-                    }
-                    None => {
-                        cols = Some((0, Some(1), Some(2)));
-                        (0, Some(1), Some(2))
-                    }
+                let found = headers::columns(&record);
+                cols = Some(found.unwrap_or((0, Some(1), Some(2))));
+                match found {
+                    Some(_) => continue,
+                    None => (0, Some(1), Some(2)),
                 }
             }
         };
+        if out.len() as u32 >= MAX_CSV_ROWS {
+            return Err(Error::CsvTooManyRows {
+                limit: MAX_CSV_ROWS,
+            });
+        }
         let cell = |i: Option<usize>| {
             i.and_then(|i| record.get(i))
                 .unwrap_or("")
                 .trim()
                 .to_owned()
         };
-        let auth = cell(auth_col).to_ascii_lowercase();
-        let authority = match auth.as_str() {
-            "" => Ok(default),
-            "manager" => Ok(Role::Manager),
-            "member" => Ok(Role::Member),
-            _ => Err(cell(auth_col)),
+        let raw = cell(auth_col);
+        let authority = if headers::normalize(&raw).is_empty() {
+            Ok(default)
+        } else {
+            headers::role(&raw).ok_or(raw)
         };
         let code = Some(cell(code_col)).filter(|c| !c.is_empty());
         out.push(Parsed {
@@ -220,7 +264,8 @@ pub(super) async fn preview(
     ctx: &AppContext,
     req: &BulkInviteRequest,
 ) -> Result<BulkInvitePreview> {
-    let parsed = parse_csv(&req.csv, req.default_authority.unwrap_or(Role::Member))?;
+    let (text, encoding) = req.text()?;
+    let parsed = parse_csv(&text, req.default_authority.unwrap_or(Role::Member))?;
     let (invited, members) = existing(ctx).await?;
     let mut seen: HashMap<String, u32> = HashMap::new();
     let mut rows = Vec::with_capacity(parsed.len());
@@ -286,6 +331,7 @@ pub(super) async fn preview(
     let ready = count(InviteRowStatus::Ready);
     let active = invited.len() as u32;
     Ok(BulkInvitePreview {
+        encoding,
         ready,
         invalid: count(InviteRowStatus::Invalid),
         duplicate: count(InviteRowStatus::Duplicate),
@@ -307,31 +353,5 @@ pub async fn invitations_bulk_preview(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn csv_with_header_and_without() {
-        let rows = parse_csv(
-            "\u{feff}Name,E-mail,Role\nAna,ana@example.com,manager\n\nBo,bo@example.com,\n",
-            Role::Member,
-        )
-        .unwrap();
-        assert_eq!(rows.len(), 2);
-        assert_eq!(rows[0].mail, "ana@example.com");
-        assert_eq!(rows[0].authority, Ok(Role::Manager));
-        assert_eq!(rows[0].line, 2);
-        assert_eq!(rows[1].authority, Ok(Role::Member));
-        let rows = parse_csv("x@example.com,boss,C1\ny@example.com", Role::Manager).unwrap();
-        assert_eq!(rows.len(), 2);
-        assert!(rows[0].authority.is_err());
-        assert_eq!(rows[0].code.as_deref(), Some("C1"));
-        assert_eq!(rows[1].authority, Ok(Role::Manager));
-    }
-
-    #[test]
-    fn authority_error_keeps_the_cell() {
-        let rows = parse_csv("mail,role\nx@example.com,Boss\n", Role::Member).unwrap();
-        assert_eq!(rows[0].authority, Err("Boss".to_owned()));
-    }
-}
+#[path = "plan_tests.rs"]
+mod tests;

@@ -14,7 +14,8 @@ field?: string,
  */
 scope?: string, 
 /**
- * The documented limit that was reached (`invitation_limit_exceeded`: 500).
+ * The documented limit that was reached (`invitation_limit_exceeded`: 500; `csv_too_large`:
+ * bytes; `csv_too_many_rows`: rows).
  */
 limit?: number, 
 /**

@@ -11,6 +11,7 @@ export type { BatteryLevel } from "./BatteryLevel";
 export type { BulkInvitePreview } from "./BulkInvitePreview";
 export type { BulkInviteRequest } from "./BulkInviteRequest";
 export type { ClientKind } from "./ClientKind";
+export type { CsvEncoding } from "./CsvEncoding";
 export type { DayCount } from "./DayCount";
 export type { DeviceKind } from "./DeviceKind";
 export type { DeviceView } from "./DeviceView";

@@ -1,5 +1,6 @@
 // Words and tallies for bulk-invitation rows and results.
 import type {
+  CsvEncoding,
   InviteOutcome,
   InviteProblem,
   InviteRow,
@@ -113,5 +114,56 @@ export function roleCell(r: InviteRow): {
     key: r.authority === 'manager' ? 'users.role.manager' : 'users.role.member',
     params: {},
     invalid: false,
+  };
+}
+
+/**
+ * The largest file sent to the core: the core's `MAX_CSV_BYTES` (5 MiB), checked here on the
+ * file's size before it is read, so a huge file is never loaded into the page.
+ */
+export const CSV_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The file's bytes are too many to send (`error.csv_too_large` words it, limit in MB). */
+export function tooLarge(size: number): boolean {
+  return size > CSV_MAX_BYTES;
+}
+
+export function encodingKey(e: CsvEncoding): MessageKey {
+  return `bulk.encoding.${e}`;
+}
+
+/** Rows drawn at once in the preview. */
+export const PREVIEW_PAGE_SIZE = 100;
+
+/** A row that needs the person's attention: refused before sending, or not done by the run. */
+export function rowHasProblem(r: InviteRow, res?: InviteResult): boolean {
+  if (res) return !['invited', 'already_invited', 'already_user'].includes(res.outcome);
+  return r.status === 'invalid' || r.status === 'duplicate';
+}
+
+/** One page of rows: `from`–`to` (1-based, inclusive; 0–0 when there are none) of `total`. */
+export interface RowPage<T> {
+  rows: T[];
+  /** 0-based, clamped to the pages there are. */
+  page: number;
+  pages: number;
+  from: number;
+  to: number;
+  total: number;
+}
+
+export function pageOf<T>(rows: readonly T[], page: number, size = PREVIEW_PAGE_SIZE): RowPage<T> {
+  const total = rows.length;
+  const pages = Math.max(1, Math.ceil(total / size));
+  const p = Math.min(Math.max(0, Math.floor(Number.isFinite(page) ? page : 0)), pages - 1);
+  const start = p * size;
+  const slice = rows.slice(start, start + size);
+  return {
+    rows: slice,
+    page: p,
+    pages,
+    from: slice.length ? start + 1 : 0,
+    to: start + slice.length,
+    total,
   };
 }
