@@ -1,9 +1,14 @@
 //! The sign-in window: the service's authorization page in a dedicated window with no IPC
-//! access (no capability names it). When the page navigates to the registered redirect URI the
-//! navigation is refused (the page is never loaded), the code is exchanged with the `state`
-//! checked by lockdesk-core, the window closes and the main window gets
+//! access (no capability names it), private storage (incognito: no cookies or cache shared
+//! with other sign-ins or kept on disk), titled with the service's host. It only goes to pages
+//! of the service's own origin over https (plain http only when the service itself is on
+//! loopback: the demo and the simulator); every other navigation and every new window is
+//! refused. When the page navigates to the registered redirect URI the navigation is refused
+//! too (the page is never loaded), the code is exchanged with the `state` and PKCE verifier
+//! checked and sent by lockdesk-core, the window closes and the main window gets
 //! `lockdesk://sign-in-finished`.
 
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -13,8 +18,9 @@ use lockdesk_core::app::{
     SessionCompleteSignInRequest,
 };
 use lockdesk_core::{ErrorCode, ErrorPayload};
+use tauri::webview::NewWindowResponse;
 use tauri::{AppHandle, Emitter, Manager, Runtime, State, WebviewUrl, WebviewWindowBuilder};
-use url::Url;
+use url::{Host, Url};
 
 pub const SIGN_IN_WINDOW: &str = "signin";
 
@@ -25,21 +31,68 @@ pub enum Navigation {
     Allow,
     /// The redirect URI: do not load it; complete the sign-in with this address.
     Intercept,
+    /// Anything else: not loaded.
+    Refuse,
 }
 
-/// The redirect is recognised by scheme, host, port and path (a trailing `/` ignored); its
-/// query carries `code` and `state`, checked by lockdesk-core.
-pub fn decide(target: &Url, redirect_uri: &Url) -> Navigation {
+fn is_loopback(url: &Url) -> bool {
+    match url.host() {
+        Some(Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
+        Some(Host::Ipv4(ip)) => IpAddr::V4(ip).is_loopback(),
+        Some(Host::Ipv6(ip)) => IpAddr::V6(ip).is_loopback(),
+        None => false,
+    }
+}
+
+fn same_origin(a: &Url, b: &Url) -> bool {
+    a.scheme() == b.scheme()
+        && a.host() == b.host()
+        && a.port_or_known_default() == b.port_or_known_default()
+}
+
+/// Decides a navigation of the sign-in window to `target`, for the service whose
+/// authorization page is `service` and the client's `redirect_uri`:
+/// - the redirect URI (scheme, host, port and path; a trailing `/` ignored) is intercepted,
+///   its query carries `code` and `state`, checked by lockdesk-core;
+/// - pages of the service's origin are allowed over https, over http only when the service
+///   itself is on loopback (the demo, the simulator);
+/// - everything else is refused (other hosts, other ports, a downgrade to http, `data:`,
+///   `file:`, `javascript:` …).
+pub fn decide(target: &Url, service: &Url, redirect_uri: &Url) -> Navigation {
     let path = |u: &Url| u.path().trim_end_matches('/').to_owned();
     if target.scheme() == redirect_uri.scheme()
         && target.host_str() == redirect_uri.host_str()
         && target.port_or_known_default() == redirect_uri.port_or_known_default()
         && path(target) == path(redirect_uri)
     {
-        Navigation::Intercept
-    } else {
-        Navigation::Allow
+        return Navigation::Intercept;
     }
+    let secure = match target.scheme() {
+        "https" => true,
+        "http" => is_loopback(service),
+        _ => false,
+    };
+    if secure && same_origin(target, service) {
+        Navigation::Allow
+    } else {
+        Navigation::Refuse
+    }
+}
+
+/// The host (and port, when not the scheme's default) the window shows in its title. An
+/// international domain shows in its ASCII (punycode) form, which cannot imitate another.
+pub fn shown_host(service: &Url) -> String {
+    let host = service.host_str().unwrap_or("?");
+    match service.port() {
+        Some(port) => format!("{host}:{port}"),
+        None => host.to_owned(),
+    }
+}
+
+/// The sign-in window's title: fixed words in both UI languages (the backend does not know
+/// which one the UI shows) and the service's host as data.
+pub fn window_title(service: &Url) -> String {
+    format!("Sign in / サインイン — {}", shown_host(service))
 }
 
 fn payload(message: impl Into<String>, code: ErrorCode) -> ErrorPayload {
@@ -80,11 +133,25 @@ pub async fn sign_in_window_open<R: Runtime>(
         begun.profile.clone(),
         done.clone(),
     );
+    let service = page.clone();
     let window = WebviewWindowBuilder::new(&app, SIGN_IN_WINDOW, WebviewUrl::External(page))
-        .title("Sign in — Lockdesk")
+        .title(window_title(&service))
         .inner_size(520.0, 720.0)
-        .on_navigation(move |target| match decide(target, &redirect) {
+        .incognito(true)
+        .on_new_window(|url, _| {
+            tracing::warn!(host = ?url.host_str(), "sign-in window: new window refused");
+            NewWindowResponse::Deny
+        })
+        .on_navigation(move |target| match decide(target, &service, &redirect) {
             Navigation::Allow => true,
+            Navigation::Refuse => {
+                tracing::warn!(
+                    scheme = target.scheme(),
+                    host = ?target.host_str(),
+                    "sign-in window: navigation refused"
+                );
+                false
+            }
             Navigation::Intercept => {
                 if !done2.swap(true, Ordering::SeqCst) {
                     let (ctx, app, profile) = (ctx2.clone(), app2.clone(), profile.clone());
@@ -160,43 +227,131 @@ mod tests {
         Url::parse(s).unwrap()
     }
 
+    const SERVICE: &str = "https://api.example.jp/oauth/authorize/?client_id=c";
+
+    fn d(target: &str, redirect: &str) -> Navigation {
+        decide(&u(target), &u(SERVICE), &u(redirect))
+    }
+
     #[test]
     fn intercepts_only_the_redirect_uri() {
-        let r = u("https://app.example.com/oauth/callback");
+        let r = "https://app.example.com/oauth/callback";
         assert_eq!(
-            decide(
-                &u("https://app.example.com/oauth/callback?code=c&state=s"),
-                &r
-            ),
+            d("https://app.example.com/oauth/callback?code=c&state=s", r),
             Navigation::Intercept
         );
         assert_eq!(
-            decide(&u("https://app.example.com/oauth/callback/?code=c"), &r),
+            d("https://app.example.com/oauth/callback/?code=c", r),
             Navigation::Intercept
         );
         assert_eq!(
-            decide(&u("https://app.example.com:443/oauth/callback?error=x"), &r),
+            d("https://app.example.com:443/oauth/callback?error=x", r),
+            Navigation::Intercept
+        );
+        // Near misses of the redirect URI are not intercepted (and not on the service).
+        for near in [
+            "http://app.example.com/oauth/callback?code=c",
+            "https://app.example.com:8443/oauth/callback",
+            "https://app.example.com/oauth/callbackx",
+            "https://evil.example.com/oauth/callback",
+        ] {
+            assert_eq!(d(near, r), Navigation::Refuse, "{near}");
+        }
+        // A loopback or custom-scheme redirect URI is intercepted too.
+        assert_eq!(
+            d("http://127.0.0.1:9/cb?code=c", "http://127.0.0.1:9/cb"),
             Navigation::Intercept
         );
         assert_eq!(
-            decide(&u("https://api.example.com/oauth/authorize/?x=1"), &r),
+            d("lockdesk://cb?code=c", "lockdesk://cb"),
+            Navigation::Intercept
+        );
+    }
+
+    #[test]
+    fn allows_only_https_pages_of_the_service() {
+        let r = "https://app.example.com/oauth/callback";
+        for ok in [
+            "https://api.example.jp/oauth/authorize/?x=1",
+            "https://api.example.jp:443/login",
+            "https://API.example.jp/help",
+        ] {
+            assert_eq!(d(ok, r), Navigation::Allow, "{ok}");
+        }
+        for refused in [
+            "http://api.example.jp/oauth/authorize/",
+            "https://api.example.jp:8443/",
+            "https://evil.example/phish",
+            "https://api.example.jp.evil.example/",
+            "https://example.jp/",
+            "http://127.0.0.1:8080/",
+            "http://localhost/",
+            "file:///etc/passwd",
+            "data:text/html,<h1>x</h1>",
+            "javascript:alert(1)",
+            "about:blank",
+        ] {
+            assert_eq!(d(refused, r), Navigation::Refuse, "{refused}");
+        }
+    }
+
+    #[test]
+    fn plain_http_only_for_a_loopback_service() {
+        let r = u("http://127.0.0.1:7000/cb");
+        let sim = u("http://127.0.0.1:7000/oauth/authorize/");
+        assert_eq!(
+            decide(&u("http://127.0.0.1:7000/oauth/authorize/"), &sim, &r),
             Navigation::Allow
         );
+        // Another port, another loopback address, or localhost by name: another origin.
+        for refused in [
+            "http://127.0.0.1:7001/",
+            "http://127.0.0.2:7000/",
+            "http://localhost:7000/",
+            "https://api.example.jp/",
+        ] {
+            assert_eq!(
+                decide(&u(refused), &sim, &r),
+                Navigation::Refuse,
+                "{refused}"
+            );
+        }
+        let local = u("http://localhost:7000/oauth/authorize/");
         assert_eq!(
-            decide(&u("http://app.example.com/oauth/callback?code=c"), &r),
+            decide(&u("http://localhost:7000/login"), &local, &r),
             Navigation::Allow
         );
+        let v6 = u("http://[::1]:7000/oauth/authorize/");
         assert_eq!(
-            decide(&u("https://app.example.com:8443/oauth/callback"), &r),
+            decide(&u("http://[::1]:7000/login"), &v6, &r),
             Navigation::Allow
         );
+        // A service on plain http that is not loopback gets no page at all.
+        let plain = u("http://api.example.jp/oauth/authorize/");
         assert_eq!(
-            decide(&u("https://app.example.com/oauth/callbackx"), &r),
-            Navigation::Allow
+            decide(&u("http://api.example.jp/login"), &plain, &r),
+            Navigation::Refuse
+        );
+    }
+
+    #[test]
+    fn the_title_shows_the_service_host() {
+        assert_eq!(
+            window_title(&u(SERVICE)),
+            "Sign in / サインイン — api.example.jp"
         );
         assert_eq!(
-            decide(&u("https://evil.example.com/oauth/callback"), &r),
-            Navigation::Allow
+            shown_host(&u("http://127.0.0.1:7000/oauth/authorize/")),
+            "127.0.0.1:7000"
+        );
+        assert_eq!(
+            shown_host(&u("https://api.example.jp:443/")),
+            "api.example.jp"
+        );
+        // An international domain shows as punycode.
+        assert_eq!(
+            shown_host(&u("https://bücher.example/")),
+            "xn--bcher-kva.example"
         );
     }
 }

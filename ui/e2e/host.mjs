@@ -1,5 +1,7 @@
 // Starts the loopback test host over the real core (the Rust side's binary) and reads its
-// `{"url": ...}` line (docs/app-contract.md). Which command:
+// `{"url", "token", "open"}` line (docs/app-contract.md): the host refuses calls without its
+// token (header `x-lockdesk-token`), so the browser opens `open` (`url/?token=…`), from which
+// the UI's HTTP backend takes the token, and `hostFetch` sends it. Which command:
 //   1. LOCKDESK_TEST_HOST_CMD: a shell command run from the repository root, used as given;
 //   2. LOCKDESK_TEST_HOST_BIN: the built `lockdesk-test-host` binary;
 //   3. the first built binary found in $CARGO_TARGET_DIR/{debug,release} or target/{debug,release};
@@ -15,6 +17,9 @@ export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..'
 export const uiDist = join(repoRoot, 'ui', 'dist');
 
 const q = (p) => `'${p.replaceAll("'", "'\\''")}'`;
+
+/** The header carrying the host's token (ui/src/lib/backend/http.ts sends it too). */
+export const TOKEN_HEADER = 'x-lockdesk-token';
 
 export function hostCommand(env = process.env) {
   if (env.LOCKDESK_TEST_HOST_CMD) return env.LOCKDESK_TEST_HOST_CMD;
@@ -41,7 +46,7 @@ export async function startHost({ timeoutMs = 600_000 } = {}) {
   child.stderr.on('data', (d) => {
     stderr = (stderr + d).slice(-4000);
   });
-  const url = await new Promise((resolve, reject) => {
+  const ready = await new Promise((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`test host gave no {"url"} line in ${timeoutMs} ms\n${stderr}`)),
       timeoutMs,
@@ -53,17 +58,24 @@ export async function startHost({ timeoutMs = 600_000 } = {}) {
     createInterface({ input: child.stdout }).on('line', (line) => {
       try {
         const msg = JSON.parse(line);
-        if (typeof msg.url === 'string') {
+        if (typeof msg.url === 'string' && typeof msg.token === 'string') {
           clearTimeout(timer);
-          resolve(msg.url);
+          resolve(msg);
         }
       } catch {
         /* not the url line */
       }
     });
   });
+  const { url, token } = ready;
   return {
     url,
+    token,
+    /** The address that hands the token to the UI. */
+    open: ready.open ?? `${url}/?token=${encodeURIComponent(token)}`,
+    /** `fetch` on the host with its token. */
+    fetch: (path, init = {}) =>
+      fetch(`${url}${path}`, { ...init, headers: { ...init.headers, [TOKEN_HEADER]: token } }),
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

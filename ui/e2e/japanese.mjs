@@ -98,7 +98,10 @@ export async function japaneseScreens({ page, context, test, expect, id, nav, sh
       const call = async (cmd, req) => {
         const r = await fetch(`/api/${cmd}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: {
+            'content-type': 'application/json',
+            'x-lockdesk-token': sessionStorage.getItem('lockdesk-test-host-token') ?? '',
+          },
           body: JSON.stringify(req),
         });
         return r.ok ? r.json() : null;

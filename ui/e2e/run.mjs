@@ -32,7 +32,7 @@ try {
   host = await startHost();
   console.log(`test host: ${host.url}`);
   // A clean state (profiles, sessions, demo), also when the command reuses a running host.
-  const reset = await fetch(`${host.url}/_host/reset`, { method: 'POST' });
+  const reset = await host.fetch('/_host/reset', { method: 'POST' });
   if (!reset.ok) throw new Error(`POST /_host/reset answered ${reset.status}`);
   context = await launch();
   page = context.pages()[0] ?? (await context.newPage());
@@ -84,7 +84,7 @@ const stamp = Date.now().toString(36);
 
 try {
   await test('connect: try the demo', async () => {
-    await page.goto(host.url);
+    await page.goto(host.open);
     await page.waitForSelector(id('try-demo'));
     await shot('01-connect');
     await page.click(id('try-demo'));

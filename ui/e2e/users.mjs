@@ -73,7 +73,10 @@ export async function userScreens({ page, test, expect, id, nav, shot, stamp, co
       const call = async (cmd, req) => {
         const r = await fetch(`/api/${cmd}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: {
+            'content-type': 'application/json',
+            'x-lockdesk-token': sessionStorage.getItem('lockdesk-test-host-token') ?? '',
+          },
           body: JSON.stringify(req),
         });
         return r.json();
@@ -160,7 +163,10 @@ export async function userScreens({ page, test, expect, id, nav, shot, stamp, co
       const call = async (cmd, req) => {
         const r = await fetch(`/api/${cmd}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: {
+            'content-type': 'application/json',
+            'x-lockdesk-token': sessionStorage.getItem('lockdesk-test-host-token') ?? '',
+          },
           body: JSON.stringify(req),
         });
         return r.json();

@@ -19,7 +19,7 @@ pub mod validate;
 
 pub use config::{ClientCredentials, ServiceUrl};
 pub use error::{Error, Result, ServiceCode};
-pub use oauth::{ApiVersion, OAuth, SignInRequest, TokenSet};
+pub use oauth::{ApiVersion, AuthorizationGrant, OAuth, SignInRequest, TokenSet};
 pub use ratelimit::RateLimiter;
 pub use retry::RetryPolicy;
 pub use serde_util::parse_time;

@@ -1,6 +1,15 @@
-//! The authorization-code flow against the service: sign-in URL with a CSRF `state`, the
-//! redirect checked against that state, code exchange, reissue, revoke and token information.
-//! Standard parts go through the `oauth2` crate; revoke and token info are the service's own.
+//! The authorization-code flow against the service: sign-in URL with a CSRF `state` and a PKCE
+//! challenge, the redirect checked against that state, code exchange with the PKCE verifier,
+//! reissue, revoke and token information. Standard parts go through the `oauth2` crate; revoke
+//! and token info are the service's own.
+//!
+//! PKCE (RFC 7636, S256; recommended for native apps by RFC 8252 and RFC 9700): every sign-in
+//! sends `code_challenge` + `code_challenge_method=S256` to the authorization page and the
+//! matching `code_verifier` with the code. The service's documentation lists neither parameter;
+//! an OAuth server without PKCE ignores unknown parameters, so the client always sends them and
+//! a server that supports PKCE (the simulator does) binds the code to this client's verifier.
+//! The verifier is a secret: it stays in memory with the pending sign-in, never in `Debug`,
+//! logs or files.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -11,7 +20,8 @@ use oauth2::basic::{
 };
 use oauth2::{
     AccessToken, AuthType, AuthUrl, AuthorizationCode, CsrfToken, EndpointNotSet, EndpointSet,
-    RedirectUrl, RefreshToken, RequestTokenError, Scope, StandardRevocableToken, TokenUrl,
+    PkceCodeChallenge, PkceCodeVerifier, RedirectUrl, RefreshToken, RequestTokenError, Scope,
+    StandardRevocableToken, TokenUrl,
 };
 use reqwest::Method;
 use serde::{Deserialize, Serialize};
@@ -127,11 +137,22 @@ type OAuthClient = oauth2::Client<
 >;
 
 /// A started sign-in: open `url` in a browser, then hand the redirected address to
-/// [`OAuth::code_from_redirect`] with this value, which holds the expected `state`.
-#[derive(Debug)]
+/// [`OAuth::code_from_redirect`] with this value, which holds the expected `state` and the PKCE
+/// verifier. `Debug` shows neither secret.
 pub struct SignInRequest {
     pub url: Url,
     state: CsrfToken,
+    pkce_verifier: PkceCodeVerifier,
+}
+
+impl std::fmt::Debug for SignInRequest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SignInRequest")
+            .field("url", &self.url.as_str())
+            .field("state", &"[redacted]")
+            .field("pkce_verifier", &"[redacted]")
+            .finish()
+    }
 }
 
 impl SignInRequest {
@@ -139,12 +160,41 @@ impl SignInRequest {
         self.state.secret()
     }
 
-    /// Rebuilds a request whose state was kept elsewhere (e.g. across a CLI prompt).
-    pub fn from_parts(url: Url, state: String) -> SignInRequest {
+    /// The PKCE `code_verifier` of this sign-in (a secret: keep it in memory only).
+    pub fn pkce_verifier(&self) -> &str {
+        self.pkce_verifier.secret()
+    }
+
+    /// Rebuilds a request whose state and verifier were kept elsewhere (in memory, e.g. across
+    /// a CLI prompt or between the app's begin and complete commands).
+    pub fn from_parts(url: Url, state: String, pkce_verifier: String) -> SignInRequest {
         SignInRequest {
             url,
             state: CsrfToken::new(state),
+            pkce_verifier: PkceCodeVerifier::new(pkce_verifier),
         }
+    }
+}
+
+/// What [`OAuth::code_from_redirect`] yields and [`OAuth::exchange_code`] takes: the code and
+/// the PKCE verifier of the sign-in it belongs to, so no exchange goes out without it. `Debug`
+/// shows neither secret.
+#[derive(Debug)]
+pub struct AuthorizationGrant {
+    code: AuthorizationCode,
+    pkce_verifier: PkceCodeVerifier,
+}
+
+impl AuthorizationGrant {
+    pub fn new(code: AuthorizationCode, pkce_verifier: PkceCodeVerifier) -> Self {
+        AuthorizationGrant {
+            code,
+            pkce_verifier,
+        }
+    }
+
+    pub fn code(&self) -> &AuthorizationCode {
+        &self.code
     }
 }
 
@@ -203,20 +253,31 @@ impl OAuth {
         &self.credentials
     }
 
-    /// The authorization page address with a fresh random `state`.
+    /// The authorization page address with a fresh random `state` and a fresh PKCE S256
+    /// challenge (`code_challenge`, `code_challenge_method=S256`).
     pub fn begin_sign_in(&self) -> SignInRequest {
-        let (url, state) = self.client.authorize_url(CsrfToken::new_random).url();
-        SignInRequest { url, state }
+        let (challenge, pkce_verifier) = PkceCodeChallenge::new_random_sha256();
+        let (url, state) = self
+            .client
+            .authorize_url(CsrfToken::new_random)
+            .set_pkce_challenge(challenge)
+            .url();
+        SignInRequest {
+            url,
+            state,
+            pkce_verifier,
+        }
     }
 
-    /// Reads the address the browser was sent to after login and returns its code, after
-    /// checking it is the registered redirect URI and carries this sign-in's `state`. A bare
-    /// code is refused: without the state nothing proves it belongs to this sign-in.
+    /// Reads the address the browser was sent to after login and returns its code with this
+    /// sign-in's PKCE verifier, after checking it is the registered redirect URI and carries
+    /// this sign-in's `state`. A bare code is refused: without the state nothing proves it
+    /// belongs to this sign-in.
     pub fn code_from_redirect(
         &self,
         request: &SignInRequest,
         redirected: &str,
-    ) -> Result<AuthorizationCode> {
+    ) -> Result<AuthorizationGrant> {
         let redirected = redirected.trim();
         let url = Url::parse(redirected).map_err(|_| {
             Error::Authorization(
@@ -250,15 +311,20 @@ impl OAuth {
             _ => return Err(Error::StateMismatch),
         }
         match param("code") {
-            Some(code) if !code.is_empty() => Ok(AuthorizationCode::new(code)),
+            Some(code) if !code.is_empty() => Ok(AuthorizationGrant::new(
+                AuthorizationCode::new(code),
+                PkceCodeVerifier::new(request.pkce_verifier.secret().clone()),
+            )),
             _ => Err(Error::Authorization("the redirect carries no code".into())),
         }
     }
 
-    pub async fn exchange_code(&self, code: AuthorizationCode) -> Result<TokenSet> {
+    /// Exchanges the code for tokens, sending the sign-in's `code_verifier`.
+    pub async fn exchange_code(&self, grant: AuthorizationGrant) -> Result<TokenSet> {
         let response = self
             .client
-            .exchange_code(code)
+            .exchange_code(grant.code)
+            .set_pkce_verifier(grant.pkce_verifier)
             .request_async(self.transport.http())
             .await
             .map_err(|e| map_token_error(self.transport.base(), e))?;

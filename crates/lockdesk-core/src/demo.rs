@@ -71,6 +71,28 @@ pub async fn start_demo(ctx: &Context, options: SimOptions) -> Result<Demo> {
     })
 }
 
+/// The login form as the authorization page posts it: every parameter of the sign-in address
+/// (client, redirect URI, state, PKCE challenge), then the demo account's credentials.
+fn login_form(
+    client: &ClientInfo,
+    pending: &sessions::PendingSignIn,
+    password: &str,
+) -> Vec<(String, String)> {
+    let mut form: Vec<(String, String)> = pending.url.query_pairs().into_owned().collect();
+    for (name, value) in [
+        ("client_id", client.client_id.as_str()),
+        ("redirect_uri", client.redirect_uri.as_str()),
+        ("response_type", "code"),
+    ] {
+        if !form.iter().any(|(k, _)| k == name) {
+            form.push((name.to_owned(), value.to_owned()));
+        }
+    }
+    form.push(("mail".to_owned(), DEMO_ACCOUNT.to_owned()));
+    form.push(("password".to_owned(), password.to_owned()));
+    form
+}
+
 /// Submits the simulator's login form as the demo account would, and returns the address the
 /// service redirects to (never followed).
 async fn log_in(
@@ -85,14 +107,7 @@ async fn log_in(
         .map_err(|e| Error::Demo(e.to_string()))?;
     let resp = http
         .post(format!("{}/oauth/authorize/", sim.base_url()))
-        .form(&[
-            ("mail", DEMO_ACCOUNT),
-            ("password", password),
-            ("client_id", client.client_id.as_str()),
-            ("redirect_uri", client.redirect_uri.as_str()),
-            ("response_type", "code"),
-            ("state", pending.state.as_str()),
-        ])
+        .form(&login_form(client, pending, password))
         .send()
         .await
         .map_err(|e| Error::Demo(format!("demo login failed: {e}")))?;

@@ -82,11 +82,31 @@ pub fn remove_profile(ctx: &Context, name: &str) -> Result<Profile> {
     ProfileStore::new(ctx).remove(name)
 }
 
-/// A started sign-in: open `url` in a browser; keep `state` until the redirect comes back.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+/// A started sign-in: open `url` in a browser; keep `state` and the PKCE verifier in memory
+/// until the redirect comes back. Not serializable, and `Debug` hides both secrets: the
+/// verifier never reaches a file, a log or the UI.
+#[derive(Clone)]
 pub struct PendingSignIn {
     pub url: Url,
     pub state: String,
+    pkce_verifier: String,
+}
+
+impl PendingSignIn {
+    /// The PKCE `code_verifier` whose S256 challenge is in `url`.
+    pub fn pkce_verifier(&self) -> &str {
+        &self.pkce_verifier
+    }
+}
+
+impl std::fmt::Debug for PendingSignIn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PendingSignIn")
+            .field("url", &self.url.as_str())
+            .field("state", &"[redacted]")
+            .field("pkce_verifier", &"[redacted]")
+            .finish()
+    }
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -112,6 +132,7 @@ pub async fn begin_sign_in(ctx: &Context, profile: &str) -> Result<PendingSignIn
     let request = oauth_for(ctx, &profile)?.begin_sign_in();
     Ok(PendingSignIn {
         state: request.state().to_owned(),
+        pkce_verifier: request.pkce_verifier().to_owned(),
         url: request.url,
     })
 }
@@ -126,7 +147,11 @@ pub async fn complete_sign_in(
 ) -> Result<SignedIn> {
     let profile = ProfileStore::new(ctx).get(profile)?;
     let oauth = oauth_for(ctx, &profile)?;
-    let request = SignInRequest::from_parts(pending.url.clone(), pending.state.clone());
+    let request = SignInRequest::from_parts(
+        pending.url.clone(),
+        pending.state.clone(),
+        pending.pkce_verifier.clone(),
+    );
     let code = oauth.code_from_redirect(&request, redirected_url)?;
     let tokens = oauth.exchange_code(code).await?;
     save_tokens(ctx.secrets.as_ref(), &profile.name, &tokens)?;

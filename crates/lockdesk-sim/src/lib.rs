@@ -1,6 +1,12 @@
 //! Simulator of the door-access service (OAuth, v3, legacy v2) for demo mode and tests.
 //!
 //! `backend/` holds the state and rules, `routes/` the HTTP parsing, `/_sim/` the control API.
+//!
+//! OAuth with PKCE: an authorization request with `code_challenge` (S256 only; `plain` and
+//! unknown methods are sent back as `invalid_request`) binds its code to that challenge, and
+//! the code's exchange then needs the matching `code_verifier` (else `invalid_grant`). Without
+//! a challenge nothing changes. The real service's documentation does not mention PKCE; see
+//! [`backend::pkce`].
 
 pub mod backend;
 pub mod routes;

@@ -2,14 +2,19 @@
 //! `lockdesk_core::app` use-case the desktop app runs, answering the JSON result (200) or
 //! `{code, message, details}` with a 4xx/5xx status. Optionally serves the built UI
 //! (`ui/dist`) from the same origin, so browser tests load the real UI. State lives in a
-//! temporary config directory and an in-memory secret store; `POST /_host/reset` starts over.
+//! temporary folder (config and data: never the user's folders) and an in-memory secret
+//! store; `POST /_host/reset` starts over. Only its own origin, with the token it printed,
+//! may use it: see [`guard`].
 
+pub mod guard;
+
+use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::{Path as AxPath, State};
-use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
@@ -18,11 +23,15 @@ use lockdesk_core::{Context, ErrorCategory, ErrorCode, ErrorPayload, MemoryStore
 use lockdesk_sim::SimOptions;
 use tokio::sync::RwLock;
 
+pub use guard::{random_token, TOKEN_HEADER};
+
 pub struct HostOptions {
     /// Built UI to serve at `/` (index.html for unknown paths), if any.
     pub ui_dir: Option<PathBuf>,
     /// Demo data size for `session_start_demo`.
     pub demo: SimOptions,
+    /// The token every command call must carry in [`TOKEN_HEADER`] (see [`random_token`]).
+    pub token: String,
 }
 
 struct Host {
@@ -32,20 +41,30 @@ struct Host {
     options: HostOptions,
 }
 
+/// The core context of one host state: config and data (archives) both in `dir`, a
+/// temporary folder, and an in-memory keychain.
+pub fn context_in(dir: &Path) -> Context {
+    Context::for_tests(dir.join("config"), Arc::new(MemoryStore::new()))
+        .with_data_dir(dir.join("data"))
+}
+
+/// A fresh state in a new temporary folder, removed when the `TempDir` is dropped.
+fn fresh_context(demo: &SimOptions) -> std::io::Result<(AppContext, tempfile::TempDir)> {
+    let dir = tempfile::Builder::new()
+        .prefix("lockdesk-testhost-")
+        .tempdir()?;
+    let ctx = AppContext::with_demo_options(context_in(dir.path()), demo.clone());
+    Ok((ctx, dir))
+}
+
 impl Host {
     fn fresh_context(&self) -> std::io::Result<AppContext> {
-        let dir = tempfile::Builder::new()
-            .prefix("lockdesk-testhost-")
-            .tempdir()?;
-        let core = Context::for_tests(dir.path(), Arc::new(MemoryStore::new()));
+        let (ctx, dir) = fresh_context(&self.options.demo)?;
         self.dirs
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .push(dir);
-        Ok(AppContext::with_demo_options(
-            core,
-            self.options.demo.clone(),
-        ))
+        Ok(ctx)
     }
 }
 
@@ -210,56 +229,50 @@ fn content_security_policy() -> HeaderValue {
     .clone()
 }
 
-/// Lets a UI dev server on another loopback origin call the host.
-async fn cors(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
-    if req.method() == Method::OPTIONS {
-        let mut r = StatusCode::NO_CONTENT.into_response();
-        add_cors(&mut r);
-        return r;
-    }
-    let mut r = next.run(req).await;
-    add_cors(&mut r);
-    r
-}
-
-fn add_cors(r: &mut Response) {
-    let h = r.headers_mut();
-    h.insert(
-        header::ACCESS_CONTROL_ALLOW_ORIGIN,
-        HeaderValue::from_static("*"),
-    );
-    h.insert(
-        header::ACCESS_CONTROL_ALLOW_HEADERS,
-        HeaderValue::from_static("content-type"),
-    );
-    h.insert(
-        header::ACCESS_CONTROL_ALLOW_METHODS,
-        HeaderValue::from_static("GET, POST, OPTIONS"),
-    );
-}
-
-/// The router of a new host with an empty state.
-pub fn router(options: HostOptions) -> std::io::Result<Router> {
+/// The router of a new host with an empty state, answering on `addr` (its port is the only
+/// one the `Host` header may name).
+pub fn router(options: HostOptions, addr: SocketAddr) -> std::io::Result<Router> {
+    let (first, dir) = fresh_context(&options.demo)?;
+    let guard = Arc::new(guard::Guard::new(addr.port(), options.token.clone()));
     let host = Arc::new(Host {
-        ctx: RwLock::new(AppContext::new(Context::for_tests(
-            std::env::temp_dir(),
-            Arc::new(MemoryStore::new()),
-        ))),
-        dirs: Default::default(),
+        ctx: RwLock::new(first),
+        dirs: std::sync::Mutex::new(vec![dir]),
         options,
     });
-    let first = host.fresh_context()?;
-    *host.ctx.try_write().map_err(std::io::Error::other)? = first;
     Ok(Router::new()
         .route("/api/{command}", post(api))
         .route("/_host/reset", post(reset))
         .route("/_host/health", get(|| async { "ok" }))
         .fallback(get(static_file))
-        .layer(axum::middleware::from_fn(cors))
+        .layer(axum::middleware::from_fn_with_state(guard, guard::layer))
         .with_state(host))
 }
 
-/// Binds `addr` (use port 0 for any) and serves until the process ends.
+/// Serves on `listener` (bind port 0 for any) until the process ends.
 pub async fn serve(listener: tokio::net::TcpListener, options: HostOptions) -> std::io::Result<()> {
-    axum::serve(listener, router(options)?).await
+    let addr = listener.local_addr()?;
+    axum::serve(listener, router(options, addr)?).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn state_lives_in_the_temporary_folder_only() {
+        let (ctx, dir) = fresh_context(&SimOptions::small()).unwrap();
+        let core = ctx.core();
+        assert!(dir.path().starts_with(std::env::temp_dir()));
+        assert!(
+            core.config_dir.starts_with(dir.path()),
+            "{:?}",
+            core.config_dir
+        );
+        let data = core.data_dir.clone().expect("a data folder of its own");
+        assert!(data.starts_with(dir.path()), "{data:?}");
+        let path = dir.path().to_owned();
+        drop(ctx);
+        drop(dir);
+        assert!(!path.exists(), "removed with the host's state");
+    }
 }

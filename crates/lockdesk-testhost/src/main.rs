@@ -1,11 +1,13 @@
 //! `lockdesk-test-host [--port N] [--ui DIR] [--demo small|full]`: prints one JSON line
-//! `{"url": "http://127.0.0.1:N"}` when ready, then serves until killed.
+//! `{"url": "http://127.0.0.1:N", "token": "…", "open": "http://127.0.0.1:N/?token=…"}` when
+//! ready, then serves until killed. Every command call must carry the token in the
+//! `x-lockdesk-token` header; `open` is the address that gives it to the UI.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use lockdesk_sim::SimOptions;
-use lockdesk_testhost::{serve, HostOptions};
+use lockdesk_testhost::{random_token, serve, HostOptions};
 
 fn usage() -> ! {
     eprintln!("usage: lockdesk-test-host [--port N] [--ui DIR] [--demo small|full]");
@@ -52,6 +54,19 @@ async fn main() -> std::io::Result<()> {
     }
     let listener = tokio::net::TcpListener::bind(SocketAddr::from(([127, 0, 0, 1], port))).await?;
     let addr = listener.local_addr()?;
-    println!("{}", serde_json::json!({ "url": format!("http://{addr}") }));
-    serve(listener, HostOptions { ui_dir, demo }).await
+    let token = random_token();
+    let url = format!("http://{addr}");
+    println!(
+        "{}",
+        serde_json::json!({ "url": url, "token": token, "open": format!("{url}/?token={token}") })
+    );
+    serve(
+        listener,
+        HostOptions {
+            ui_dir,
+            demo,
+            token,
+        },
+    )
+    .await
 }

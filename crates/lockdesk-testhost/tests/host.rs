@@ -1,8 +1,11 @@
-//! The test host over HTTP: command results, error payloads with statuses, the demo, the UI.
+//! The test host over HTTP: command results, error payloads with statuses, the demo, the UI,
+//! and who may use it (its own origin and Host, with its token).
 
 use lockdesk_sim::SimOptions;
-use lockdesk_testhost::{serve, HostOptions};
+use lockdesk_testhost::{random_token, serve, HostOptions, TOKEN_HEADER};
 use serde_json::{json, Value};
+
+const TOKEN: &str = "the-token-of-this-test";
 
 async fn start(ui: Option<std::path::PathBuf>) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -12,6 +15,7 @@ async fn start(ui: Option<std::path::PathBuf>) -> String {
         HostOptions {
             ui_dir: ui,
             demo: SimOptions::small(),
+            token: TOKEN.into(),
         },
     ));
     url
@@ -20,6 +24,7 @@ async fn start(ui: Option<std::path::PathBuf>) -> String {
 async fn post(url: &str, cmd: &str, body: Value) -> (u16, Value) {
     let r = reqwest::Client::new()
         .post(format!("{url}/api/{cmd}"))
+        .header(TOKEN_HEADER, TOKEN)
         .json(&body)
         .send()
         .await
@@ -73,9 +78,105 @@ async fn commands_errors_demo_and_static_ui() {
     // A reset starts over with nobody signed in.
     reqwest::Client::new()
         .post(format!("{url}/_host/reset"))
+        .header(TOKEN_HEADER, TOKEN)
         .send()
         .await
         .unwrap();
     let (status, _) = post(&url, "locks_list", json!({})).await;
     assert_eq!(status, 401);
+}
+
+/// `POST /api/profiles_list` with these headers; the status.
+async fn call_with(url: &str, headers: &[(&str, &str)]) -> u16 {
+    let mut req = reqwest::Client::new()
+        .post(format!("{url}/api/profiles_list"))
+        .body("{}");
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    req.send().await.unwrap().status().as_u16()
+}
+
+#[tokio::test]
+async fn only_its_own_origin_with_its_token_is_served() {
+    let url = start(None).await;
+    let port = url.rsplit(':').next().unwrap().to_owned();
+    let own = format!("http://127.0.0.1:{port}");
+
+    // The right token (with or without the page's own Origin): served.
+    assert_eq!(call_with(&url, &[(TOKEN_HEADER, TOKEN)]).await, 200);
+    assert_eq!(
+        call_with(&url, &[(TOKEN_HEADER, TOKEN), ("origin", &own)]).await,
+        200
+    );
+    let localhost = format!("localhost:{port}");
+    assert_eq!(
+        call_with(&url, &[(TOKEN_HEADER, TOKEN), ("host", &localhost)]).await,
+        200
+    );
+
+    // Missing or wrong token: 401.
+    assert_eq!(call_with(&url, &[]).await, 401);
+    assert_eq!(call_with(&url, &[(TOKEN_HEADER, "guess")]).await, 401);
+    assert_eq!(
+        call_with(&url, &[(TOKEN_HEADER, &random_token())]).await,
+        401
+    );
+    let reset = reqwest::Client::new()
+        .post(format!("{url}/_host/reset"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(reset.status(), 401);
+
+    // Another origin, even with the token: 403, and never a CORS header.
+    for origin in ["http://evil.example", "null", "http://localhost:5173"] {
+        assert_eq!(
+            call_with(&url, &[(TOKEN_HEADER, TOKEN), ("origin", origin)]).await,
+            403,
+            "{origin}"
+        );
+    }
+    let preflight = reqwest::Client::new()
+        .request(reqwest::Method::OPTIONS, format!("{url}/api/profiles_list"))
+        .header("origin", "http://evil.example")
+        .header("access-control-request-method", "POST")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(preflight.status(), 403);
+    assert!(preflight
+        .headers()
+        .get("access-control-allow-origin")
+        .is_none());
+    let answer = reqwest::Client::new()
+        .post(format!("{url}/api/profiles_list"))
+        .header(TOKEN_HEADER, TOKEN)
+        .body("{}")
+        .send()
+        .await
+        .unwrap();
+    assert!(answer
+        .headers()
+        .get("access-control-allow-origin")
+        .is_none());
+
+    // A Host that is not this host (DNS rebinding): 421, also for the UI.
+    for host in ["evil.example", "attacker.example:80", "127.0.0.1:1"] {
+        assert_eq!(
+            call_with(&url, &[(TOKEN_HEADER, TOKEN), ("host", host)]).await,
+            421,
+            "{host}"
+        );
+    }
+    let page = reqwest::Client::new()
+        .get(format!("{url}/"))
+        .header("host", "evil.example")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status(), 421);
+    // Health answers its own origin without the token.
+    let health = reqwest::get(format!("{url}/_host/health")).await.unwrap();
+    assert_eq!(health.status(), 200);
 }

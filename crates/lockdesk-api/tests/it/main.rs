@@ -5,6 +5,7 @@ mod support;
 mod errors;
 mod oauth;
 mod paging;
+mod pkce;
 mod resilience;
 mod resources;
 mod tolerant;

@@ -39,7 +39,7 @@ async fn sign_in_checks_state_and_issues_refreshable_tokens() {
     let location = redirect_location(&sim, &info, ADMIN, request.state()).await;
     assert!(location.starts_with(&info.redirect_uri));
     let code = oauth.code_from_redirect(&request, &location).unwrap();
-    let tokens = oauth.exchange_code(code.clone()).await.unwrap();
+    let tokens = oauth.exchange_code(code).await.unwrap();
     assert!(tokens.refresh_token.is_some());
     let days = (tokens.expires_at - tokens.created_at).num_days();
     assert_eq!(days, 90);
@@ -48,6 +48,7 @@ async fn sign_in_checks_state_and_issues_refreshable_tokens() {
     assert!(!debug.contains(tokens.access_token.secret()), "{debug}");
 
     // Codes are single-use.
+    let code = oauth.code_from_redirect(&request, &location).unwrap();
     let again = oauth.exchange_code(code).await.unwrap_err();
     assert!(again.is(&ServiceCode::InvalidGrant), "{again:?}");
     assert_eq!(again.status(), Some(400));

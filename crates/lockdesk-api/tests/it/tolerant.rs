@@ -42,6 +42,14 @@ pub fn org() -> OrganizationId {
     OrganizationId::parse("O-aaaaa-bbbbb").unwrap()
 }
 
+/// A code with a PKCE verifier, as `code_from_redirect` yields it.
+fn grant(code: &str) -> lockdesk_api::AuthorizationGrant {
+    lockdesk_api::AuthorizationGrant::new(
+        oauth2::AuthorizationCode::new(code.into()),
+        oauth2::PkceCodeVerifier::new("v".repeat(43)),
+    )
+}
+
 #[tokio::test]
 async fn token_response_with_strings_for_numbers() {
     let server = MockServer::start().await;
@@ -54,10 +62,7 @@ async fn token_response_with_strings_for_numbers() {
         .mount(&server)
         .await;
     let o = oauth(&server, RetryPolicy::default());
-    let t = o
-        .exchange_code(oauth2::AuthorizationCode::new("c".into()))
-        .await
-        .unwrap();
+    let t = o.exchange_code(grant("c")).await.unwrap();
     assert_eq!(t.created_at.to_rfc3339(), "2017-09-08T13:52:48+00:00");
     assert_eq!((t.expires_at - t.created_at).num_days(), 90);
     assert_eq!(t.refresh_token.unwrap().secret(), "r");
@@ -75,7 +80,7 @@ async fn token_response_with_numbers_and_oauth_style_error() {
         .mount(&server)
         .await;
     let err = oauth(&server, RetryPolicy::default())
-        .exchange_code(oauth2::AuthorizationCode::new("c".into()))
+        .exchange_code(grant("c"))
         .await
         .unwrap_err();
     assert_eq!(err.code(), "invalid_grant");

@@ -87,6 +87,40 @@ async fn a_redirect_from_another_attempt_is_refused() {
 }
 
 #[tokio::test]
+async fn each_sign_in_has_its_own_pkce_verifier_kept_out_of_sight() {
+    let w = world().await;
+    w.add_profile("work", ApiVersion::V3).await;
+    let first = sessions::begin_sign_in(&w.ctx, "work").await.unwrap();
+    let second = sessions::begin_sign_in(&w.ctx, "work").await.unwrap();
+    assert_ne!(first.pkce_verifier(), second.pkce_verifier());
+    let challenge = |p: &sessions::PendingSignIn| {
+        p.url
+            .query_pairs()
+            .find(|(k, _)| k == "code_challenge")
+            .map(|(_, v)| v.into_owned())
+    };
+    assert_eq!(
+        challenge(&first),
+        Some(lockdesk_sim::backend::pkce::s256(first.pkce_verifier()))
+    );
+    let debug = format!("{first:?}");
+    assert!(!debug.contains(first.pkce_verifier()), "{debug}");
+    // The code of the first attempt is redeemed with the first attempt's verifier only: the
+    // simulator checks it (the second attempt's state is forged to match).
+    let redirected = authorize(w.sim.base_url(), &first, "admin@example.com").await;
+    let forged = redirected.replace(&first.state, &second.state);
+    let err = sessions::complete_sign_in(&w.ctx, "work", &second, &forged)
+        .await
+        .unwrap_err();
+    assert_eq!(
+        err.code(),
+        lockdesk_core::ErrorCode::InvalidGrant,
+        "{err:?}"
+    );
+    assert!(w.secrets.get("work/tokens").unwrap().is_none());
+}
+
+#[tokio::test]
 async fn sign_out_revokes_at_the_service() {
     let w = world().await;
     w.add_profile("work", ApiVersion::V3).await;

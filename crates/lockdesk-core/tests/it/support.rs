@@ -82,6 +82,8 @@ pub async fn authorize(base: &str, pending: &PendingSignIn, mail: &str) -> Strin
         ("redirect_uri", q("redirect_uri")),
         ("response_type", "code".to_owned()),
         ("state", q("state")),
+        ("code_challenge", q("code_challenge")),
+        ("code_challenge_method", q("code_challenge_method")),
     ];
     let resp = http
         .post(format!("{base}/oauth/authorize/"))

@@ -14,6 +14,7 @@ pub mod locks;
 pub mod oauth;
 pub mod orgs;
 pub mod paging;
+pub mod pkce;
 pub mod state;
 pub mod users;
 

@@ -1,4 +1,5 @@
-//! OAuth clients, authorization codes and tokens.
+//! OAuth clients, authorization codes and tokens. PKCE (S256) is checked when the
+//! authorization request carried a challenge: see [`super::pkce`].
 
 use axum::http::StatusCode;
 use chrono::Duration;
@@ -7,6 +8,7 @@ use serde_json::{json, Value};
 use super::clock::iso_secs;
 use super::error::{Result, SimError};
 use super::ids;
+use super::pkce;
 use super::state::{Api, AuthCode, Authority, Client, State, Token};
 
 /// Every v3 scope of the spec's scope table.
@@ -46,9 +48,23 @@ pub struct Caller {
 
 /// Outcome of a login attempt at the authorization page.
 pub enum LoginError {
+    /// The request cannot be trusted to redirect (unknown client, redirect URI): an HTML page.
     BadRequest(String),
+    /// The client and redirect URI are right but a parameter is not (PKCE): redirected to the
+    /// client as `error=invalid_request` with this description.
+    InvalidRequest(String),
     BadCredentials,
     NotManager,
+}
+
+/// The parameters of an authorization request (`/oauth/authorize/`).
+#[derive(Debug, Clone, Default)]
+pub struct AuthorizeRequest {
+    pub client_id: String,
+    pub redirect_uri: String,
+    pub response_type: String,
+    pub code_challenge: Option<String>,
+    pub code_challenge_method: Option<String>,
 }
 
 impl State {
@@ -56,34 +72,40 @@ impl State {
         self.clients.iter().find(|c| c.client_id == client_id)
     }
 
-    /// Validates the authorization request; the message is shown on an HTML error page.
+    /// Validates the authorization request and returns its PKCE challenge, if any. A
+    /// `BadRequest` message is shown on an HTML error page; an `InvalidRequest` goes back to
+    /// the client's redirect URI.
     pub fn check_authorize(
         &self,
-        client_id: &str,
-        redirect_uri: &str,
-        response_type: &str,
-    ) -> std::result::Result<(), String> {
-        let client = self.client(client_id).ok_or("Unknown client_id.")?;
-        if response_type != "code" {
-            return Err("response_type must be \"code\".".into());
+        r: &AuthorizeRequest,
+    ) -> std::result::Result<Option<String>, LoginError> {
+        let bad = |m: &str| LoginError::BadRequest(m.into());
+        let client = self
+            .client(&r.client_id)
+            .ok_or_else(|| bad("Unknown client_id."))?;
+        if r.response_type != "code" {
+            return Err(bad("response_type must be \"code\"."));
         }
-        if client.redirect_uri != redirect_uri {
-            return Err("The redirect_uri does not match the registered redirect URI.".into());
+        if client.redirect_uri != r.redirect_uri {
+            return Err(bad(
+                "The redirect_uri does not match the registered redirect URI.",
+            ));
         }
-        Ok(())
+        pkce::check_challenge(
+            r.code_challenge.as_deref(),
+            r.code_challenge_method.as_deref(),
+        )
+        .map_err(LoginError::InvalidRequest)
     }
 
-    /// Logs an account in and issues an authorization code.
+    /// Logs an account in and issues an authorization code (bound to the PKCE challenge).
     pub fn login(
         &mut self,
-        client_id: &str,
-        redirect_uri: &str,
-        response_type: &str,
+        r: &AuthorizeRequest,
         mail: &str,
         password: &str,
     ) -> std::result::Result<String, LoginError> {
-        self.check_authorize(client_id, redirect_uri, response_type)
-            .map_err(LoginError::BadRequest)?;
+        let code_challenge = self.check_authorize(r)?;
         let user = self
             .user_by_mail(mail.trim())
             .filter(|u| u.password.as_deref() == Some(password))
@@ -97,10 +119,11 @@ impl State {
         self.codes.insert(
             code.clone(),
             AuthCode {
-                client_id: client_id.into(),
-                redirect_uri: redirect_uri.into(),
+                client_id: r.client_id.clone(),
+                redirect_uri: r.redirect_uri.clone(),
                 user_id,
                 expires_at,
+                code_challenge,
             },
         );
         Ok(code)
@@ -143,6 +166,12 @@ impl State {
                 self.codes.remove(&p.code);
                 if code.expires_at <= self.now() || self.user(&code.user_id).is_none() {
                     return Err(SimError::invalid_grant());
+                }
+                // PKCE: a code issued for a challenge needs its verifier.
+                if let Some(challenge) = &code.code_challenge {
+                    if !pkce::verifier_matches(challenge, &p.code_verifier) {
+                        return Err(SimError::invalid_grant());
+                    }
                 }
                 Ok(self.issue(&client, &code.user_id))
             }
@@ -370,4 +399,6 @@ pub struct TokenParams {
     pub code: String,
     pub redirect_uri: String,
     pub refresh_token: String,
+    /// PKCE; empty when not sent.
+    pub code_verifier: String,
 }

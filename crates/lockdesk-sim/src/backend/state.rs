@@ -256,6 +256,8 @@ pub struct AuthCode {
     pub redirect_uri: String,
     pub user_id: String,
     pub expires_at: DateTime<Utc>,
+    /// The PKCE S256 challenge of the authorization request, if it carried one.
+    pub code_challenge: Option<String>,
 }
 
 #[derive(Debug, Clone)]

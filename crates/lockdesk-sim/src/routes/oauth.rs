@@ -1,4 +1,6 @@
-//! `/oauth/...`: authorization page, token, revoke, token info.
+//! `/oauth/...`: authorization page, token, revoke, token info. The authorization page
+//! carries a PKCE challenge through its login form; a malformed PKCE request goes back to the
+//! client as `error=invalid_request` (see [`crate::backend::pkce`]).
 
 use axum::extract::State as AxState;
 use axum::http::{header, StatusCode};
@@ -7,7 +9,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 
 use super::params::Input;
-use crate::backend::oauth::{LoginError, TokenParams};
+use crate::backend::oauth::{AuthorizeRequest, LoginError, TokenParams};
 use crate::backend::Sim;
 
 pub fn router() -> Router<Sim> {
@@ -55,9 +57,7 @@ fn page(status: StatusCode, title: &str, body: &str) -> Response {
 }
 
 struct AuthFields {
-    client_id: String,
-    redirect_uri: String,
-    response_type: String,
+    req: AuthorizeRequest,
     state: Option<String>,
 }
 
@@ -65,11 +65,46 @@ impl AuthFields {
     fn from(input: &Input) -> Self {
         let p = &input.params;
         AuthFields {
-            client_id: p.string("client_id").unwrap_or_default(),
-            redirect_uri: p.string("redirect_uri").unwrap_or_default(),
-            response_type: p.string("response_type").unwrap_or_default(),
+            req: AuthorizeRequest {
+                client_id: p.string("client_id").unwrap_or_default(),
+                redirect_uri: p.string("redirect_uri").unwrap_or_default(),
+                response_type: p.string("response_type").unwrap_or_default(),
+                code_challenge: p.string("code_challenge"),
+                code_challenge_method: p.string("code_challenge_method"),
+            },
             state: p.string("state"),
         }
+    }
+
+    /// The client's redirect URI with `params` and this request's `state` appended.
+    fn redirect(&self, params: &[(&str, &str)]) -> Response {
+        let mut location = self.req.redirect_uri.clone();
+        let state = self.state.as_deref().filter(|s| !s.is_empty());
+        for (i, (name, value)) in params
+            .iter()
+            .chain(state.map(|s| ("state", s)).iter())
+            .enumerate()
+        {
+            location.push(if i == 0 && !location.contains('?') {
+                '?'
+            } else {
+                '&'
+            });
+            location.push_str(name);
+            location.push('=');
+            location.push_str(&pct(value));
+        }
+        (StatusCode::FOUND, [(header::LOCATION, location)]).into_response()
+    }
+}
+
+fn hidden(name: &str, value: Option<&str>) -> String {
+    match value {
+        Some(v) => format!(
+            "<input type=\"hidden\" name=\"{name}\" value=\"{}\">",
+            esc(v)
+        ),
+        None => String::new(),
     }
 }
 
@@ -77,20 +112,20 @@ fn login_form(status: StatusCode, f: &AuthFields, error: Option<&str>, mail: &st
     let err = error
         .map(|e| format!("<p class=\"error\" role=\"alert\">{}</p>", esc(e)))
         .unwrap_or_default();
+    let r = &f.req;
     let body = format!(
         "{err}<form method=\"post\" action=\"/oauth/authorize/\">\
          <label>E-mail <input type=\"email\" name=\"mail\" value=\"{mail}\" autocomplete=\"username\"></label>\
          <label>Password <input type=\"password\" name=\"password\" autocomplete=\"current-password\"></label>\
-         <input type=\"hidden\" name=\"client_id\" value=\"{cid}\">\
-         <input type=\"hidden\" name=\"redirect_uri\" value=\"{ru}\">\
-         <input type=\"hidden\" name=\"response_type\" value=\"{rt}\">\
-         <input type=\"hidden\" name=\"state\" value=\"{st}\">\
+         {cid}{ru}{rt}{st}{cc}{ccm}\
          <button type=\"submit\">Log in</button></form>",
         mail = esc(mail),
-        cid = esc(&f.client_id),
-        ru = esc(&f.redirect_uri),
-        rt = esc(&f.response_type),
-        st = esc(f.state.as_deref().unwrap_or("")),
+        cid = hidden("client_id", Some(&r.client_id)),
+        ru = hidden("redirect_uri", Some(&r.redirect_uri)),
+        rt = hidden("response_type", Some(&r.response_type)),
+        st = hidden("state", Some(f.state.as_deref().unwrap_or(""))),
+        cc = hidden("code_challenge", r.code_challenge.as_deref()),
+        ccm = hidden("code_challenge_method", r.code_challenge_method.as_deref()),
     );
     page(status, "Log in to authorize the application", &body)
 }
@@ -103,14 +138,33 @@ fn bad_request(message: &str) -> Response {
     )
 }
 
+/// A refused login, as a page or (for a request the client can be told about) a redirect.
+fn refused(f: &AuthFields, mail: &str, e: LoginError) -> Response {
+    match e {
+        LoginError::BadRequest(m) => bad_request(&m),
+        LoginError::InvalidRequest(m) => {
+            f.redirect(&[("error", "invalid_request"), ("error_description", &m)])
+        }
+        LoginError::BadCredentials => login_form(
+            StatusCode::UNAUTHORIZED,
+            f,
+            Some("The e-mail address or password is incorrect."),
+            mail,
+        ),
+        LoginError::NotManager => page(
+            StatusCode::FORBIDDEN,
+            "Not permitted",
+            "<p class=\"error\">Only super managers and managers can authorize applications.</p>",
+        ),
+    }
+}
+
 async fn authorize_page(AxState(sim): AxState<Sim>, input: Input) -> Response {
     let f = AuthFields::from(&input);
-    let checked = sim
-        .lock()
-        .check_authorize(&f.client_id, &f.redirect_uri, &f.response_type);
+    let checked = sim.lock().check_authorize(&f.req);
     match checked {
-        Err(m) => bad_request(&m),
-        Ok(()) => login_form(StatusCode::OK, &f, None, ""),
+        Err(e) => refused(&f, "", e),
+        Ok(_) => login_form(StatusCode::OK, &f, None, ""),
     }
 }
 
@@ -118,37 +172,10 @@ async fn authorize_submit(AxState(sim): AxState<Sim>, input: Input) -> Response 
     let f = AuthFields::from(&input);
     let mail = input.params.string("mail").unwrap_or_default();
     let password = input.params.string("password").unwrap_or_default();
-    let result = sim.lock().login(
-        &f.client_id,
-        &f.redirect_uri,
-        &f.response_type,
-        &mail,
-        &password,
-    );
+    let result = sim.lock().login(&f.req, &mail, &password);
     match result {
-        Err(LoginError::BadRequest(m)) => bad_request(&m),
-        Err(LoginError::BadCredentials) => login_form(
-            StatusCode::UNAUTHORIZED,
-            &f,
-            Some("The e-mail address or password is incorrect."),
-            &mail,
-        ),
-        Err(LoginError::NotManager) => page(
-            StatusCode::FORBIDDEN,
-            "Not permitted",
-            "<p class=\"error\">Only super managers and managers can authorize applications.</p>",
-        ),
-        Ok(code) => {
-            let mut location = f.redirect_uri.clone();
-            location.push(if location.contains('?') { '&' } else { '?' });
-            location.push_str("code=");
-            location.push_str(&pct(&code));
-            if let Some(s) = f.state.as_deref().filter(|s| !s.is_empty()) {
-                location.push_str("&state=");
-                location.push_str(&pct(s));
-            }
-            (StatusCode::FOUND, [(header::LOCATION, location)]).into_response()
-        }
+        Err(e) => refused(&f, &mail, e),
+        Ok(code) => f.redirect(&[("code", &code)]),
     }
 }
 
@@ -161,6 +188,7 @@ async fn token(AxState(sim): AxState<Sim>, input: Input) -> Response {
         code: p.string("code").unwrap_or_default(),
         redirect_uri: p.string("redirect_uri").unwrap_or_default(),
         refresh_token: p.string("refresh_token").unwrap_or_default(),
+        code_verifier: p.string("code_verifier").unwrap_or_default(),
     };
     let result = sim.lock().token_grant(&tp);
     match result {

@@ -4,6 +4,7 @@ mod binary;
 mod control;
 mod groups;
 mod oauth;
+mod pkce;
 mod v2;
 mod v3;
 

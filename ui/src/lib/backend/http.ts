@@ -2,18 +2,53 @@ import type { AnyCommandName, AnyRequest, AnyResponse, Backend, Unlisten } from 
 import type { EventName, EventPayload } from './commands';
 import { BackendError } from './errors';
 
-/** Talks to the loopback test host: `POST /api/<command>` with JSON in and out. */
+/** The header carrying the test host's token on every command call. */
+export const TOKEN_HEADER = 'x-lockdesk-token';
+const TOKEN_KEY = 'lockdesk-test-host-token';
+
+/**
+ * The token the test host printed at start. The page is opened at `/?token=…`: the token is
+ * kept in this tab's session storage (a reload keeps working) and removed from the address.
+ */
+export function hostToken(): string {
+  if (typeof location === 'undefined') return '';
+  const url = new URL(location.href);
+  const fromAddress = url.searchParams.get('token');
+  if (fromAddress) {
+    try {
+      sessionStorage.setItem(TOKEN_KEY, fromAddress);
+    } catch {
+      /* storage refused: the token lives in this backend only */
+    }
+    url.searchParams.delete('token');
+    history.replaceState(history.state, '', url.toString());
+    return fromAddress;
+  }
+  try {
+    return sessionStorage.getItem(TOKEN_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Talks to the loopback test host: `POST /api/<command>` with JSON in and out, and the host's
+ * token in {@link TOKEN_HEADER} (the host refuses calls without it).
+ */
 export class HttpBackend implements Backend {
   readonly kind = 'http' as const;
 
-  constructor(private readonly base = '') {}
+  constructor(
+    private readonly base = '',
+    private readonly token = hostToken(),
+  ) {}
 
   async call<C extends AnyCommandName>(cmd: C, req: AnyRequest<C>): Promise<AnyResponse<C>> {
     let res: globalThis.Response;
     try {
       res = await fetch(`${this.base}/api/${cmd}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', [TOKEN_HEADER]: this.token },
         body: JSON.stringify(req ?? {}),
       });
     } catch (err) {
