@@ -229,6 +229,11 @@ fn content_security_policy() -> HeaderValue {
     .clone()
 }
 
+/// A command's body may carry the largest bulk-invitation file the core accepts, in base64 (axum's
+/// default of 2 MB would refuse it before the core could answer with its own limit).
+const COMMAND_BODY_LIMIT: usize =
+    (lockdesk_core::app::MAX_CSV_BYTES as usize).div_ceil(3) * 4 + (1 << 20);
+
 /// The router of a new host with an empty state, answering on `addr` (its port is the only
 /// one the `Host` header may name).
 pub fn router(options: HostOptions, addr: SocketAddr) -> std::io::Result<Router> {
@@ -240,7 +245,10 @@ pub fn router(options: HostOptions, addr: SocketAddr) -> std::io::Result<Router>
         options,
     });
     Ok(Router::new()
-        .route("/api/{command}", post(api))
+        .route(
+            "/api/{command}",
+            post(api).layer(axum::extract::DefaultBodyLimit::max(COMMAND_BODY_LIMIT)),
+        )
         .route("/_host/reset", post(reset))
         .route("/_host/health", get(|| async { "ok" }))
         .fallback(get(static_file))

@@ -75,6 +75,23 @@ async fn commands_errors_demo_and_static_ui() {
         .unwrap()
         .starts_with("text/javascript"));
 
+    // A bulk file just over the core's limit reaches the core, which names its limit (the
+    // host's body limit leaves room for it).
+    use base64::Engine;
+    let big = vec![b'a'; lockdesk_core::app::MAX_CSV_BYTES as usize + 1];
+    let file_base64 = base64::engine::general_purpose::STANDARD.encode(big);
+    let (status, body) = post(
+        &url,
+        "invitations_bulk_preview",
+        json!({ "file_base64": file_base64 }),
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (400, Some("csv_too_large")),
+        "{body}"
+    );
+
     // A reset starts over with nobody signed in.
     reqwest::Client::new()
         .post(format!("{url}/_host/reset"))
