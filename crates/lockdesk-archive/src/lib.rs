@@ -18,6 +18,7 @@ mod locks;
 mod meta;
 pub mod model;
 pub mod paths;
+pub mod private_fs;
 mod rollup;
 pub mod sync;
 mod timecard;

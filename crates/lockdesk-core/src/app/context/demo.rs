@@ -14,7 +14,7 @@ use lockdesk_sim::SimOptions;
 use super::space::Space;
 use crate::demo::{self, Demo};
 use crate::error::{Error, Result};
-use crate::{Context, MemoryStore};
+use crate::{private_fs, Context, MemoryStore};
 
 /// Sandbox folders are `<temp>/lockdesk-demo-…`, holding this lock file while in use.
 const PREFIX: &str = "lockdesk-demo-";
@@ -63,7 +63,8 @@ impl DemoSandbox {
             .prefix(PREFIX)
             .tempdir()
             .map_err(no_folder)?;
-        let in_use = File::create(dir.path().join(IN_USE)).map_err(no_folder)?;
+        // The folder is 0700 (tempfile's default on Unix); what is made in it is private too.
+        let in_use = private_fs::open_private(&dir.path().join(IN_USE)).map_err(no_folder)?;
         in_use.lock().map_err(no_folder)?;
         let core = Context::new(
             dir.path().join("config"),
