@@ -1,8 +1,13 @@
 //! Integration tests of lockctl: `lockctl::run` driven like a user, against the in-process
-//! simulator, with a temporary config dir and a memory keychain.
+//! simulator, with a temporary config dir and a memory keychain; `procs` runs the real binary
+//! (several processes on one sign-in, file modes) with a temporary home.
 
 mod flow;
 mod history;
 mod import;
 mod parity;
+#[cfg(unix)]
+mod private_files;
+mod procs;
+mod renewal;
 mod support;

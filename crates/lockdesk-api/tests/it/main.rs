@@ -5,6 +5,7 @@ mod support;
 mod errors;
 mod oauth;
 mod paging;
+mod renewal;
 mod resilience;
 mod resources;
 mod tolerant;
