@@ -18,15 +18,15 @@ pub const DIR_MODE: u32 = 0o700;
 /// Mode of the files Lockdesk creates (Unix).
 pub const FILE_MODE: u32 = 0o600;
 
-/// Creates `path` and its missing parents as private folders; an existing `path` that others
-/// may read is tightened.
+/// Creates `path` and its missing parents as private folders. Existing folders are left as
+/// they are (a folder the user chose for an archive may be shared on purpose); Lockdesk's own
+/// are tightened at start ([`tighten_tree`]).
 pub fn create_private_dir_all(path: &Path) -> io::Result<()> {
     let mut builder = std::fs::DirBuilder::new();
     builder.recursive(true);
     #[cfg(unix)]
     builder.mode(DIR_MODE);
-    builder.create(path)?;
-    tighten(path)
+    builder.create(path)
 }
 
 fn private_options() -> OpenOptions {
