@@ -54,7 +54,10 @@ pub async fn files_save<R: Runtime>(
     let bytes = req.content.len() as u64;
     let written = tokio::task::spawn_blocking({
         let path = path.clone();
-        move || std::fs::write(&path, req.content.as_bytes())
+        move || {
+            use std::io::Write;
+            lockdesk_core::private_fs::create_private(&path)?.write_all(req.content.as_bytes())
+        }
     })
     .await
     .map_err(|e| ErrorPayload::new(ErrorCode::Internal, e.to_string()))?;

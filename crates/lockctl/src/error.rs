@@ -144,6 +144,9 @@ pub fn hint(code: ErrorCode, profile: Option<&str>) -> Option<String> {
         C::WrongApi => "use a profile registered for that API (see `lockctl profile list`)",
         C::RateLimitExceeded => "wait a minute and try again",
         C::SyncRunning => "wait for the other sync to finish, then sync again",
+        C::RenewalBusy => {
+            "another Lockdesk program (the app or another lockctl) is renewing this sign-in; try again in a minute"
+        }
         C::InvalidClient => {
             "check the profile's client id and secret (remove and add the profile again)"
         }

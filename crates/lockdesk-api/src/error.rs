@@ -127,6 +127,9 @@ pub enum Error {
     /// Persisting a rotated token failed; the new token was not used.
     #[error("could not store the renewed token: {0}")]
     TokenStore(String),
+    /// Another program kept renewing the same sign-in past the wait (a cross-process lock).
+    #[error("another Lockdesk program is renewing this sign-in and did not finish within {waited_secs} s; try again")]
+    RenewalBusy { waited_secs: u64 },
     /// No answer within the time limit. `base_url` is the service address of the connection.
     #[error("the service at {base_url} did not answer in time")]
     Timeout { base_url: String },
@@ -160,6 +163,7 @@ impl Error {
             Error::V2SessionExpired => "v2_session_expired",
             Error::NotSignedIn(_) => "not_signed_in",
             Error::TokenStore(_) => "token_store",
+            Error::RenewalBusy { .. } => "renewal_busy",
             Error::Timeout { .. } => "timeout",
             Error::Transport { .. } => "transport",
             Error::Decode { .. } => "decode",

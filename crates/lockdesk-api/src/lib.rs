@@ -23,7 +23,7 @@ pub use oauth::{ApiVersion, AuthorizationGrant, OAuth, SignInRequest, TokenSet};
 pub use ratelimit::RateLimiter;
 pub use retry::RetryPolicy;
 pub use serde_util::parse_time;
-pub use session::{NoPersistence, Session, TokenSink};
+pub use session::{NoPersistence, RenewalGuard, RenewalLockError, Session, TokenSink};
 pub use transport::Transport;
 pub use v2::V2Client;
 pub use v3::Client;

@@ -2,6 +2,12 @@
 //! and once when the service calls it invalid. Renewal is single-flight (many callers, one
 //! reissue) and the rotated tokens are handed to a [`TokenSink`] before they are used, so a
 //! crash can never leave only a refresh token the service has already replaced.
+//!
+//! Refresh tokens rotate: the one used is revoked. Other programs (the app and a scheduled
+//! `lockctl`) may hold the same sign-in, so a renewal runs under the sink's
+//! [`TokenSink::lock_renewal`] (an OS file lock in the core) and first reads the stored tokens
+//! again ([`TokenSink::reload`]): when another program renewed meanwhile, its tokens are adopted
+//! instead of spending the revoked refresh token.
 
 use std::sync::Arc;
 
@@ -13,9 +19,56 @@ use crate::error::{Error, Result, ServiceCode};
 use crate::models::TokenInfo;
 use crate::oauth::{ApiVersion, OAuth, TokenSet};
 
-/// Where renewed tokens are persisted (the OS keychain in the app).
+/// Where renewed tokens are persisted (the OS keychain in the app), and how renewals of the
+/// same sign-in by several programs are kept apart. Only [`TokenSink::save`] is required: the
+/// defaults suit tokens kept by this process alone.
 pub trait TokenSink: Send + Sync {
     fn save(&self, tokens: &TokenSet) -> std::result::Result<(), String>;
+
+    /// Waits until no other program renews this sign-in and keeps them waiting until the guard
+    /// is dropped. Called off the async runtime; may block. Default: no lock.
+    fn lock_renewal(&self) -> std::result::Result<RenewalGuard, RenewalLockError> {
+        Ok(RenewalGuard::none())
+    }
+
+    /// The tokens stored now, which another program may have renewed since this one read
+    /// them. Called with the renewal lock held. Default: none known.
+    fn reload(&self) -> std::result::Result<Option<TokenSet>, String> {
+        Ok(None)
+    }
+}
+
+/// Held while a renewal runs; dropping it lets the next program renew.
+pub struct RenewalGuard(#[allow(dead_code)] Option<Box<dyn Send + Sync>>);
+
+impl RenewalGuard {
+    pub fn none() -> Self {
+        RenewalGuard(None)
+    }
+
+    /// Keeps `held` (an open, locked file) until the guard is dropped.
+    pub fn holding(held: impl Send + Sync + 'static) -> Self {
+        RenewalGuard(Some(Box::new(held)))
+    }
+}
+
+#[derive(Debug)]
+pub enum RenewalLockError {
+    /// Another program held the lock longer than the wait allows.
+    Busy { waited_secs: u64 },
+    /// The lock could not be taken at all (its file cannot be created).
+    Failed(String),
+}
+
+impl RenewalLockError {
+    fn into_error(self) -> Error {
+        match self {
+            RenewalLockError::Busy { waited_secs } => Error::RenewalBusy { waited_secs },
+            RenewalLockError::Failed(reason) => {
+                Error::TokenStore(format!("the renewal lock: {reason}"))
+            }
+        }
+    }
 }
 
 /// For callers that keep tokens only in memory.
@@ -26,6 +79,13 @@ impl TokenSink for NoPersistence {
     fn save(&self, _: &TokenSet) -> std::result::Result<(), String> {
         Ok(())
     }
+}
+
+/// Whether two token sets are the same sign-in state (another program has not renewed).
+fn same_tokens(a: &TokenSet, b: &TokenSet) -> bool {
+    a.access_token.secret() == b.access_token.secret()
+        && a.refresh_token.as_ref().map(|r| r.secret())
+            == b.refresh_token.as_ref().map(|r| r.secret())
 }
 
 /// A token as handed out, with the generation it belongs to.
@@ -113,10 +173,11 @@ impl Session {
         self.renew(&bearer).await
     }
 
-    /// Renews unless someone else already did since `stale` was handed out.
+    /// Renews unless someone else already did since `stale` was handed out: another task of
+    /// this process (the generation moved on) or another program (the stored tokens changed).
     pub async fn renew(&self, stale: &Bearer) -> Result<Bearer> {
         let _gate = self.renewing.lock().await;
-        let (refresh, generation) = {
+        let (ours, generation) = {
             let cur = self.current.read().await;
             if cur.generation != stale.generation {
                 return Ok(Bearer {
@@ -124,30 +185,63 @@ impl Session {
                     generation: cur.generation,
                 });
             }
-            (cur.tokens.refresh_token.clone(), cur.generation)
+            (cur.tokens.clone(), cur.generation)
         };
-        let Some(refresh) = refresh else {
+        let sink = self.sink.clone();
+        let (_held, stored) = tokio::task::spawn_blocking(move || {
+            let held = sink.lock_renewal().map_err(RenewalLockError::into_error)?;
+            let stored = sink.reload().map_err(Error::TokenStore)?;
+            Ok::<_, Error>((held, stored))
+        })
+        .await
+        .map_err(|e| Error::TokenStore(format!("the renewal task failed: {e}")))??;
+        let mut tokens = ours;
+        if let Some(stored) = stored.filter(|s| !same_tokens(s, &tokens)) {
+            // Another program renewed while this one waited: use its tokens, unless they are
+            // themselves due (then renew from them, the newest refresh token).
+            if self.oauth.clock().now() + self.margin < stored.expires_at {
+                tracing::info!("adopted the tokens another program renewed");
+                return Ok(self.adopt(stored, generation).await);
+            }
+            tokens = stored;
+        }
+        let Some(refresh) = tokens.refresh_token.clone() else {
             return Err(match self.oauth.api() {
                 ApiVersion::V2 => Error::V2SessionExpired,
                 ApiVersion::V3 => Error::NotSignedIn("no refresh token".into()),
             });
         };
-        let tokens = self.oauth.refresh(&refresh).await.map_err(|e| {
-            if e.is(&ServiceCode::InvalidGrant) {
-                Error::NotSignedIn("the service no longer accepts this sign-in".into())
-            } else {
-                e
+        let renewed = match self.oauth.refresh(&refresh).await {
+            Ok(renewed) => renewed,
+            Err(e) if e.is(&ServiceCode::InvalidGrant) => {
+                // Refused: a program without the lock (an older version, a sign-in) may have
+                // stored newer tokens meanwhile; those are kept, not the refused ones.
+                if let Ok(Some(stored)) = self.sink.reload() {
+                    if !same_tokens(&stored, &tokens) {
+                        tracing::info!("refresh refused; adopted newer stored tokens");
+                        return Ok(self.adopt(stored, generation).await);
+                    }
+                }
+                return Err(Error::NotSignedIn(
+                    "the service no longer accepts this sign-in".into(),
+                ));
             }
-        })?;
-        self.sink.save(&tokens).map_err(Error::TokenStore)?;
+            Err(e) => return Err(e),
+        };
+        self.sink.save(&renewed).map_err(Error::TokenStore)?;
+        tracing::info!("access token renewed");
+        Ok(self.adopt(renewed, generation).await)
+    }
+
+    /// Makes `tokens` the current ones (the generation after `generation`).
+    async fn adopt(&self, tokens: TokenSet, generation: u64) -> Bearer {
         let mut cur = self.current.write().await;
         cur.tokens = tokens;
         cur.generation = generation + 1;
-        tracing::info!("access token renewed");
-        Ok(Bearer {
+        Bearer {
             token: cur.tokens.access_token.clone(),
             generation: cur.generation,
-        })
+        }
     }
 
     /// Runs `call` with a token; on `invalid_token` renews once and tries again.

@@ -58,15 +58,10 @@ impl Archive {
         let mut name = self.path.clone().into_os_string();
         name.push(".sync-lock");
         let path = PathBuf::from(name);
-        let file = std::fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .map_err(|e| Error::Open {
-                path: path.clone(),
-                reason: e.to_string(),
-            })?;
+        let file = crate::private_fs::open_private(&path).map_err(|e| Error::Open {
+            path: path.clone(),
+            reason: e.to_string(),
+        })?;
         match file.try_lock() {
             Ok(()) => Ok(SyncLock { _file: file }),
             Err(std::fs::TryLockError::WouldBlock) => Err(Error::SyncRunning),

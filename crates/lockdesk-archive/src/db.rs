@@ -7,6 +7,7 @@ use std::time::Duration;
 use rusqlite::Connection;
 
 use crate::error::{Error, Result};
+use crate::private_fs;
 
 /// `migrations/NNNN_name.sql`, in order; migration `i` brings the schema to version `i + 1`.
 const MIGRATIONS: &[&str] = &[
@@ -18,11 +19,20 @@ pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// Opens (creating it and its directory if needed) and migrates.
 pub fn open(path: &Path) -> Result<Connection> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| Error::Open {
-            path: path.to_owned(),
-            reason: e.to_string(),
-        })?;
+    let open_err = |e: std::io::Error| Error::Open {
+        path: path.to_owned(),
+        reason: e.to_string(),
+    };
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        private_fs::create_private_dir_all(dir).map_err(open_err)?;
+    }
+    // Created private before SQLite opens it: SQLite gives its -wal and -shm files the mode of
+    // the database file. Ones left loose by an older version are tightened.
+    drop(private_fs::open_private(path).map_err(open_err)?);
+    for suffix in ["-wal", "-shm"] {
+        let mut side = path.as_os_str().to_owned();
+        side.push(suffix);
+        private_fs::tighten(Path::new(&side)).map_err(open_err)?;
     }
     let mut conn = Connection::open(path).map_err(|e| Error::Open {
         path: path.to_owned(),

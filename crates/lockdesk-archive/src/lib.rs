@@ -19,6 +19,7 @@ mod locks;
 mod meta;
 pub mod model;
 pub mod paths;
+pub mod private_fs;
 mod rollup;
 pub mod sync;
 mod timecard;

@@ -9,10 +9,16 @@ use lockdesk_api::clock::{Clock, SystemClock};
 use lockdesk_api::RateLimiter;
 
 use crate::error::{Error, Result};
+use crate::private_fs;
 use crate::secrets::{KeyringStore, MemoryStore, SecretStore};
 
 /// Environment variable that overrides the configuration directory.
 pub const CONFIG_DIR_ENV: &str = "LOCKDESK_CONFIG_DIR";
+
+/// Test builds only (feature `test-keychain`, switched on by lockctl's tests): a folder used as
+/// the keychain instead of the OS's, so several real processes share one. Never in a release.
+#[cfg(feature = "test-keychain")]
+pub const TEST_KEYCHAIN_ENV: &str = "LOCKDESK_TEST_KEYCHAIN_DIR";
 
 pub struct Context {
     pub config_dir: PathBuf,
@@ -44,7 +50,7 @@ impl Context {
     }
 
     /// The user's configuration directory (`<config>/lockdesk`, or `$LOCKDESK_CONFIG_DIR`) and
-    /// the OS keychain.
+    /// the OS keychain. Lockdesk's folders made readable to others before are tightened.
     pub fn from_platform() -> Result<Self> {
         let dir = match std::env::var_os(CONFIG_DIR_ENV).filter(|v| !v.is_empty()) {
             Some(dir) => PathBuf::from(dir),
@@ -52,15 +58,44 @@ impl Context {
                 .ok_or(Error::NoConfigDir)?
                 .join("lockdesk"),
         };
-        Ok(Self::new(
-            dir,
-            Arc::new(KeyringStore::new()),
-            Arc::new(SystemClock),
-        ))
+        let ctx = Self::new(dir, platform_secrets(), Arc::new(SystemClock));
+        ctx.make_folders_private();
+        Ok(ctx)
     }
 
+    /// The folder of archives and lock files: the context's own, else `$LOCKDESK_DATA_DIR` or
+    /// the platform's data folder.
+    pub fn data_folder(&self) -> Result<PathBuf> {
+        match &self.data_dir {
+            Some(dir) => Ok(dir.clone()),
+            None => Ok(lockdesk_archive::paths::data_dir()?),
+        }
+    }
+
+    /// Where lock files live: `<data>/locks` (beside the config when there is no data folder).
+    pub fn locks_dir(&self) -> PathBuf {
+        self.data_folder()
+            .unwrap_or_else(|_| self.config_dir.clone())
+            .join("locks")
+    }
+
+    /// On Unix, narrows what earlier versions (or a loose umask) left readable to others: the
+    /// config folder and `profiles.json`, the data folder, its archives and lock files.
+    pub fn make_folders_private(&self) {
+        private_fs::tighten_tree(&self.config_dir, 0);
+        private_fs::tighten_tree(&self.config_dir.join(crate::profiles::PROFILES_FILE), 0);
+        if let Ok(data) = self.data_folder() {
+            private_fs::tighten_tree(&data, 0);
+            private_fs::tighten_tree(&data.join("archive"), 2);
+            private_fs::tighten_tree(&data.join("locks"), 1);
+        }
+    }
+
+    /// Config in `dir`, archives and lock files in `dir/data`: nothing reaches the user's own.
     pub fn for_tests(dir: impl Into<PathBuf>, secrets: Arc<MemoryStore>) -> Self {
-        Self::new(dir.into(), secrets, Arc::new(SystemClock))
+        let dir = dir.into();
+        let data = dir.join("data");
+        Self::new(dir, secrets, Arc::new(SystemClock)).with_data_dir(data)
     }
 
     pub fn with_data_dir(mut self, dir: impl Into<PathBuf>) -> Self {
@@ -80,6 +115,16 @@ impl Context {
             .or_insert_with(RateLimiter::v2_default)
             .clone()
     }
+}
+
+/// The OS keychain; in a test build, the folder named by `$LOCKDESK_TEST_KEYCHAIN_DIR`.
+fn platform_secrets() -> Arc<dyn SecretStore> {
+    #[cfg(feature = "test-keychain")]
+    if let Some(dir) = std::env::var_os(TEST_KEYCHAIN_ENV).filter(|v| !v.is_empty()) {
+        tracing::warn!("test build: secrets are kept in files, not the OS keychain");
+        return Arc::new(crate::secrets::FileStore::new(dir));
+    }
+    Arc::new(KeyringStore::new())
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@ pub mod token_store;
 
 pub use context::Context;
 pub use error::{Error, ErrorCategory, ErrorCode, ErrorDetails, ErrorPayload, Result};
+pub use lockdesk_archive::private_fs;
 pub use lockdesk_commands::{lockdesk_commands, lockdesk_desktop_commands};
 pub use profiles::{Profile, ProfileSettings, ProfileStore};
 pub use secrets::{KeyringStore, MemoryStore, SecretStore};

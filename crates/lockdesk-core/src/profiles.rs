@@ -3,11 +3,11 @@
 //! is ever written here: the client secret and the tokens live in the [`SecretStore`].
 //!
 //! The file is checked whole on every load; a malformed file is reported as `config_invalid`
-//! and is never overwritten. Writes go to a temporary file that is then renamed over it.
+//! and is never overwritten. Writes go to a temporary file that is then renamed over it; the
+//! folder is 0700 and the file 0600 on Unix ([`private_fs`]).
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::private_fs;
 use crate::secrets::{client_secret_key, tokens_key, SecretStore};
 
 pub const PROFILES_FILE: &str = "profiles.json";
@@ -229,23 +230,13 @@ impl ProfileStore {
             reason: e.to_string(),
         };
         let dir = self.path.parent().unwrap_or(Path::new("."));
-        fs::create_dir_all(dir).map_err(write_err)?;
+        private_fs::create_private_dir_all(dir).map_err(write_err)?;
         let mut text = serde_json::to_string_pretty(file).map_err(|e| Error::ConfigWrite {
             path: self.path.clone(),
             reason: e.to_string(),
         })?;
         text.push('\n');
-        let tmp = dir.join(format!(".{PROFILES_FILE}.{}.tmp", std::process::id()));
-        let result = (|| {
-            let mut f = fs::File::create(&tmp)?;
-            f.write_all(text.as_bytes())?;
-            f.sync_all()?;
-            fs::rename(&tmp, &self.path)
-        })();
-        if result.is_err() {
-            let _ = fs::remove_file(&tmp);
-        }
-        result.map_err(write_err)
+        private_fs::write_private_atomic(&self.path, text.as_bytes()).map_err(write_err)
     }
 }
 

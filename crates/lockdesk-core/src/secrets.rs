@@ -143,6 +143,57 @@ impl SecretStore for MemoryStore {
     }
 }
 
+/// Test builds only (feature `test-keychain`): secrets as private files in one folder, one
+/// file per key, so several processes of a test share them. Never a keychain for real use.
+#[cfg(feature = "test-keychain")]
+#[derive(Debug)]
+pub struct FileStore {
+    dir: std::path::PathBuf,
+}
+
+#[cfg(feature = "test-keychain")]
+impl FileStore {
+    pub fn new(dir: impl Into<std::path::PathBuf>) -> Self {
+        FileStore { dir: dir.into() }
+    }
+
+    /// The key, hex-encoded: one plain file name whatever the key holds.
+    fn path(&self, key: &str) -> std::path::PathBuf {
+        let name: String = key.bytes().map(|b| format!("{b:02x}")).collect();
+        self.dir.join(name)
+    }
+
+    fn failed(e: std::io::Error) -> Error {
+        Error::Keychain {
+            reason: format!("test keychain: {e}"),
+        }
+    }
+}
+
+#[cfg(feature = "test-keychain")]
+impl SecretStore for FileStore {
+    fn get(&self, key: &str) -> Result<Option<String>> {
+        match std::fs::read_to_string(self.path(key)) {
+            Ok(v) => Ok(Some(v)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(Self::failed(e)),
+        }
+    }
+
+    fn set(&self, key: &str, value: &str) -> Result<()> {
+        crate::private_fs::create_private_dir_all(&self.dir).map_err(Self::failed)?;
+        crate::private_fs::write_private_atomic(&self.path(key), value.as_bytes())
+            .map_err(Self::failed)
+    }
+
+    fn delete(&self, key: &str) -> Result<()> {
+        match std::fs::remove_file(self.path(key)) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(Self::failed(e)),
+            _ => Ok(()),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -15,7 +15,9 @@ use crate::context::Context;
 use crate::error::{Error, ErrorCode, Result};
 use crate::profiles::{Profile, ProfileStore};
 use crate::secrets::client_secret_key;
-use crate::token_store::{delete_tokens, load_tokens, save_tokens, KeychainTokenSink};
+use crate::token_store::{
+    delete_tokens, load_tokens, renewal_lock_path, save_tokens, KeychainTokenSink,
+};
 
 /// A new profile. `client_secret` goes to the keychain, everything else to `profiles.json`.
 #[derive(Clone, Deserialize)]
@@ -190,11 +192,13 @@ fn require_api(profile: &Profile, expected: ApiVersion) -> Result<()> {
 fn session_for(ctx: &Context, profile: &Profile) -> Result<Session> {
     let tokens = stored_tokens(ctx, profile)?;
     let oauth = oauth_for(ctx, profile)?;
-    let sink = Arc::new(KeychainTokenSink::new(ctx.secrets.clone(), &profile.name));
-    Ok(Session::new(oauth, tokens, sink))
+    let lock = renewal_lock_path(&ctx.locks_dir(), &profile.name);
+    let sink = KeychainTokenSink::new(ctx.secrets.clone(), &profile.name).with_renewal_lock(lock);
+    Ok(Session::new(oauth, tokens, Arc::new(sink)))
 }
 
-/// A v3 client over the stored session; renewed tokens are written to the keychain first.
+/// A v3 client over the stored session; renewed tokens are written to the keychain first, and
+/// renewals are serialized with other programs by the profile's lock file.
 pub async fn open_v3(ctx: &Context, profile: &str) -> Result<lockdesk_api::Client> {
     let profile = ProfileStore::new(ctx).get(profile)?;
     require_api(&profile, ApiVersion::V3)?;

@@ -1,11 +1,21 @@
 //! The tokens of a profile, as JSON under `<profile>/tokens` in the [`SecretStore`]. The
 //! session hands every renewed pair to [`KeychainTokenSink`] before using it.
+//!
+//! Several programs may share one sign-in (the app and a scheduled `lockctl`), and a refresh
+//! token works once. So a renewal holds an OS file lock, `<data>/locks/<profile>.renew.lock`
+//! ([`renewal_lock_path`]), around reading the keychain again, refreshing and storing: the
+//! second program finds the tokens the first one stored and uses them. The lock is released
+//! by the OS when a program dies.
 
+use std::fs::{File, TryLockError};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
-use lockdesk_api::{TokenSet, TokenSink};
+use lockdesk_api::{RenewalGuard, RenewalLockError, TokenSet, TokenSink};
 
 use crate::error::{Error, Result};
+use crate::private_fs;
 use crate::secrets::{tokens_key, SecretStore};
 
 pub fn load_tokens(secrets: &dyn SecretStore, profile: &str) -> Result<Option<TokenSet>> {
@@ -34,10 +44,51 @@ pub fn delete_tokens(secrets: &dyn SecretStore, profile: &str) -> Result<()> {
     secrets.delete(&tokens_key(profile))
 }
 
-/// Persists renewed tokens of one profile.
+/// How long a renewal waits for another program's before it gives up (`renewal_busy`). One
+/// renewal is one request with its own time limit and retries.
+pub const RENEWAL_WAIT: Duration = Duration::from_secs(90);
+
+/// The lock file serializing renewals of `profile`'s sign-in, in `locks_dir`
+/// ([`crate::Context::locks_dir`]: `<data>/locks`).
+pub fn renewal_lock_path(locks_dir: &Path, profile: &str) -> PathBuf {
+    // Profile names are checked ([A-Za-z0-9_.-]), so this is one plain file name.
+    locks_dir.join(format!("{profile}.renew.lock"))
+}
+
+/// Takes the OS lock on `path` (created private), trying again until `wait` has passed.
+pub fn take_renewal_lock(
+    path: &Path,
+    wait: Duration,
+) -> std::result::Result<File, RenewalLockError> {
+    let failed = |e: std::io::Error| RenewalLockError::Failed(format!("{}: {e}", path.display()));
+    if let Some(dir) = path.parent() {
+        private_fs::create_private_dir_all(dir).map_err(failed)?;
+    }
+    let file = private_fs::open_private(path).map_err(failed)?;
+    let started = Instant::now();
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(file),
+            Err(TryLockError::WouldBlock) if started.elapsed() < wait => {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            Err(TryLockError::WouldBlock) => {
+                return Err(RenewalLockError::Busy {
+                    waited_secs: wait.as_secs(),
+                })
+            }
+            Err(TryLockError::Error(e)) => return Err(failed(e)),
+        }
+    }
+}
+
+/// Persists renewed tokens of one profile; with a lock file, renewals by other programs (and
+/// other sessions of this one) are serialized and the stored tokens read again first.
 pub struct KeychainTokenSink {
     secrets: Arc<dyn SecretStore>,
     profile: String,
+    lock: Option<PathBuf>,
+    wait: Duration,
 }
 
 impl KeychainTokenSink {
@@ -45,13 +96,38 @@ impl KeychainTokenSink {
         KeychainTokenSink {
             secrets,
             profile: profile.into(),
+            lock: None,
+            wait: RENEWAL_WAIT,
         }
+    }
+
+    /// Renewals hold the OS lock on `path` (see [`renewal_lock_path`]).
+    pub fn with_renewal_lock(mut self, path: PathBuf) -> Self {
+        self.lock = Some(path);
+        self
+    }
+
+    /// How long to wait for another program's renewal (default [`RENEWAL_WAIT`]).
+    pub fn with_renewal_wait(mut self, wait: Duration) -> Self {
+        self.wait = wait;
+        self
     }
 }
 
 impl TokenSink for KeychainTokenSink {
     fn save(&self, tokens: &TokenSet) -> std::result::Result<(), String> {
         save_tokens(self.secrets.as_ref(), &self.profile, tokens).map_err(|e| e.to_string())
+    }
+
+    fn lock_renewal(&self) -> std::result::Result<RenewalGuard, RenewalLockError> {
+        match &self.lock {
+            Some(path) => take_renewal_lock(path, self.wait).map(RenewalGuard::holding),
+            None => Ok(RenewalGuard::none()),
+        }
+    }
+
+    fn reload(&self) -> std::result::Result<Option<TokenSet>, String> {
+        load_tokens(self.secrets.as_ref(), &self.profile).map_err(|e| e.to_string())
     }
 }
 

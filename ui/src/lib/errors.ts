@@ -169,6 +169,7 @@ export function codeText(code: ErrorCode, details: ErrorDetails = {}): CodeText 
     case 'data_dir_unknown':
     case 'export_failed':
     case 'sync_running':
+    case 'renewal_busy':
     case 'unknown_command':
     case 'invalid_arguments':
     case 'internal':

@@ -42,12 +42,12 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
             let mut file;
             let sink: &mut dyn Write = match &path {
                 Some(p) => {
-                    file = std::io::BufWriter::new(std::fs::File::create(p).map_err(|e| {
-                        Error::File {
+                    file = std::io::BufWriter::new(
+                        lockdesk_core::private_fs::create_private(p).map_err(|e| Error::File {
                             path: p.clone(),
                             reason: e.to_string(),
-                        }
-                    })?);
+                        })?,
+                    );
                     &mut file
                 }
                 None => &mut *term.out,

@@ -1,10 +1,15 @@
 //! Integration tests of lockctl: `lockctl::run` driven like a user, against the in-process
-//! simulator, with a temporary config dir and a memory keychain.
+//! simulator, with a temporary config dir and a memory keychain; `procs` runs the real binary
+//! (several processes on one sign-in, file modes) with a temporary home.
 
 mod flow;
 mod history;
 mod import;
 mod import_excel;
 mod parity;
+#[cfg(unix)]
+mod private_files;
+mod procs;
+mod renewal;
 mod support;
 mod terminal;

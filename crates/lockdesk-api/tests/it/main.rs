@@ -6,6 +6,7 @@ mod errors;
 mod oauth;
 mod paging;
 mod pkce;
+mod renewal;
 mod resilience;
 mod resources;
 mod tolerant;

@@ -116,6 +116,8 @@ error_codes! {
     NotSignedIn = "not_signed_in" => SignInAgain,
     /// A renewed token could not be kept in the keychain.
     TokenStore = "token_store" => Keychain,
+    /// Another program (the app, a scheduled lockctl) kept renewing the same sign-in too long.
+    RenewalBusy = "renewal_busy" => Busy,
     /// No answer in time (details.base_url).
     Timeout = "timeout" => ServiceUnreachable,
     /// The service could not be reached (details.base_url).
@@ -232,6 +234,7 @@ impl ErrorCode {
             E::V2SessionExpired => ErrorCode::V2SessionExpired,
             E::NotSignedIn(_) => ErrorCode::NotSignedIn,
             E::TokenStore(_) => ErrorCode::TokenStore,
+            E::RenewalBusy { .. } => ErrorCode::RenewalBusy,
             E::Timeout { .. } => ErrorCode::Timeout,
             E::Transport { .. } => ErrorCode::Transport,
             E::Decode { .. } => ErrorCode::Decode,

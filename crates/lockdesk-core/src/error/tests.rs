@@ -77,6 +77,7 @@ fn client_and_archive_codes_agree() {
         lockdesk_api::Error::V2SessionExpired,
         lockdesk_api::Error::NotSignedIn("x".into()),
         lockdesk_api::Error::TokenStore("x".into()),
+        lockdesk_api::Error::RenewalBusy { waited_secs: 60 },
         lockdesk_api::Error::Timeout {
             base_url: "https://a".into(),
         },

@@ -57,6 +57,21 @@ fn files(dir: &std::path::Path) -> Vec<String> {
     out
 }
 
+/// Every folder under `dir` is 0700 and every file 0600 (whatever this process's umask).
+#[cfg(unix)]
+fn assert_private(dir: &std::path::Path) {
+    use std::os::unix::fs::PermissionsExt;
+    let meta = std::fs::symlink_metadata(dir).unwrap();
+    let mode = meta.permissions().mode() & 0o777;
+    let wanted = if meta.is_dir() { 0o700 } else { 0o600 };
+    assert_eq!(mode, wanted, "{} is {mode:o}", dir.display());
+    if meta.is_dir() {
+        for e in std::fs::read_dir(dir).unwrap() {
+            assert_private(&e.unwrap().path());
+        }
+    }
+}
+
 #[tokio::test]
 async fn demo_without_a_keychain_leaves_nothing_behind() {
     let home = tempfile::tempdir().unwrap();
@@ -93,6 +108,8 @@ async fn demo_without_a_keychain_leaves_nothing_behind() {
         files(&sandbox).iter().any(|f| f.ends_with(".sqlite")),
         "the demo's archive is in its sandbox"
     );
+    #[cfg(unix)]
+    assert_private(&sandbox);
 
     let st = call(&ctx, "session_leave_demo", json!({})).await;
     assert_eq!(st["demo"], false);

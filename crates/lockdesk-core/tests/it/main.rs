@@ -7,5 +7,6 @@ mod groups;
 mod history_archive;
 mod keychain;
 mod profiles;
+mod renewal;
 mod sign_in;
 mod support;

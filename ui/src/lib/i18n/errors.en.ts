@@ -41,6 +41,8 @@ export const errorCodesEn = {
   'error.authorization_failed': 'The sign-in did not complete: the service did not grant access.',
   'error.v2_session_expired': 'The history sign-in has expired (history sign-ins last two hours).',
   'error.not_signed_in': 'You are not signed in to this connection.',
+  'error.renewal_busy':
+    'Another Lockdesk program (this app in another window, or a scheduled lockctl) is renewing this sign-in and did not finish in time. Try again in a minute.',
   'error.token_store': 'The renewed sign-in could not be saved in the system keychain.',
   'error.timeout': 'The service at {address} did not answer in time.',
   'error.transport': 'The service at {address} could not be reached.',

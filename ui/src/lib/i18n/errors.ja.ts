@@ -37,6 +37,8 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
     'サインインが完了しませんでした。サービスがアクセスを許可しませんでした。',
   'error.v2_session_expired': '履歴用サインインの有効期限が切れました（有効期間は 2 時間です）。',
   'error.not_signed_in': 'この接続にはサインインしていません。',
+  'error.renewal_busy':
+    '別の Lockdesk（別のウィンドウのアプリ、または定期実行の lockctl）がこのサインインを更新中で、時間内に終わりませんでした。1 分ほど待ってからもう一度お試しください。',
   'error.token_store': '更新したサインイン情報をシステムのキーチェーンに保存できませんでした。',
   'error.timeout': '{address} のサービスから時間内に応答がありませんでした。',
   'error.transport': '{address} のサービスに接続できませんでした。',

@@ -14,7 +14,7 @@ use lockdesk_sim::SimOptions;
 use super::space::Space;
 use crate::demo::{self, Demo};
 use crate::error::{Error, Result};
-use crate::{Context, MemoryStore};
+use crate::{private_fs, Context, MemoryStore};
 
 /// Sandbox folders are `<temp>/lockdesk-demo-…`, holding this lock file while in use.
 const PREFIX: &str = "lockdesk-demo-";
@@ -59,11 +59,16 @@ impl DemoSandbox {
         sweep_stale_demos();
         let no_folder =
             |e: std::io::Error| Error::Demo(format!("no temporary folder for the demo: {e}"));
-        let dir = tempfile::Builder::new()
-            .prefix(PREFIX)
-            .tempdir()
-            .map_err(no_folder)?;
-        let in_use = File::create(dir.path().join(IN_USE)).map_err(no_folder)?;
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(PREFIX);
+        // 0700 whatever the umask (tempfile's default is 0777 less the umask), and so is
+        // everything made in it.
+        #[cfg(unix)]
+        builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(
+            private_fs::DIR_MODE,
+        ));
+        let dir = builder.tempdir().map_err(no_folder)?;
+        let in_use = private_fs::open_private(&dir.path().join(IN_USE)).map_err(no_folder)?;
         in_use.lock().map_err(no_folder)?;
         let core = Context::new(
             dir.path().join("config"),

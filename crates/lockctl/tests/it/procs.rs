@@ -1,0 +1,185 @@
+//! Real `lockctl` processes: a temporary home (XDG config and data folders inside it) and a
+//! keychain shared between processes. The OS keychain is not there on a test machine, so the
+//! test build's file keychain is used: `$LOCKDESK_TEST_KEYCHAIN_DIR`, compiled in only with
+//! lockdesk-core's `test-keychain` feature (switched on by lockctl's dev-dependency).
+
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::sync::Arc;
+
+use lockdesk_api::TokenSet;
+use lockdesk_core::secrets::FileStore;
+use lockdesk_core::SecretStore;
+use lockdesk_sim::SimInfo;
+use tempfile::TempDir;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::process::Command;
+
+pub struct Home {
+    pub sim: SimInfo,
+    pub dir: TempDir,
+    /// Child processes start with `umask 000`, so only Lockdesk's own modes keep files private.
+    pub open_umask: bool,
+}
+
+pub struct Done {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Home {
+    pub fn new(sim: SimInfo) -> Home {
+        Home {
+            sim,
+            dir: tempfile::tempdir().unwrap(),
+            open_umask: false,
+        }
+    }
+
+    /// `<XDG_CONFIG_HOME>/lockdesk`: where lockctl keeps profiles.json by default.
+    pub fn config(&self) -> PathBuf {
+        self.dir.path().join("xdg-config/lockdesk")
+    }
+
+    /// `<XDG_DATA_HOME>/lockdesk`: archives and lock files.
+    pub fn data(&self) -> PathBuf {
+        self.dir.path().join("xdg-data/lockdesk")
+    }
+
+    pub fn keychain(&self) -> Arc<dyn SecretStore> {
+        Arc::new(FileStore::new(self.keychain_dir()))
+    }
+
+    fn keychain_dir(&self) -> PathBuf {
+        self.dir.path().join("keychain")
+    }
+
+    pub fn command(&self, args: &[&str]) -> Command {
+        let bin = env!("CARGO_BIN_EXE_lockctl");
+        let mut cmd = if self.open_umask {
+            let mut c = Command::new("sh");
+            c.arg("-c").arg("umask 000; exec \"$@\"").arg("sh").arg(bin);
+            c
+        } else {
+            Command::new(bin)
+        };
+        let home = self.dir.path();
+        cmd.args(args)
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", home)
+            .env("XDG_CONFIG_HOME", home.join("xdg-config"))
+            .env("XDG_DATA_HOME", home.join("xdg-data"))
+            .env("LOCKDESK_TEST_KEYCHAIN_DIR", self.keychain_dir())
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true);
+        cmd
+    }
+
+    pub async fn run(&self, args: &[&str]) -> Done {
+        let out = self.command(args).output().await.unwrap();
+        done(out)
+    }
+
+    /// `profile add` for the sim's client `client` (0: v3, 1: v2), then `login`, answering the
+    /// prompt as a user who signed in in a browser.
+    pub async fn add_and_login(&self, name: &str, client: usize) {
+        let c = &self.sim.clients[client];
+        let mut add = self.command(&[
+            "profile",
+            "add",
+            name,
+            "--base-url",
+            &self.sim.base_url,
+            "--client-id",
+            &c.client_id,
+            "--redirect-uri",
+            &c.redirect_uri,
+            "--api",
+            &c.api,
+        ]);
+        add.env("LOCKDESK_CLIENT_SECRET", &c.client_secret);
+        let added = done(add.output().await.unwrap());
+        assert_eq!(added.code, 0, "profile add: {}", added.stderr);
+
+        let mut login = self.command(&["--profile", name, "login"]);
+        login.stdin(Stdio::piped());
+        let mut child = login.spawn().unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        let url = loop {
+            let line = lines
+                .next_line()
+                .await
+                .unwrap()
+                .expect("no sign-in address");
+            if line.contains("/oauth/authorize") {
+                break line;
+            }
+        };
+        let location = crate::support::authorize(url.trim()).await;
+        stdin
+            .write_all(format!("{location}\n").as_bytes())
+            .await
+            .unwrap();
+        drop(stdin);
+        let mut rest = String::new();
+        while let Some(line) = lines.next_line().await.unwrap() {
+            rest.push_str(&line);
+            rest.push('\n');
+        }
+        let status = child.wait().await.unwrap();
+        assert!(status.success(), "login failed: {rest}");
+    }
+
+    pub fn tokens(&self, profile: &str) -> TokenSet {
+        let text = self
+            .keychain()
+            .get(&format!("{profile}/tokens"))
+            .unwrap()
+            .expect("signed in");
+        serde_json::from_str(&text).unwrap()
+    }
+
+    /// Makes the stored access token of `profile` one that expired an hour ago, so the next
+    /// program to use it renews first.
+    pub fn expire(&self, profile: &str) {
+        let mut tokens = self.tokens(profile);
+        tokens.expires_at = chrono::Utc::now() - chrono::Duration::hours(1);
+        self.keychain()
+            .set(
+                &format!("{profile}/tokens"),
+                &serde_json::to_string(&tokens).unwrap(),
+            )
+            .unwrap();
+    }
+}
+
+fn done(out: std::process::Output) -> Done {
+    Done {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// Every folder and file under `root` (the root included), with its Unix mode.
+#[cfg(unix)]
+pub fn modes(root: &Path) -> Vec<(PathBuf, u32)> {
+    use std::os::unix::fs::PermissionsExt;
+    let mut all = Vec::new();
+    let mut todo = vec![root.to_owned()];
+    while let Some(p) = todo.pop() {
+        let meta = std::fs::symlink_metadata(&p).unwrap();
+        all.push((p.clone(), meta.permissions().mode() & 0o777));
+        if meta.is_dir() {
+            for e in std::fs::read_dir(&p).unwrap() {
+                todo.push(e.unwrap().path());
+            }
+        }
+    }
+    all
+}
