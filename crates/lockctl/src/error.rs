@@ -159,6 +159,9 @@ pub fn hint(code: ErrorCode, profile: Option<&str>) -> Option<String> {
         C::ArchiveSchemaTooNew => "update lockctl to the version that wrote the archive",
         C::Usage => "see `lockctl --help`",
         C::NotAnImage => "use a JPEG, PNG, GIF, WebP or BMP file",
+        C::AnswerTooLarge | C::TooManyPages => {
+            "the service sent more than Lockdesk reads at once; try again later or report it"
+        }
         C::Decode | C::ServiceOther | C::UnsupportedGrantType | C::ImageUnavailable => {
             "the service answered in an unexpected way; try again later"
         }
