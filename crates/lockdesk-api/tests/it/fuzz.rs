@@ -92,3 +92,29 @@ fn absurd_lifetimes_and_timestamps_are_errors_or_clamped_never_panics() {
         let _ = decode(d, &serde_json::to_vec(&body).unwrap(), now());
     }
 }
+
+/// What is kept in the keychain reads back, even with dates far from now.
+#[test]
+fn token_sets_at_the_edges_read_back() {
+    use lockdesk_api::oauth::token_set_at;
+    use lockdesk_api::{ApiVersion, TokenSet};
+    let edges = [
+        json!((DateTime::<Utc>::MIN_UTC + chrono::Duration::days(1)).timestamp()),
+        json!(-62_135_596_800i64),
+        json!(253_402_300_799i64),
+        json!((DateTime::<Utc>::MAX_UTC - chrono::Duration::days(3650 * 2)).timestamp()),
+    ];
+    for created_at in edges {
+        let response = serde_json::from_value(
+            json!({"access_token": "a", "expires_in": 7_776_000, "created_at": created_at}),
+        )
+        .unwrap();
+        let set = token_set_at(response, ApiVersion::V3, now());
+        let text = serde_json::to_string(&set).unwrap();
+        let back: TokenSet = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(
+            (back.created_at, back.expires_at),
+            (set.created_at, set.expires_at)
+        );
+    }
+}
