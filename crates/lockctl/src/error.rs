@@ -166,6 +166,9 @@ pub fn hint(code: ErrorCode, profile: Option<&str>) -> Option<String> {
         C::CsvTooLarge | C::CsvTooManyRows => {
             "split the file into smaller files (at most 5 MiB and 10,000 rows each) and import them one after the other"
         }
+        C::AnswerTooLarge | C::TooManyPages => {
+            "the service sent more than Lockdesk reads at once; try again later or report it"
+        }
         C::Decode | C::ServiceOther | C::UnsupportedGrantType | C::ImageUnavailable => {
             "the service answered in an unexpected way; try again later"
         }

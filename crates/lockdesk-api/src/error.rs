@@ -141,6 +141,14 @@ pub enum Error {
     Decode { context: String, message: String },
     #[error("the operation was cancelled")]
     Cancelled,
+    /// The answer's body is larger than the client reads ([`crate::transport::MAX_BODY_BYTES`]):
+    /// no documented answer comes near it, so the rest is not read.
+    #[error("the answer from the service at {base_url} is larger than {limit_bytes} bytes; it was not read")]
+    AnswerTooLarge { base_url: String, limit_bytes: u64 },
+    /// A listing kept announcing more pages past what one listing may read
+    /// ([`crate::v3::MAX_LISTING_ITEMS`] items at the page size in use).
+    #[error("the service kept sending pages ({pages} read); the listing was stopped")]
+    TooManyPages { pages: u32 },
     /// The call was tried again as the retry policy allows and still failed: reads as the
     /// last failure (how many attempts were made is for logs, not for the person).
     #[error("{last}")]
@@ -168,6 +176,8 @@ impl Error {
             Error::Transport { .. } => "transport",
             Error::Decode { .. } => "decode",
             Error::Cancelled => "cancelled",
+            Error::AnswerTooLarge { .. } => "answer_too_large",
+            Error::TooManyPages { .. } => "too_many_pages",
             Error::RetriesExhausted { last, .. } => last.code(),
         }
     }
@@ -225,7 +235,9 @@ impl Error {
     /// The service address a transport failure or timeout was about.
     pub fn base_url(&self) -> Option<&str> {
         match self.last() {
-            Error::Transport { base_url, .. } | Error::Timeout { base_url } => Some(base_url),
+            Error::Transport { base_url, .. }
+            | Error::Timeout { base_url }
+            | Error::AnswerTooLarge { base_url, .. } => Some(base_url),
             _ => None,
         }
     }

@@ -5,6 +5,8 @@
 pub mod clock;
 pub mod config;
 pub mod error;
+#[doc(hidden)]
+pub mod fuzz;
 pub mod ids;
 pub mod models;
 pub mod oauth;
@@ -24,7 +26,7 @@ pub use ratelimit::RateLimiter;
 pub use retry::RetryPolicy;
 pub use serde_util::parse_time;
 pub use session::{NoPersistence, RenewalGuard, RenewalLockError, Session, TokenSink};
-pub use transport::Transport;
+pub use transport::{Transport, MAX_BODY_BYTES};
 pub use v2::V2Client;
 pub use v3::Client;
 

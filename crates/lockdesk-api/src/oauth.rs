@@ -371,20 +371,41 @@ impl OAuth {
     }
 
     fn token_set(&self, response: ServiceTokenResponse) -> TokenSet {
-        let default_lifetime = match self.api {
-            ApiVersion::V3 => V3_TOKEN_LIFETIME,
-            ApiVersion::V2 => V2_TOKEN_LIFETIME,
-        };
-        let created_at = response.created_at.unwrap_or_else(|| self.clock.now());
-        let lifetime = oauth2::TokenResponse::expires_in(&response).unwrap_or(default_lifetime);
-        let expires_at = created_at
-            + chrono::Duration::from_std(lifetime).unwrap_or_else(|_| chrono::Duration::days(90));
-        TokenSet {
-            access_token: response.access_token,
-            refresh_token: response.refresh_token,
-            created_at,
-            expires_at,
-        }
+        token_set_at(response, self.api, self.clock.now())
+    }
+}
+
+/// The longest lifetime believed from `expires_in` (ten years): past it, the answer is absurd
+/// and the token is treated as lasting ten years (a refused token is renewed anyway).
+pub const MAX_TOKEN_LIFETIME: Duration = Duration::from_secs(10 * 366 * 24 * 3600);
+
+/// The [`TokenSet`] of a token answer received at `now`. Never panics: `expires_in` is capped
+/// at [`MAX_TOKEN_LIFETIME`], and a `created_at` so far off that adding the lifetime leaves the
+/// date range counts from `now` instead.
+pub fn token_set_at(
+    response: ServiceTokenResponse,
+    api: ApiVersion,
+    now: DateTime<Utc>,
+) -> TokenSet {
+    let default_lifetime = match api {
+        ApiVersion::V3 => V3_TOKEN_LIFETIME,
+        ApiVersion::V2 => V2_TOKEN_LIFETIME,
+    };
+    let lifetime = oauth2::TokenResponse::expires_in(&response)
+        .unwrap_or(default_lifetime)
+        .min(MAX_TOKEN_LIFETIME);
+    // Both fit: the cap is far below chrono's range.
+    let lifetime = chrono::Duration::from_std(lifetime).unwrap_or(chrono::Duration::days(90));
+    let created_at = response.created_at.unwrap_or(now);
+    let (created_at, expires_at) = match created_at.checked_add_signed(lifetime) {
+        Some(expires_at) => (created_at, expires_at),
+        None => (now, now.checked_add_signed(lifetime).unwrap_or(now)),
+    };
+    TokenSet {
+        access_token: response.access_token,
+        refresh_token: response.refresh_token,
+        created_at,
+        expires_at,
     }
 }
 

@@ -1,5 +1,6 @@
 //! One HTTP attempt loop for every call: no redirects, timeouts, retries by [`RetryPolicy`],
-//! optional rate limiting, and error answers turned into [`Error::Service`].
+//! optional rate limiting, bodies read up to [`MAX_BODY_BYTES`], and error answers turned into
+//! [`Error::Service`].
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -15,6 +16,11 @@ use crate::config::ServiceUrl;
 use crate::error::{Error, Result, ServiceCode};
 use crate::ratelimit::RateLimiter;
 use crate::retry::{Failure, RetryPolicy};
+
+/// The largest answer body read (16 MiB). The largest documented answer, a page of 1,000 locks
+/// or users, is well under 2 MiB; anything past the cap is refused with
+/// [`Error::AnswerTooLarge`] before it fills memory.
+pub const MAX_BODY_BYTES: usize = 16 * 1024 * 1024;
 
 #[derive(Clone, Debug)]
 pub struct Transport {
@@ -126,6 +132,28 @@ pub(crate) fn service_error(status: StatusCode, body: &[u8]) -> Error {
     }
 }
 
+/// Why a body was not read whole.
+enum BodyError {
+    TooLarge,
+    Net(reqwest::Error),
+}
+
+/// The body of `resp`, refused when its declared length or what arrives passes `cap` bytes
+/// (read chunk by chunk, so no more than `cap` plus one chunk is ever held).
+async fn read_capped(mut resp: reqwest::Response, cap: usize) -> Result<Bytes, BodyError> {
+    if resp.content_length().is_some_and(|n| n > cap as u64) {
+        return Err(BodyError::TooLarge);
+    }
+    let mut body = bytes::BytesMut::new();
+    while let Some(chunk) = resp.chunk().await.map_err(BodyError::Net)? {
+        if body.len() + chunk.len() > cap {
+            return Err(BodyError::TooLarge);
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(body.freeze())
+}
+
 fn retry_after(headers: &HeaderMap) -> Option<Duration> {
     let value = headers.get(RETRY_AFTER)?.to_str().ok()?.trim();
     if let Ok(secs) = value.parse::<u64>() {
@@ -226,11 +254,17 @@ impl Transport {
                 Ok(resp) => {
                     let status = resp.status();
                     let wait = retry_after(resp.headers());
-                    let body = resp.bytes().await;
+                    let body = read_capped(resp, MAX_BODY_BYTES).await;
                     drop(permit);
                     let body = match body {
                         Ok(b) => b,
-                        Err(e) => {
+                        Err(BodyError::TooLarge) => {
+                            return Err(Error::AnswerTooLarge {
+                                base_url: self.base.as_str().to_owned(),
+                                limit_bytes: MAX_BODY_BYTES as u64,
+                            })
+                        }
+                        Err(BodyError::Net(e)) => {
                             let err = Error::from_reqwest(&self.base, e);
                             if self.retry.may_retry(&req.method, Failure::Lost, attempt) {
                                 self.pause(attempt, None).await;

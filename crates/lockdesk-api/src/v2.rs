@@ -125,14 +125,23 @@ impl V2Client {
 
     /// Every record of `query`'s range, page after page by offset, until a short page.
     pub fn accesses_stream(&self, query: AccessQuery) -> impl Stream<Item = Result<Access>> + '_ {
-        stream::try_unfold(Some(query), move |q| async move {
+        let max_pages = crate::v3::max_pages(query.limit);
+        stream::try_unfold((Some(query), 0u32), move |(q, pages)| async move {
             let Some(q) = q else { return Ok(None) };
+            if pages >= max_pages {
+                return Err(Error::TooManyPages { pages });
+            }
             let page = self.accesses(&q).await?;
-            let next = (page.len() as u32 >= q.limit).then(|| AccessQuery {
-                offset: q.offset + page.len() as u32,
-                ..q.clone()
-            });
-            Ok(Some((page, next)))
+            // An offset past u32 is no page the service documents: the listing ends there.
+            let next = u32::try_from(page.len())
+                .ok()
+                .filter(|&n| n >= q.limit)
+                .and_then(|n| q.offset.checked_add(n))
+                .map(|offset| AccessQuery {
+                    offset,
+                    ..q.clone()
+                });
+            Ok(Some((page, (next, pages + 1))))
         })
         .map_ok(|page| stream::iter(page.into_iter().map(Ok)))
         .try_flatten()
@@ -141,7 +150,7 @@ impl V2Client {
 }
 
 /// `{success, key: [...]}`; an empty body is an empty list; `success: false` is an error.
-fn decode_v2<T: DeserializeOwned>(resp: &ApiResponse, key: &str) -> Result<Vec<T>> {
+pub(crate) fn decode_v2<T: DeserializeOwned>(resp: &ApiResponse, key: &str) -> Result<Vec<T>> {
     if resp.body.iter().all(u8::is_ascii_whitespace) {
         return Ok(Vec::new());
     }

@@ -159,6 +159,8 @@ export function codeText(code: ErrorCode, details: ErrorDetails = {}): CodeText 
     case 'file_unreadable':
     case 'file_unwritable':
     case 'image_unavailable':
+    case 'answer_too_large':
+    case 'too_many_pages':
     case 'job_not_found':
     case 'no_pending_sign_in':
     case 'csv_invalid':

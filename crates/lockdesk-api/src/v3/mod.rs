@@ -15,7 +15,7 @@ pub use groups::{
 pub use invitations::{InvitationQuery, Invitations, NewInvitation};
 pub use locks::{ImageUpload, LockImage, LockQuery, LockUpdate, Locks};
 pub use organizations::Organizations;
-pub use paging::PageParams;
+pub use paging::{max_pages, PageParams, MAX_LISTING_ITEMS};
 pub use users::{ExistingUserInvite, NewUser, UserQuery, UserUpdate, Users};
 
 use std::sync::Arc;

@@ -1,8 +1,12 @@
 //! The client against the simulator, in process, over real HTTP on loopback.
 
+#[path = "../fuzz_bodies/mod.rs"]
+mod fuzz_bodies;
 mod support;
 
 mod errors;
+mod fuzz;
+mod hostile;
 mod oauth;
 mod paging;
 mod pkce;

@@ -142,7 +142,56 @@ pub fn prepare(file_name: &str, bytes: Vec<u8>) -> Result<(ImageUpload, Prepared
     ))
 }
 
-fn read_source(ctx: &AppContext, source: ImageSource) -> Result<(String, Vec<u8>)> {
+/// The largest image file read (40 MiB): a big camera photo fits; anything larger is refused
+/// by its size before a byte of it is read.
+pub const MAX_SOURCE_BYTES: u64 = 40 * 1024 * 1024;
+
+fn too_large(file_name: &str, bytes: u64) -> Error {
+    Error::NotAnImage {
+        file_name: file_name.to_owned(),
+        reason: format!(
+            "the file is {} MiB; images up to {} MiB are accepted",
+            bytes.div_ceil(1024 * 1024),
+            MAX_SOURCE_BYTES / (1024 * 1024)
+        ),
+    }
+}
+
+/// Reads a dropped file: a regular file no larger than [`MAX_SOURCE_BYTES`] by its metadata,
+/// then at most that many bytes (a file that grows meanwhile is refused too). Blocking: call
+/// it off the async threads.
+pub(crate) fn read_dropped(path: &std::path::Path) -> Result<(String, Vec<u8>)> {
+    use std::io::Read;
+    let shown = path.display().to_string();
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "image".into());
+    let unreadable = |reason: String| Error::FileUnreadable {
+        path: shown.clone(),
+        reason,
+    };
+    let meta = std::fs::metadata(path).map_err(|e| unreadable(e.to_string()))?;
+    if !meta.is_file() {
+        return Err(unreadable("it is not a regular file".into()));
+    }
+    if meta.len() > MAX_SOURCE_BYTES {
+        return Err(too_large(&name, meta.len()));
+    }
+    let file = std::fs::File::open(path).map_err(|e| unreadable(e.to_string()))?;
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(MAX_SOURCE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| unreadable(e.to_string()))?;
+    if bytes.len() as u64 > MAX_SOURCE_BYTES {
+        return Err(too_large(&name, bytes.len() as u64));
+    }
+    Ok((name, bytes))
+}
+
+/// Where the request says the image is: a dropped file (read off the async threads) or bytes
+/// the window sent (their size checked before decoding).
+async fn read_source(ctx: &AppContext, source: ImageSource) -> Result<(String, Vec<u8>)> {
     match source {
         ImageSource::Path { path } => {
             let p = std::path::PathBuf::from(&path);
@@ -152,19 +201,18 @@ fn read_source(ctx: &AppContext, source: ImageSource) -> Result<(String, Vec<u8>
                     "only files dropped onto the window can be read by path",
                 ));
             }
-            let bytes = std::fs::read(&p).map_err(|e| Error::FileUnreadable {
-                path: path.clone(),
-                reason: e.to_string(),
-            })?;
-            let name = p
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_else(|| "image".into());
-            Ok((name, bytes))
+            tokio::task::spawn_blocking(move || read_dropped(&p))
+                .await
+                .map_err(|e| Error::invalid("path", format!("reading the file failed: {e}")))?
         }
         ImageSource::Bytes { file_name, base64 } => {
+            let base64 = base64.trim();
+            let decoded_len = (base64.len() as u64 / 4) * 3;
+            if decoded_len > MAX_SOURCE_BYTES {
+                return Err(too_large(&file_name, decoded_len));
+            }
             let bytes = base64::engine::general_purpose::STANDARD
-                .decode(base64.trim())
+                .decode(base64)
                 .map_err(|e| Error::invalid("base64", format!("not valid base64: {e}")))?;
             Ok((file_name, bytes))
         }
@@ -177,7 +225,7 @@ pub(crate) async fn prepare_source(
     ctx: &AppContext,
     source: ImageSource,
 ) -> Result<(ImageUpload, PreparedImageView)> {
-    let (file_name, bytes) = read_source(ctx, source)?;
+    let (file_name, bytes) = read_source(ctx, source).await?;
     tokio::task::spawn_blocking(move || prepare(&file_name, bytes))
         .await
         .map_err(|e| Error::invalid("image", format!("image processing failed: {e}")))?
@@ -211,6 +259,55 @@ mod tests {
         assert_eq!(up.mime, "image/jpeg");
         assert_eq!(up.file_name, "big.jpg");
         assert_eq!(v.original.width, 4000);
+    }
+
+    /// A 100 MiB (sparse) file is refused by its size at once, without being read; a small one
+    /// is read; a folder is no file.
+    #[tokio::test]
+    async fn a_dropped_file_is_sized_before_it_is_read() {
+        use crate::{Context, MemoryStore};
+        let dir = tempfile::tempdir().unwrap();
+        let ctx = AppContext::new(Context::for_tests(
+            dir.path(),
+            std::sync::Arc::new(MemoryStore::new()),
+        ));
+        let huge = dir.path().join("huge.png");
+        let f = std::fs::File::create(&huge).unwrap();
+        f.set_len(100 * 1024 * 1024).unwrap();
+        drop(f);
+        ctx.allow_file(&huge);
+        let started = std::time::Instant::now();
+        let source = ImageSource::Path {
+            path: huge.display().to_string(),
+        };
+        let e = prepare_source(&ctx, source).await.unwrap_err();
+        assert_eq!(e.code(), crate::ErrorCode::NotAnImage, "{e}");
+        assert!(e.to_string().contains("100 MiB"), "{e}");
+        assert!(started.elapsed() < std::time::Duration::from_millis(500));
+
+        let small = dir.path().join("small.png");
+        std::fs::write(&small, png(4, 4)).unwrap();
+        ctx.allow_file(&small);
+        let source = ImageSource::Path {
+            path: small.display().to_string(),
+        };
+        let (up, _) = prepare_source(&ctx, source).await.unwrap();
+        assert_eq!(up.file_name, "small.png");
+
+        ctx.allow_file(dir.path());
+        let source = ImageSource::Path {
+            path: dir.path().display().to_string(),
+        };
+        let e = prepare_source(&ctx, source).await.unwrap_err();
+        assert_eq!(e.code(), crate::ErrorCode::FileUnreadable, "{e}");
+
+        // Bytes from the window are sized before they are decoded.
+        let source = ImageSource::Bytes {
+            file_name: "big.png".into(),
+            base64: "A".repeat(60 * 1024 * 1024),
+        };
+        let e = prepare_source(&ctx, source).await.unwrap_err();
+        assert!(e.to_string().contains("MiB"), "{e}");
     }
 
     #[test]

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::image::{prepare_source, PreparedImageView};
+use super::images::ImageScope;
 use super::{AppContext, LockView};
 use crate::error::{Error, Result};
 
@@ -86,7 +87,10 @@ pub async fn locks_list(ctx: &AppContext, req: LocksListRequest) -> Result<Locks
         None => locks.stream(query).try_collect().await,
     }
     .map_err(ctx.scoped(READ))?;
-    ctx.space().images.note(locks.iter().map(|l| &l.image_url));
+    let scope = ImageScope::of(&client, &org);
+    ctx.space()
+        .images
+        .note(&scope, locks.iter().map(|l| &l.image_url));
     Ok(LocksListResponse {
         locks: locks.iter().map(LockView::from).collect(),
     })
@@ -101,7 +105,9 @@ pub async fn locks_get(ctx: &AppContext, req: LockIdRequest) -> Result<LockView>
         .get(&id)
         .await
         .map_err(ctx.scoped(READ))?;
-    ctx.space().images.note([&lock.image_url]);
+    ctx.space()
+        .images
+        .note(&ImageScope::of(&client, &org), [&lock.image_url]);
     Ok(LockView::from(&lock))
 }
 
@@ -114,7 +120,9 @@ async fn update(ctx: &AppContext, lock_id: &str, update: LockUpdate) -> Result<L
         .update(&id, &update)
         .await
         .map_err(ctx.scoped(WRITE))?;
-    ctx.space().images.renew(&lock.image_url);
+    ctx.space()
+        .images
+        .renew(&ImageScope::of(&client, &org), &lock.image_url);
     Ok(LockView::from(&lock))
 }
 

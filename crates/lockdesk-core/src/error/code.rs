@@ -124,6 +124,10 @@ error_codes! {
     Transport = "transport" => ServiceUnreachable,
     /// The service's answer could not be understood.
     Decode = "decode" => ServiceError,
+    /// The answer was larger than the client reads (16 MiB); details.base_url.
+    AnswerTooLarge = "answer_too_large" => ServiceError,
+    /// A listing kept announcing more pages than one listing reads (100,000 elements).
+    TooManyPages = "too_many_pages" => ServiceError,
     Cancelled = "cancelled" => Cancelled,
 
     // The core.
@@ -238,6 +242,8 @@ impl ErrorCode {
             E::Timeout { .. } => ErrorCode::Timeout,
             E::Transport { .. } => ErrorCode::Transport,
             E::Decode { .. } => ErrorCode::Decode,
+            E::AnswerTooLarge { .. } => ErrorCode::AnswerTooLarge,
+            E::TooManyPages { .. } => ErrorCode::TooManyPages,
             E::Cancelled => ErrorCode::Cancelled,
             E::RetriesExhausted { last, .. } => ErrorCode::from_api(last),
         }

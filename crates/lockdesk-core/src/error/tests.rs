@@ -90,6 +90,11 @@ fn client_and_archive_codes_agree() {
             message: "m".into(),
         },
         lockdesk_api::Error::Cancelled,
+        lockdesk_api::Error::AnswerTooLarge {
+            base_url: "https://a".into(),
+            limit_bytes: 1,
+        },
+        lockdesk_api::Error::TooManyPages { pages: 2 },
     ];
     for e in &samples {
         assert_eq!(ErrorCode::from_api(e).as_str(), e.code(), "{e:?}");

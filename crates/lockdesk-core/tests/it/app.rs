@@ -160,6 +160,16 @@ async fn demo_locks_rename_image_and_reset() {
         )
         .await;
     assert_eq!(e.code, lockdesk_core::ErrorCode::InvalidInput);
+    // Named in an answer about this organization only: with the other one chosen, refused.
+    let orgs = a.call("orgs_list", json!({})).await;
+    let org = |i: usize| orgs["organizations"][i]["id"].as_str().unwrap().to_owned();
+    a.call("orgs_choose", json!({ "organization_id": org(1) }))
+        .await;
+    let e = a.fail("images_get", json!({ "url": url })).await;
+    assert_eq!(e.code, lockdesk_core::ErrorCode::InvalidInput);
+    a.call("orgs_choose", json!({ "organization_id": org(0) }))
+        .await;
+    a.call("images_get", json!({ "url": url })).await;
 
     let text = base64_of(b"not an image at all");
     let e = a

@@ -14,6 +14,13 @@ pub struct Faults {
     pub path_prefix: Option<String>,
     pub status: u16,
     pub retry_after: Option<u64>,
+    /// Answers every request with a 200 body of this many bytes (a hostile or broken service).
+    pub oversize_bytes: Option<u64>,
+    /// With `oversize_bytes`: sent in chunks without a Content-Length.
+    pub oversize_chunked: bool,
+    /// List requests (`GET` of organizations, locks, users, v2 accesses) answer a full page of
+    /// new elements after any cursor, for ever.
+    pub endless_pages: bool,
 }
 
 impl Default for Faults {
@@ -25,6 +32,9 @@ impl Default for Faults {
             path_prefix: None,
             status: 503,
             retry_after: None,
+            oversize_bytes: None,
+            oversize_chunked: false,
+            endless_pages: false,
         }
     }
 }
@@ -37,6 +47,12 @@ pub enum FaultAction {
         retry_after: Option<u64>,
     },
     Drop,
+    Oversize {
+        bytes: u64,
+        chunked: bool,
+    },
+    /// A full page of made-up elements for a list request (passed through otherwise).
+    Endless,
 }
 
 impl State {
@@ -49,7 +65,14 @@ impl State {
         {
             return (0, FaultAction::Pass);
         }
-        let action = if f.drop_rate > 0.0 && self.fault_rng.gen_bool(f.drop_rate.clamp(0.0, 1.0)) {
+        let action = if let Some(bytes) = f.oversize_bytes {
+            FaultAction::Oversize {
+                bytes,
+                chunked: f.oversize_chunked,
+            }
+        } else if f.endless_pages {
+            FaultAction::Endless
+        } else if f.drop_rate > 0.0 && self.fault_rng.gen_bool(f.drop_rate.clamp(0.0, 1.0)) {
             FaultAction::Drop
         } else if f.error_rate > 0.0 && self.fault_rng.gen_bool(f.error_rate.clamp(0.0, 1.0)) {
             FaultAction::Error {

@@ -47,6 +47,10 @@ export const errorCodesEn = {
   'error.timeout': 'The service at {address} did not answer in time.',
   'error.transport': 'The service at {address} could not be reached.',
   'error.decode': 'The service answered in a way Lockdesk does not understand.',
+  'error.answer_too_large':
+    'The service sent an answer larger than Lockdesk reads (16 MiB); it was not read.',
+  'error.too_many_pages':
+    'The service kept sending more pages than one list may have (100,000 items); the list was stopped.',
   'error.cancelled': 'The operation was cancelled.',
   // Lockdesk.
   'error.keychain_unavailable': 'No system keychain is available to keep your secrets.',

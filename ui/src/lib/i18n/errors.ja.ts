@@ -43,6 +43,10 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.timeout': '{address} のサービスから時間内に応答がありませんでした。',
   'error.transport': '{address} のサービスに接続できませんでした。',
   'error.decode': 'サービスから想定外の形式の応答がありました。',
+  'error.answer_too_large':
+    'サービスの応答が Lockdesk の読み込み上限（16 MiB）を超えたため、読み込みませんでした。',
+  'error.too_many_pages':
+    'サービスが一覧の上限（100,000 件）を超えてページを送り続けたため、一覧の取得を中止しました。',
   'error.cancelled': '操作は取り消されました。',
   // Lockdesk
   'error.keychain_unavailable': '秘密情報を保存するシステムのキーチェーンが利用できません。',

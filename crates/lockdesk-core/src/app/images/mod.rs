@@ -1,0 +1,218 @@
+//! Lock images for the main window, fetched by the core. The window's CSP admits no remote
+//! content (`img-src 'self' data: blob:`), so the UI asks for an image the service named and
+//! gets it back as a `data:` URL. This is no general fetch: only addresses that came in a
+//! service answer for the organization in use (on the same connection) are fetched, without
+//! credentials, at most [`MAX_IMAGE_BYTES`], only when the bytes are a known image format (the
+//! server's content type is not trusted), and only where [`policy`] allows: https, never a
+//! private range, loopback only when the connection is loopback, redirects never inward.
+
+mod policy;
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+use base64::Engine;
+use futures::StreamExt;
+use lockdesk_api::ids::OrganizationId;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use url::Url;
+
+use crate::app::AppContext;
+use crate::error::{Error, Result};
+
+pub use policy::MAX_REDIRECTS;
+
+pub const MAX_IMAGE_BYTES: usize = 5 * 1024 * 1024;
+/// Total size of the images kept in memory; the cache starts over beyond it.
+const CACHE_BYTES: usize = 32 * 1024 * 1024;
+
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct ImagesGetRequest {
+    /// An `image_url` from a view the app returned (e.g. `LockView.image_url`).
+    pub url: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct ImagesGetResponse {
+    /// `data:image/…;base64,…`, for an `<img src>`.
+    pub data_url: String,
+    pub bytes: u64,
+}
+
+/// Whose answer named an image: the connection (its service address) and the organization.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct ImageScope {
+    base: String,
+    org: String,
+    /// The connection is loopback (the simulator): images on loopback may be fetched.
+    loopback: bool,
+}
+
+impl ImageScope {
+    pub(crate) fn new(base: &Url, org: &str) -> ImageScope {
+        ImageScope {
+            base: base.as_str().to_owned(),
+            org: org.to_owned(),
+            loopback: policy::connection_is_loopback(base),
+        }
+    }
+
+    /// The scope of answers of `client` about `org`.
+    pub(crate) fn of(client: &lockdesk_api::Client, org: &OrganizationId) -> ImageScope {
+        ImageScope::new(
+            client.session().oauth().transport().base().url(),
+            org.as_str(),
+        )
+    }
+}
+
+/// Image addresses the service named, and the images fetched so far.
+#[derive(Default)]
+pub(crate) struct Images {
+    state: Mutex<ImagesState>,
+    /// One client for connections on the network, one for a loopback connection.
+    clients: [OnceLock<reqwest::Client>; 2],
+}
+
+#[derive(Default)]
+struct ImagesState {
+    known: HashSet<(ImageScope, String)>,
+    cached: HashMap<String, Arc<ImagesGetResponse>>,
+    cached_bytes: usize,
+}
+
+impl Images {
+    /// Records addresses from a service answer about `scope`, so the UI may ask for them
+    /// while that organization is in use.
+    pub(crate) fn note<'a>(
+        &self,
+        scope: &ImageScope,
+        urls: impl IntoIterator<Item = &'a Option<String>>,
+    ) {
+        let mut st = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        for url in urls.into_iter().flatten() {
+            st.known.insert((scope.clone(), url.clone()));
+        }
+    }
+
+    /// Records the address from an answer to a change (a new image may come under the same
+    /// address), dropping what was fetched from it before.
+    pub(crate) fn renew(&self, scope: &ImageScope, url: &Option<String>) {
+        let Some(url) = url else { return };
+        let mut st = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(old) = st.cached.remove(url) {
+            st.cached_bytes -= old.data_url.len();
+        }
+        st.known.insert((scope.clone(), url.clone()));
+    }
+
+    fn client(&self, loopback_ok: bool) -> &reqwest::Client {
+        self.clients[usize::from(loopback_ok)].get_or_init(|| {
+            reqwest::Client::builder()
+                .redirect(policy::redirect_policy())
+                .dns_resolver(Arc::new(policy::GuardedResolver { loopback_ok }))
+                // Connect where the resolver allowed, not to a proxy from the environment.
+                .no_proxy()
+                .connect_timeout(Duration::from_secs(10))
+                .timeout(Duration::from_secs(30))
+                .build()
+                .expect("an HTTP client with rustls")
+        })
+    }
+
+    /// The image at `url`, when an answer about `scope` named it.
+    pub(crate) async fn get(&self, scope: &ImageScope, url: &str) -> Result<ImagesGetResponse> {
+        {
+            let st = self.state.lock().unwrap_or_else(|p| p.into_inner());
+            if !st.known.contains(&(scope.clone(), url.to_owned())) {
+                return Err(Error::invalid(
+                    "url",
+                    "only images the service named for this organization can be shown; \
+                     refresh the list",
+                ));
+            }
+            if let Some(hit) = st.cached.get(url) {
+                return Ok((**hit).clone());
+            }
+        }
+        let answer = self.fetch(url, scope.loopback).await?;
+        let mut st = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        if st.cached_bytes + answer.data_url.len() > CACHE_BYTES {
+            st.cached.clear();
+            st.cached_bytes = 0;
+        }
+        st.cached_bytes += answer.data_url.len();
+        st.cached.insert(url.to_owned(), Arc::new(answer.clone()));
+        Ok(answer)
+    }
+
+    async fn fetch(&self, raw: &str, loopback_ok: bool) -> Result<ImagesGetResponse> {
+        let url = Url::parse(raw).map_err(|e| unavailable(raw, e.to_string()))?;
+        policy::check_first(&url, loopback_ok).map_err(|reason| unavailable(raw, reason))?;
+        let resp = self
+            .client(loopback_ok)
+            .get(url)
+            .send()
+            .await
+            .map_err(|e| unavailable(raw, reason_of(&e)))?;
+        if !resp.status().is_success() {
+            return Err(unavailable(
+                raw,
+                format!("the server answered {}", resp.status()),
+            ));
+        }
+        if resp
+            .content_length()
+            .is_some_and(|n| n > MAX_IMAGE_BYTES as u64)
+        {
+            return Err(unavailable(raw, "the image is larger than 5 MiB"));
+        }
+        let mut body = Vec::new();
+        let mut stream = resp.bytes_stream();
+        while let Some(chunk) = stream.next().await {
+            let chunk = chunk.map_err(|e| unavailable(raw, reason_of(&e)))?;
+            if body.len() + chunk.len() > MAX_IMAGE_BYTES {
+                return Err(unavailable(raw, "the image is larger than 5 MiB"));
+            }
+            body.extend_from_slice(&chunk);
+        }
+        let mime = image::guess_format(&body)
+            .map(|f| f.to_mime_type())
+            .map_err(|_| unavailable(raw, "the answer is not an image"))?;
+        Ok(ImagesGetResponse {
+            data_url: format!(
+                "data:{mime};base64,{}",
+                base64::engine::general_purpose::STANDARD.encode(&body)
+            ),
+            bytes: body.len() as u64,
+        })
+    }
+}
+
+/// The innermost cause of a failed fetch (the redirect policy's or the resolver's reason).
+fn reason_of(e: &reqwest::Error) -> String {
+    let mut cause: &dyn std::error::Error = e;
+    while let Some(next) = cause.source() {
+        cause = next;
+    }
+    cause.to_string()
+}
+
+fn unavailable(url: &str, reason: impl Into<String>) -> Error {
+    Error::ImageUnavailable {
+        url: url.to_owned(),
+        reason: reason.into(),
+    }
+}
+
+/// The image at `url` (named by the service for the organization in use) as a `data:` URL.
+pub async fn images_get(ctx: &AppContext, req: ImagesGetRequest) -> Result<ImagesGetResponse> {
+    let (client, org) = ctx.org().await?;
+    let scope = ImageScope::of(&client, &org);
+    ctx.space().images.get(&scope, &req.url).await
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,208 @@
+//! Image fetching against a real HTTP server on loopback (wiremock): what was named for which
+//! organization, loopback only for a loopback connection, redirects never inward.
+
+use wiremock::matchers::path;
+use wiremock::{Mock, MockServer, ResponseTemplate};
+
+use super::*;
+
+fn png() -> Vec<u8> {
+    let mut out = std::io::Cursor::new(Vec::new());
+    image::RgbImage::new(3, 2)
+        .write_to(&mut out, image::ImageFormat::Png)
+        .unwrap();
+    out.into_inner()
+}
+
+/// A connection on loopback (like the simulator's), organization `org`.
+fn local(server: &MockServer, org: &str) -> ImageScope {
+    ImageScope::new(&Url::parse(&server.uri()).unwrap(), org)
+}
+
+/// A connection to a service on the internet.
+fn remote(org: &str) -> ImageScope {
+    ImageScope::new(&Url::parse("https://api.lockdesk.example").unwrap(), org)
+}
+
+#[tokio::test]
+async fn fetches_only_images_named_for_this_organization_and_sniffs_their_type() {
+    let server = MockServer::start().await;
+    let images = Images::default();
+    // The server calls it text; the bytes are a PNG: the bytes decide.
+    Mock::given(path("/a.png"))
+        .respond_with(ResponseTemplate::new(200).set_body_raw(png(), "text/plain"))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let url = format!("{}/a.png", server.uri());
+    let org1 = local(&server, "O-11111-11111");
+    let e = images.get(&org1, &url).await.unwrap_err();
+    assert_eq!(e.code(), crate::ErrorCode::InvalidInput, "not named yet");
+    // Named in an answer about another organization, or on another connection: not for this one.
+    images.note(&local(&server, "O-22222-22222"), [&Some(url.clone())]);
+    images.note(&remote("O-11111-11111"), [&Some(url.clone())]);
+    let e = images.get(&org1, &url).await.unwrap_err();
+    assert_eq!(e.code(), crate::ErrorCode::InvalidInput, "{e}");
+    images.note(&org1, [&Some(url.clone())]);
+    let got = images.get(&org1, &url).await.unwrap();
+    assert!(got.data_url.starts_with("data:image/png;base64,"));
+    assert_eq!(got.bytes, png().len() as u64);
+    // Cached: the mock expects exactly one request.
+    assert_eq!(
+        images.get(&org1, &url).await.unwrap().data_url,
+        got.data_url
+    );
+    // The cache does not answer for an organization that never named the address.
+    let e = images
+        .get(&local(&server, "O-33333-33333"), &url)
+        .await
+        .unwrap_err();
+    assert_eq!(e.code(), crate::ErrorCode::InvalidInput);
+}
+
+#[tokio::test]
+async fn loopback_is_fetched_only_when_the_connection_is_loopback() {
+    let server = MockServer::start().await;
+    Mock::given(path("/lock.png"))
+        .respond_with(ResponseTemplate::new(200).set_body_raw(png(), "image/png"))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let images = Images::default();
+    let url = Some(format!("{}/lock.png", server.uri()));
+    // A service on the internet naming an address on this computer: nothing is sent.
+    let internet = remote("O-11111-11111");
+    images.note(&internet, [&url]);
+    let e = images
+        .get(&internet, url.as_deref().unwrap())
+        .await
+        .unwrap_err();
+    assert_eq!(e.code(), crate::ErrorCode::ImageUnavailable);
+    assert!(e.to_string().contains("this computer"), "{e}");
+    // The simulator on loopback naming its own images: fetched.
+    let sim = local(&server, "O-11111-11111");
+    images.note(&sim, [&url]);
+    images.get(&sim, url.as_deref().unwrap()).await.unwrap();
+}
+
+#[tokio::test]
+async fn redirects_into_loopback_or_a_private_range_are_not_followed() {
+    let server = MockServer::start().await;
+    let port = server.address().port();
+    Mock::given(path("/secret.png"))
+        .respond_with(ResponseTemplate::new(200).set_body_raw(png(), "image/png"))
+        .expect(0)
+        .mount(&server)
+        .await;
+    let hops = [
+        (
+            "/to-ip.png",
+            format!("http://127.0.0.1:{port}/secret.png"),
+            "this computer",
+        ),
+        (
+            "/to-name.png",
+            format!("https://localhost:{port}/secret.png"),
+            "this computer",
+        ),
+        (
+            "/to-v6.png",
+            format!("http://[::1]:{port}/secret.png"),
+            "this computer",
+        ),
+        (
+            "/to-lan.png",
+            "https://10.0.0.1/x.png".to_owned(),
+            "private",
+        ),
+        (
+            "/to-metadata.png",
+            "https://169.254.169.254/latest".to_owned(),
+            "private",
+        ),
+        (
+            "/to-mapped.png",
+            "https://[::ffff:192.168.0.1]/x.png".to_owned(),
+            "private",
+        ),
+        (
+            "/to-http.png",
+            "http://cdn.example.com/x.png".to_owned(),
+            "not https",
+        ),
+    ];
+    for (from, to, _) in &hops {
+        Mock::given(path(from.to_owned()))
+            .respond_with(ResponseTemplate::new(302).insert_header("location", to.as_str()))
+            .mount(&server)
+            .await;
+    }
+    // Even with a loopback connection, where the first address may be on loopback.
+    let scope = local(&server, "O-11111-11111");
+    let images = Images::default();
+    for (from, to, why) in &hops {
+        let url = format!("{}{from}", server.uri());
+        images.note(&scope, [&Some(url.clone())]);
+        let started = std::time::Instant::now();
+        let e = images.get(&scope, &url).await.unwrap_err();
+        assert_eq!(e.code(), crate::ErrorCode::ImageUnavailable, "{to}: {e}");
+        assert!(e.to_string().contains(why), "{to}: {e}");
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{to}: no connection tried"
+        );
+    }
+}
+
+#[tokio::test]
+async fn refuses_what_is_not_an_image_too_large_or_insecure() {
+    let server = MockServer::start().await;
+    Mock::given(path("/page"))
+        .respond_with(ResponseTemplate::new(200).set_body_raw("<html>", "image/png"))
+        .mount(&server)
+        .await;
+    Mock::given(path("/huge.png"))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_raw(vec![0u8; MAX_IMAGE_BYTES + 1], "image/png"),
+        )
+        .mount(&server)
+        .await;
+    Mock::given(path("/gone.png"))
+        .respond_with(ResponseTemplate::new(404))
+        .mount(&server)
+        .await;
+    let scope = local(&server, "O-11111-11111");
+    let images = Images::default();
+    let named = |p: &str| {
+        let url = format!("{}{p}", server.uri());
+        images.note(&scope, [&Some(url.clone())]);
+        url
+    };
+    for p in ["/page", "/huge.png", "/gone.png"] {
+        let e = images.get(&scope, &named(p)).await.unwrap_err();
+        assert_eq!(e.code(), crate::ErrorCode::ImageUnavailable, "{p}: {e}");
+    }
+    // Plain http to another computer is never fetched (no request leaves).
+    let insecure = "http://example.com/lock.png".to_owned();
+    images.note(&scope, [&Some(insecure.clone())]);
+    let e = images.get(&scope, &insecure).await.unwrap_err();
+    assert_eq!(e.code(), crate::ErrorCode::ImageUnavailable);
+    assert!(e.to_string().contains("https"), "{e}");
+}
+
+#[tokio::test]
+async fn a_changed_image_is_fetched_again() {
+    let server = MockServer::start().await;
+    Mock::given(path("/lock.png"))
+        .respond_with(ResponseTemplate::new(200).set_body_raw(png(), "image/png"))
+        .expect(2)
+        .mount(&server)
+        .await;
+    let scope = local(&server, "O-11111-11111");
+    let images = Images::default();
+    let url = Some(format!("{}/lock.png", server.uri()));
+    images.note(&scope, [&url]);
+    images.get(&scope, url.as_deref().unwrap()).await.unwrap();
+    images.renew(&scope, &url);
+    images.get(&scope, url.as_deref().unwrap()).await.unwrap();
+}
