@@ -95,6 +95,13 @@ pub fn window_title(service: &Url) -> String {
     format!("Sign in / サインイン — {}", shown_host(service))
 }
 
+/// Whether a WebDriver (tauri-driver) drives the app. WebKitGTK lets one web context be automated
+/// and an incognito window gets a context of its own, which the driver cannot see; only then does
+/// the sign-in window share the main window's (empty, never used for the web) storage.
+fn under_webdriver() -> bool {
+    std::env::var_os("TAURI_WEBVIEW_AUTOMATION").is_some_and(|v| v == "true")
+}
+
 fn payload(message: impl Into<String>, code: ErrorCode) -> ErrorPayload {
     ErrorPayload::new(code, message)
 }
@@ -137,7 +144,7 @@ pub async fn sign_in_window_open<R: Runtime>(
     let window = WebviewWindowBuilder::new(&app, SIGN_IN_WINDOW, WebviewUrl::External(page))
         .title(window_title(&service))
         .inner_size(520.0, 720.0)
-        .incognito(true)
+        .incognito(!under_webdriver())
         .on_new_window(|url, _| {
             tracing::warn!(host = ?url.host_str(), "sign-in window: new window refused");
             NewWindowResponse::Deny

@@ -393,7 +393,12 @@ def newcomer(binary, env):
                 driver.quit()
             except Exception as e:  # the app is already gone after close()
                 log(f"quit: {e}")
-        time.sleep(1.0)
+        # As a person would: start again once the first app has finished quitting (it deletes
+        # its sandbox on the way out; a loaded machine may take a few seconds).
+        deadline = time.time() + 30
+        while time.time() < deadline and subprocess.run(
+                ["pgrep", "-f", binary], capture_output=True).returncode == 0:
+            time.sleep(0.2)
     config = Path(env["XDG_CONFIG_HOME"]) / "lockdesk"
     profiles = config / "profiles.json"
     assert not profiles.exists() or "demo" not in profiles.read_text(), "demo profile written"
