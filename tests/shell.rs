@@ -122,3 +122,20 @@ fn csp_is_strict() {
     // ui/src/lib/screens/history/tslib-frozen.ts (the browser e2e runs under the same freeze).
     assert_eq!(conf["app"]["security"]["freezePrototype"], true);
 }
+
+/// The web view's own folder is private before the window opens, also when an older version
+/// or WebKit left it open to others.
+#[cfg(unix)]
+#[test]
+fn the_web_views_folder_is_private() {
+    use std::os::unix::fs::PermissionsExt;
+    let base = tempfile::tempdir().unwrap();
+    let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    lockdesk_app::private_webview_folder(base.path(), "com.lockdesk.desktop").unwrap();
+    assert_eq!(mode(&base.path().join("com.lockdesk.desktop")), 0o700);
+    let old = base.path().join("com.example.older");
+    std::fs::create_dir(&old).unwrap();
+    std::fs::set_permissions(&old, std::fs::Permissions::from_mode(0o755)).unwrap();
+    lockdesk_app::private_webview_folder(base.path(), "com.example.older").unwrap();
+    assert_eq!(mode(&old), 0o700);
+}

@@ -60,7 +60,14 @@ pub fn run() {
             std::process::exit(1);
         }
     };
-    let app = match builder::<tauri::Wry>(ctx.clone()).build(tauri::generate_context!()) {
+    let context = tauri::generate_context!();
+    #[cfg(target_os = "linux")]
+    if let Some(base) = dirs::data_local_dir() {
+        if let Err(e) = private_webview_folder(&base, &context.config().identifier) {
+            tracing::warn!("the web view's folder stays as it is: {e}");
+        }
+    }
+    let app = match builder::<tauri::Wry>(ctx.clone()).build(context) {
         Ok(app) => app,
         Err(e) => {
             eprintln!("lockdesk: {e}");
@@ -77,4 +84,18 @@ pub fn run() {
             }
         }
     });
+}
+
+/// WebKitGTK keeps the window's own data (caches, HSTS, storage) in
+/// `$XDG_DATA_HOME/<identifier>`, created with the umask's modes (0755 and 0644 under 022).
+/// Made 0700 before the window opens, nothing in it is readable by other users. (macOS and
+/// Windows keep it in per-user folders.)
+#[cfg(unix)]
+pub fn private_webview_folder(
+    data_local: &std::path::Path,
+    identifier: &str,
+) -> std::io::Result<()> {
+    let dir = data_local.join(identifier);
+    lockdesk_core::private_fs::create_private_dir_all(&dir)?;
+    lockdesk_core::private_fs::tighten(&dir)
 }
