@@ -185,7 +185,10 @@ pub async fn users_get(ctx: &AppContext, req: UserIdRequest) -> Result<UserView>
     Ok((&u).into())
 }
 
-pub async fn users_register(ctx: &AppContext, req: UsersRegisterRequest) -> Result<UserView> {
+pub(crate) async fn users_register(
+    ctx: &AppContext,
+    req: UsersRegisterRequest,
+) -> Result<UserView> {
     let (client, org) = ctx.org().await?;
     let new = NewUser {
         name: req.name.trim().to_owned(),
@@ -205,7 +208,7 @@ pub async fn users_register(ctx: &AppContext, req: UsersRegisterRequest) -> Resu
 
 /// Adds an existing user of the service (by id) to the organization. The service answers
 /// `user_not_found` for an unknown id and `not_allowed` when the user is already a member.
-pub async fn users_invite(ctx: &AppContext, req: UsersInviteRequest) -> Result<UserView> {
+pub(crate) async fn users_invite(ctx: &AppContext, req: UsersInviteRequest) -> Result<UserView> {
     let (client, org) = ctx.org().await?;
     let invite = ExistingUserInvite {
         user_id: uid(&req.user_id)?,
@@ -222,7 +225,7 @@ pub async fn users_invite(ctx: &AppContext, req: UsersInviteRequest) -> Result<U
     Ok((&u).into())
 }
 
-pub async fn users_update(ctx: &AppContext, req: UsersUpdateRequest) -> Result<UserView> {
+pub(crate) async fn users_update(ctx: &AppContext, req: UsersUpdateRequest) -> Result<UserView> {
     let (client, org) = ctx.org().await?;
     let update = UserUpdate {
         name: non_empty(req.name),
@@ -253,7 +256,7 @@ fn learn_role<T>(ctx: &AppContext, changed_role: bool, result: &Result<T>) {
     }
 }
 
-pub async fn users_remove(ctx: &AppContext, req: UserIdRequest) -> Result<Done> {
+pub(crate) async fn users_remove(ctx: &AppContext, req: UserIdRequest) -> Result<Done> {
     let (client, org) = ctx.org().await?;
     client
         .org(&org)
