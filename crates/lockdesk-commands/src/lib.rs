@@ -61,6 +61,8 @@ macro_rules! lockdesk_commands {
             history_archive_timecard(TimecardRequest) -> HistoryTimecardResponse;
             history_archive_export(HistoryExportRequest) -> HistoryExportResponse;
             account_info(NoArgs) -> AccountInfoResponse;
+            activity_list(ActivityQuery) -> ActivityPage;
+            activity_export_csv(ActivityExportRequest) -> ActivityExportResponse;
             jobs_get(JobIdRequest) -> JobView;
             jobs_cancel(JobIdRequest) -> JobView;
         }
@@ -141,6 +143,8 @@ pub const UNJOURNALED_COMMANDS: &[&str] = &[
     "history_archive_timecard",
     "history_archive_export",
     "account_info",
+    "activity_list",
+    "activity_export_csv",
     "jobs_get",
     "jobs_cancel",
 ];

@@ -8,6 +8,7 @@
 //! the list (dispatch, the Tauri handlers, the TS command map, the capability file) expands it.
 
 pub mod account;
+pub mod activity;
 mod context;
 pub mod export;
 mod groups;
@@ -27,6 +28,10 @@ pub mod users;
 pub mod views;
 
 pub use account::{account_info, AccountInfoResponse, ScopeView, TokenView, SCOPES};
+pub use activity::{
+    activity_export_csv, activity_list, ActivityExportRequest, ActivityExportResponse,
+    ActivityPage, ActivityQuery,
+};
 pub use context::{sweep_stale_demos, AppContext};
 pub use export::{FileSaveRequest, FileSaveResponse};
 pub use groups::{

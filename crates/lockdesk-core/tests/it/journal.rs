@@ -320,3 +320,52 @@ async fn a_sign_in_leaves_no_secret_in_the_journal() {
     }
     assert!(files >= 1);
 }
+
+#[tokio::test]
+async fn activity_lists_filters_and_exports_csv() {
+    let a = App::demo().await;
+    let lock = first_id(&a.call("locks_list", json!({})).await, "locks");
+    a.call(
+        "locks_rename",
+        json!({ "lock_id": lock, "name": "=1+2 通用口" }),
+    )
+    .await;
+    let _ = dispatch(&a.ctx, "users_remove", json!({ "user_id": "no such" })).await;
+
+    let all = a.call("activity_list", json!({})).await;
+    assert_eq!(all["total"], 2);
+    assert_eq!(all["entries"][0]["operation"], "users_remove");
+    let failed = a
+        .call("activity_list", json!({ "outcome": "failed" }))
+        .await;
+    assert_eq!(failed["total"], 1);
+    let renames = a
+        .call(
+            "activity_list",
+            json!({ "operations": ["locks_rename"], "text": "通用" }),
+        )
+        .await;
+    assert_eq!(renames["total"], 1);
+    let later = a
+        .call("activity_list", json!({ "since": "2999-01-01T00:00:00Z" }))
+        .await;
+    assert_eq!(later["total"], 0);
+    let page = a
+        .call("activity_list", json!({ "offset": 1, "limit": 1 }))
+        .await;
+    assert_eq!(page["entries"][0]["operation"], "locks_rename");
+    let bad = dispatch(&a.ctx, "activity_list", json!({ "limit": 0 })).await;
+    assert_eq!(bad.unwrap_err().code.as_str(), "invalid_input");
+
+    let csv = a
+        .call("activity_export_csv", json!({ "language": "ja" }))
+        .await;
+    assert_eq!(csv["entries"], 2);
+    let text = csv["content"].as_str().unwrap();
+    assert!(text.starts_with("\u{feff}日時 (UTC),接続,"));
+    assert_eq!(text.matches("\r\n").count(), 3, "{text}");
+    assert!(!text.replace("\r\n", "").contains('\n'));
+    // Every cell is guarded: the name and the change that start with `=` are text.
+    assert!(text.contains(",'=1+2 通用口,"), "{text}");
+    assert!(!text.contains(",=1+2"), "{text}");
+}
