@@ -2,6 +2,7 @@
 //! simulator, with a temporary config dir and a memory keychain; `procs` runs the real binary
 //! (several processes on one sign-in, file modes) with a temporary home.
 
+mod activity;
 mod flow;
 mod history;
 mod import;
