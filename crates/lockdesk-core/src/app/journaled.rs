@@ -225,7 +225,7 @@ impl Journaled for GroupInputRequest {
         Target::default()
             .name(self.name.trim())
             .set("name", Some(self.name.trim()))
-            .set("memo", self.memo.as_ref())
+            .set("memo", self.memo.as_ref().filter(|m| !m.is_empty()))
     }
 }
 

@@ -104,10 +104,10 @@ pub const DONE: &str = "done";
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct FieldChange {
     pub field: String,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub old: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub new: Option<String>,
 }
