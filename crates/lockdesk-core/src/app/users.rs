@@ -11,7 +11,8 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::image::prepare_source;
-use super::{AccountRole, AppContext, Done, ImageSource, Role, UserView};
+use super::journaled::note_old;
+use super::{AccountRole, AppContext, Done, ImageSource, Role, UserRole, UserView};
 use crate::error::{ErrorCode, Result};
 
 const READ: &str = "organization:user:read";
@@ -227,6 +228,7 @@ pub(crate) async fn users_invite(ctx: &AppContext, req: UsersInviteRequest) -> R
 
 pub(crate) async fn users_update(ctx: &AppContext, req: UsersUpdateRequest) -> Result<UserView> {
     let (client, org) = ctx.org().await?;
+    note_old_user(ctx, &req).await;
     let update = UserUpdate {
         name: non_empty(req.name),
         mail: non_empty(req.mail),
@@ -242,6 +244,38 @@ pub(crate) async fn users_update(ctx: &AppContext, req: UsersUpdateRequest) -> R
         .map_err(ctx.scoped(WRITE));
     learn_role(ctx, update.authority.is_some(), &result);
     Ok((&result?).into())
+}
+
+/// The values a user update replaces, for the journal; best effort (one read, whose failure
+/// does not stop the update).
+async fn note_old_user(ctx: &AppContext, req: &UsersUpdateRequest) {
+    let current = UserIdRequest {
+        user_id: req.user_id.clone(),
+    };
+    let Ok(old) = users_get(ctx, current).await else {
+        return;
+    };
+    if req.name.is_some() {
+        note_old("name", old.name);
+    }
+    if let (Some(_), Some(mail)) = (&req.mail, old.mail) {
+        note_old("mail", mail);
+    }
+    if let (Some(_), Some(role)) = (&req.authority, old.authority) {
+        note_old("authority", role_name(&role));
+    }
+    if let (Some(_), Some(code)) = (&req.code, old.code) {
+        note_old("user_code", code);
+    }
+}
+
+fn role_name(role: &UserRole) -> String {
+    match role {
+        UserRole::SuperManager => "super_manager".into(),
+        UserRole::Manager => "manager".into(),
+        UserRole::Member => "member".into(),
+        UserRole::Other(s) => s.clone(),
+    }
 }
 
 /// Learns the account's role from a user update (see [`AccountRole`]).

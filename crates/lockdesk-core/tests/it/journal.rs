@@ -369,3 +369,53 @@ async fn activity_lists_filters_and_exports_csv() {
     assert!(text.contains(",'=1+2 通用口,"), "{text}");
     assert!(!text.contains(",=1+2"), "{text}");
 }
+
+#[tokio::test]
+async fn group_and_user_updates_record_old_values() {
+    let a = App::demo().await;
+    let groups = a.call("lock_groups_list", json!({})).await;
+    let group = &groups["lock_groups"][0];
+    let (gid, gname) = (
+        group["id"].as_str().unwrap(),
+        group["name"].as_str().unwrap(),
+    );
+    a.call(
+        "lock_groups_update",
+        json!({ "lock_group_id": gid, "name": "新しい名称" }),
+    )
+    .await;
+    let users = a.call("users_list", json!({})).await;
+    let user = users["users"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|u| u["mail"].is_string() && u["authority"] == json!({ "kind": "member" }))
+        .unwrap();
+    let (uid, uname) = (user["id"].as_str().unwrap(), user["name"].as_str().unwrap());
+    a.call(
+        "users_update",
+        json!({ "user_id": uid, "name": "New Name", "authority": "manager" }),
+    )
+    .await;
+    let e = a.entries();
+    let change = |i: usize, field: &str| {
+        e[i].changes
+            .iter()
+            .find(|c| c.field == field)
+            .map(|c| (c.old.clone(), c.new.clone()))
+            .unwrap_or_else(|| panic!("{field} in {:?}", e[i]))
+    };
+    assert_eq!(
+        change(0, "name"),
+        (Some(gname.to_owned()), Some("新しい名称".to_owned()))
+    );
+    assert_eq!(e[0].changes.len(), 1, "the memo was not changed");
+    assert_eq!(
+        change(1, "name"),
+        (Some(uname.to_owned()), Some("New Name".to_owned()))
+    );
+    assert_eq!(
+        change(1, "authority"),
+        (Some("member".to_owned()), Some("manager".to_owned()))
+    );
+}

@@ -58,6 +58,7 @@ export const activityEn = {
   'activity.image.file': 'from a file',
   'activity.image.upload': 'uploaded',
   'activity.image.default': 'default image',
+  'activity.role.super_manager': 'Super manager',
   'activity.role.manager': 'Manager',
   'activity.role.member': 'Member',
 } satisfies Record<`activity.op.${Operation}`, string> & Record<string, string>;

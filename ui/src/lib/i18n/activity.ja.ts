@@ -57,6 +57,7 @@ export const activityJa: Record<ActivityMessageKey, string> = {
   'activity.image.file': 'ファイルから設定',
   'activity.image.upload': 'アップロード',
   'activity.image.default': '初期画像',
+  'activity.role.super_manager': 'スーパーマネージャー',
   'activity.role.manager': 'マネージャー',
   'activity.role.member': 'メンバー',
 };
