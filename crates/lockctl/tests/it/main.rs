@@ -7,6 +7,7 @@ mod flow;
 mod history;
 mod import;
 mod import_excel;
+mod journal_procs;
 mod parity;
 #[cfg(unix)]
 mod private_files;
