@@ -39,6 +39,7 @@ export const ALLOWED = new Set([
   'JPEG',
   'GIF',
   'WebP',
+  'BMP',
   // The bulk-invitation CSV format: the column names and role values the file must contain.
   'mail',
   'authority',
@@ -272,7 +273,8 @@ export async function japaneseScreens({ page, context, test, expect, id, nav, sh
       await jaShot('ja-12-history-charts');
       await check('history (charts)');
       await page.click(id('archive-view-table'));
-      await visit('13', 'account', () => page.waitForSelector(id('account-token-application')));
+      await visit('13', 'activity', () => page.waitForSelector(id('activity-row')));
+      await visit('14', 'account', () => page.waitForSelector(id('account-token-application')));
     } finally {
       page.off('response', onResponse);
       await page.setViewportSize(viewport).catch(() => undefined);

@@ -9,6 +9,7 @@ import { startHost, repoRoot } from './host.mjs';
 import { launch } from './browser.mjs';
 import { japaneseScreens } from './japanese.mjs';
 import { userScreens } from './users.mjs';
+import { activityScreen } from './activity.mjs';
 
 const shots = join(repoRoot, 'artifacts', 'ui');
 mkdirSync(shots, { recursive: true });
@@ -260,6 +261,8 @@ try {
     await page.waitForSelector(`${id('user-group-item')}:has-text("renamed")`);
     await shot('09-user-groups');
   });
+
+  await activityScreen({ page, test, expect, id, nav, shot, stamp });
 
   await test('history: lock, range, filters, CSV export', async () => {
     await nav('history');

@@ -59,6 +59,8 @@ pub enum Command {
     /// Entry/exit history through the v2 API (needs a v2 profile).
     #[command(subcommand)]
     History(HistoryCmd),
+    /// The journal of changes made through Lockdesk here (app and lockctl), newest first.
+    Activity(crate::commands::activity::ActivityArgs),
     /// Try Lockdesk without an account: the built-in simulator with demo data, signed in
     /// through the real OAuth flow. Touches none of your profiles or keychain entries.
     Demo {

@@ -187,6 +187,7 @@ pub(crate) async fn dispatch(env: &Env<'_>, term: &mut Term<'_>, command: Comman
             commands::groups::run::<commands::groups::UserGroups>(env, term, cmd).await
         }
         Command::History(cmd) => commands::history::run(env, term, cmd).await,
+        Command::Activity(args) => commands::activity::run(env, term, args).await,
         Command::Demo { serve } => commands::demo::run(term, serve).await,
     }
 }

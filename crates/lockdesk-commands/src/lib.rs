@@ -61,6 +61,8 @@ macro_rules! lockdesk_commands {
             history_archive_timecard(TimecardRequest) -> HistoryTimecardResponse;
             history_archive_export(HistoryExportRequest) -> HistoryExportResponse;
             account_info(NoArgs) -> AccountInfoResponse;
+            activity_list(ActivityQuery) -> ActivityPage;
+            activity_export_csv(ActivityExportRequest) -> ActivityExportResponse;
             jobs_get(JobIdRequest) -> JobView;
             jobs_cancel(JobIdRequest) -> JobView;
         }
@@ -81,6 +83,71 @@ macro_rules! lockdesk_desktop_commands {
         }
     };
 }
+
+/// The commands that change something: at the service, or the sign-in itself. Each one leaves
+/// an entry in the journal, done or failed (`lockdesk_core::journal`); a test calls every one
+/// through `dispatch` and fails when one does not.
+pub const WRITE_COMMANDS: &[&str] = &[
+    "session_complete_sign_in",
+    "session_sign_out",
+    "locks_rename",
+    "locks_set_image",
+    "locks_reset_image",
+    "lock_groups_create",
+    "lock_groups_update",
+    "lock_groups_delete",
+    "lock_groups_add_locks",
+    "lock_groups_remove_locks",
+    "users_register",
+    "users_invite",
+    "users_update",
+    "users_remove",
+    "invitations_create",
+    "invitations_bulk_start",
+    "user_groups_create",
+    "user_groups_update",
+];
+
+/// The commands that change nothing at the service: reads, previews, background reads
+/// (history sync), and this machine's own settings (connections, the organization in use,
+/// the demo). Every command is in exactly one of this list and [`WRITE_COMMANDS`].
+pub const UNJOURNALED_COMMANDS: &[&str] = &[
+    "profiles_list",
+    "profiles_add",
+    "profiles_remove",
+    "profiles_use",
+    "session_status",
+    "session_begin_sign_in",
+    "session_cancel_sign_in",
+    "session_start_demo",
+    "session_leave_demo",
+    "orgs_list",
+    "orgs_choose",
+    "locks_list",
+    "locks_get",
+    "images_get",
+    "lock_groups_list",
+    "lock_groups_get",
+    "users_list",
+    "users_get",
+    "invitations_list",
+    "invitations_bulk_preview",
+    "user_groups_list",
+    "user_groups_get",
+    "history_locks",
+    "history_accesses",
+    "history_sync_start",
+    "history_sync_status",
+    "history_archive_query",
+    "history_archive_aggregates",
+    "history_archive_timecard",
+    "history_archive_export",
+    "account_info",
+    "activity_list",
+    "activity_export_csv",
+    "jobs_get",
+    "jobs_cancel",
+];
 
 macro_rules! names {
     ($($name:ident($req:ident) -> $resp:ident;)*) => {
@@ -106,6 +173,16 @@ mod tests {
         sorted.dedup();
         assert_eq!(sorted.len(), all.len(), "a command is listed twice");
         assert!(all.contains(&"locks_rename") && all.contains(&"files_save"));
+        for n in COMMANDS {
+            let listed = WRITE_COMMANDS.contains(n) as u8 + UNJOURNALED_COMMANDS.contains(n) as u8;
+            assert_eq!(
+                listed, 1,
+                "{n} must be in exactly one of WRITE_COMMANDS and UNJOURNALED_COMMANDS"
+            );
+        }
+        for n in WRITE_COMMANDS.iter().chain(UNJOURNALED_COMMANDS) {
+            assert!(COMMANDS.contains(n), "{n} is not a command");
+        }
         for n in all {
             assert!(
                 n.chars().all(|c| c.is_ascii_lowercase() || c == '_'),

@@ -6,6 +6,7 @@ pub mod app;
 pub mod context;
 pub mod demo;
 pub mod error;
+pub mod journal;
 pub mod organizations;
 pub mod profiles;
 pub mod secrets;

@@ -1,6 +1,7 @@
 //! One module per command group; each calls the app's use-cases (`lockdesk_core::app`) and
 //! prints their answers.
 
+pub mod activity;
 pub mod archive;
 pub mod demo;
 pub mod groups;

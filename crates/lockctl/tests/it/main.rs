@@ -2,10 +2,12 @@
 //! simulator, with a temporary config dir and a memory keychain; `procs` runs the real binary
 //! (several processes on one sign-in, file modes) with a temporary home.
 
+mod activity;
 mod flow;
 mod history;
 mod import;
 mod import_excel;
+mod journal_procs;
 mod parity;
 #[cfg(unix)]
 mod private_files;

@@ -26,6 +26,7 @@ async fn config_archives_and_locks_are_private() {
         home.data().join("archive/hist/v2.sqlite"),
         home.data().join("archive/hist/v2.sqlite.sync-lock"),
         home.data().join("locks/work.renew.lock"),
+        home.data().join("journal.sqlite3"),
     ] {
         assert!(
             config.iter().chain(&data).any(|(p, _)| *p == expected),

@@ -6,6 +6,7 @@ use lockdesk_api::v3::{GroupInput, GroupKind, LockGroupKind, UserGroupKind};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use super::journaled::note_old;
 use super::{AppContext, LockGroupView, NoArgs, UserGroupView};
 use crate::error::Result;
 
@@ -88,19 +89,25 @@ async fn update<K: AppGroupKind>(
     let (client, org) = ctx.org().await?;
     let id = parse_id::<K>(id)?;
     let groups = client.org(&org).groups::<K>();
-    let input = match (name, memo) {
-        (Some(name), Some(memo)) => GroupInputRequest {
-            name,
-            memo: Some(memo),
-        },
-        (name, memo) => {
-            let current = groups.get(&id).await.map_err(ctx.scoped(K::READ_SCOPE))?;
-            let (current_name, current_memo) = K::name_and_memo(&current);
-            GroupInputRequest {
-                name: name.unwrap_or_else(|| current_name.unwrap_or_default().to_owned()),
-                memo: memo.or_else(|| current_memo.map(str::to_owned)),
-            }
-        }
+    // The current group: needed when name or memo is absent; else read for the journal's old
+    // values only (best effort: a failed read does not stop the update).
+    let current = match (&name, &memo) {
+        (Some(_), Some(_)) => groups.get(&id).await.ok(),
+        _ => Some(groups.get(&id).await.map_err(ctx.scoped(K::READ_SCOPE))?),
+    };
+    let (current_name, current_memo) = current
+        .as_ref()
+        .map(K::name_and_memo)
+        .unwrap_or((None, None));
+    if let (Some(_), Some(old)) = (&name, current_name) {
+        note_old("name", old);
+    }
+    if let (Some(_), Some(old)) = (&memo, current_memo) {
+        note_old("memo", old);
+    }
+    let input = GroupInputRequest {
+        name: name.unwrap_or_else(|| current_name.unwrap_or_default().to_owned()),
+        memo: memo.or_else(|| current_memo.map(str::to_owned)),
     };
     let g = groups
         .update(&id, &input.input())

@@ -19,7 +19,7 @@ pub struct LockGroupLocksRequest {
     pub lock_ids: Vec<String>,
 }
 
-pub async fn lock_groups_delete(ctx: &AppContext, req: LockGroupIdRequest) -> Result<Done> {
+pub(crate) async fn lock_groups_delete(ctx: &AppContext, req: LockGroupIdRequest) -> Result<Done> {
     let (client, org) = ctx.org().await?;
     client
         .org(&org)
@@ -34,7 +34,7 @@ fn lock_ids(ids: &[String]) -> Result<Vec<LockId>> {
     ids.iter().map(|i| Ok(LockId::parse(i.trim())?)).collect()
 }
 
-pub async fn lock_groups_add_locks(
+pub(crate) async fn lock_groups_add_locks(
     ctx: &AppContext,
     req: LockGroupLocksRequest,
 ) -> Result<LockGroupView> {
@@ -52,7 +52,7 @@ pub async fn lock_groups_add_locks(
 }
 
 /// Removes the locks, then answers the group as it now is.
-pub async fn lock_groups_remove_locks(
+pub(crate) async fn lock_groups_remove_locks(
     ctx: &AppContext,
     req: LockGroupLocksRequest,
 ) -> Result<LockGroupView> {

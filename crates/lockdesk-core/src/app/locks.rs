@@ -126,10 +126,17 @@ async fn update(ctx: &AppContext, lock_id: &str, update: LockUpdate) -> Result<L
     Ok(LockView::from(&lock))
 }
 
-pub async fn locks_rename(ctx: &AppContext, req: LocksRenameRequest) -> Result<LockView> {
+pub(crate) async fn locks_rename(ctx: &AppContext, req: LocksRenameRequest) -> Result<LockView> {
     let name = req.name.trim().to_owned();
     if name.is_empty() {
         return Err(Error::invalid("name", "the name is empty"));
+    }
+    // The old name, for the journal; best effort (a failed read does not stop the rename).
+    let current = LockIdRequest {
+        lock_id: req.lock_id.clone(),
+    };
+    if let Ok(old) = locks_get(ctx, current).await {
+        super::journaled::note_old("name", old.name);
     }
     update(
         ctx,
@@ -143,7 +150,7 @@ pub async fn locks_rename(ctx: &AppContext, req: LocksRenameRequest) -> Result<L
 }
 
 /// Checks the file is an image, shrinks very large photos, uploads it.
-pub async fn locks_set_image(
+pub(crate) async fn locks_set_image(
     ctx: &AppContext,
     req: LocksSetImageRequest,
 ) -> Result<LocksSetImageResponse> {
@@ -160,7 +167,7 @@ pub async fn locks_set_image(
     Ok(LocksSetImageResponse { lock, image })
 }
 
-pub async fn locks_reset_image(ctx: &AppContext, req: LockIdRequest) -> Result<LockView> {
+pub(crate) async fn locks_reset_image(ctx: &AppContext, req: LockIdRequest) -> Result<LockView> {
     update(
         ctx,
         &req.lock_id,

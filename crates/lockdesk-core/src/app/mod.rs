@@ -8,6 +8,7 @@
 //! the list (dispatch, the Tauri handlers, the TS command map, the capability file) expands it.
 
 pub mod account;
+pub mod activity;
 mod context;
 pub mod export;
 mod groups;
@@ -16,6 +17,7 @@ pub mod image;
 pub mod images;
 pub mod invitations;
 pub mod jobs;
+mod journaled;
 pub mod lock_groups;
 pub mod locks;
 pub mod orgs;
@@ -26,13 +28,16 @@ pub mod users;
 pub mod views;
 
 pub use account::{account_info, AccountInfoResponse, ScopeView, TokenView, SCOPES};
+pub use activity::{
+    activity_export_csv, activity_list, ActivityExportRequest, ActivityExportResponse,
+    ActivityPage, ActivityQuery,
+};
 pub use context::{sweep_stale_demos, AppContext};
 pub use export::{FileSaveRequest, FileSaveResponse};
 pub use groups::{
-    lock_groups_create, lock_groups_get, lock_groups_list, lock_groups_update, user_groups_create,
-    user_groups_get, user_groups_list, user_groups_update, GroupInputRequest, LockGroupIdRequest,
-    LockGroupsListResponse, LockGroupsUpdateRequest, UserGroupIdRequest, UserGroupsListResponse,
-    UserGroupsUpdateRequest,
+    lock_groups_get, lock_groups_list, user_groups_get, user_groups_list, GroupInputRequest,
+    LockGroupIdRequest, LockGroupsListResponse, LockGroupsUpdateRequest, UserGroupIdRequest,
+    UserGroupsListResponse, UserGroupsUpdateRequest,
 };
 pub use history::{
     export_file_name, history_accesses, history_archive_aggregates, history_archive_export,
@@ -46,20 +51,23 @@ pub use history::{
 pub use images::{images_get, ImagesGetRequest, ImagesGetResponse, MAX_IMAGE_BYTES};
 pub use invitations::{check_csv_size, CsvEncoding, MAX_CSV_BYTES, MAX_CSV_ROWS};
 pub use invitations::{
-    invitations_bulk_preview, invitations_bulk_send, invitations_bulk_start, invitations_create,
-    invitations_list, run_bulk_invite, BulkInvitePreview, BulkInviteReport, BulkInviteRequest,
-    BulkProgress, InvitationsCreateRequest, InvitationsCreateResponse, InvitationsListRequest,
-    InvitationsListResponse, InviteOutcome, InviteProblem, InviteProblemCode, InviteResult,
-    InviteRow, InviteRowStatus, INVITATION_LIMIT,
+    invitations_bulk_preview, invitations_bulk_send, invitations_list, run_bulk_invite,
+    BulkInvitePreview, BulkInviteReport, BulkInviteRequest, BulkProgress, InvitationsCreateRequest,
+    InvitationsCreateResponse, InvitationsListRequest, InvitationsListResponse, InviteOutcome,
+    InviteProblem, InviteProblemCode, InviteResult, InviteRow, InviteRowStatus, INVITATION_LIMIT,
 };
 pub use jobs::{jobs_cancel, jobs_get, JobIdRequest, JobKind, JobStarted, JobState, JobView};
-pub use lock_groups::{
-    lock_groups_add_locks, lock_groups_delete, lock_groups_remove_locks, LockGroupLocksRequest,
+pub use journaled::{
+    invitations_bulk_start, invitations_create, lock_groups_add_locks, lock_groups_create,
+    lock_groups_delete, lock_groups_remove_locks, lock_groups_update, locks_rename,
+    locks_reset_image, locks_set_image, session_complete_sign_in, session_sign_out,
+    user_groups_create, user_groups_update, users_invite, users_register, users_remove,
+    users_update,
 };
+pub use lock_groups::LockGroupLocksRequest;
 pub use locks::{
-    locks_get, locks_list, locks_rename, locks_reset_image, locks_set_image, ImageSource,
-    LockIdRequest, LocksListRequest, LocksListResponse, LocksRenameRequest, LocksSetImageRequest,
-    LocksSetImageResponse,
+    locks_get, locks_list, ImageSource, LockIdRequest, LocksListRequest, LocksListResponse,
+    LocksRenameRequest, LocksSetImageRequest, LocksSetImageResponse,
 };
 pub use orgs::{orgs_choose, orgs_list, OrgsChooseRequest, OrgsListResponse};
 pub use profiles::{
@@ -67,15 +75,14 @@ pub use profiles::{
     ProfilesListResponse,
 };
 pub use session::{
-    session_begin_sign_in, session_cancel_sign_in, session_complete_sign_in, session_leave_demo,
-    session_sign_out, session_start_demo, session_status, SessionBeginSignInResponse,
-    SessionCompleteSignInRequest, SessionSignOutRequest, SignedInView, SignedOutView,
+    session_begin_sign_in, session_cancel_sign_in, session_leave_demo, session_start_demo,
+    session_status, SessionBeginSignInResponse, SessionCompleteSignInRequest,
+    SessionSignOutRequest, SignedInView, SignedOutView,
 };
 pub use status::{ProfileNameRequest, SessionStatusResponse};
 pub use users::{
-    users_get, users_invite, users_list, users_register, users_remove, users_update, UserIdRequest,
-    UsersInviteRequest, UsersListRequest, UsersListResponse, UsersRegisterRequest,
-    UsersUpdateRequest,
+    users_get, users_list, UserIdRequest, UsersInviteRequest, UsersListRequest, UsersListResponse,
+    UsersRegisterRequest, UsersUpdateRequest,
 };
 pub use views::{
     AccessAction, AccessView, AccountRole, Api, Battery, BatteryLevel, ClientKind, DeviceKind,
@@ -89,7 +96,7 @@ use serde_json::Value;
 use ts_rs::TS;
 
 use crate::error::{ErrorCode, ErrorDetails, ErrorPayload};
-pub use lockdesk_commands::{COMMANDS, DESKTOP_COMMANDS};
+pub use lockdesk_commands::{COMMANDS, DESKTOP_COMMANDS, UNJOURNALED_COMMANDS, WRITE_COMMANDS};
 
 /// The arguments of a command that takes none (`{}`).
 #[derive(Clone, Debug, Default, Serialize, Deserialize, TS)]

@@ -59,7 +59,7 @@ pub struct SignedInView {
 }
 
 /// Checks `state`, exchanges the code, stores the tokens, and makes the profile active.
-pub async fn session_complete_sign_in(
+pub(crate) async fn session_complete_sign_in(
     ctx: &AppContext,
     req: SessionCompleteSignInRequest,
 ) -> Result<SignedInView> {
@@ -119,7 +119,7 @@ pub struct SignedOutView {
 }
 
 /// Revokes the session at the service and deletes it from the keychain.
-pub async fn session_sign_out(
+pub(crate) async fn session_sign_out(
     ctx: &AppContext,
     req: SessionSignOutRequest,
 ) -> Result<SignedOutView> {

@@ -11,7 +11,8 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::image::prepare_source;
-use super::{AccountRole, AppContext, Done, ImageSource, Role, UserView};
+use super::journaled::note_old;
+use super::{AccountRole, AppContext, Done, ImageSource, Role, UserRole, UserView};
 use crate::error::{ErrorCode, Result};
 
 const READ: &str = "organization:user:read";
@@ -185,7 +186,10 @@ pub async fn users_get(ctx: &AppContext, req: UserIdRequest) -> Result<UserView>
     Ok((&u).into())
 }
 
-pub async fn users_register(ctx: &AppContext, req: UsersRegisterRequest) -> Result<UserView> {
+pub(crate) async fn users_register(
+    ctx: &AppContext,
+    req: UsersRegisterRequest,
+) -> Result<UserView> {
     let (client, org) = ctx.org().await?;
     let new = NewUser {
         name: req.name.trim().to_owned(),
@@ -205,7 +209,7 @@ pub async fn users_register(ctx: &AppContext, req: UsersRegisterRequest) -> Resu
 
 /// Adds an existing user of the service (by id) to the organization. The service answers
 /// `user_not_found` for an unknown id and `not_allowed` when the user is already a member.
-pub async fn users_invite(ctx: &AppContext, req: UsersInviteRequest) -> Result<UserView> {
+pub(crate) async fn users_invite(ctx: &AppContext, req: UsersInviteRequest) -> Result<UserView> {
     let (client, org) = ctx.org().await?;
     let invite = ExistingUserInvite {
         user_id: uid(&req.user_id)?,
@@ -222,8 +226,9 @@ pub async fn users_invite(ctx: &AppContext, req: UsersInviteRequest) -> Result<U
     Ok((&u).into())
 }
 
-pub async fn users_update(ctx: &AppContext, req: UsersUpdateRequest) -> Result<UserView> {
+pub(crate) async fn users_update(ctx: &AppContext, req: UsersUpdateRequest) -> Result<UserView> {
     let (client, org) = ctx.org().await?;
+    note_old_user(ctx, &req).await;
     let update = UserUpdate {
         name: non_empty(req.name),
         mail: non_empty(req.mail),
@@ -241,6 +246,38 @@ pub async fn users_update(ctx: &AppContext, req: UsersUpdateRequest) -> Result<U
     Ok((&result?).into())
 }
 
+/// The values a user update replaces, for the journal; best effort (one read, whose failure
+/// does not stop the update).
+async fn note_old_user(ctx: &AppContext, req: &UsersUpdateRequest) {
+    let current = UserIdRequest {
+        user_id: req.user_id.clone(),
+    };
+    let Ok(old) = users_get(ctx, current).await else {
+        return;
+    };
+    if req.name.is_some() {
+        note_old("name", old.name);
+    }
+    if let (Some(_), Some(mail)) = (&req.mail, old.mail) {
+        note_old("mail", mail);
+    }
+    if let (Some(_), Some(role)) = (&req.authority, old.authority) {
+        note_old("authority", role_name(&role));
+    }
+    if let (Some(_), Some(code)) = (&req.code, old.code) {
+        note_old("user_code", code);
+    }
+}
+
+fn role_name(role: &UserRole) -> String {
+    match role {
+        UserRole::SuperManager => "super_manager".into(),
+        UserRole::Manager => "manager".into(),
+        UserRole::Member => "member".into(),
+        UserRole::Other(s) => s.clone(),
+    }
+}
+
 /// Learns the account's role from a user update (see [`AccountRole`]).
 fn learn_role<T>(ctx: &AppContext, changed_role: bool, result: &Result<T>) {
     let learned = match result {
@@ -253,7 +290,7 @@ fn learn_role<T>(ctx: &AppContext, changed_role: bool, result: &Result<T>) {
     }
 }
 
-pub async fn users_remove(ctx: &AppContext, req: UserIdRequest) -> Result<Done> {
+pub(crate) async fn users_remove(ctx: &AppContext, req: UserIdRequest) -> Result<Done> {
     let (client, org) = ctx.org().await?;
     client
         .org(&org)

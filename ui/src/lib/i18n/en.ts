@@ -1,8 +1,10 @@
 import { errorsEn } from './errors.en';
+import { activityEn } from './activity.en';
 
 // English messages. Every key here must exist in ja.ts too (checked by the type and a test).
 export const en = {
   ...errorsEn,
+  ...activityEn,
   'app.name': 'Lockdesk',
   'app.loading': 'Loading…',
   'app.retry': 'Try again',
@@ -65,6 +67,7 @@ export const en = {
   'nav.invitations': 'Invitations',
   'nav.userGroups': 'User groups',
   'nav.history': 'History',
+  'nav.activity': 'Activity',
   'nav.account': 'Account',
   'nav.needsSignIn': 'Sign in first',
   'nav.needsOrg': 'Pick an organization first',
@@ -392,6 +395,7 @@ export const en = {
   'account.scopes': 'Permissions that were refused',
   'account.noRefusals': 'No permission has been refused so far.',
   'account.v2': 'History sign-in (v2)',
+
   'archive.title': 'Local archive',
   'archive.lead':
     'History is copied to this computer, so searching, charts and exports work instantly without the network.',

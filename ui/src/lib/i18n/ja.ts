@@ -1,8 +1,10 @@
 import type { Messages } from './en';
 import { errorsJa } from './errors.ja';
+import { activityJa } from './activity.ja';
 
 export const ja: Messages = {
   ...errorsJa,
+  ...activityJa,
   'app.name': 'Lockdesk',
   'app.loading': '読み込み中…',
   'app.retry': '再試行',
@@ -65,6 +67,7 @@ export const ja: Messages = {
   'nav.invitations': '招待',
   'nav.userGroups': 'ユーザーグループ',
   'nav.history': '入退室履歴',
+  'nav.activity': '操作履歴',
   'nav.account': 'アカウント',
   'nav.needsSignIn': '先にサインインしてください',
   'nav.needsOrg': '先に組織を選んでください',
@@ -390,6 +393,7 @@ export const ja: Messages = {
   'account.scopes': '拒否された権限',
   'account.noRefusals': '拒否された権限はまだありません。',
   'account.v2': '履歴用サインイン（v2）',
+
   'archive.title': 'ローカル保存',
   'archive.lead':
     '履歴をこのパソコンに保存するので、検索・グラフ・書き出しがネットワークなしですぐに使えます。',

@@ -10,6 +10,7 @@ export const SCREENS = [
   'invitations',
   'user-groups',
   'history',
+  'activity',
   'account',
 ] as const;
 export type Screen = (typeof SCREENS)[number];

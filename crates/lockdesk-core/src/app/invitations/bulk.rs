@@ -14,8 +14,10 @@ use ts_rs::TS;
 use super::plan::{preview, BulkInviteRequest, InviteProblem, InviteRow, InviteRowStatus};
 use super::{INVITATION_LIMIT, WRITE};
 use crate::app::jobs::{JobKind, JobStarted, JobState};
+use crate::app::journaled::{record, role};
 use crate::app::AppContext;
 use crate::error::{Error, ErrorCode, ErrorPayload, Result};
+use crate::journal::{Operation, Target};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
@@ -100,6 +102,14 @@ fn result(row: &InviteRow, outcome: InviteOutcome) -> InviteResult {
     }
 }
 
+/// Each row sent is an entry of the journal of its own, done or with the service's code.
+fn journal_row(ctx: &AppContext, row: &InviteRow, outcome: std::result::Result<(), ErrorCode>) {
+    let target = Target::id(row.mail.clone())
+        .set("authority", role(Some(row.authority)))
+        .set("user_code", row.code.as_ref());
+    record(ctx, Operation::InvitationsBulkRow, None, target, outcome);
+}
+
 /// Sends the `ready` rows of a preview, one after the other, and reports every row to
 /// `on_row`. Stops at the invitation limit, on a session or rights error, or when `cancel` is
 /// set (checked before each row); rows after the stop are `not_attempted`.
@@ -148,7 +158,13 @@ where
                         authority: Some(Authority::from(row.authority)),
                         code: row.code.clone(),
                     };
-                    match invitations.create(&new).await.map_err(ctx.scoped(WRITE)) {
+                    let sent_now = invitations.create(&new).await.map_err(ctx.scoped(WRITE));
+                    journal_row(
+                        ctx,
+                        row,
+                        sent_now.as_ref().map(|_| ()).map_err(|e| e.code()),
+                    );
+                    match sent_now {
                         Ok(()) => {
                             sent += 1;
                             result(row, InviteOutcome::Invited)
@@ -233,7 +249,7 @@ where
 
 /// Checks the rows again (fresh from the service) and sends the ready ones in the background;
 /// poll `jobs_get` with the job id.
-pub async fn invitations_bulk_start(
+pub(crate) async fn invitations_bulk_start(
     ctx: &AppContext,
     req: BulkInviteRequest,
 ) -> Result<JobStarted> {

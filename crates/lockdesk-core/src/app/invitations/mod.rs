@@ -11,9 +11,10 @@ mod csv_decode;
 mod headers;
 mod plan;
 
+pub(crate) use bulk::invitations_bulk_start;
 pub use bulk::{
-    invitations_bulk_send, invitations_bulk_start, run_bulk_invite, BulkInviteReport, BulkProgress,
-    InviteOutcome, InviteResult,
+    invitations_bulk_send, run_bulk_invite, BulkInviteReport, BulkProgress, InviteOutcome,
+    InviteResult,
 };
 pub use csv_decode::{check_csv_size, CsvEncoding, MAX_CSV_BYTES, MAX_CSV_ROWS};
 pub use plan::{
@@ -122,7 +123,7 @@ pub async fn invitations_list(
     })
 }
 
-pub async fn invitations_create(
+pub(crate) async fn invitations_create(
     ctx: &AppContext,
     req: InvitationsCreateRequest,
 ) -> Result<InvitationsCreateResponse> {

@@ -1,5 +1,9 @@
 // Generated from Rust by lockdesk-core (app::export). Do not edit; run scripts/gen-types.
 import type { AccountInfoResponse } from "./AccountInfoResponse";
+import type { ActivityExportRequest } from "./ActivityExportRequest";
+import type { ActivityExportResponse } from "./ActivityExportResponse";
+import type { ActivityPage } from "./ActivityPage";
+import type { ActivityQuery } from "./ActivityQuery";
 import type { AggregateRequest } from "./AggregateRequest";
 import type { Aggregates } from "./Aggregates";
 import type { BulkInvitePreview } from "./BulkInvitePreview";
@@ -117,6 +121,8 @@ export type Commands = {
   history_archive_timecard: { req: TimecardRequest; res: HistoryTimecardResponse };
   history_archive_export: { req: HistoryExportRequest; res: HistoryExportResponse };
   account_info: { req: NoArgs; res: AccountInfoResponse };
+  activity_list: { req: ActivityQuery; res: ActivityPage };
+  activity_export_csv: { req: ActivityExportRequest; res: ActivityExportResponse };
   jobs_get: { req: JobIdRequest; res: JobView };
   jobs_cancel: { req: JobIdRequest; res: JobView };
 };
@@ -173,6 +179,8 @@ export const COMMAND_NAMES: CommandName[] = [
   "history_archive_timecard",
   "history_archive_export",
   "account_info",
+  "activity_list",
+  "activity_export_csv",
   "jobs_get",
   "jobs_cancel",
 ];

@@ -1,0 +1,194 @@
+//! Reading the journal: the Activity screen's page of entries and its CSV export, and
+//! `lockctl activity`. The journal is the one of the space in use (the demo has its own).
+
+use chrono::{DateTime, SecondsFormat, Utc};
+use lockdesk_archive::model::Language;
+use lockdesk_archive::{neutralize_formula, BOM};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::AppContext;
+use crate::error::{Error, Result};
+use crate::journal::{Journal, JournalEntry, JournalQuery, Operation};
+
+/// Which entries: every filter is optional. Newest first.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, TS)]
+pub struct ActivityQuery {
+    /// From this time (inclusive).
+    #[serde(default)]
+    #[ts(optional)]
+    pub since: Option<DateTime<Utc>>,
+    /// Before this time.
+    #[serde(default)]
+    #[ts(optional)]
+    pub until: Option<DateTime<Utc>>,
+    /// Only these operations (all when absent or empty).
+    #[serde(default)]
+    #[ts(optional)]
+    pub operations: Option<Vec<Operation>>,
+    /// `done`, `failed` (any error), or one error code.
+    #[serde(default)]
+    #[ts(optional)]
+    pub outcome: Option<String>,
+    /// Found in the connection, organization, target, changes, operation or outcome.
+    #[serde(default)]
+    #[ts(optional)]
+    pub text: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub offset: Option<u32>,
+    /// 1 to 1,000; 100 when absent.
+    #[serde(default)]
+    #[ts(optional)]
+    pub limit: Option<u32>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct ActivityPage {
+    pub entries: Vec<JournalEntry>,
+    /// How many entries match in all.
+    #[ts(type = "number")]
+    pub total: u64,
+    pub offset: u32,
+    pub limit: u32,
+}
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize, TS)]
+pub struct ActivityExportRequest {
+    #[serde(flatten)]
+    pub query: ActivityQuery,
+    /// The language of the column headers (`en` when absent).
+    #[serde(default)]
+    #[ts(optional)]
+    pub language: Option<Language>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct ActivityExportResponse {
+    #[ts(type = "number")]
+    pub entries: u64,
+    /// A file name to offer.
+    pub file_name: String,
+    /// The CSV text: UTF-8 with a byte-order mark, CRLF, every cell guarded against formulas.
+    pub content: String,
+}
+
+/// At most this many entries go into one export.
+pub const MAX_EXPORT_ENTRIES: u32 = 1_000_000;
+
+fn journal(ctx: &AppContext) -> Result<Journal> {
+    Ok(Journal::new(&ctx.core().data_folder()?))
+}
+
+fn query(q: &ActivityQuery, limit: u32) -> JournalQuery {
+    JournalQuery {
+        since: q.since,
+        until: q.until,
+        operations: q.operations.clone().unwrap_or_default(),
+        outcome: q.outcome.clone(),
+        text: q.text.clone(),
+        offset: q.offset.unwrap_or(0),
+        limit,
+    }
+}
+
+pub async fn activity_list(ctx: &AppContext, req: ActivityQuery) -> Result<ActivityPage> {
+    let limit = req.limit.unwrap_or(100);
+    if !(1..=1000).contains(&limit) {
+        return Err(Error::invalid("limit", "the limit is 1 to 1000"));
+    }
+    let q = query(&req, limit);
+    let (entries, total) = journal(ctx)?.list(&q).map_err(Error::from)?;
+    Ok(ActivityPage {
+        entries,
+        total,
+        offset: q.offset,
+        limit,
+    })
+}
+
+pub async fn activity_export_csv(
+    ctx: &AppContext,
+    req: ActivityExportRequest,
+) -> Result<ActivityExportResponse> {
+    let q = query(&req.query, MAX_EXPORT_ENTRIES);
+    let (entries, _) = journal(ctx)?.list(&q).map_err(Error::from)?;
+    let content = to_csv(&entries, req.language.unwrap_or_default())?;
+    Ok(ActivityExportResponse {
+        entries: entries.len() as u64,
+        file_name: "lockdesk-activity.csv".into(),
+        content,
+    })
+}
+
+fn headers(lang: Language) -> [&'static str; 9] {
+    match lang {
+        Language::En => [
+            "Time (UTC)",
+            "Connection",
+            "Account",
+            "Organization ID",
+            "Operation",
+            "Target ID",
+            "Target",
+            "Changes",
+            "Outcome",
+        ],
+        Language::Ja => [
+            "日時 (UTC)",
+            "接続",
+            "アカウント",
+            "組織ID",
+            "操作",
+            "対象ID",
+            "対象",
+            "変更内容",
+            "結果",
+        ],
+    }
+}
+
+/// The changed fields as `field: old → new`, `;`-separated (`field: → new` when the old
+/// value is not known).
+pub fn changes_text(e: &JournalEntry) -> String {
+    e.changes
+        .iter()
+        .map(|c| {
+            format!(
+                "{}: {} → {}",
+                c.field,
+                c.old.as_deref().unwrap_or(""),
+                c.new.as_deref().unwrap_or("")
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+fn to_csv(entries: &[JournalEntry], lang: Language) -> Result<String> {
+    let mut out = Vec::from(BOM);
+    {
+        let mut w = csv::WriterBuilder::new()
+            .terminator(csv::Terminator::CRLF)
+            .from_writer(&mut out);
+        let fail = |e: csv::Error| Error::Csv(e.to_string());
+        w.write_record(headers(lang)).map_err(fail)?;
+        for e in entries {
+            let row = [
+                e.at.to_rfc3339_opts(SecondsFormat::Secs, true),
+                e.connection.clone().unwrap_or_default(),
+                e.account.clone().unwrap_or_default(),
+                e.organization_id.clone().unwrap_or_default(),
+                e.operation.as_str().to_owned(),
+                e.target_id.clone().unwrap_or_default(),
+                e.target_name.clone().unwrap_or_default(),
+                changes_text(e),
+                e.outcome.clone(),
+            ];
+            w.write_record(row.iter().map(|c| neutralize_formula(c).into_owned()))
+                .map_err(fail)?;
+        }
+        w.flush().map_err(|e| Error::Csv(e.to_string()))?;
+    }
+    String::from_utf8(out).map_err(|e| Error::Csv(e.to_string()))
+}

@@ -1,0 +1,333 @@
+//! The journal's one entry point in the command layer: every write command of the command
+//! table (`lockdesk_commands::WRITE_COMMANDS`) is the use-case wrapped here, so the app, the
+//! test host and `lockctl` (which all call `app::<name>`) journal it alike: done or the error
+//! code, also when the change is refused before reaching the service.
+//!
+//! What an entry says about its target comes from [`Journaled`], written per request type
+//! with named fields only: never a whole request (a sign-in's redirect carries the code, an
+//! image or CSV its bytes). Old values are noted by the use-case while it runs
+//! ([`note_old`]), where it knows them.
+
+use std::cell::RefCell;
+
+use lockdesk_api::ApiVersion;
+use serde::Serialize;
+
+use super::groups::{GroupInputRequest, LockGroupIdRequest};
+use super::invitations::{BulkInviteRequest, InvitationsCreateRequest};
+use super::lock_groups::LockGroupLocksRequest;
+use super::locks::{LockIdRequest, LocksRenameRequest, LocksSetImageRequest};
+use super::session::{SessionCompleteSignInRequest, SessionSignOutRequest};
+use super::users::{UserIdRequest, UsersInviteRequest, UsersRegisterRequest, UsersUpdateRequest};
+use super::{AppContext, LockGroupsUpdateRequest, UserGroupsUpdateRequest};
+use crate::error::{ErrorCode, Result};
+use crate::journal::{FieldChange, Journal, NewEntry, Operation, Target, DONE};
+
+tokio::task_local! {
+    static OLD_VALUES: RefCell<Vec<(String, String)>>;
+}
+
+/// Notes the value `field` had before the change the running write command makes (a no-op
+/// outside one).
+pub(crate) fn note_old(field: &str, old: impl Into<String>) {
+    let old = old.into();
+    let _ = OLD_VALUES.try_with(|v| v.borrow_mut().push((field.to_owned(), old)));
+}
+
+/// What a write request says about its target, from named fields only.
+pub(crate) trait Journaled {
+    fn target(&self) -> Target;
+    /// The connection the request names (sign-in and sign-out), else the v3 one in use.
+    fn connection(&self) -> Option<String> {
+        None
+    }
+}
+
+/// Records one entry in the journal of the space in use. A journal that cannot be written
+/// does not undo or fail the change (it is made at the service already): it is logged.
+pub(crate) fn record(
+    ctx: &AppContext,
+    operation: Operation,
+    connection: Option<String>,
+    target: Target,
+    outcome: std::result::Result<(), ErrorCode>,
+) {
+    let space = ctx.space();
+    let connection = connection.or_else(|| space.sessions.profile(ApiVersion::V3));
+    let organization_id = connection
+        .as_deref()
+        .and_then(|p| space.sessions.org(p))
+        .map(|o| o.as_str().to_owned())
+        .or_else(|| space.sessions.org_override());
+    let entry = NewEntry {
+        at: space.core.clock.now(),
+        connection,
+        account: None,
+        organization_id,
+        operation,
+        target,
+        outcome: match outcome {
+            Ok(()) => DONE.to_owned(),
+            Err(code) => code.as_str().to_owned(),
+        },
+    };
+    let written = space
+        .core
+        .data_folder()
+        .map_err(|e| e.to_string())
+        .and_then(|dir| Journal::new(&dir).record(&entry).map_err(|e| e.to_string()));
+    if let Err(e) = written {
+        tracing::warn!(
+            operation = operation.as_str(),
+            "the journal could not be written: {e}"
+        );
+    }
+}
+
+/// The target's name from an answer (`name`, or `lock.name`), when the request had none.
+fn answer_name<T: Serialize>(answer: &T) -> Option<String> {
+    let v = serde_json::to_value(answer).ok()?;
+    let name = v
+        .get("name")
+        .or_else(|| v.get("lock").and_then(|l| l.get("name")));
+    name.and_then(|n| n.as_str()).map(str::to_owned)
+}
+
+fn merge_old(target: &mut Target, old: Vec<(String, String)>) {
+    for (field, old) in old {
+        match target.changes.iter_mut().find(|c| c.field == field) {
+            Some(c) => c.old = Some(old),
+            None => target.changes.push(FieldChange {
+                field,
+                old: Some(old),
+                new: None,
+            }),
+        }
+    }
+}
+
+macro_rules! journaled {
+    ($($name:ident($req:ty) -> $resp:ty = $path:path => $op:ident;)*) => {
+        $(
+            pub async fn $name(ctx: &AppContext, req: $req) -> Result<$resp> {
+                let mut target = req.target();
+                let connection = req.connection();
+                let (result, old) = OLD_VALUES
+                    .scope(RefCell::new(Vec::new()), async {
+                        let result = $path(ctx, req).await;
+                        (result, OLD_VALUES.with(|v| v.take()))
+                    })
+                    .await;
+                merge_old(&mut target, old);
+                if let Ok(answer) = &result {
+                    if target.name.is_none() {
+                        target.name = answer_name(answer);
+                    }
+                }
+                let outcome = result.as_ref().map(|_| ()).map_err(|e| e.code());
+                record(ctx, Operation::$op, connection, target, outcome);
+                result
+            }
+        )*
+
+        /// The commands journaled here (a test checks they are the table's write commands).
+        #[cfg(test)]
+        pub(crate) const JOURNALED: &[&str] = &[$(stringify!($name)),*];
+    };
+}
+
+use super::Done;
+use super::{
+    groups, invitations, lock_groups, locks, session, users, InvitationsCreateResponse, JobStarted,
+    LockGroupView, LockView, LocksSetImageResponse, SignedInView, SignedOutView, UserGroupView,
+    UserView,
+};
+
+journaled! {
+    session_complete_sign_in(SessionCompleteSignInRequest) -> SignedInView
+        = session::session_complete_sign_in => SessionCompleteSignIn;
+    session_sign_out(SessionSignOutRequest) -> SignedOutView
+        = session::session_sign_out => SessionSignOut;
+    locks_rename(LocksRenameRequest) -> LockView = locks::locks_rename => LocksRename;
+    locks_set_image(LocksSetImageRequest) -> LocksSetImageResponse
+        = locks::locks_set_image => LocksSetImage;
+    locks_reset_image(LockIdRequest) -> LockView = locks::locks_reset_image => LocksResetImage;
+    lock_groups_create(GroupInputRequest) -> LockGroupView
+        = groups::lock_groups_create => LockGroupsCreate;
+    lock_groups_update(LockGroupsUpdateRequest) -> LockGroupView
+        = groups::lock_groups_update => LockGroupsUpdate;
+    lock_groups_delete(LockGroupIdRequest) -> Done
+        = lock_groups::lock_groups_delete => LockGroupsDelete;
+    lock_groups_add_locks(LockGroupLocksRequest) -> LockGroupView
+        = lock_groups::lock_groups_add_locks => LockGroupsAddLocks;
+    lock_groups_remove_locks(LockGroupLocksRequest) -> LockGroupView
+        = lock_groups::lock_groups_remove_locks => LockGroupsRemoveLocks;
+    users_register(UsersRegisterRequest) -> UserView = users::users_register => UsersRegister;
+    users_invite(UsersInviteRequest) -> UserView = users::users_invite => UsersInvite;
+    users_update(UsersUpdateRequest) -> UserView = users::users_update => UsersUpdate;
+    users_remove(UserIdRequest) -> Done = users::users_remove => UsersRemove;
+    invitations_create(InvitationsCreateRequest) -> InvitationsCreateResponse
+        = invitations::invitations_create => InvitationsCreate;
+    invitations_bulk_start(BulkInviteRequest) -> JobStarted
+        = invitations::invitations_bulk_start => InvitationsBulkStart;
+    user_groups_create(GroupInputRequest) -> UserGroupView
+        = groups::user_groups_create => UserGroupsCreate;
+    user_groups_update(UserGroupsUpdateRequest) -> UserGroupView
+        = groups::user_groups_update => UserGroupsUpdate;
+}
+
+fn image_kind(source: &super::ImageSource) -> &'static str {
+    match source {
+        super::ImageSource::Path { .. } => "file",
+        super::ImageSource::Bytes { .. } => "upload",
+    }
+}
+
+impl Journaled for SessionCompleteSignInRequest {
+    fn target(&self) -> Target {
+        // Only the profile: the redirected address carries the authorization code.
+        Target::id(self.profile.clone())
+    }
+    fn connection(&self) -> Option<String> {
+        Some(self.profile.clone())
+    }
+}
+
+impl Journaled for SessionSignOutRequest {
+    fn target(&self) -> Target {
+        self.profile.clone().map(Target::id).unwrap_or_default()
+    }
+    fn connection(&self) -> Option<String> {
+        self.profile.clone()
+    }
+}
+
+impl Journaled for LocksRenameRequest {
+    fn target(&self) -> Target {
+        Target::id(self.lock_id.trim()).set("name", Some(self.name.trim()))
+    }
+}
+
+impl Journaled for LocksSetImageRequest {
+    fn target(&self) -> Target {
+        Target::id(self.lock_id.trim()).set("image", Some(image_kind(&self.source)))
+    }
+}
+
+impl Journaled for LockIdRequest {
+    fn target(&self) -> Target {
+        Target::id(self.lock_id.trim()).set("image", Some("default"))
+    }
+}
+
+impl Journaled for GroupInputRequest {
+    fn target(&self) -> Target {
+        Target::default()
+            .name(self.name.trim())
+            .set("name", Some(self.name.trim()))
+            .set("memo", self.memo.as_ref().filter(|m| !m.is_empty()))
+    }
+}
+
+impl Journaled for LockGroupsUpdateRequest {
+    fn target(&self) -> Target {
+        Target::id(self.lock_group_id.trim())
+            .set("name", self.name.as_ref())
+            .set("memo", self.memo.as_ref())
+    }
+}
+
+impl Journaled for UserGroupsUpdateRequest {
+    fn target(&self) -> Target {
+        Target::id(self.user_group_id.trim())
+            .set("name", self.name.as_ref())
+            .set("memo", self.memo.as_ref())
+    }
+}
+
+impl Journaled for LockGroupIdRequest {
+    fn target(&self) -> Target {
+        Target::id(self.lock_group_id.trim())
+    }
+}
+
+impl Journaled for LockGroupLocksRequest {
+    fn target(&self) -> Target {
+        Target::id(self.lock_group_id.trim()).set("locks", Some(self.lock_ids.join(" ")))
+    }
+}
+
+pub(crate) fn role(r: Option<super::Role>) -> Option<&'static str> {
+    r.map(|r| match r {
+        super::Role::Manager => "manager",
+        super::Role::Member => "member",
+    })
+}
+
+impl Journaled for UsersRegisterRequest {
+    fn target(&self) -> Target {
+        Target::default()
+            .name(self.name.trim())
+            .set("name", Some(self.name.trim()))
+            .set("mail", self.mail.as_ref())
+            .set("authority", role(self.authority))
+            .set("user_code", self.code.as_ref())
+            .set("image", self.image.as_ref().map(image_kind))
+    }
+}
+
+impl Journaled for UsersInviteRequest {
+    fn target(&self) -> Target {
+        Target::id(self.user_id.trim())
+            .set("authority", role(self.authority))
+            .set("user_code", self.code.as_ref())
+            .set("image", self.image.as_ref().map(image_kind))
+    }
+}
+
+impl Journaled for UsersUpdateRequest {
+    fn target(&self) -> Target {
+        Target::id(self.user_id.trim())
+            .set("name", self.name.as_ref())
+            .set("mail", self.mail.as_ref())
+            .set("authority", role(self.authority))
+            .set("user_code", self.code.as_ref())
+            .set("image", self.image.as_ref().map(image_kind))
+    }
+}
+
+impl Journaled for UserIdRequest {
+    fn target(&self) -> Target {
+        Target::id(self.user_id.trim())
+    }
+}
+
+impl Journaled for InvitationsCreateRequest {
+    fn target(&self) -> Target {
+        Target::id(self.mail.trim())
+            .set("authority", role(self.authority))
+            .set("user_code", self.code.as_ref())
+    }
+}
+
+impl Journaled for BulkInviteRequest {
+    fn target(&self) -> Target {
+        // Not the file: each row sent is an entry of its own (`invitations_bulk_row`).
+        Target::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_journaled_commands_are_the_tables_write_commands() {
+        let mut journaled = super::JOURNALED.to_vec();
+        let mut writes = lockdesk_commands::WRITE_COMMANDS.to_vec();
+        journaled.sort();
+        writes.sort();
+        assert_eq!(journaled, writes);
+        for name in writes {
+            assert!(crate::journal::Operation::parse(name).is_some(), "{name}");
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! The journal: every change made through Lockdesk (in the app or in `lockctl`), kept in
+//! SQLite in the data folder (`journal.sqlite3`, private, WAL, safe for the app and a scheduled
+//! `lockctl` at once). An entry says when, which connection and organization, the operation,
+//! its target, the changed fields (old → new where known) and the outcome: done, or the error
+//! code of a failed or refused change.
+//!
+//! Never a secret: entries are built from an explicit list of fields per operation
+//! (`app::journaled`), never from a whole request, so tokens, codes, verifiers, client secrets
+//! and image or CSV bytes cannot reach the file.
+
+mod store;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+pub use store::{Journal, JournalQuery, JOURNAL_FILE};
+
+/// What was done. Data, never English: the UI and lockctl give it words. The names of the
+/// write commands of the command table (`lockdesk_commands::WRITE_COMMANDS`), plus one per
+/// row of a bulk invitation run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum Operation {
+    SessionCompleteSignIn,
+    SessionSignOut,
+    LocksRename,
+    LocksSetImage,
+    LocksResetImage,
+    LockGroupsCreate,
+    LockGroupsUpdate,
+    LockGroupsDelete,
+    LockGroupsAddLocks,
+    LockGroupsRemoveLocks,
+    UsersRegister,
+    UsersInvite,
+    UsersUpdate,
+    UsersRemove,
+    InvitationsCreate,
+    InvitationsBulkStart,
+    /// One row of a bulk invitation run (each row is its own entry).
+    InvitationsBulkRow,
+    UserGroupsCreate,
+    UserGroupsUpdate,
+}
+
+impl Operation {
+    pub const ALL: &'static [Operation] = &[
+        Operation::SessionCompleteSignIn,
+        Operation::SessionSignOut,
+        Operation::LocksRename,
+        Operation::LocksSetImage,
+        Operation::LocksResetImage,
+        Operation::LockGroupsCreate,
+        Operation::LockGroupsUpdate,
+        Operation::LockGroupsDelete,
+        Operation::LockGroupsAddLocks,
+        Operation::LockGroupsRemoveLocks,
+        Operation::UsersRegister,
+        Operation::UsersInvite,
+        Operation::UsersUpdate,
+        Operation::UsersRemove,
+        Operation::InvitationsCreate,
+        Operation::InvitationsBulkStart,
+        Operation::InvitationsBulkRow,
+        Operation::UserGroupsCreate,
+        Operation::UserGroupsUpdate,
+    ];
+
+    /// The stable name (as stored, as in JSON, and the command's name).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Operation::SessionCompleteSignIn => "session_complete_sign_in",
+            Operation::SessionSignOut => "session_sign_out",
+            Operation::LocksRename => "locks_rename",
+            Operation::LocksSetImage => "locks_set_image",
+            Operation::LocksResetImage => "locks_reset_image",
+            Operation::LockGroupsCreate => "lock_groups_create",
+            Operation::LockGroupsUpdate => "lock_groups_update",
+            Operation::LockGroupsDelete => "lock_groups_delete",
+            Operation::LockGroupsAddLocks => "lock_groups_add_locks",
+            Operation::LockGroupsRemoveLocks => "lock_groups_remove_locks",
+            Operation::UsersRegister => "users_register",
+            Operation::UsersInvite => "users_invite",
+            Operation::UsersUpdate => "users_update",
+            Operation::UsersRemove => "users_remove",
+            Operation::InvitationsCreate => "invitations_create",
+            Operation::InvitationsBulkStart => "invitations_bulk_start",
+            Operation::InvitationsBulkRow => "invitations_bulk_row",
+            Operation::UserGroupsCreate => "user_groups_create",
+            Operation::UserGroupsUpdate => "user_groups_update",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Operation> {
+        Operation::ALL.iter().copied().find(|o| o.as_str() == text)
+    }
+}
+
+/// The outcome of a change: `done`, or the error code (`ErrorCode::as_str`) it failed with.
+pub const DONE: &str = "done";
+
+/// One changed field: the old value where it was known, and the new one.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct FieldChange {
+    pub field: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub old: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub new: Option<String>,
+}
+
+/// What a change is about, as the use-case knows it (built from named fields only).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Target {
+    pub id: Option<String>,
+    pub name: Option<String>,
+    pub changes: Vec<FieldChange>,
+}
+
+impl Target {
+    pub fn id(id: impl Into<String>) -> Target {
+        Target {
+            id: Some(id.into()),
+            ..Target::default()
+        }
+    }
+
+    pub fn name(mut self, name: impl Into<String>) -> Target {
+        self.name = Some(name.into());
+        self
+    }
+
+    /// Adds a field whose new value is `new` (the old one unknown) when `new` is given.
+    pub fn set(mut self, field: &str, new: Option<impl ToString>) -> Target {
+        if let Some(new) = new {
+            self.changes.push(FieldChange {
+                field: field.to_owned(),
+                old: None,
+                new: Some(new.to_string()),
+            });
+        }
+        self
+    }
+}
+
+/// An entry to record.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewEntry {
+    pub at: DateTime<Utc>,
+    pub connection: Option<String>,
+    pub account: Option<String>,
+    pub organization_id: Option<String>,
+    pub operation: Operation,
+    pub target: Target,
+    /// [`DONE`] or an error code.
+    pub outcome: String,
+}
+
+/// A recorded entry.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct JournalEntry {
+    pub id: i64,
+    pub at: DateTime<Utc>,
+    pub connection: Option<String>,
+    pub account: Option<String>,
+    pub organization_id: Option<String>,
+    pub operation: Operation,
+    pub target_id: Option<String>,
+    pub target_name: Option<String>,
+    pub changes: Vec<FieldChange>,
+    /// `done`, or the error code.
+    pub outcome: String,
+}
+
+#[cfg(test)]
+mod tests;
