@@ -3,6 +3,7 @@
 //! lives here.
 
 mod commands;
+pub mod desktop;
 mod dragdrop;
 mod files;
 pub mod signin;
@@ -38,12 +39,22 @@ pub use commands::handler;
 
 /// The builder with every command and handler, shared by `run` and the mock-runtime tests.
 pub fn builder<R: tauri::Runtime>(ctx: AppContext) -> tauri::Builder<R> {
-    tauri::Builder::<R>::new()
-        .manage(ctx)
+    builder_from(tauri::Builder::<R>::new(), ctx)
+}
+
+/// [`builder`] on top of `base` (`run` puts the single-instance plugin first in it).
+fn builder_from<R: tauri::Runtime>(base: tauri::Builder<R>, ctx: AppContext) -> tauri::Builder<R> {
+    let config_dir = ctx.core().config_dir.clone();
+    base.manage(ctx)
+        .plugin(desktop::private_window_state(&config_dir))
+        .plugin(desktop::window_state(&config_dir))
         // Used from Rust only (files.rs); the main window is granted none of its commands.
         .plugin(tauri_plugin_dialog::init())
         .invoke_handler(commands::handler())
-        .on_window_event(dragdrop::on_window_event)
+        .on_window_event(|window, event| {
+            dragdrop::on_window_event(window, event);
+            desktop::on_window_event(window, event);
+        })
 }
 
 pub fn run() {
@@ -67,7 +78,10 @@ pub fn run() {
             tracing::warn!("the web view's folder stays as it is: {e}");
         }
     }
-    let app = match builder::<tauri::Wry>(ctx.clone()).build(context) {
+    let config_dir = ctx.core().config_dir.clone();
+    // First of all plugins: a second launch hands over to the first before anything else runs.
+    let base = tauri::Builder::<tauri::Wry>::new().plugin(desktop::single_instance());
+    let app = match builder_from(base, ctx.clone()).build(context) {
         Ok(app) => app,
         Err(e) => {
             eprintln!("lockdesk: {e}");
@@ -78,6 +92,8 @@ pub fn run() {
         // The demo's sandbox (simulator, temporary folder) goes with the app, so a restart
         // finds nothing of it.
         if let tauri::RunEvent::Exit = event {
+            // The window-state plugin saved just before (plugins see the event first).
+            desktop::tighten_window_state(&config_dir);
             tauri::async_runtime::block_on(ctx.leave_demo());
             if let Some(dir) = &throwaway {
                 let _ = std::fs::remove_dir_all(dir);

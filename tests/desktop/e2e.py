@@ -5,7 +5,9 @@ sets its image through the file input and then by dragging a photo and a text fi
 lock with the mouse from a GTK drag source (a real OS drop), invites a user, opens history,
 syncs the archive and saves CSV exports through the native save dialog (typed into with
 xdotool), signs in again through the sign-in window (the simulator's login page; the redirect
-is intercepted) and opens the account screen. Saves a screenshot of each main screen under
+is intercepted) and opens the account screen. A second launch while the app runs hands over to it
+and exits (single instance).
+Saves a screenshot of each main screen under
 artifacts/desktop/.
 
 Usage: tests/desktop/e2e.py BINARY   (tauri-driver, xdotool and the system python3 with
@@ -34,6 +36,8 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts" / "desktop"
 PORT = int(os.environ.get("TAURI_DRIVER_PORT", "4444"))
+# WebKitWebDriver's own port: another port lets two runs share a machine.
+NATIVE_PORT = int(os.environ.get("TAURI_NATIVE_PORT", "4445"))
 
 
 def log(msg):
@@ -193,6 +197,7 @@ def scenario(r, out):
     r.wait(lambda: len(r.els("lock-row")) > 0, "lock rows", timeout=30)
     log(f"{len(r.els('lock-row'))} locks listed")
     r.shot("locks")
+    second_launch(r, r.binary, r.env)
 
     # Rename the first lock.
     row = r.els("lock-row")[0]
@@ -354,6 +359,48 @@ def scenario(r, out):
     r.shot("account")
 
 
+def app_pids(binary):
+    """The processes running `binary` (by their executable, not their command line: this
+    script's own command line names the binary too)."""
+    pids = []
+    for p in Path("/proc").iterdir():
+        if p.name.isdigit():
+            try:
+                if os.readlink(p / "exe").removesuffix(" (deleted)") == binary:
+                    pids.append(int(p.name))
+            except OSError:
+                pass
+    return sorted(pids)
+
+
+def second_launch(r, binary, env):
+    """Single instance: the same binary started again (like the first, with --demo) hands over
+    to the running app through the session D-Bus, which brings its window to the front, and
+    exits with status 0 within 10 s; one app process remains and it still answers. (The focus
+    itself is not checked: Xvfb has no window manager.)"""
+    before = app_pids(binary)
+    assert len(before) == 1, f"one app process before the second launch: {before}"
+    sandboxes_before = {p.name for p in Path(env["TMPDIR"]).iterdir()
+                        if p.name.startswith("lockdesk-demo-")}
+    started = time.time()
+    try:
+        done = subprocess.run([binary, "--demo"], env=env, capture_output=True, text=True,
+                              timeout=10)
+    except subprocess.TimeoutExpired:
+        r.shot("FAILED-second-launch", screen=True)
+        raise AssertionError("the second launch was still running after 10 s")
+    took = time.time() - started
+    assert done.returncode == 0, f"second launch exited {done.returncode}: {done.stderr[-2000:]}"
+    time.sleep(1)
+    after = app_pids(binary)
+    assert after == before, f"app processes {before} before the second launch, {after} after"
+    r.click("nav-locks")
+    r.wait(lambda: len(r.els("lock-row")) > 0, "the first app to answer after a second launch")
+    sandboxes = {p.name for p in Path(env["TMPDIR"]).iterdir() if p.name.startswith("lockdesk-demo-")}
+    assert sandboxes == sandboxes_before, f"the second launch left {sandboxes - sandboxes_before}"
+    log(f"second launch handed over and exited 0 in {took:.1f}s; one app process: {after}")
+
+
 def newcomer(binary, env):
     """A newcomer's first run: a normal launch (no --demo) on a machine without a keychain
     (a session bus but no Secret Service), "Try the demo", close the window, start again. The
@@ -396,8 +443,7 @@ def newcomer(binary, env):
         # As a person would: start again once the first app has finished quitting (it deletes
         # its sandbox on the way out; a loaded machine may take a few seconds).
         deadline = time.time() + 30
-        while time.time() < deadline and subprocess.run(
-                ["pgrep", "-f", binary], capture_output=True).returncode == 0:
+        while time.time() < deadline and app_pids(binary):
             time.sleep(0.2)
     config = Path(env["XDG_CONFIG_HOME"]) / "lockdesk"
     profiles = config / "profiles.json"
@@ -419,7 +465,8 @@ def main():
                XDG_DATA_HOME=f"{home}/.local/share", XDG_CACHE_HOME=f"{home}/.cache")
     env.pop("LOCKDESK_DEMO", None)
     driver_log = open(ARTIFACTS / "tauri-driver.log", "w")
-    tauri_driver = subprocess.Popen(["tauri-driver", "--port", str(PORT)], env=env,
+    tauri_driver = subprocess.Popen(["tauri-driver", "--port", str(PORT),
+                                     "--native-port", str(NATIVE_PORT)], env=env,
                                     stdout=driver_log, stderr=subprocess.STDOUT)
     driver = None
     try:
@@ -432,6 +479,7 @@ def main():
         driver = webdriver.Remote(command_executor=f"http://127.0.0.1:{PORT}", options=opts)
         log(f"session in {time.time() - started:.1f}s")
         run = Run(driver)
+        run.binary, run.env = binary, env
         out = Path(tempfile.mkdtemp(prefix="lockdesk-e2e-out-"))
         try:
             scenario(run, out)

@@ -216,6 +216,44 @@ try {
     await page.waitForSelector(id('lock-image-default'));
   });
 
+  await test('command palette: Ctrl+K, a lock by name, Enter lands on the lock', async () => {
+    // A lock other than the one selected so far: the last row of the list.
+    await nav('locks');
+    await page.waitForSelector(id('lock-row'));
+    const row = page.locator(id('lock-row')).last();
+    const lockId = await row.getAttribute('data-lock-id');
+    const name = (await row.locator('td').first().innerText()).trim();
+    expect(name.length > 0, 'the lock has no name to type');
+    await nav('user-groups');
+    await page.keyboard.press('Control+K');
+    await page.waitForSelector(id('palette-input'));
+    await page.waitForSelector(id('palette-shortcuts'));
+    // Esc closes; Ctrl+K opens again.
+    await page.keyboard.press('Escape');
+    await page.waitForSelector(id('palette-input'), { state: 'detached' });
+    await page.keyboard.press('Control+K');
+    await page.waitForSelector(id('palette-input'));
+    await page.keyboard.type(name);
+    await page.waitForSelector(`${id('palette-option')}[data-kind="lock"][data-id="${lockId}"]`);
+    await shot('05b-command-palette');
+    // ↓ then ↑ comes back to the best match, which Enter opens.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    const first = await page.locator(id('palette-option')).first().getAttribute('data-id');
+    expect(first === lockId, `best match is ${first}, not ${lockId}`);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(id('screen-locks'));
+    await page.waitForSelector(`${id('lock-detail')}[data-lock-id="${lockId}"]`);
+    expect(
+      (await page.inputValue(id('lock-rename-input'))) === name,
+      'the lock detail does not show the lock typed',
+    );
+    expect(
+      (await page.locator(id('palette-input')).count()) === 0,
+      'the palette stayed open after Enter',
+    );
+  });
+
   await test('lock groups: create, add, remove, delete', async () => {
     await nav('lock-groups');
     await page.click(id('lock-group-new'));

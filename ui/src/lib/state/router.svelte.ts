@@ -1,3 +1,4 @@
+import type { UserView } from '../backend';
 // Hash routing (`#/locks`): works from a file in Tauri and under the test host, and keeps Back working.
 
 export const SCREENS = [
@@ -38,3 +39,10 @@ export function startRouter(): () => void {
   window.addEventListener('hashchange', onHash);
   return () => window.removeEventListener('hashchange', onHash);
 }
+
+/** What the command palette asked a screen to show once its data is in: a lock to select on
+ * Locks, a user to open on Users. The screen clears it when it has done so. */
+export const target = $state<{ lock: string | null; user: UserView | null }>({
+  lock: null,
+  user: null,
+});
