@@ -8,8 +8,7 @@ async fn lockctl_changes_show_in_activity() {
     let w = world();
     w.add_profile("work", 0).await;
     w.login("work").await.ok();
-    let orgs = w.run(&["--json", "orgs"], "").await.ok().json();
-    let org = orgs["organizations"][0]["id"].as_str().unwrap().to_owned();
+    let org = w.first_org().await;
     let locks = w
         .run(&["--json", "--org", &org, "locks", "list"], "")
         .await

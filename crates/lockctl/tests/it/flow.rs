@@ -27,8 +27,7 @@ async fn admin_session_from_profile_to_invitation() {
     assert!(login.out().contains("/oauth/authorize"));
     assert!(login.out().contains("Signed in"), "{}", login.out());
 
-    let orgs = w.run(&["--json", "orgs"], "").await.ok().json();
-    let org = orgs["organizations"][0]["id"].as_str().unwrap().to_owned();
+    let org = w.first_org().await;
 
     let locks = w
         .run(&["--json", "--org", &org, "locks", "list"], "")

@@ -9,8 +9,7 @@ async fn import_a_cp932_file_with_japanese_headers() {
     let w = world();
     w.add_profile("work", 0).await;
     w.login("work").await.ok();
-    let orgs = w.run(&["--json", "orgs"], "").await.ok().json();
-    let org = orgs["organizations"][0]["id"].as_str().unwrap().to_owned();
+    let org = w.first_org().await;
     w.run(&["orgs", "use", &org], "").await.ok();
 
     let text = "メールアドレス,権限,ユーザーコード\r\n\

@@ -144,6 +144,12 @@ impl World {
         .ok();
     }
 
+    /// The id of the first organization the signed-in profile sees.
+    pub async fn first_org(&self) -> String {
+        let orgs = self.run(&["--json", "orgs"], "").await.ok().json();
+        orgs["organizations"][0]["id"].as_str().unwrap().to_owned()
+    }
+
     /// `login`, with stdin answering the prompt like a user who signed in in a browser.
     pub async fn login(&self, profile: &str) -> Outcome {
         let stdout = SharedBuf::default();
