@@ -8,7 +8,6 @@
 //! checked and sent by lockdesk-core, the window closes and the main window gets
 //! `lockdesk://sign-in-finished`.
 
-use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -17,10 +16,10 @@ use lockdesk_core::app::{
     self, AppContext, Done, NoArgs, ProfileNameRequest, SessionBeginSignInResponse,
     SessionCompleteSignInRequest,
 };
-use lockdesk_core::{ErrorCode, ErrorPayload};
+use lockdesk_core::{is_loopback, ErrorCode, ErrorPayload};
 use tauri::webview::NewWindowResponse;
 use tauri::{AppHandle, Emitter, Manager, Runtime, State, WebviewUrl, WebviewWindowBuilder};
-use url::{Host, Url};
+use url::Url;
 
 pub const SIGN_IN_WINDOW: &str = "signin";
 
@@ -33,15 +32,6 @@ pub enum Navigation {
     Intercept,
     /// Anything else: not loaded.
     Refuse,
-}
-
-fn is_loopback(url: &Url) -> bool {
-    match url.host() {
-        Some(Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
-        Some(Host::Ipv4(ip)) => IpAddr::V4(ip).is_loopback(),
-        Some(Host::Ipv6(ip)) => IpAddr::V6(ip).is_loopback(),
-        None => false,
-    }
 }
 
 fn same_origin(a: &Url, b: &Url) -> bool {

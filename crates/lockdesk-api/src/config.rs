@@ -66,7 +66,8 @@ pub fn secure_or_loopback(url: &Url) -> bool {
         && (url.scheme() == "https" || (url.scheme() == "http" && is_loopback(url)))
 }
 
-fn is_loopback(url: &Url) -> bool {
+/// Whether `url` names this computer: `localhost`, 127.0.0.0/8 or ::1.
+pub fn is_loopback(url: &Url) -> bool {
     match url.host() {
         Some(Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
         Some(Host::Ipv4(ip)) => IpAddr::V4(ip).is_loopback(),

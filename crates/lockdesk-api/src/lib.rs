@@ -19,7 +19,7 @@ pub mod v2;
 pub mod v3;
 pub mod validate;
 
-pub use config::{ClientCredentials, ServiceUrl};
+pub use config::{is_loopback, ClientCredentials, ServiceUrl};
 pub use error::{Error, Result, ServiceCode};
 pub use oauth::{ApiVersion, AuthorizationGrant, OAuth, SignInRequest, TokenSet};
 pub use ratelimit::RateLimiter;

@@ -15,6 +15,8 @@ pub mod token_store;
 
 pub use context::Context;
 pub use error::{Error, ErrorCategory, ErrorCode, ErrorDetails, ErrorPayload, Result};
+/// The rule for service addresses, for the shell's sign-in window.
+pub use lockdesk_api::is_loopback;
 pub use lockdesk_archive::private_fs;
 pub use lockdesk_commands::{lockdesk_commands, lockdesk_desktop_commands};
 pub use profiles::{Profile, ProfileSettings, ProfileStore};
