@@ -84,9 +84,9 @@ describe('archive status line', () => {
 });
 
 describe('sync line', () => {
-  const p = { locks_done: 2, locks_total: 5, records: 300 };
+  const p = { locks_done: 2, locks_total: 5, records: 1300 };
   it('shows progress only while the sync runs: never "Syncing" once it stopped', () => {
-    expect(words(syncingLine('running', p)!)[0]).toBe('Syncing 2 of 5 locks · 300 records');
+    expect(words(syncingLine('running', p)!)[0]).toBe('Syncing 2 of 5 locks · 1,300 records');
     for (const s of ['cancelled', 'finished', 'stopped', null])
       expect(syncingLine(s, p)).toBeNull();
   });

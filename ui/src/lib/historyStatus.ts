@@ -99,10 +99,15 @@ export function archiveLine(
 export function syncingLine(
   state: string | null | undefined,
   p: { locks_done: number; locks_total: number; records: number } | null | undefined,
+  locale = 'en-GB',
 ): Worded | null {
   if (state !== 'running') return null;
   return {
     key: 'historyui.sync.running',
-    params: { done: p?.locks_done ?? 0, total: p?.locks_total ?? 0, records: p?.records ?? 0 },
+    params: {
+      done: p?.locks_done ?? 0,
+      total: p?.locks_total ?? 0,
+      records: (p?.records ?? 0).toLocaleString(locale),
+    },
   };
 }
