@@ -137,6 +137,15 @@ export async function historyScreen({ page, context, test, expect, id, nav, shot
     await page.waitForSelector(id('archive-total'));
     const all = await count();
     expect(all > 0, 'the archive is empty after the sync');
+    // The status line counts what the unfiltered table counts.
+    await page.waitForFunction(
+      ([a, b]) => {
+        const n = (sel) => document.querySelector(sel)?.textContent?.replace(/[^\d]/g, '');
+        return n(a) !== undefined && n(a) === n(b);
+      },
+      [id('archive-records'), id('archive-total')],
+      { timeout: 5000 },
+    );
     await page.selectOption(id('archive-filter-action'), 'locked');
     await page.waitForFunction(
       ([sel, n]) => Number(document.querySelector(sel)?.textContent?.replace(/[^\d]/g, '')) < n,
