@@ -253,16 +253,11 @@ export async function japaneseScreens({ page, context, test, expect, id, nav, sh
         await page.waitForSelector(id('user-group-detail'));
       });
       await visit('10', 'history', async () => {
-        const value = await page
-          .locator(`${id('history-lock-select')} option:not([disabled])`)
-          .first()
-          .getAttribute('value');
-        await page.selectOption(id('history-lock-select'), value);
-        const from = new Date(Date.now() - 60 * 86400_000).toISOString().slice(0, 10);
-        await page.fill(id('history-from'), from);
-        await page.click(id('history-show'));
-        await page.waitForSelector(id('history-row'), { timeout: 60_000 });
-        await page.waitForSelector(id('archive-row'));
+        await page.waitForSelector(id('history-v2-line'));
+        await page.waitForSelector(id('archive-row'), { timeout: 60_000 });
+        // The per-lock table behind Details is worded too.
+        await page.click(`${id('archive-details')} summary`);
+        await page.waitForSelector(id('archive-lock'));
       });
       await page.click(id('archive-view-timecard'));
       await page.waitForSelector(id('archive-timecard-row'));

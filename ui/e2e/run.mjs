@@ -10,6 +10,7 @@ import { launch } from './browser.mjs';
 import { japaneseScreens } from './japanese.mjs';
 import { userScreens } from './users.mjs';
 import { activityScreen } from './activity.mjs';
+import { afterSetup, cancelledSignIn, firstRun, historyScreen } from './history.mjs';
 
 const shots = join(repoRoot, 'artifacts', 'ui');
 mkdirSync(shots, { recursive: true });
@@ -74,8 +75,21 @@ function skip(name, reason) {
   console.log(`skip ${name}: ${reason}`);
 }
 void skip;
+// The setup screens are steps of the first-run path, then items of the switcher.
+const SWITCHER = {
+  connect: 'switcher-connect',
+  'sign-in': 'switcher-sign-in',
+  organizations: 'switcher-org-choose',
+};
 const nav = async (screen) => {
-  await page.click(id(`nav-${screen}`));
+  if ((await page.locator(id(`nav-${screen}`)).count()) > 0) await page.click(id(`nav-${screen}`));
+  else if ((await page.locator(id(`setup-step-${screen}`)).count()) > 0)
+    await page.click(id(`setup-step-${screen}`));
+  else {
+    const open = await page.getAttribute(id('context-switcher'), 'open');
+    if (open === null) await page.click(`${id('context-switcher')} summary`);
+    await page.click(id(SWITCHER[screen]));
+  }
   await page.waitForSelector(id(`screen-${screen}`));
 };
 const confirm = async () => {
@@ -84,6 +98,8 @@ const confirm = async () => {
 const stamp = Date.now().toString(36);
 
 try {
+  await firstRun({ page, test, expect, id, open: host.open, shot });
+
   await test('connect: try the demo', async () => {
     await page.goto(host.open);
     await page.waitForSelector(id('try-demo'));
@@ -99,6 +115,8 @@ try {
     await page.locator(id('org-option')).first().click();
     await page.waitForSelector(id('screen-locks'));
   });
+
+  await afterSetup({ page, test, expect, id, shot });
 
   await test('locks: search and sort', async () => {
     await page.waitForSelector(id('lock-row'));
@@ -302,99 +320,8 @@ try {
 
   await activityScreen({ page, test, expect, id, nav, shot, stamp });
 
-  await test('history: lock, range, filters, CSV export', async () => {
-    await nav('history');
-    await page.waitForSelector(id('history-lock-select'));
-    const value = await page
-      .locator(`${id('history-lock-select')} option:not([disabled])`)
-      .first()
-      .getAttribute('value');
-    await page.selectOption(id('history-lock-select'), value);
-    const from = new Date(Date.now() - 60 * 86400_000).toISOString().slice(0, 10);
-    await page.fill(id('history-from'), from);
-    await page.click(id('history-show'));
-    await page.waitForSelector(id('history-row'), { timeout: 60_000 });
-    const all = await page.locator(id('history-row')).count();
-    await shot('10-history');
-    await page.selectOption(id('history-filter-action'), 'locked');
-    const locked = await page.locator(id('history-row')).count();
-    expect(locked <= all, 'filter grew the list');
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.click(id('history-export')),
-    ]);
-    const text = readFileSync(await download.path(), 'utf8');
-    expect(text.charCodeAt(0) === 0xfeff, 'CSV has no BOM');
-    expect(text.trim().split('\r\n').length === locked + 1, 'CSV rows differ from the table');
-  });
-
-  await test('history archive: sync, filters, charts, time card, CSV export', async () => {
-    await nav('history');
-    await page.click(id('archive-sync'));
-    await page.waitForSelector(id('archive-sync-progress'));
-    await page.waitForSelector(id('archive-sync-done'), { timeout: 120_000 });
-    const now = await page.getAttribute(
-      `${id('archive-sync-progress')} [role="progressbar"]`,
-      'aria-valuenow',
-    );
-    expect(now === '100', `progress bar at ${now}`);
-    await page.waitForSelector(id('archive-lock'));
-    await page.waitForSelector(id('archive-row'));
-    const count = async () => Number((await page.textContent(id('archive-total'))).match(/\d+/)[0]);
-    const all = await count();
-    expect(all > 0, 'the archive is empty after the sync');
-    await shot('10b-history-archive');
-    // Instant filters: locked only narrows the table (no network, no button).
-    await page.selectOption(id('archive-filter-action'), 'locked');
-    await page.waitForFunction(
-      ([sel, n]) => {
-        const m = document.querySelector(sel)?.textContent?.match(/\d+/);
-        return m && Number(m[0]) < n;
-      },
-      [id('archive-total'), all],
-    );
-    const locked = await count();
-    expect(locked > 0 && locked < all, `locked ${locked} of ${all}`);
-    // Charts: the canvases are drawn.
-    await page.click(id('archive-view-charts'));
-    for (const chart of ['archive-chart-daily', 'archive-chart-heatmap']) {
-      await page.waitForSelector(`${id(chart)} canvas`);
-      await page.waitForFunction(
-        (sel) => {
-          const c = document.querySelector(sel);
-          if (!c || c.width === 0 || c.height === 0) return false;
-          const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-          for (let i = 3; i < d.length; i += 4) if (d[i] !== 0) return true;
-          return false;
-        },
-        `${id(chart)} canvas`,
-      );
-    }
-    const chartTotal = Number((await page.textContent(id('archive-chart-total'))).match(/\d+/)[0]);
-    expect(chartTotal === locked, `charts count ${chartTotal}, table ${locked}`);
-    await shot('10c-history-charts');
-    // Time card.
-    await page.selectOption(id('archive-filter-action'), '');
-    await page.click(id('archive-view-timecard'));
-    await page.waitForSelector(id('archive-timecard-row'));
-    await shot('10d-history-timecard');
-    // CSV export of the filtered records, with a byte-order mark for Excel.
-    await page.click(id('archive-view-table'));
-    await page.selectOption(id('archive-filter-action'), 'locked');
-    await page.waitForFunction(
-      ([sel, n]) => document.querySelector(sel)?.textContent?.match(/\d+/)?.[0] === String(n),
-      [id('archive-total'), locked],
-    );
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.click(id('archive-export-csv')),
-    ]);
-    const bytes = readFileSync(await download.path());
-    expect(bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf, 'CSV has no BOM');
-    const lines = bytes.toString('utf8').trim().split('\r\n').length;
-    expect(lines === locked + 1, `CSV has ${lines} lines for ${locked} records`);
-    await page.waitForSelector(id('archive-exported'));
-  });
+  await historyScreen({ page, context, test, expect, id, nav, shot, open: host.open, shots });
+  await page.setViewportSize({ width: 1360, height: 860 });
 
   await test('screenshots: Japanese, dark theme, empty states', async () => {
     await page.selectOption(id('language'), 'ja');
@@ -428,13 +355,15 @@ try {
     expect(problems[1].includes('権限「boss」は無効です'), `Japanese role problem: ${problems[1]}`);
     await shot('17-invitations-ja-dark');
     await nav('history');
-    await page.waitForSelector(id('history-lock-select'));
+    await page.waitForSelector(id('archive-row'));
     await shot('18-history-ja-dark');
     await page.emulateMedia({ colorScheme: 'light' });
     await page.selectOption(id('language'), 'en');
   });
 
   await japaneseScreens({ page, context, test, expect, id, nav, shot, stamp });
+
+  await cancelledSignIn({ page, context, test, expect, id, nav, shot });
 
   await test('sign in as a manager by pasting the address; role changes explained, then locked', async () => {
     // The browser build opens the service's page in a new tab; the address it redirects to

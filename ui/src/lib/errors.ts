@@ -297,3 +297,9 @@ export function describeError(err: BackendError): ErrorView {
   const action = err.code === 'no_organization' ? null : advice.action;
   return { ...text, howTo, action };
 }
+
+/** How a notice looks: a step the person undid themselves (a closed sign-in window, a cancelled
+ * job) is a neutral note, everything else an error. */
+export function errorTone(err: BackendError): 'neutral' | 'error' {
+  return err.category === 'cancelled' ? 'neutral' : 'error';
+}

@@ -1,10 +1,14 @@
 import { errorsEn } from './errors.en';
 import { activityEn } from './activity.en';
+import { historyUiEn } from './historyui.en';
+import { setupEn } from './setup.en';
 
 // English messages. Every key here must exist in ja.ts too (checked by the type and a test).
 export const en = {
   ...errorsEn,
   ...activityEn,
+  ...historyUiEn,
+  ...setupEn,
   'app.name': 'Lockdesk',
   'app.loading': 'Loading…',
   'app.retry': 'Try again',

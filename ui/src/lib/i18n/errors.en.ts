@@ -102,7 +102,7 @@ export const errorCodesEn = {
   'error.internal': 'Lockdesk could not complete the request because of an internal problem.',
   'error.dialog_failed': 'The save dialog could not be opened.',
   'error.window_failed': 'The sign-in window could not be opened.',
-  'error.sign_in_cancelled': 'The sign-in window was closed before the sign-in finished.',
+  'error.sign_in_cancelled': 'The sign-in was cancelled before it finished. Nothing changed.',
   'error.usage': 'The command was not used correctly.',
   'error.profile_required': 'Several connections exist. Choose the one to use.',
   'error.no_profile': 'No connection has been added yet. Add one on the Connections screen.',

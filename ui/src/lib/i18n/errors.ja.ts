@@ -99,7 +99,7 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.internal': '内部の問題により、Lockdesk は要求を完了できませんでした。',
   'error.dialog_failed': '保存ダイアログを開けませんでした。',
   'error.window_failed': 'サインイン用のウィンドウを開けませんでした。',
-  'error.sign_in_cancelled': 'サインインが完了する前に、サインイン用のウィンドウが閉じられました。',
+  'error.sign_in_cancelled': 'サインインは完了前に取り消されました。変更はありません。',
   'error.usage': 'コマンドの使い方が正しくありません。',
   'error.profile_required': '接続が複数あります。使用する接続を選んでください。',
   'error.no_profile': '接続がまだ追加されていません。「接続」画面で追加してください。',

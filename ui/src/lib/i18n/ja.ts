@@ -1,10 +1,14 @@
 import type { Messages } from './en';
 import { errorsJa } from './errors.ja';
 import { activityJa } from './activity.ja';
+import { historyUiJa } from './historyui.ja';
+import { setupJa } from './setup.ja';
 
 export const ja: Messages = {
   ...errorsJa,
   ...activityJa,
+  ...historyUiJa,
+  ...setupJa,
   'app.name': 'Lockdesk',
   'app.loading': '読み込み中…',
   'app.retry': '再試行',

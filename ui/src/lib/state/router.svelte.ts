@@ -1,4 +1,5 @@
 import type { UserView } from '../backend';
+import type { MessageKey } from '../i18n/en';
 // Hash routing (`#/locks`): works from a file in Tauri and under the test host, and keeps Back working.
 
 export const SCREENS = [
@@ -21,12 +22,22 @@ export function parseHash(hash: string): Screen | null {
   return (SCREENS as readonly string[]).includes(name) ? (name as Screen) : null;
 }
 
-export const route = $state<{ screen: Screen }>({
+export const route = $state<{
+  screen: Screen;
+  /** Why the person was sent here from a greyed item (the line the step shows), with the
+   * screen they wanted; null when they came on their own. */
+  why: { key: MessageKey; screen: MessageKey } | null;
+}>({
   screen: (typeof location !== 'undefined' && parseHash(location.hash)) || 'connect',
+  why: null,
 });
 
-export function go(screen: Screen): void {
+export function go(
+  screen: Screen,
+  why: { key: MessageKey; screen: MessageKey } | null = null,
+): void {
   route.screen = screen;
+  route.why = why;
   if (typeof location !== 'undefined' && parseHash(location.hash) !== screen)
     location.hash = `#/${screen}`;
 }
@@ -34,7 +45,10 @@ export function go(screen: Screen): void {
 export function startRouter(): () => void {
   const onHash = () => {
     const s = parseHash(location.hash);
-    if (s) route.screen = s;
+    if (s && s !== route.screen) {
+      route.screen = s;
+      route.why = null;
+    }
   };
   window.addEventListener('hashchange', onHash);
   return () => window.removeEventListener('hashchange', onHash);

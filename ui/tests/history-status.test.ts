@@ -1,0 +1,93 @@
+// History's status lines: the history sign-in's remaining time, the archive line, the sync line.
+import { describe, expect, it } from 'vitest';
+import type { HistorySyncStatusResponse } from '../src/lib/backend';
+import {
+  archiveLine,
+  canSync,
+  lastSynced,
+  syncingLine,
+  v2Line,
+  v2State,
+} from '../src/lib/historyStatus';
+import { translate } from '../src/lib/i18n/index.svelte';
+
+const NOW = Date.parse('2026-11-23T09:00:00Z');
+const at = (min: number) => new Date(NOW + min * 60_000).toISOString();
+const words = (w: {
+  key: Parameters<typeof translate>[1];
+  params: Record<string, string | number>;
+}) => (['en', 'ja'] as const).map((l) => translate(l, w.key, w.params));
+
+function status(over: Partial<HistorySyncStatusResponse> = {}): HistorySyncStatusResponse {
+  return { records: 0, oldest: null, newest: null, locks: [], running: null, last: null, ...over };
+}
+const lock = (synced_until: string | null) => ({
+  lock_id: 'A1',
+  name: 'Front',
+  records: 1,
+  last_record_at: null,
+  synced_until,
+  state: 'idle' as const,
+});
+
+describe('history sign-in line', () => {
+  it('says the remaining hours and minutes, in both languages', () => {
+    const s = v2State(true, at(72), NOW);
+    expect(s).toEqual({ kind: 'left', hours: 1, minutes: 12 });
+    const [en, ja] = words(v2Line(s));
+    expect(en).toBe('History sign-in: 1 h 12 min left');
+    expect(ja).toBe('履歴用サインイン：残り 1 時間 12 分');
+    expect(canSync(s)).toBe(true);
+  });
+  it('says minutes alone under an hour, and never "0 min" while time is left', () => {
+    expect(words(v2Line(v2State(true, at(45), NOW)))[0]).toBe('History sign-in: 45 min left');
+    expect(v2State(true, new Date(NOW + 20_000).toISOString(), NOW)).toEqual({
+      kind: 'left',
+      hours: 0,
+      minutes: 1,
+    });
+  });
+  it('says plainly when it has expired, and then does not sync', () => {
+    const s = v2State(true, at(-1), NOW);
+    expect(s.kind).toBe('expired');
+    expect(canSync(s)).toBe(false);
+    const [en, ja] = words(v2Line(s));
+    expect(en).toMatch(/has expired/);
+    expect(ja).toContain('有効期限が切れました');
+    // Tokens gone but an expiry known: expired too.
+    expect(v2State(false, at(30), NOW).kind).toBe('expired');
+  });
+  it('without a history sign-in at all says one is needed', () => {
+    expect(v2State(false, null, NOW)).toEqual({ kind: 'none' });
+    expect(canSync({ kind: 'none' })).toBe(false);
+  });
+});
+
+describe('archive status line', () => {
+  it('counts the records with separators and gives the newest sync time of the day', () => {
+    const st = status({ records: 12345, locks: [lock(at(-120)), lock(at(-48)), lock(null)] });
+    expect(lastSynced(st)).toBe(at(-48));
+    const w = archiveLine(st, 'en-GB', new Date(NOW), 'UTC');
+    expect(translate('en', w.key, w.params)).toBe('Archive: 12,345 records, synced 08:12');
+    const j = archiveLine(st, 'ja-JP', new Date(NOW), 'Asia/Tokyo');
+    expect(translate('ja', j.key, j.params)).toBe('保存済みの記録：12,345 件（17:12 に同期）');
+  });
+  it('adds the date when the last sync was on another day (2026/11/22 in Japanese)', () => {
+    const st = status({ records: 3, locks: [lock('2026-11-22T00:30:00Z')] });
+    const j = archiveLine(st, 'ja-JP', new Date(NOW), 'Asia/Tokyo');
+    expect(translate('ja', j.key, j.params)).toContain('2026/11/22 09:30');
+  });
+  it('says never synced for an empty archive', () => {
+    const w = archiveLine(status(), 'en-GB', new Date(NOW), 'UTC');
+    expect(translate('en', w.key, w.params)).toBe('Archive: 0 records, never synced');
+  });
+});
+
+describe('sync line', () => {
+  const p = { locks_done: 2, locks_total: 5, records: 1300 };
+  it('shows progress only while the sync runs: never "Syncing" once it stopped', () => {
+    expect(words(syncingLine('running', p)!)[0]).toBe('Syncing 2 of 5 locks · 1,300 records');
+    for (const s of ['cancelled', 'finished', 'stopped', null])
+      expect(syncingLine(s, p)).toBeNull();
+  });
+});
