@@ -198,7 +198,8 @@ export async function japaneseScreens({ page, context, test, expect, id, nav, sh
           .locator(id('user-row'))
           .filter({ hasText: 'スーパーマネージャー' })
           .first();
-        await boss.locator(id('user-edit-button')).click();
+        await boss.click();
+        await page.click(id('user-edit-button'));
         await page.waitForSelector(id('user-edit-name'));
         const role = await page.locator(`${id('user-edit-role')} option`).allTextContents();
         expect(role.join() === 'スーパーマネージャー', `the edit form shows the role as ${role}`);
