@@ -36,11 +36,14 @@ export async function dailyScreens({ page, test, expect, id, nav, shot }) {
       // Every cell's text on one line: all its line boxes share one top.
       const wrapped = [];
       for (const td of table.querySelectorAll('tbody td')) {
-        const range = document.createRange();
-        range.selectNodeContents(td);
-        const tops = new Set(
-          [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
-        );
+        const tops = new Set();
+        const walk = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+          if (!n.textContent.trim() || n.parentElement.closest('.visually-hidden')) continue;
+          const range = document.createRange();
+          range.selectNodeContents(n);
+          for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top));
+        }
         const lines = [...tops].sort((a, b) => a - b);
         if (lines.length > 1 && lines[lines.length - 1] - lines[0] > 6)
           wrapped.push(td.innerText.trim());
@@ -91,7 +94,7 @@ export async function dailyScreens({ page, test, expect, id, nav, shot }) {
           rs.map((r) => [
             r.dataset.lockId,
             r
-              .querySelector('[data-testid="lock-battery-cell"] [data-testid="battery"]')
+              .querySelector('[data-testid="lock-battery-cell"] [data-testid="battery"] .num')
               ?.textContent.trim() ?? null,
           ]),
         ),
