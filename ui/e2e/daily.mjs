@@ -2,7 +2,7 @@
 // the content width with no sideways scroll and one line a row, battery cells name their device,
 // the low-battery badge filters, the drawers and the keyboard, the user count and the removal's
 // words, invitations waiting first and newest first with "invite again", one toast that covers
-// no work. Called by run.mjs with its page and helpers; leaves the viewport as it found it.
+// no work. Called by run.mjs with its page and helpers; leaves the viewport as it found it, on Locks.
 
 export async function dailyScreens({ page, test, expect, id, nav, shot }) {
   const before = page.viewportSize();
@@ -272,4 +272,6 @@ export async function dailyScreens({ page, test, expect, id, nav, shot }) {
   });
 
   await page.setViewportSize(before);
+  // Back where the organization test left the page: the cases after these start on Locks.
+  await nav('locks');
 }

@@ -46,6 +46,9 @@ export const ALLOWED = new Set([
   'code',
   'manager',
   'member',
+  // Key caps, named as printed on the keyboard ("Enter キーで開く", "Esc キーで閉じる").
+  'Enter',
+  'Esc',
   // ID shape hint "U-xxxxx-xxxxx".
   'U',
   'xxxxx',
