@@ -46,6 +46,9 @@ export const ALLOWED = new Set([
   'code',
   'manager',
   'member',
+  // Key caps, named as printed on the keyboard ("Enter キーで開く", "Esc キーで閉じる").
+  'Enter',
+  'Esc',
   // ID shape hint "U-xxxxx-xxxxx".
   'U',
   'xxxxx',
@@ -198,7 +201,8 @@ export async function japaneseScreens({ page, context, test, expect, id, nav, sh
           .locator(id('user-row'))
           .filter({ hasText: 'スーパーマネージャー' })
           .first();
-        await boss.locator(id('user-edit-button')).click();
+        await boss.click();
+        await page.click(id('user-edit-button'));
         await page.waitForSelector(id('user-edit-name'));
         const role = await page.locator(`${id('user-edit-role')} option`).allTextContents();
         expect(role.join() === 'スーパーマネージャー', `the edit form shows the role as ${role}`);

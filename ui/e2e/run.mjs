@@ -11,6 +11,7 @@ import { japaneseScreens } from './japanese.mjs';
 import { userScreens } from './users.mjs';
 import { activityScreen } from './activity.mjs';
 import { afterSetup, cancelledSignIn, firstRun, historyScreen } from './history.mjs';
+import { dailyScreens } from './daily.mjs';
 
 const shots = join(repoRoot, 'artifacts', 'ui');
 mkdirSync(shots, { recursive: true });
@@ -55,7 +56,10 @@ const shot = (name) => page.screenshot({ path: join(shots, `${name}.png`), fullP
 function expect(cond, msg) {
   if (!cond) throw new Error(msg);
 }
+// E2E_ONLY=<regex>: only the cases whose name matches (with the demo and the organization first).
+const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY) : null;
 async function test(name, fn) {
+  if (only && !only.test(name) && !/^(connect|organizations):/.test(name)) return;
   const t0 = Date.now();
   try {
     await fn();
@@ -117,6 +121,7 @@ try {
   });
 
   await afterSetup({ page, test, expect, id, shot });
+  await dailyScreens({ page, test, expect, id, nav, shot });
 
   await test('locks: search and sort', async () => {
     await page.waitForSelector(id('lock-row'));
@@ -390,7 +395,8 @@ try {
     // Unknown role until the service refuses a role change; then the role is locked.
     await nav('users');
     const member = page.locator(id('user-row')).filter({ hasText: 'Member' }).first();
-    await member.locator(id('user-edit-button')).click();
+    await member.click();
+    await page.click(id('user-edit-button'));
     expect((await page.locator(id('role-locked')).count()) === 0, 'role locked before learning');
     await page.selectOption(id('user-edit-role'), 'manager');
     await page.click(id('user-edit-save'));

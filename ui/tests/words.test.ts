@@ -173,8 +173,10 @@ describe('locks', () => {
     expect(w.settingRows(none, ja)).toEqual([]);
   });
   it('the auto-lock column', () => {
-    expect(w.autolockCell(pro, en)).toBe('30 seconds');
-    expect(w.autolockCell(pro, ja)).toBe('30 秒');
+    // Both models read "On…"/"Off": a delay is added in brackets where the model has one.
+    expect(w.autolockCell(pro, en)).toBe('On (30 s)');
+    expect(w.autolockCell(pro, ja)).toBe('オン（30 秒）');
+    expect(w.autolockCell({ ...pro, seconds_till_autolock: null }, en)).toBe('On');
     expect(w.autolockCell({ ...none, autolock: false }, ja)).toBe('オフ');
     expect(w.autolockCell(none, ja)).toBeNull();
   });

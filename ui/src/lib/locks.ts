@@ -1,5 +1,5 @@
 // Pure helpers for the locks screen: sorting, search, and which devices a lock has.
-import type { LockView, DeviceView, Battery } from './backend';
+import type { LockView, DeviceView, Battery, DeviceKind } from './backend';
 
 export type LockSortKey = 'name' | 'id' | 'model' | 'battery' | 'autolock' | 'readers' | 'sensor';
 
@@ -20,6 +20,41 @@ export function weakestBattery(l: LockView): Battery | null {
 
 export function isLow(b: Battery | null | undefined): boolean {
   return !!b && b.level !== 'ok';
+}
+
+/** Where a battery sits: the lock body itself or one of its devices. */
+export type BatteryPlace = 'lock' | DeviceKind;
+
+export interface PlacedBattery {
+  place: BatteryPlace;
+  battery: Battery;
+}
+
+/** Every battery of the lock, with the device it powers: lock body first, then the devices. */
+export function batteries(l: LockView): PlacedBattery[] {
+  const out: PlacedBattery[] = [];
+  if (l.battery) out.push({ place: 'lock', battery: l.battery });
+  for (const d of l.devices) if (d.battery) out.push({ place: d.kind, battery: d.battery });
+  return out;
+}
+
+/** The weakest battery and the device it powers (the lock body on a tie): what the cell shows. */
+export function weakestPlaced(l: LockView): PlacedBattery | null {
+  const all = batteries(l);
+  if (all.length === 0) return null;
+  return all.reduce((a, b) => (b.battery.percent < a.battery.percent ? b : a));
+}
+
+/** The batteries that need attention (low or critical), weakest first. */
+export function lowBatteries(l: LockView): PlacedBattery[] {
+  return batteries(l)
+    .filter((b) => isLow(b.battery))
+    .sort((a, b) => a.battery.percent - b.battery.percent);
+}
+
+/** Locks with at least one battery needing attention. */
+export function hasLowBattery(l: LockView): boolean {
+  return lowBatteries(l).length > 0;
 }
 
 export function matches(l: LockView, q: string): boolean {

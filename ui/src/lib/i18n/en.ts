@@ -2,6 +2,7 @@ import { errorsEn } from './errors.en';
 import { activityEn } from './activity.en';
 import { historyUiEn } from './historyui.en';
 import { setupEn } from './setup.en';
+import { dailyEn } from './daily.en';
 
 // English messages. Every key here must exist in ja.ts too (checked by the type and a test).
 export const en = {
@@ -9,6 +10,7 @@ export const en = {
   ...activityEn,
   ...historyUiEn,
   ...setupEn,
+  ...dailyEn,
   'app.name': 'Lockdesk',
   'app.loading': 'Loading…',
   'app.retry': 'Try again',

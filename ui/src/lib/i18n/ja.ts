@@ -3,12 +3,14 @@ import { errorsJa } from './errors.ja';
 import { activityJa } from './activity.ja';
 import { historyUiJa } from './historyui.ja';
 import { setupJa } from './setup.ja';
+import { dailyJa } from './daily.ja';
 
 export const ja: Messages = {
   ...errorsJa,
   ...activityJa,
   ...historyUiJa,
   ...setupJa,
+  ...dailyJa,
   'app.name': 'Lockdesk',
   'app.loading': '読み込み中…',
   'app.retry': '再試行',

@@ -14,9 +14,8 @@ let next = 1;
 
 export function toast(message: ToastMessage, kind: Toast['kind'] = 'ok', ms = 4000): void {
   const id = next++;
-  // At most three at a time: a burst of actions must not cover the screen.
-  while (toasts.length >= 3) toasts.shift();
-  toasts.push({ id, message, kind });
+  // One at a time: the newest replaces the one shown, so toasts never stack over the work.
+  toasts.splice(0, toasts.length, { id, message, kind });
   setTimeout(() => dismiss(id), ms);
 }
 

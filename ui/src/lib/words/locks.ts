@@ -149,11 +149,14 @@ export function settingRows(st: LockSettings, tr: Tr, localOffsetMinutes?: numbe
   return rows;
 }
 
-/** The auto-lock column of the lock table: "30 seconds", "On", "Off" or null (not on this model). */
+/**
+ * The auto-lock column of the lock table, the same way for every model: "On (30 s)" where the
+ * model has a delay, "On", "Off", or null (not on this model).
+ */
 export function autolockCell(st: LockSettings, tr: Tr): string | null {
   if (st.autolock === null) return null;
   if (!st.autolock) return tr('app.off');
   return st.seconds_till_autolock !== null
-    ? tr('lock.seconds', { n: st.seconds_till_autolock })
+    ? tr('daily.autolock.after', { n: st.seconds_till_autolock })
     : tr('app.on');
 }
