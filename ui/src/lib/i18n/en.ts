@@ -1,12 +1,14 @@
 import { errorsEn } from './errors.en';
 import { activityEn } from './activity.en';
 import { datesEn } from './dates.en';
+import { templatesEn } from './templates.en';
 
 // English messages. Every key here must exist in ja.ts too (checked by the type and a test).
 export const en = {
   ...errorsEn,
   ...activityEn,
   ...datesEn,
+  ...templatesEn,
   'app.name': 'Lockdesk',
   'app.loading': 'Loading…',
   'app.retry': 'Try again',
