@@ -10,6 +10,7 @@ import { launch } from './browser.mjs';
 import { japaneseScreens } from './japanese.mjs';
 import { userScreens } from './users.mjs';
 import { activityScreen } from './activity.mjs';
+import { screenshotScreens } from './screenshots.mjs';
 
 const shots = join(repoRoot, 'artifacts', 'ui');
 mkdirSync(shots, { recursive: true });
@@ -395,6 +396,8 @@ try {
     expect(lines === locked + 1, `CSV has ${lines} lines for ${locked} records`);
     await page.waitForSelector(id('archive-exported'));
   });
+
+  await screenshotScreens({ page, test, expect, id });
 
   await test('screenshots: Japanese, dark theme, empty states', async () => {
     await page.selectOption(id('language'), 'ja');

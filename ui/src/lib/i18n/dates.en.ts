@@ -8,6 +8,7 @@ export const datesEn = {
   'date.today': 'Today',
   'date.clear': 'Clear',
   'date.invalid': 'Enter a date like {example}.',
+  'date.placeholder': 'e.g. {example}',
   'date.outOfRange': 'Choose a date from {min} to {max}.',
   'date.before': 'Choose a date on or before {max}.',
   'date.after': 'Choose a date on or after {min}.',

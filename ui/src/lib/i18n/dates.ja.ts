@@ -10,6 +10,7 @@ export const datesJa: Record<DatesMessageKey, string> = {
   'date.today': '今日',
   'date.clear': 'クリア',
   'date.invalid': '日付は {example} の形式で入力してください。',
+  'date.placeholder': '例：{example}',
   'date.outOfRange': '{min}〜{max} の日付を選択してください。',
   'date.before': '{max} 以前の日付を選択してください。',
   'date.after': '{min} 以降の日付を選択してください。',

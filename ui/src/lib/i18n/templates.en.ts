@@ -1,8 +1,8 @@
 // English words of the invitation CSV templates (screens/invitations/TemplateDownload.svelte),
 // merged into en.ts. Every key must exist in templates.ja.ts too (the type checks it).
 export const templatesEn = {
-  'invites.template.label': 'Template:',
-  'invites.template.ja': 'Japanese headers (for Japanese Excel)',
+  'invites.template.label': 'Download a template:',
+  'invites.template.ja': 'Japanese headers',
   'invites.template.en': 'English headers',
   'invites.template.downloaded': 'Template downloaded.',
   'invites.template.savedTo': 'Template saved to {path}.',

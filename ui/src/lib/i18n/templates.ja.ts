@@ -3,8 +3,8 @@
 import type { TemplatesMessageKey } from './templates.en';
 
 export const templatesJa: Record<TemplatesMessageKey, string> = {
-  'invites.template.label': 'テンプレート：',
-  'invites.template.ja': '日本語の見出し（日本語版 Excel 用）',
+  'invites.template.label': 'テンプレートをダウンロード：',
+  'invites.template.ja': '日本語の見出し',
   'invites.template.en': '英語の見出し',
   'invites.template.downloaded': 'テンプレートをダウンロードしました。',
   'invites.template.savedTo': 'テンプレートを {path} に保存しました。',
