@@ -91,6 +91,7 @@ export async function screenshotScreens({ page, test, expect, id }) {
     const before = page.viewportSize();
     await page.setViewportSize(SIZE);
     const taken = [];
+    let extra = 0;
     try {
       const screens = await page
         .locator('[data-testid^="nav-"]:not([disabled])')
@@ -115,11 +116,20 @@ export async function screenshotScreens({ page, test, expect, id }) {
             const file = `${screen}-${lang}-${theme}.png`;
             await page.screenshot({ path: join(dir, file) });
             taken.push(file);
+            // History's charts too: their colours come from the theme.
+            if (screen === 'history' && (await page.locator(id('archive-view-charts')).count())) {
+              await page.click(id('archive-view-charts'));
+              await page.waitForSelector(`${id('archive-chart-daily')} canvas`);
+              await page.waitForTimeout(300);
+              await page.screenshot({ path: join(dir, `history-charts-${lang}-${theme}.png`) });
+              extra += 1;
+              await page.click(id('archive-view-table'));
+            }
           }
         }
       }
       expect(taken.length === screens.length * 4, `${taken.length} screenshots`);
-      console.log(`     ${taken.length} screenshots in artifacts/screenshots/`);
+      console.log(`     ${taken.length + extra} screenshots in artifacts/screenshots/`);
     } finally {
       await page.emulateMedia({ colorScheme: 'light' });
       await page.selectOption(id('language'), 'en');
