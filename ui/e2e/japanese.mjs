@@ -248,7 +248,7 @@ export async function japaneseScreens({ page, context, test, expect, id, nav, sh
           `the CP932 file's roles are shown as ${sjisRoles}`,
         );
         const range = await page.textContent(id('bulk-page-range'));
-        expect(range?.includes('全 1 行中 1～1 行目'), `the preview range is ${range}`);
+        expect(range?.includes('全 1 行中 1〜1 行目'), `the preview range is ${range}`);
         data.add('excel.csv');
       });
       await visit('09', 'user-groups', async () => {

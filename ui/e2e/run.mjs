@@ -12,6 +12,7 @@ import { userScreens } from './users.mjs';
 import { activityScreen } from './activity.mjs';
 import { afterSetup, cancelledSignIn, firstRun, historyScreen } from './history.mjs';
 import { dailyScreens } from './daily.mjs';
+import { screenshotScreens } from './screenshots.mjs';
 
 const shots = join(repoRoot, 'artifacts', 'ui');
 mkdirSync(shots, { recursive: true });
@@ -327,6 +328,8 @@ try {
 
   await historyScreen({ page, context, test, expect, id, nav, shot, open: host.open, shots });
   await page.setViewportSize({ width: 1360, height: 860 });
+
+  await screenshotScreens({ page, test, expect, id });
 
   await test('screenshots: Japanese, dark theme, empty states', async () => {
     await page.selectOption(id('language'), 'ja');

@@ -213,7 +213,7 @@ describe('people', () => {
 describe('history', () => {
   it('how a door was opened, from a kind or a service value', () => {
     const words: Record<w.ClientType, [string, string]> = {
-      mobile_app: ['Phone app', 'スマホアプリ'],
+      mobile_app: ['Phone app', 'スマートフォンアプリ'],
       manager: ['Web console / URL key', 'Web 管理画面 / URL キー'],
       nfc_outside: ['IC card (outside)', 'IC カード（室外）'],
       nfc_inside: ['IC card (inside)', 'IC カード（室内）'],

@@ -49,6 +49,44 @@ export function formatDate(
 }
 
 /**
+ * A calendar day `YYYY-MM-DD` (no time, no zone) in the locale's order: 2026/11/23 in Japanese,
+ * 23/11/2026 in English (en-GB). Anything else is returned as it is.
+ */
+export function formatDay(day: string, locale: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return day;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  if (Number.isNaN(d.getTime())) return day;
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone: 'UTC',
+  }).format(d);
+}
+
+/**
+ * A date typed by a person, as `YYYY-MM-DD`, or null when it is not a real date. Accepts
+ * year first with `/`, `-` or `.` (2026/11/23, 2026-11-23) in every language, and, when the
+ * language writes the day first (English here, en-GB), 23/11/2026.
+ */
+export function parseDay(text: string, locale: string): string | null {
+  const s = text
+    .trim()
+    .replace(/[０-９／－]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
+  let y: number, mo: number, d: number;
+  let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(s);
+  if (m) [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  else if (!locale.startsWith('ja') && (m = /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})$/.exec(s)))
+    [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  else return null;
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d)
+    return null;
+  return `${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/**
  * The viewer's time zone (or `timeZone`) by its name in the locale: "日本標準時",
  * "Japan Standard Time"; its IANA id when the locale has no name for it.
  */

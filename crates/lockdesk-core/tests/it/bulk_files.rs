@@ -128,3 +128,46 @@ async fn bad_files_are_refused_with_their_own_codes() {
     let v: Value = serde_json::to_value(&e).unwrap();
     assert!(v["message"].as_str().unwrap().contains("10000"), "{v}");
 }
+
+/// The invitation templates the app offers for download (ui/…/invitations/templates/), read by
+/// the importer as they are: every row ready, with the role its header and value name; the
+/// Japanese one is UTF-8 with a byte-order mark, as Japanese Excel needs to open it.
+#[tokio::test]
+async fn the_downloadable_templates_are_accepted_by_the_importer() {
+    const DIR: &str = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../ui/src/lib/screens/invitations/templates/"
+    );
+    let a = App::demo().await;
+    for (file, encoding) in [
+        ("invitations-en.csv", "utf8"),
+        ("invitations-ja.csv", "utf8_bom"),
+    ] {
+        let bytes = std::fs::read(format!("{DIR}{file}")).unwrap();
+        if encoding == "utf8_bom" {
+            assert_eq!(&bytes[..3], b"\xef\xbb\xbf", "{file} has no BOM");
+        }
+        let p = a
+            .call(
+                "invitations_bulk_preview",
+                json!({ "file_base64": b64(&bytes) }),
+            )
+            .await;
+        assert_eq!(p["encoding"], encoding, "{file}");
+        let rows = p["rows"].as_array().unwrap();
+        assert_eq!(rows.len(), 2, "{file}: {p}");
+        let lines: Vec<u64> = rows.iter().map(|r| r["line"].as_u64().unwrap()).collect();
+        assert_eq!(lines, [2, 3], "{file}: the header is not taken for a row");
+        for r in rows {
+            assert_eq!(r["status"], "ready", "{file}: {r}");
+            assert!(r["problem"].is_null(), "{file}: {r}");
+        }
+        let roles: Vec<&str> = rows
+            .iter()
+            .map(|r| r["authority"].as_str().unwrap())
+            .collect();
+        let codes: Vec<&str> = rows.iter().map(|r| r["code"].as_str().unwrap()).collect();
+        assert_eq!(codes, ["S-0001", "S-0002"], "{file}");
+        assert_eq!(roles, ["manager", "member"], "{file}");
+    }
+}

@@ -3,6 +3,8 @@ import { activityEn } from './activity.en';
 import { historyUiEn } from './historyui.en';
 import { setupEn } from './setup.en';
 import { dailyEn } from './daily.en';
+import { datesEn } from './dates.en';
+import { templatesEn } from './templates.en';
 
 // English messages. Every key here must exist in ja.ts too (checked by the type and a test).
 export const en = {
@@ -11,6 +13,8 @@ export const en = {
   ...historyUiEn,
   ...setupEn,
   ...dailyEn,
+  ...datesEn,
+  ...templatesEn,
   'app.name': 'Lockdesk',
   'app.loading': 'Loading…',
   'app.retry': 'Try again',

@@ -17,11 +17,10 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.invalid_token': 'この接続のサインインは無効になりました。',
   'error.insufficient_scope':
     'この接続には、この操作の権限（スコープ「{scope}」）が許可されていません。',
-  'error.insufficient_authority': 'この組織でのあなたの役割では、この操作は行えません。',
-  'error.not_in_organization': 'あなたのアカウントはこの組織に所属していません。',
+  'error.insufficient_authority': 'このアカウントの権限では、この組織でこの操作は行えません。',
+  'error.not_in_organization': 'このアカウントはこの組織に所属していません。',
   'error.not_allowed': 'サービスがこの操作を許可していません。',
-  'error.organization_not_found':
-    'この組織は存在しないか、あなたのアカウントからは参照できません。',
+  'error.organization_not_found': 'この組織は存在しないか、このアカウントからは参照できません。',
   'error.lock_not_found': 'この錠は組織に登録されていません（削除された可能性があります）。',
   'error.lock_group_not_found': 'この錠グループは既に存在しません。',
   'error.user_not_found': 'その ID のユーザーはこの組織にいません。',
@@ -64,9 +63,9 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.wrong_api':
     'この接続は別の API 用に登録されています。この操作には {api} 用の接続が必要です。',
   'error.organization_required':
-    'あなたのアカウントは複数の組織に所属しています。作業する組織を選んでください。',
+    'このアカウントは複数の組織に所属しています。作業する組織を選んでください。',
   'error.no_organization':
-    'あなたのアカウントはどの組織にも所属していません。組織のスーパーマネージャーに追加を依頼してください。',
+    'このアカウントはどの組織にも所属していません。組織のスーパーマネージャーに追加を依頼してください。',
   'error.demo_failed': 'デモを開始できませんでした。',
   'error.not_an_image':
     '「{name}」は画像ではありません。JPEG、PNG、GIF、WebP、BMP のいずれかのファイルを使用してください。',
@@ -90,7 +89,7 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
     'このコンピューターの履歴アーカイブは、新しいバージョンの Lockdesk で作成されています。Lockdesk を更新してからご利用ください。',
   'error.data_dir_unknown':
     'このコンピューターでデータを保存する場所が分かりません。環境変数 LOCKDESK_DATA_DIR に、Lockdesk が使用できるフォルダーを指定してください。',
-  'error.export_failed': 'エクスポートを書き出せませんでした。',
+  'error.export_failed': '書き出しに失敗しました。',
   'error.sync_running':
     'このアーカイブでは、別の履歴同期が実行中です（別のウィンドウ、または定期実行の lockctl）。',
   // 要求の処理とアプリ
@@ -112,7 +111,7 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.howTo.sign_in_again_history':
     '履歴用サインインは延長できません。履歴用の接続にもう一度サインインしてください。',
   'error.howTo.refused_by_role':
-    '組織のスーパーマネージャーに操作を依頼するか、役割の変更を依頼してください。',
+    '組織のスーパーマネージャーに、操作または権限の変更を依頼してください。',
   'error.howTo.organization': '「組織」画面で作業する組織を選んでください。',
   'error.howTo.bad_input': '値を修正して、もう一度お試しください。',
   'error.howTo.not_found': '一覧を更新してください。他の方が変更した可能性があります。',
@@ -130,7 +129,7 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
     'もう一度お試しください。繰り返し発生する場合は、Lockdesk を再起動してください。',
 
   'error.title': 'エラーが発生しました',
-  'error.code': 'コード: {code}',
+  'error.code': 'コード：{code}',
   'error.signInAgain': 'もう一度サインイン',
   'error.action.organizations': '組織を選ぶ',
   'error.action.connect': '接続を開く',
@@ -160,5 +159,5 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.wrong_api.noApi': 'この接続は別の API 用に登録されています。',
   'error.not_an_image.noName':
     'このファイルは画像ではありません。JPEG、PNG、GIF、WebP、BMP のいずれかのファイルを使用してください。',
-  'error.unknown': 'エラーが発生しました: {message}',
+  'error.unknown': 'エラーが発生しました：{message}',
 };
