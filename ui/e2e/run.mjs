@@ -10,6 +10,7 @@ import { launch } from './browser.mjs';
 import { japaneseScreens } from './japanese.mjs';
 import { userScreens } from './users.mjs';
 import { activityScreen } from './activity.mjs';
+import { offlineScreens } from './offline.mjs';
 
 const shots = join(repoRoot, 'artifacts', 'ui');
 mkdirSync(shots, { recursive: true });
@@ -301,6 +302,8 @@ try {
   });
 
   await activityScreen({ page, test, expect, id, nav, shot, stamp });
+
+  await offlineScreens({ page, host, test, expect, id, nav, shot });
 
   await test('history: lock, range, filters, CSV export', async () => {
     await nav('history');
