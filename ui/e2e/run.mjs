@@ -13,6 +13,7 @@ import { activityScreen } from './activity.mjs';
 import { afterSetup, cancelledSignIn, firstRun, historyScreen } from './history.mjs';
 import { dailyScreens } from './daily.mjs';
 import { screenshotScreens } from './screenshots.mjs';
+import { offlineScreens } from './offline.mjs';
 
 const shots = join(repoRoot, 'artifacts', 'ui');
 mkdirSync(shots, { recursive: true });
@@ -328,6 +329,8 @@ try {
 
   await historyScreen({ page, context, test, expect, id, nav, shot, open: host.open, shots });
   await page.setViewportSize({ width: 1360, height: 860 });
+
+  await offlineScreens({ page, host, test, expect, id, nav, shot });
 
   await screenshotScreens({ page, test, expect, id });
 

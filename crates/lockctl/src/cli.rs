@@ -21,6 +21,10 @@ pub struct Cli {
     /// Machine-readable JSON on stdout.
     #[arg(long, global = true)]
     pub json: bool,
+    /// Read the lists kept offline (locks, lock groups, users, invitations, user groups) without
+    /// any network access; every other command, and every change, is refused.
+    #[arg(long, global = true)]
+    pub cached: bool,
     #[command(subcommand)]
     pub command: Command,
 }

@@ -151,6 +151,7 @@ where
         }
     };
     let env = Env::new(app, cli.profile.clone(), cli.org.clone());
+    app.use_cache_only(cli.cached);
     let mut term = Term {
         stdin,
         out: stdout,

@@ -127,6 +127,25 @@ pub struct SimHandle {
     info: SimInfo,
     shutdown: Option<oneshot::Sender<()>>,
     task: JoinHandle<()>,
+    addr: std::net::SocketAddr,
+    app: axum::Router,
+}
+
+/// Serves `app` on `listener` until the sender is used or dropped.
+fn serve(
+    listener: tokio::net::TcpListener,
+    app: axum::Router,
+) -> (oneshot::Sender<()>, JoinHandle<()>) {
+    let (tx, rx) = oneshot::channel::<()>();
+    let task = tokio::spawn(async move {
+        let serve = axum::serve(listener, app).with_graceful_shutdown(async {
+            let _ = rx.await;
+        });
+        if let Err(e) = serve.await {
+            tracing::error!("simulator stopped: {e}");
+        }
+    });
+    (tx, task)
 }
 
 impl SimHandle {
@@ -138,10 +157,33 @@ impl SimHandle {
         &self.info
     }
     pub async fn shutdown(mut self) {
+        self.stop_listening().await;
+    }
+
+    /// Stops answering (connections are refused) but keeps the state, so
+    /// [`SimHandle::listen_again`] serves it on the same address: the service "offline".
+    pub async fn stop_listening(&mut self) {
         if let Some(tx) = self.shutdown.take() {
             let _ = tx.send(());
+            let _ = (&mut self.task).await;
         }
-        let _ = self.task.await;
+    }
+
+    /// Serves the same state on the same address again after [`SimHandle::stop_listening`].
+    pub async fn listen_again(&mut self) -> std::io::Result<()> {
+        if self.shutdown.is_some() {
+            return Ok(());
+        }
+        let listener = tokio::net::TcpListener::bind(self.addr).await?;
+        let (tx, task) = serve(listener, self.app.clone());
+        self.shutdown = Some(tx);
+        self.task = task;
+        Ok(())
+    }
+
+    /// Whether it answers (not stopped by [`SimHandle::stop_listening`]).
+    pub fn listening(&self) -> bool {
+        self.shutdown.is_some()
     }
 }
 
@@ -164,19 +206,13 @@ pub async fn spawn(options: SimOptions) -> std::io::Result<SimHandle> {
     let info = sim_info(&state);
     let sim = Arc::new(Shared::new(state));
     let app = routes::app(sim);
-    let (tx, rx) = oneshot::channel::<()>();
-    let task = tokio::spawn(async move {
-        let serve = axum::serve(listener, app).with_graceful_shutdown(async {
-            let _ = rx.await;
-        });
-        if let Err(e) = serve.await {
-            tracing::error!("simulator stopped: {e}");
-        }
-    });
+    let (tx, task) = serve(listener, app.clone());
     tracing::info!(base_url = %info.base_url, "simulator ready");
     Ok(SimHandle {
         info,
         shutdown: Some(tx),
         task,
+        addr,
+        app,
     })
 }

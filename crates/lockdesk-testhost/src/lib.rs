@@ -151,6 +151,31 @@ async fn reset(State(host): State<Arc<Host>>) -> Response {
     }
 }
 
+/// `POST /_host/service/stop|start`: the demo's simulator stops answering (connections are
+/// refused, its data kept) or answers again, for browser tests of offline reading. Behind the
+/// token like every `/_host/` command; needs the demo running.
+async fn service(State(host): State<Arc<Host>>, AxPath(state): AxPath<String>) -> Response {
+    let on = match state.as_str() {
+        "start" => true,
+        "stop" => false,
+        _ => {
+            let p = ErrorPayload::new(ErrorCode::InvalidArguments, "use stop or start");
+            return json(
+                StatusCode::NOT_FOUND,
+                &serde_json::to_value(p).unwrap_or_default(),
+            );
+        }
+    };
+    let ctx = host.ctx.read().await.clone();
+    match ctx.demo_service_answering(on).await {
+        Ok(()) => json(StatusCode::OK, &serde_json::json!({ "ok": true })),
+        Err(e) => json(
+            status_for(e.code()),
+            &serde_json::to_value(e.payload()).unwrap_or_default(),
+        ),
+    }
+}
+
 fn mime(path: &Path) -> &'static str {
     match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
         "html" => "text/html; charset=utf-8",
@@ -250,6 +275,7 @@ pub fn router(options: HostOptions, addr: SocketAddr) -> std::io::Result<Router>
             post(api).layer(axum::extract::DefaultBodyLimit::max(COMMAND_BODY_LIMIT)),
         )
         .route("/_host/reset", post(reset))
+        .route("/_host/service/{state}", post(service))
         .route("/_host/health", get(|| async { "ok" }))
         .fallback(get(static_file))
         .layer(axum::middleware::from_fn_with_state(guard, guard::layer))

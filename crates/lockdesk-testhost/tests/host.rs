@@ -145,6 +145,12 @@ async fn only_its_own_origin_with_its_token_is_served() {
         .await
         .unwrap();
     assert_eq!(reset.status(), 401);
+    let stop = reqwest::Client::new()
+        .post(format!("{url}/_host/service/stop"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(stop.status(), 401, "stopping the service needs the token");
 
     // Another origin, even with the token: 403, and never a CORS header.
     for origin in ["http://evil.example", "null", "http://localhost:5173"] {
@@ -196,4 +202,40 @@ async fn only_its_own_origin_with_its_token_is_served() {
     // Health answers its own origin without the token.
     let health = reqwest::get(format!("{url}/_host/health")).await.unwrap();
     assert_eq!(health.status(), 200);
+}
+
+async fn host_post(url: &str, path: &str) -> (u16, Value) {
+    let r = reqwest::Client::new()
+        .post(format!("{url}{path}"))
+        .header(TOKEN_HEADER, TOKEN)
+        .send()
+        .await
+        .unwrap();
+    (r.status().as_u16(), r.json().await.unwrap())
+}
+
+#[tokio::test]
+async fn the_demo_service_stops_and_starts_with_its_data() {
+    let url = start(None).await;
+    // No demo: nothing to stop.
+    let (status, _) = host_post(&url, "/_host/service/stop").await;
+    assert_ne!(status, 200);
+    post(&url, "session_start_demo", json!({})).await;
+    let (_, orgs) = post(&url, "orgs_list", json!({})).await;
+    let org = orgs["organizations"][0]["id"].clone();
+    post(&url, "orgs_choose", json!({ "organization_id": org })).await;
+    let (_, online) = post(&url, "locks_list", json!({})).await;
+    assert!(online.get("cached").is_none());
+
+    assert_eq!(host_post(&url, "/_host/service/stop").await.0, 200);
+    let (status, offline) = post(&url, "locks_list", json!({})).await;
+    assert_eq!(status, 200, "{offline}");
+    assert_eq!(offline["cached"]["reason"], "unreachable");
+    assert_eq!(offline["locks"], online["locks"]);
+
+    assert_eq!(host_post(&url, "/_host/service/start").await.0, 200);
+    let (status, again) = post(&url, "locks_list", json!({})).await;
+    assert_eq!(status, 200);
+    assert!(again.get("cached").is_none(), "{again}");
+    assert_eq!(host_post(&url, "/_host/service/sideways").await.0, 404);
 }

@@ -123,6 +123,8 @@ export function codeText(code: ErrorCode, details: ErrorDetails = {}): CodeText 
       return withParam(`error.${code}`, 'error.wrong_api.noApi', 'api', details.api);
     case 'not_an_image':
       return withParam(`error.${code}`, 'error.not_an_image.noName', 'name', details.file_name);
+    case 'cached_only':
+    case 'not_cached':
     case 'unsupported_grant_type':
     case 'invalid_grant':
     case 'invalid_client':

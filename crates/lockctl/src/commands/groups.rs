@@ -23,6 +23,7 @@ pub(crate) trait Kind {
     type View: Serialize + DeserializeOwned;
     type List: Serialize + DeserializeOwned;
     fn rows(list: &Self::List) -> Vec<Vec<String>>;
+    fn cached(list: &Self::List) -> Option<&app::CachedView>;
     fn row(group: &Self::View) -> Vec<String>;
     /// The members' table: headers and rows, when the answer lists them.
     fn members(group: &Self::View) -> Option<(&'static [&'static str], Vec<Vec<String>>)>;
@@ -38,6 +39,9 @@ impl Kind for LockGroups {
     type List = LockGroupsListResponse;
     fn rows(list: &Self::List) -> Vec<Vec<String>> {
         list.lock_groups.iter().map(words::lock_group_row).collect()
+    }
+    fn cached(list: &Self::List) -> Option<&app::CachedView> {
+        list.cached.as_ref()
     }
     fn row(group: &Self::View) -> Vec<String> {
         words::lock_group_row(group)
@@ -58,6 +62,9 @@ impl Kind for UserGroups {
     type List = UserGroupsListResponse;
     fn rows(list: &Self::List) -> Vec<Vec<String>> {
         list.user_groups.iter().map(words::user_group_row).collect()
+    }
+    fn cached(list: &Self::List) -> Option<&app::CachedView> {
+        list.cached.as_ref()
     }
     fn row(group: &Self::View) -> Vec<String> {
         words::user_group_row(group)
@@ -113,6 +120,7 @@ pub(crate) async fn run<K: Kind>(env: &Env<'_>, term: &mut Term<'_>, cmd: GroupC
             if term.json {
                 return output::json(term.out, &list);
             }
+            output::cached_note(term.err, K::cached(&list))?;
             return output::table(term.out, &words::GROUP_HEADERS, &K::rows(&list));
         }
         GroupCmd::Show { id } => call(env, name("get"), json!({ K::ID_KEY: id })).await?,

@@ -65,6 +65,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: InvitationsCmd) -> Res
             if term.json {
                 return output::json(term.out, &list);
             }
+            output::cached_note(term.err, list.cached.as_ref())?;
             let rows: Vec<Vec<String>> =
                 list.invitations.iter().map(words::invitation_row).collect();
             output::table(term.out, &words::INVITATION_HEADERS, &rows)

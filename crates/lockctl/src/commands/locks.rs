@@ -32,6 +32,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: LocksCmd) -> Result<()
             if term.json {
                 return output::json(term.out, &list);
             }
+            output::cached_note(term.err, list.cached.as_ref())?;
             let rows: Vec<Vec<String>> = list.locks.iter().map(words::lock_row).collect();
             output::table(term.out, &words::LOCK_HEADERS, &rows)
         }

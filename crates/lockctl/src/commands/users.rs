@@ -50,6 +50,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: UsersCmd) -> Result<()
             if term.json {
                 return output::json(term.out, &list);
             }
+            output::cached_note(term.err, list.cached.as_ref())?;
             let rows: Vec<Vec<String>> = list
                 .users
                 .iter()

@@ -12,6 +12,25 @@ use serde_json::Value;
 use crate::error::Result;
 use unicode_width::UnicodeWidthStr;
 
+/// On stderr, when a list came from the offline cache: as of when, and that nothing changes.
+pub fn cached_note(
+    err: &mut dyn Write,
+    cached: Option<&lockdesk_core::app::CachedView>,
+) -> Result<()> {
+    if let Some(c) = cached {
+        let why = match c.reason {
+            lockdesk_core::app::CachedReason::Unreachable => "the service could not be reached",
+            lockdesk_core::app::CachedReason::CacheOnly => "--cached",
+        };
+        writeln!(
+            err,
+            "offline ({why}): the list as kept on {}; nothing can be changed until the service answers",
+            c.as_of.format("%Y-%m-%d %H:%M:%S UTC")
+        )?;
+    }
+    Ok(())
+}
+
 pub fn json<T: Serialize + ?Sized>(out: &mut dyn Write, value: &T) -> Result<()> {
     serde_json::to_writer_pretty(&mut *out, value)?;
     writeln!(out)?;

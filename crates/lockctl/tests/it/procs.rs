@@ -20,6 +20,9 @@ pub struct Home {
     pub dir: TempDir,
     /// Child processes start with `umask 000`, so only Lockdesk's own modes keep files private.
     pub open_umask: bool,
+    /// Child processes run in a network namespace of their own (`unshare -n`): no network at
+    /// all, not even the loopback.
+    pub no_network: bool,
 }
 
 pub struct Done {
@@ -34,6 +37,7 @@ impl Home {
             sim,
             dir: tempfile::tempdir().unwrap(),
             open_umask: false,
+            no_network: false,
         }
     }
 
@@ -57,7 +61,11 @@ impl Home {
 
     pub fn command(&self, args: &[&str]) -> Command {
         let bin = env!("CARGO_BIN_EXE_lockctl");
-        let mut cmd = if self.open_umask {
+        let mut cmd = if self.no_network {
+            let mut c = Command::new("unshare");
+            c.arg("-n").arg(bin);
+            c
+        } else if self.open_umask {
             let mut c = Command::new("sh");
             c.arg("-c").arg("umask 000; exec \"$@\"").arg("sh").arg(bin);
             c

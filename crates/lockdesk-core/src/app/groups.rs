@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::journaled::note_old;
+use super::offline::{self, CachedView};
 use super::{AppContext, LockGroupView, NoArgs, UserGroupView};
 use crate::error::Result;
 
@@ -131,6 +132,10 @@ macro_rules! group_commands {
         #[derive(Clone, Debug, Serialize, Deserialize, TS)]
         pub struct $list_response {
             pub $list_key: Vec<$view>,
+            /// Present when the answer comes from the offline cache.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            #[ts(optional)]
+            pub cached: Option<CachedView>,
         }
 
         #[derive(Clone, Debug, Serialize, Deserialize, TS)]
@@ -150,13 +155,21 @@ macro_rules! group_commands {
             pub memo: Option<String>,
         }
 
-        pub async fn $list(ctx: &AppContext, _req: NoArgs) -> Result<$list_response> {
-            let $list_key = list::<$kind>(ctx).await?;
-            Ok($list_response { $list_key })
+        pub async fn $list(ctx: &AppContext, req: NoArgs) -> Result<$list_response> {
+            let online = async {
+                let $list_key = list::<$kind>(ctx).await?;
+                Ok::<_, crate::error::Error>($list_response { $list_key, cached: None })
+            };
+            let (mut answer, cached) =
+                offline::read(ctx, stringify!($list), &req, None, online).await?;
+            answer.cached = cached;
+            Ok(answer)
         }
 
         pub async fn $get(ctx: &AppContext, req: $id_request) -> Result<$view> {
-            get::<$kind>(ctx, &req.$id_key).await
+            let list = (stringify!($list), stringify!($list_key), req.$id_key.as_str());
+            let online = get::<$kind>(ctx, &req.$id_key);
+            offline::read_one(ctx, stringify!($get), &req, list, online).await
         }
 
         pub async fn $create(ctx: &AppContext, req: GroupInputRequest) -> Result<$view> {

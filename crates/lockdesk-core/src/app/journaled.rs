@@ -114,7 +114,14 @@ macro_rules! journaled {
                 let connection = req.connection();
                 let (result, old) = OLD_VALUES
                     .scope(RefCell::new(Vec::new()), async {
-                        let result = $path(ctx, req).await;
+                        // Nothing is changed from the offline cache (`lockctl --cached`).
+                        let result = if ctx.cache_only() {
+                            Err(crate::error::Error::CachedOnly {
+                                what: stringify!($name).replace('_', " "),
+                            })
+                        } else {
+                            $path(ctx, req).await
+                        };
                         (result, OLD_VALUES.with(|v| v.take()))
                     })
                     .await;

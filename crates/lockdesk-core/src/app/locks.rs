@@ -9,12 +9,17 @@ use ts_rs::TS;
 
 use super::image::{prepare_source, PreparedImageView};
 use super::images::ImageScope;
+use super::offline::{self, CachedView};
 use super::{AppContext, LockView};
 use crate::error::{Error, Result};
 
 #[derive(Clone, Debug, Serialize, Deserialize, TS)]
 pub struct LocksListResponse {
     pub locks: Vec<LockView>,
+    /// Present when the answer comes from the offline cache.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub cached: Option<CachedView>,
 }
 
 /// Which locks to list; every lock of the organization when empty.
@@ -67,6 +72,39 @@ const READ: &str = "organization:lock:read";
 const WRITE: &str = "organization:lock:write";
 
 pub async fn locks_list(ctx: &AppContext, req: LocksListRequest) -> Result<LocksListResponse> {
+    // Kept under the request as asked, ids trimmed and sorted; a request whose own answer is
+    // not kept is answered offline from the kept complete list.
+    let mut ids: Vec<String> = req
+        .lock_ids
+        .iter()
+        .flatten()
+        .map(|i| i.trim().to_owned())
+        .collect();
+    ids.sort();
+    let key = LocksListRequest {
+        lock_ids: Some(ids.clone()).filter(|i| !i.is_empty()),
+        limit: req.limit,
+    };
+    let limit = req.limit;
+    let narrow = offline::Narrow {
+        complete: LocksListRequest::default(),
+        narrow: Box::new(move |mut all: LocksListResponse| {
+            if !ids.is_empty() {
+                all.locks.retain(|l| ids.contains(&l.id));
+            }
+            if let Some(limit) = limit {
+                all.locks.truncate(limit as usize);
+            }
+            all
+        }),
+    };
+    let online = list_online(ctx, req);
+    let (mut answer, cached) = offline::read(ctx, "locks_list", &key, Some(narrow), online).await?;
+    answer.cached = cached;
+    Ok(answer)
+}
+
+async fn list_online(ctx: &AppContext, req: LocksListRequest) -> Result<LocksListResponse> {
     if let Some(limit) = req.limit {
         lockdesk_api::validate::limit(limit)?;
     }
@@ -93,10 +131,16 @@ pub async fn locks_list(ctx: &AppContext, req: LocksListRequest) -> Result<Locks
         .note(&scope, locks.iter().map(|l| &l.image_url));
     Ok(LocksListResponse {
         locks: locks.iter().map(LockView::from).collect(),
+        cached: None,
     })
 }
 
 pub async fn locks_get(ctx: &AppContext, req: LockIdRequest) -> Result<LockView> {
+    let list = ("locks_list", "locks", req.lock_id.as_str());
+    offline::read_one(ctx, "locks_get", &req, list, get_online(ctx, &req)).await
+}
+
+async fn get_online(ctx: &AppContext, req: &LockIdRequest) -> Result<LockView> {
     let (client, org) = ctx.org().await?;
     let id = LockId::parse(req.lock_id.trim())?;
     let lock = client

@@ -20,6 +20,7 @@ pub mod jobs;
 mod journaled;
 pub mod lock_groups;
 pub mod locks;
+pub mod offline;
 pub mod orgs;
 pub mod profiles;
 pub mod session;
@@ -69,6 +70,7 @@ pub use locks::{
     locks_get, locks_list, ImageSource, LockIdRequest, LocksListRequest, LocksListResponse,
     LocksRenameRequest, LocksSetImageRequest, LocksSetImageResponse,
 };
+pub use offline::{CachedReason, CachedView};
 pub use orgs::{orgs_choose, orgs_list, OrgsChooseRequest, OrgsListResponse};
 pub use profiles::{
     profiles_add, profiles_list, profiles_remove, profiles_use, ProfilesAddRequest,

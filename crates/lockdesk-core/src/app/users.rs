@@ -12,6 +12,7 @@ use ts_rs::TS;
 
 use super::image::prepare_source;
 use super::journaled::note_old;
+use super::offline::{self, CachedView};
 use super::{AccountRole, AppContext, Done, ImageSource, Role, UserRole, UserView};
 use crate::error::{ErrorCode, Result};
 
@@ -50,6 +51,10 @@ pub struct UsersListResponse {
     pub next_id_after: Option<String>,
     /// The signed-in account's role as learned so far; `null` until a user update tells.
     pub account_role: Option<AccountRole>,
+    /// Present when the answer comes from the offline cache.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub cached: Option<CachedView>,
 }
 
 /// Adds a user who already exists in the service to the organization, by id.
@@ -131,6 +136,63 @@ fn non_empty(s: Option<String>) -> Option<String> {
 }
 
 pub async fn users_list(ctx: &AppContext, req: UsersListRequest) -> Result<UsersListResponse> {
+    // Kept under the request as asked (blank filters dropped); a request whose own answer is
+    // not kept is answered offline from the kept complete list: filtered and paged here.
+    let key = UsersListRequest {
+        code: non_empty(req.code.clone()),
+        mail: non_empty(req.mail.clone()),
+        with_dates: req.with_dates.filter(|d| *d),
+        limit: req.limit,
+        id_after: non_empty(req.id_after.clone()),
+    };
+    let complete = UsersListRequest {
+        with_dates: key.with_dates,
+        ..UsersListRequest::default()
+    };
+    let page = key.clone();
+    let narrow = offline::Narrow {
+        complete,
+        narrow: Box::new(move |all: UsersListResponse| page_of(all, &page)),
+    };
+    let online = list_online(ctx, req);
+    let (mut answer, cached) = offline::read(ctx, "users_list", &key, Some(narrow), online).await?;
+    answer.cached = cached;
+    // The role is what is learned now, not what was when the answer was kept.
+    answer.account_role = ctx.account_role();
+    Ok(answer)
+}
+
+/// The page `req` asks for, out of the complete list (offline).
+fn page_of(all: UsersListResponse, req: &UsersListRequest) -> UsersListResponse {
+    let mut users: Vec<UserView> = all
+        .users
+        .into_iter()
+        .filter(|u| req.code.is_none() || u.code == req.code)
+        .filter(|u| req.mail.is_none() || u.mail == req.mail)
+        .collect();
+    if let Some(after) = &req.id_after {
+        let start = users
+            .iter()
+            .position(|u| &u.id == after)
+            .map_or(0, |i| i + 1);
+        users.drain(..start);
+    }
+    let mut next_id_after = None;
+    if let Some(limit) = req.limit {
+        if users.len() > limit as usize {
+            users.truncate(limit as usize);
+            next_id_after = users.last().map(|u| u.id.clone());
+        }
+    }
+    UsersListResponse {
+        users,
+        next_id_after,
+        account_role: None,
+        cached: None,
+    }
+}
+
+async fn list_online(ctx: &AppContext, req: UsersListRequest) -> Result<UsersListResponse> {
     let (client, org) = ctx.org().await?;
     if let Some(limit) = req.limit {
         lockdesk_api::validate::limit(limit)?;
@@ -153,6 +215,7 @@ pub async fn users_list(ctx: &AppContext, req: UsersListRequest) -> Result<Users
             users: all.iter().map(Into::into).collect(),
             next_id_after: None,
             account_role: ctx.account_role(),
+            cached: None,
         });
     };
     // One more than asked, when allowed, tells whether a next page exists.
@@ -172,10 +235,16 @@ pub async fn users_list(ctx: &AppContext, req: UsersListRequest) -> Result<Users
         },
         users: page.iter().map(Into::into).collect(),
         account_role: ctx.account_role(),
+        cached: None,
     })
 }
 
 pub async fn users_get(ctx: &AppContext, req: UserIdRequest) -> Result<UserView> {
+    let list = ("users_list", "users", req.user_id.as_str());
+    offline::read_one(ctx, "users_get", &req, list, get_online(ctx, &req)).await
+}
+
+async fn get_online(ctx: &AppContext, req: &UserIdRequest) -> Result<UserView> {
     let (client, org) = ctx.org().await?;
     let u = client
         .org(&org)

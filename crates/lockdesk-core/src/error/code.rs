@@ -161,6 +161,11 @@ error_codes! {
     CsvTooLarge = "csv_too_large" => BadInput,
     /// The CSV file has more than details.limit rows (10,000).
     CsvTooManyRows = "csv_too_many_rows" => BadInput,
+    /// Reading from the offline cache only (`lockctl --cached`): the command needs the service
+    /// (every change does; of the reads, only the cached lists answer).
+    CachedOnly = "cached_only" => BadInput,
+    /// Nothing is kept offline yet for this list (details.command); list it once online.
+    NotCached = "not_cached" => NotFound,
 
     // The history archive (lockdesk_archive::Error).
     ArchiveDb = "archive_db" => LocalFile,

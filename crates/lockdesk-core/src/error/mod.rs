@@ -103,6 +103,12 @@ pub enum Error {
     /// The local history archive failed (its code is kept).
     #[error(transparent)]
     Archive(lockdesk_archive::Error),
+    /// Offline cache only (`lockctl --cached`): `what` needs the service.
+    #[error("{what} needs the service; with --cached only the lists kept offline (locks, lock groups, users, invitations, user groups) are read, and nothing is changed")]
+    CachedOnly { what: String },
+    /// Nothing is kept offline for `command` of this connection and organization.
+    #[error("nothing is kept offline for {command} yet; it is kept after the list was read once from the service")]
+    NotCached { command: String },
 }
 
 impl Error {
@@ -137,6 +143,8 @@ impl Error {
             Error::CsvTooLarge { .. } => ErrorCode::CsvTooLarge,
             Error::CsvTooManyRows { .. } => ErrorCode::CsvTooManyRows,
             Error::Archive(e) => ErrorCode::from_archive(e),
+            Error::CachedOnly { .. } => ErrorCode::CachedOnly,
+            Error::NotCached { .. } => ErrorCode::NotCached,
         }
     }
 
@@ -186,6 +194,9 @@ impl Error {
             }
             Error::ImageUnavailable { url, .. } => d.url = Some(url.clone()),
             Error::JobNotFound(id) => d.job_id = Some(id.clone()),
+            Error::CachedOnly { what: command } | Error::NotCached { command } => {
+                d.command = Some(command.clone())
+            }
             Error::CsvTooLarge { limit, .. } => d.limit = Some(*limit as u32),
             Error::CsvTooManyRows { limit } => d.limit = Some(*limit),
             Error::NoActiveProfile(api) => {

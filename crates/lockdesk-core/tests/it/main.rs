@@ -7,6 +7,7 @@ mod groups;
 mod history_archive;
 mod journal;
 mod keychain;
+mod offline;
 mod profiles;
 mod renewal;
 mod sign_in;

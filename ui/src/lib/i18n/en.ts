@@ -5,6 +5,7 @@ import { setupEn } from './setup.en';
 import { dailyEn } from './daily.en';
 import { datesEn } from './dates.en';
 import { templatesEn } from './templates.en';
+import { offlineEn } from './offline.en';
 
 // English messages. Every key here must exist in ja.ts too (checked by the type and a test).
 export const en = {
@@ -15,6 +16,7 @@ export const en = {
   ...dailyEn,
   ...datesEn,
   ...templatesEn,
+  ...offlineEn,
   'app.name': 'Lockdesk',
   'app.loading': 'Loading…',
   'app.retry': 'Try again',

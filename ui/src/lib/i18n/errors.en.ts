@@ -86,6 +86,10 @@ export const errorCodesEn = {
     'The file is larger than {limit} MB, the most Lockdesk reads at once. Split it into smaller files and import them one after the other.',
   'error.csv_too_many_rows':
     'The file has more than {limit} rows, the most Lockdesk reads at once. Split it into files of at most {limit} rows and import them one after the other.',
+  'error.cached_only':
+    'Only the lists kept for offline reading can be shown now; this needs the service, and nothing is changed.',
+  'error.not_cached':
+    'Nothing is kept for offline reading here yet: it is kept once the service has answered this list.',
   // The history archive.
   'error.archive_db': 'The history archive on this computer could not be read or written.',
   'error.archive_open_failed': 'The history archive on this computer could not be opened.',

@@ -6,6 +6,7 @@ import { setupJa } from './setup.ja';
 import { dailyJa } from './daily.ja';
 import { datesJa } from './dates.ja';
 import { templatesJa } from './templates.ja';
+import { offlineJa } from './offline.ja';
 
 export const ja: Messages = {
   ...errorsJa,
@@ -15,6 +16,7 @@ export const ja: Messages = {
   ...dailyJa,
   ...datesJa,
   ...templatesJa,
+  ...offlineJa,
   'app.name': 'Lockdesk',
   'app.loading': '読み込み中…',
   'app.retry': '再試行',

@@ -22,8 +22,9 @@ const IN_USE: &str = "in-use.lock";
 
 pub(crate) struct DemoSandbox {
     pub(crate) space: Arc<Space>,
-    /// Taken when the demo is stopped.
-    demo: Option<Demo>,
+    /// Taken when the demo is stopped; shared so a test host can stop and start its service.
+    demo: Arc<tokio::sync::Mutex<Option<Demo>>>,
+    base_url: String,
     /// Locked while the sandbox lives, so another start can tell it from a left-over one.
     in_use: Option<File>,
     /// Removed when the sandbox is dropped (after the space's archives are closed).
@@ -86,7 +87,8 @@ impl DemoSandbox {
             .set_profile(ApiVersion::V2, Some(demo.history_profile.clone()));
         Ok(DemoSandbox {
             space: Arc::new(space),
-            demo: Some(demo),
+            base_url: demo.sim.base_url().to_owned(),
+            demo: Arc::new(tokio::sync::Mutex::new(Some(demo))),
             in_use: Some(in_use),
             dir: Some(dir),
         })
@@ -97,12 +99,18 @@ impl DemoSandbox {
     }
 
     pub(crate) fn base_url(&self) -> Option<String> {
-        self.demo.as_ref().map(|d| d.sim.base_url().to_owned())
+        Some(self.base_url.clone())
+    }
+
+    /// The demo's simulator, to stop and start answering (tests of offline reading).
+    pub(crate) fn demo_handle(&self) -> Arc<tokio::sync::Mutex<Option<Demo>>> {
+        self.demo.clone()
     }
 
     /// Stops the simulator and deletes the sandbox's folder.
-    pub(crate) async fn stop(mut self) {
-        if let Some(demo) = self.demo.take() {
+    pub(crate) async fn stop(self) {
+        let demo = self.demo.lock().await.take();
+        if let Some(demo) = demo {
             demo.sim.shutdown().await;
         }
     }

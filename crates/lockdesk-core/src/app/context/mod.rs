@@ -14,6 +14,7 @@ mod sessions;
 mod space;
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use lockdesk_api::ids::OrganizationId;
@@ -42,6 +43,8 @@ struct Inner {
     demo_options: SimOptions,
     jobs: Jobs,
     files: files::FileGrants,
+    /// `lockctl --cached`: read the offline cache only, never the service.
+    cache_only: AtomicBool,
 }
 
 impl std::fmt::Debug for AppContext {
@@ -67,6 +70,7 @@ impl AppContext {
                 demo_options,
                 jobs: Jobs::default(),
                 files: Default::default(),
+                cache_only: AtomicBool::new(false),
             }),
         }
     }
@@ -112,6 +116,28 @@ impl AppContext {
         let old = self.demo().replace(sandbox);
         if let Some(old) = old {
             old.stop().await;
+        }
+        Ok(())
+    }
+
+    /// Stops (`false`) or starts (`true`) the demo simulator's answering, its data kept: the
+    /// service "offline" for tests (the test host's `/_host/service`). Needs the demo running.
+    pub async fn demo_service_answering(&self, on: bool) -> Result<()> {
+        let handle = self.demo().as_ref().map(DemoSandbox::demo_handle);
+        let Some(handle) = handle else {
+            return Err(Error::Demo("the demo is not running".into()));
+        };
+        let mut demo = handle.lock().await;
+        let Some(demo) = demo.as_mut() else {
+            return Err(Error::Demo("the demo is not running".into()));
+        };
+        if on {
+            demo.sim
+                .listen_again()
+                .await
+                .map_err(|e| Error::Demo(format!("the simulator cannot listen again: {e}")))?;
+        } else {
+            demo.sim.stop_listening().await;
         }
         Ok(())
     }
@@ -179,6 +205,25 @@ impl AppContext {
         self.space().sessions.set_archive_override(path);
     }
 
+    /// Reads the offline cache only (`lockctl --cached`): the cached reads answer from it, every
+    /// other command (changes included) is refused with `cached_only`, and no client is opened.
+    pub fn use_cache_only(&self, on: bool) {
+        self.inner.cache_only.store(on, Ordering::Relaxed);
+    }
+
+    pub fn cache_only(&self) -> bool {
+        self.inner.cache_only.load(Ordering::Relaxed)
+    }
+
+    fn refuse_in_cache_only(&self) -> Result<()> {
+        if self.cache_only() {
+            return Err(Error::CachedOnly {
+                what: "this command".into(),
+            });
+        }
+        Ok(())
+    }
+
     pub(crate) fn archive_override(&self) -> Option<PathBuf> {
         self.space().sessions.archive_override()
     }
@@ -204,6 +249,7 @@ impl AppContext {
 
     /// The v3 client of the profile in use; one per profile, so a rotated token is never lost.
     pub(crate) async fn v3(&self) -> Result<(String, Arc<Client>)> {
+        self.refuse_in_cache_only()?;
         let profile = self.profile_for(ApiVersion::V3)?;
         let space = self.space();
         if let Some(c) = space.sessions.client(&profile) {
@@ -236,6 +282,7 @@ impl AppContext {
     }
 
     pub(crate) async fn v2(&self) -> Result<Arc<V2Client>> {
+        self.refuse_in_cache_only()?;
         let profile = self.profile_for(ApiVersion::V2)?;
         let space = self.space();
         if let Some(c) = space.sessions.v2_client(&profile) {

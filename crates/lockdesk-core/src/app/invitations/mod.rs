@@ -28,7 +28,8 @@ use lockdesk_api::v3::{InvitationQuery, NewInvitation};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::{AppContext, InvitationView, Role};
+use super::offline::{self, CachedView};
+use super::{AppContext, InvitationState, InvitationView, Role};
 use crate::error::{Error, Result};
 
 const READ: &str = "organization:user:read";
@@ -68,6 +69,10 @@ fn instant(field: &str, value: Option<&str>) -> Result<Option<DateTime<Utc>>> {
 #[derive(Clone, Debug, Serialize, Deserialize, TS)]
 pub struct InvitationsListResponse {
     pub invitations: Vec<InvitationView>,
+    /// Present when the answer comes from the offline cache.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub cached: Option<CachedView>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, TS)]
@@ -88,6 +93,52 @@ pub struct InvitationsCreateResponse {
 }
 
 pub async fn invitations_list(
+    ctx: &AppContext,
+    req: InvitationsListRequest,
+) -> Result<InvitationsListResponse> {
+    let blank = |v: &Option<String>| {
+        v.as_deref()
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .map(str::to_owned)
+    };
+    let key = InvitationsListRequest {
+        status: blank(&req.status).filter(|s| s != "all"),
+        issued_after: blank(&req.issued_after),
+        issued_before: blank(&req.issued_before),
+        limit: req.limit,
+    };
+    // Offline, a status and a page are taken from the kept complete list (a date range is
+    // answered only when kept as asked).
+    let narrow = (key.issued_after.is_none() && key.issued_before.is_none()).then(|| {
+        let (status, limit) = (key.status.clone(), key.limit);
+        offline::Narrow {
+            complete: InvitationsListRequest::default(),
+            narrow: Box::new(move |mut all: InvitationsListResponse| {
+                let wanted = match status.as_deref() {
+                    Some("active") => Some(InvitationState::Active),
+                    Some("expired") => Some(InvitationState::Expired),
+                    _ => None,
+                };
+                if let Some(wanted) = wanted {
+                    all.invitations
+                        .retain(|i| i.status.as_ref() == Some(&wanted));
+                }
+                if let Some(limit) = limit {
+                    all.invitations.truncate(limit as usize);
+                }
+                all
+            })
+                as Box<dyn FnOnce(InvitationsListResponse) -> InvitationsListResponse + Send>,
+        }
+    });
+    let online = list_online(ctx, req);
+    let (mut answer, cached) = offline::read(ctx, "invitations_list", &key, narrow, online).await?;
+    answer.cached = cached;
+    Ok(answer)
+}
+
+async fn list_online(
     ctx: &AppContext,
     req: InvitationsListRequest,
 ) -> Result<InvitationsListResponse> {
@@ -120,6 +171,7 @@ pub async fn invitations_list(
     .map_err(ctx.scoped(READ))?;
     Ok(InvitationsListResponse {
         invitations: list.iter().map(Into::into).collect(),
+        cached: None,
     })
 }
 

@@ -14,6 +14,8 @@ export type { Battery } from "./Battery";
 export type { BatteryLevel } from "./BatteryLevel";
 export type { BulkInvitePreview } from "./BulkInvitePreview";
 export type { BulkInviteRequest } from "./BulkInviteRequest";
+export type { CachedReason } from "./CachedReason";
+export type { CachedView } from "./CachedView";
 export type { ClientKind } from "./ClientKind";
 export type { CsvEncoding } from "./CsvEncoding";
 export type { DayCount } from "./DayCount";

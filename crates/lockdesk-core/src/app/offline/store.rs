@@ -1,0 +1,156 @@
+//! The offline cache's SQLite file, `<data folder>/offline.sqlite3`: the last answer of each
+//! cached read per connection (profile), organization, command and request. It holds what the
+//! lists show (names, e-mail addresses, codes), never a token or secret. Opened per use, WAL
+//! with a busy timeout, so the app and `lockctl` read and write it at once; 0600 in a 0700
+//! folder through `private_fs`.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use chrono::{DateTime, TimeZone, Utc};
+use lockdesk_archive::private_fs;
+use rusqlite::{params, Connection, OptionalExtension};
+
+/// The cache's file name in the data folder.
+pub const OFFLINE_FILE: &str = "offline.sqlite3";
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS answers (
+    profile TEXT NOT NULL,
+    organization_id TEXT NOT NULL,
+    command TEXT NOT NULL,
+    request TEXT NOT NULL,
+    as_of_ms INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    PRIMARY KEY (profile, organization_id, command, request)
+);
+";
+
+type DbResult<T> = std::result::Result<T, lockdesk_archive::Error>;
+
+/// Where an answer belongs: the connection (profile) and organization it was read for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scope {
+    pub profile: String,
+    pub organization_id: String,
+}
+
+/// One kept answer: when it was read, and its JSON.
+#[derive(Clone, Debug)]
+pub struct Kept {
+    pub as_of: DateTime<Utc>,
+    pub body: String,
+}
+
+#[derive(Clone, Debug)]
+pub struct OfflineStore {
+    path: PathBuf,
+}
+
+impl OfflineStore {
+    pub fn new(data_folder: &Path) -> OfflineStore {
+        OfflineStore {
+            path: data_folder.join(OFFLINE_FILE),
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn open(&self) -> DbResult<Connection> {
+        let open_err = |e: std::io::Error| lockdesk_archive::Error::Open {
+            path: self.path.clone(),
+            reason: e.to_string(),
+        };
+        if let Some(dir) = self.path.parent() {
+            private_fs::create_private_dir_all(dir).map_err(open_err)?;
+        }
+        // Private before SQLite opens it; SQLite gives -wal and -shm the same mode.
+        drop(private_fs::open_private(&self.path).map_err(open_err)?);
+        let conn = Connection::open(&self.path)?;
+        conn.busy_timeout(Duration::from_secs(10))?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.execute_batch(SCHEMA)?;
+        Ok(conn)
+    }
+
+    /// Keeps `body` as the answer of `command` with `request` (replacing the previous one).
+    pub fn put(
+        &self,
+        scope: &Scope,
+        command: &str,
+        request: &str,
+        as_of: DateTime<Utc>,
+        body: &str,
+    ) -> DbResult<()> {
+        self.open()?.execute(
+            "INSERT OR REPLACE INTO answers
+                (profile, organization_id, command, request, as_of_ms, body)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![
+                scope.profile,
+                scope.organization_id,
+                command,
+                request,
+                as_of.timestamp_millis(),
+                body
+            ],
+        )?;
+        Ok(())
+    }
+
+    /// The kept answer of `command` with exactly `request`.
+    pub fn get(&self, scope: &Scope, command: &str, request: &str) -> DbResult<Option<Kept>> {
+        let row = self
+            .open()?
+            .query_row(
+                "SELECT as_of_ms, body FROM answers
+                 WHERE profile = ?1 AND organization_id = ?2 AND command = ?3 AND request = ?4",
+                params![scope.profile, scope.organization_id, command, request],
+                |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)),
+            )
+            .optional()?;
+        Ok(row.map(kept))
+    }
+
+    /// Every kept answer of `command` (any request), newest first.
+    pub fn all(&self, scope: &Scope, command: &str) -> DbResult<Vec<Kept>> {
+        let conn = self.open()?;
+        let mut stmt = conn.prepare(
+            "SELECT as_of_ms, body FROM answers
+             WHERE profile = ?1 AND organization_id = ?2 AND command = ?3
+             ORDER BY as_of_ms DESC",
+        )?;
+        let rows = stmt
+            .query_map(
+                params![scope.profile, scope.organization_id, command],
+                |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)),
+            )?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(rows.into_iter().map(kept).collect())
+    }
+
+    /// The organizations something is kept for under `profile`.
+    pub fn organizations(&self, profile: &str) -> DbResult<Vec<String>> {
+        let conn = self.open()?;
+        let mut stmt = conn.prepare(
+            "SELECT DISTINCT organization_id FROM answers WHERE profile = ?1 ORDER BY 1",
+        )?;
+        let rows = stmt
+            .query_map(params![profile], |r| r.get::<_, String>(0))?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(rows)
+    }
+}
+
+fn kept((ms, body): (i64, String)) -> Kept {
+    Kept {
+        as_of: Utc
+            .timestamp_millis_opt(ms)
+            .single()
+            .unwrap_or(DateTime::<Utc>::UNIX_EPOCH),
+        body,
+    }
+}

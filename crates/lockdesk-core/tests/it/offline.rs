@@ -1,0 +1,233 @@
+//! Offline reading: the lists and details the screens read are kept after every successful
+//! read and answered from the cache when the service cannot be reached (the demo simulator
+//! stopped, its data kept), marked with `cached`; a refusal is not offline; `--cached` mode
+//! reads the cache only and refuses every change.
+
+use std::sync::Arc;
+
+use lockdesk_core::app::{dispatch, AppContext};
+use lockdesk_core::{Context, ErrorCode, ErrorPayload, MemoryStore};
+use lockdesk_sim::SimOptions;
+use serde_json::{json, Value};
+
+struct App {
+    ctx: AppContext,
+    _dir: tempfile::TempDir,
+}
+
+impl App {
+    /// The demo signed in, its first organization chosen.
+    async fn demo() -> App {
+        let dir = tempfile::tempdir().unwrap();
+        let core = Context::for_tests(dir.path(), Arc::new(MemoryStore::new()));
+        let a = App {
+            ctx: AppContext::with_demo_options(core, SimOptions::small()),
+            _dir: dir,
+        };
+        a.call("session_start_demo", json!({})).await;
+        let orgs = a.call("orgs_list", json!({})).await;
+        let first = orgs["organizations"][0]["id"].as_str().unwrap().to_owned();
+        a.call("orgs_choose", json!({ "organization_id": first }))
+            .await;
+        a
+    }
+    async fn call(&self, cmd: &str, args: Value) -> Value {
+        match dispatch(&self.ctx, cmd, args.clone()).await {
+            Ok(v) => v,
+            Err(e) => panic!("{cmd} {args}: {e:?}"),
+        }
+    }
+    async fn fail(&self, cmd: &str, args: Value) -> ErrorPayload {
+        match dispatch(&self.ctx, cmd, args.clone()).await {
+            Ok(v) => panic!("{cmd} {args} succeeded: {v}"),
+            Err(e) => e,
+        }
+    }
+    async fn service(&self, answering: bool) {
+        self.ctx.demo_service_answering(answering).await.unwrap();
+    }
+}
+
+/// The answer without its `cached` mark, and the mark.
+fn split(mut v: Value) -> (Value, Value) {
+    let cached = v
+        .as_object_mut()
+        .and_then(|o| o.remove("cached"))
+        .unwrap_or(Value::Null);
+    (v, cached)
+}
+
+const LISTS: [(&str, &str); 5] = [
+    ("locks_list", "locks"),
+    ("lock_groups_list", "lock_groups"),
+    ("users_list", "users"),
+    ("invitations_list", "invitations"),
+    ("user_groups_list", "user_groups"),
+];
+
+#[tokio::test]
+async fn lists_are_kept_and_answered_offline_with_their_time() {
+    let a = App::demo().await;
+    let mut online = Vec::new();
+    for (cmd, key) in LISTS {
+        let (answer, cached) = split(a.call(cmd, json!({})).await);
+        assert_eq!(cached, Value::Null, "{cmd} online is not marked");
+        assert!(
+            !answer[key].as_array().unwrap().is_empty(),
+            "{cmd}: {answer}"
+        );
+        online.push(answer);
+    }
+    let users = online[2]["users"].as_array().unwrap().clone();
+    let group_id = online[1]["lock_groups"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let group = a
+        .call("lock_groups_get", json!({ "lock_group_id": group_id }))
+        .await;
+    assert!(group["locks"].is_array(), "the detail lists its locks");
+
+    // The cache: in the data folder, private, never a token.
+    let file = a
+        .ctx
+        .demo_dir()
+        .unwrap()
+        .join("data")
+        .join("offline.sqlite3");
+    let bytes = std::fs::read(&file).expect("the cache file");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&file).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600);
+    }
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(!text.contains("access_token") && !text.contains("refresh_token"));
+
+    a.service(false).await;
+    let before = chrono::Utc::now();
+    for ((cmd, _), kept) in LISTS.iter().zip(&online) {
+        let (answer, cached) = split(a.call(cmd, json!({})).await);
+        assert_eq!(&answer, kept, "{cmd} offline answers what was kept");
+        assert_eq!(cached["reason"], "unreachable", "{cmd}: {cached}");
+        assert_eq!(cached["error"], "transport", "{cmd}: {cached}");
+        let as_of: chrono::DateTime<chrono::Utc> =
+            serde_json::from_value(cached["as_of"].clone()).unwrap();
+        assert!(as_of <= before, "as of when it was read, not now");
+    }
+    // A detail read offline: the kept detail (with its members).
+    let offline_group = a
+        .call("lock_groups_get", json!({ "lock_group_id": group_id }))
+        .await;
+    assert_eq!(offline_group, group);
+    // A page never read online is taken from the kept complete list.
+    let page = a.call("users_list", json!({ "limit": 1 })).await;
+    assert_eq!(page["users"].as_array().unwrap().len(), 1);
+    assert_eq!(page["users"][0], users[0]);
+    assert_eq!(page["next_id_after"], users[0]["id"]);
+    assert_eq!(page["cached"]["reason"], "unreachable");
+    // A lock's detail, never read online: from the kept list.
+    let lock_id = online[0]["locks"][0]["id"].as_str().unwrap();
+    let lock = a.call("locks_get", json!({ "lock_id": lock_id })).await;
+    assert_eq!(lock, online[0]["locks"][0]);
+    // A change is not queued: it fails as the service cannot be reached.
+    let e = a
+        .fail(
+            "locks_rename",
+            json!({ "lock_id": lock_id, "name": "Offline" }),
+        )
+        .await;
+    assert_eq!(e.code, ErrorCode::Transport);
+
+    // The service answers again: no mark, fresh data.
+    a.service(true).await;
+    let (_, cached) = split(a.call("locks_list", json!({})).await);
+    assert_eq!(cached, Value::Null);
+}
+
+#[tokio::test]
+async fn nothing_kept_gives_the_normal_error() {
+    let a = App::demo().await;
+    a.service(false).await;
+    let e = a.fail("invitations_list", json!({})).await;
+    assert_eq!(e.code, ErrorCode::Transport);
+    let e = a
+        .fail(
+            "users_get",
+            json!({ "user_id": "U-00000000-0000-0000-0000-000000000000" }),
+        )
+        .await;
+    assert_ne!(e.code, ErrorCode::NotCached);
+}
+
+#[tokio::test]
+async fn a_refusal_is_not_offline() {
+    let a = App::demo().await;
+    a.call("locks_list", json!({})).await;
+    let base = a.call("session_status", json!({})).await["demo_base_url"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let r = reqwest::Client::new()
+        .post(format!("{base}/_sim/scopes"))
+        .json(&json!({ "mail": "admin@example.com", "scope": "organization:lock:read", "enabled": false }))
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_success());
+    let e = a.fail("locks_list", json!({})).await;
+    assert_eq!(
+        e.code,
+        ErrorCode::InsufficientScope,
+        "a 403 is the service speaking"
+    );
+}
+
+#[tokio::test]
+async fn cache_only_reads_without_the_service_and_refuses_changes() {
+    let a = App::demo().await;
+    let locks = split(a.call("locks_list", json!({})).await).0;
+    a.call("users_list", json!({})).await;
+    a.service(false).await;
+    a.ctx.use_cache_only(true);
+
+    let (answer, cached) = split(a.call("locks_list", json!({ "limit": 1 })).await);
+    assert_eq!(answer["locks"].as_array().unwrap().len(), 1);
+    assert_eq!(answer["locks"][0], locks["locks"][0]);
+    assert_eq!(cached["reason"], "cache_only");
+    assert_eq!(cached["error"], Value::Null);
+    // lockctl's filters, from the kept complete list.
+    let code = a.call("users_list", json!({})).await["users"][0]["code"].clone();
+    if let Some(code) = code.as_str() {
+        let found = a.call("users_list", json!({ "code": code })).await;
+        assert!(found["users"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|u| u["code"] == code));
+    }
+
+    let e = a.fail("user_groups_list", json!({})).await;
+    assert_eq!(e.code, ErrorCode::NotCached);
+    let e = a.fail("orgs_list", json!({})).await;
+    assert_eq!(
+        e.code,
+        ErrorCode::CachedOnly,
+        "only the kept lists are read"
+    );
+    let lock_id = locks["locks"][0]["id"].as_str().unwrap();
+    let e = a
+        .fail(
+            "locks_rename",
+            json!({ "lock_id": lock_id, "name": "Cached" }),
+        )
+        .await;
+    assert_eq!(e.code, ErrorCode::CachedOnly);
+    assert!(e.message.contains("--cached"), "{}", e.message);
+    // Refused, and journaled as refused.
+    a.ctx.use_cache_only(false);
+    let page = a.call("activity_list", json!({})).await;
+    assert_eq!(page["entries"][0]["operation"], "locks_rename");
+    assert_eq!(page["entries"][0]["outcome"], "cached_only");
+}
