@@ -212,7 +212,7 @@ async fn craft(w: &Watch, ctx: &AppContext) -> (Vec<String>, Vec<String>) {
     )
     .await;
     // Unlocked too long (10 minutes): locked again after 9:59 does not fire, after 10:01 does;
-    // an unlocking 9:50 before now is not judged yet.
+    // an unlocking 5 minutes before now is not judged yet (the clocks run while the test does).
     w.records(
         &locks[1],
         json!([
@@ -220,7 +220,7 @@ async fn craft(w: &Watch, ctx: &AppContext) -> (Vec<String>, Vec<String>) {
             rec("2026-11-24T09:19:59", None, "autolock", true),
             rec("2026-11-24T09:30:00", u1, "mobile_app", false),
             rec("2026-11-24T09:40:01", None, "autolock", true),
-            rec("2026-11-24T09:50:10", u1, "mobile_app", false),
+            rec("2026-11-24T09:55:00", u1, "mobile_app", false),
         ]),
     )
     .await;
@@ -235,8 +235,8 @@ async fn craft(w: &Watch, ctx: &AppContext) -> (Vec<String>, Vec<String>) {
         ]),
     )
     .await;
-    // Silent for 7 days: a lock last used 7 days and a minute ago fires, 7 days less a minute
-    // does not.
+    // Silent for 7 days: a lock last used 7 days and a minute ago fires, 7 days less an hour
+    // does not (the to-the-second edge is the rules' unit test).
     w.records(
         &locks[3],
         json!([rec("2026-11-17T09:59:00", None, "autolock", true)]),
@@ -244,7 +244,7 @@ async fn craft(w: &Watch, ctx: &AppContext) -> (Vec<String>, Vec<String>) {
     .await;
     w.records(
         &locks[4],
-        json!([rec("2026-11-17T10:01:00", None, "autolock", true)]),
+        json!([rec("2026-11-17T11:00:00", None, "autolock", true)]),
     )
     .await;
     let rules = json!({
@@ -302,8 +302,8 @@ async fn each_rule_fires_once_and_never_twice() {
     let again = call(&ctx, "watch_round", json!({})).await;
     assert_eq!(again["new_alerts"], json!([]), "{again}");
 
-    // 20 seconds later the open unlocking is past its 10 minutes: exactly that one is new.
-    w.advance(20).await;
+    // 6 minutes later the open unlocking is past its 10 minutes: exactly that one is new.
+    w.advance(360).await;
     let later = call(&ctx, "watch_round", json!({})).await;
     let new = &later["new_alerts"];
     assert_eq!(new.as_array().unwrap().len(), 1, "{new}");
