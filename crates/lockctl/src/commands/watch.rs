@@ -3,7 +3,6 @@
 //! for no new alert and 3 for new alerts; without it, rounds repeat at the organization's
 //! interval until Ctrl-C (errors of a round are printed and the next round runs).
 
-use std::io::Write;
 use std::time::Duration;
 
 use clap::Args;
