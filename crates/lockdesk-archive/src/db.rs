@@ -67,7 +67,13 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<()> {
         });
     }
     for (i, sql) in MIGRATIONS.iter().enumerate().skip(found as usize) {
-        let tx = conn.transaction()?;
+        // IMMEDIATE, and the version read again inside: two programs opening a new archive at
+        // once (the app and a scheduled `lockctl watch`) apply each migration once.
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let now: i64 = tx.pragma_query_value(None, "user_version", |r| r.get(0))?;
+        if now > i as i64 {
+            continue;
+        }
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", (i + 1) as i64)?;
         tx.commit()?;

@@ -16,3 +16,4 @@ mod procs;
 mod renewal;
 mod support;
 mod terminal;
+mod watch;

@@ -12,3 +12,4 @@ mod profiles;
 mod renewal;
 mod sign_in;
 mod support;
+mod watch;
