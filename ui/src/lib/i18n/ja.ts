@@ -1,10 +1,12 @@
 import type { Messages } from './en';
 import { errorsJa } from './errors.ja';
 import { activityJa } from './activity.ja';
+import { shellJa } from './shell.ja';
 
 export const ja: Messages = {
   ...errorsJa,
   ...activityJa,
+  ...shellJa,
   'app.name': 'Lockdesk',
   'app.loading': '読み込み中…',
   'app.retry': '再試行',
