@@ -139,3 +139,41 @@ fn the_web_views_folder_is_private() {
     lockdesk_app::private_webview_folder(base.path(), "com.example.older").unwrap();
     assert_eq!(mode(&old), 0o700);
 }
+
+/// The UI tells the shell its language and the close-to-tray choice through the main window;
+/// notifications are raised from Rust only, so the window may not call the notification
+/// plugin.
+#[test]
+fn shell_settings_through_ipc_and_no_notifications_from_the_window() {
+    let dir = tempfile::tempdir().unwrap();
+    let ctx = AppContext::new(Context::for_tests(dir.path(), Arc::new(MemoryStore::new())));
+    let app = lockdesk_app::builder::<tauri::test::MockRuntime>(ctx)
+        .build(tauri::generate_context!())
+        .unwrap();
+    let main = WebviewWindowBuilder::new(&app, "main", Default::default())
+        .build()
+        .unwrap();
+    let v: Value = get_ipc_response(&main, request("shell_settings_get", json!({})))
+        .unwrap()
+        .deserialize()
+        .unwrap();
+    assert_eq!(v, json!({"language": "en", "keep_watching_in_tray": false}));
+    let set = json!({"language": "ja", "keep_watching_in_tray": true});
+    let v: Value = get_ipc_response(&main, request("shell_settings_set", set.clone()))
+        .unwrap()
+        .deserialize()
+        .unwrap();
+    assert_eq!(v, set);
+    let stored = lockdesk_app::settings::Settings::load(dir.path()).get();
+    assert_eq!(stored.language, lockdesk_app::watcher::Lang::Ja);
+    assert!(stored.keep_watching_in_tray);
+
+    for cmd in [
+        "plugin:notification|notify",
+        "plugin:notification|request_permission",
+        "plugin:notification|is_permission_granted",
+    ] {
+        let err = get_ipc_response(&main, request(cmd, json!({}))).unwrap_err();
+        assert!(err.to_string().contains("not allowed"), "{cmd}: {err}");
+    }
+}

@@ -1,14 +1,22 @@
 //! The Lockdesk desktop shell: window setup, the IPC glue (one thin command per use-case of
-//! `lockdesk_core::app`), the sign-in window, file drops and the save dialog. No business logic
-//! lives here.
+//! `lockdesk_core::app`), the sign-in window, file drops, the save dialog, and watching in the
+//! background (the watch loop, desktop notifications, the tray). No business logic lives here.
 
 mod commands;
 pub mod desktop;
 mod dragdrop;
 mod files;
+pub mod settings;
 pub mod signin;
+pub mod tray;
+pub mod watcher;
 
 use std::sync::Arc;
+use std::time::Duration;
+
+use tauri::Manager;
+use tauri_plugin_notification::NotificationExt;
+use watcher::{Notice, Notifier, Round, WatchSetup, Watcher};
 
 use lockdesk_core::app::AppContext;
 use lockdesk_core::{Context, MemoryStore};
@@ -37,24 +45,103 @@ fn app_context() -> Result<(AppContext, Option<std::path::PathBuf>), String> {
 
 pub use commands::handler;
 
-/// The builder with every command and handler, shared by `run` and the mock-runtime tests.
-pub fn builder<R: tauri::Runtime>(ctx: AppContext) -> tauri::Builder<R> {
-    builder_from(tauri::Builder::<R>::new(), ctx)
+/// How the app watches: the round, where notices go, how often.
+pub struct WatchOptions {
+    pub round: Round,
+    /// `None`: desktop notifications (tauri-plugin-notification).
+    pub notifier: Option<Notifier>,
+    pub interval: Duration,
 }
 
-/// [`builder`] on top of `base` (`run` puts the single-instance plugin first in it).
-fn builder_from<R: tauri::Runtime>(base: tauri::Builder<R>, ctx: AppContext) -> tauri::Builder<R> {
+impl WatchOptions {
+    /// The app's: the archive sync round (until the core's watch round replaces it),
+    /// notifications, the interval of `LOCKDESK_WATCH_INTERVAL_SECS` or 5 minutes.
+    pub fn app() -> WatchOptions {
+        WatchOptions {
+            round: watcher::archive_sync_round(),
+            notifier: None,
+            interval: watcher::interval_from_env(),
+        }
+    }
+}
+
+/// The builder with every command and handler, shared by `run` and the mock-runtime tests.
+pub fn builder<R: tauri::Runtime>(ctx: AppContext) -> tauri::Builder<R> {
+    builder_with(tauri::Builder::<R>::new(), ctx, WatchOptions::app())
+}
+
+/// [`builder`] on top of `base` (`run` puts the single-instance plugin first in it) with the
+/// watching of `watch` (tests give their own round and notifier).
+pub fn builder_with<R: tauri::Runtime>(
+    base: tauri::Builder<R>,
+    ctx: AppContext,
+    watch: WatchOptions,
+) -> tauri::Builder<R> {
     let config_dir = ctx.core().config_dir.clone();
+    let watch_ctx = ctx.clone();
     base.manage(ctx)
+        .manage(settings::Settings::load(&config_dir))
         .plugin(desktop::private_window_state(&config_dir))
         .plugin(desktop::window_state(&config_dir))
         // Used from Rust only (files.rs); the main window is granted none of its commands.
         .plugin(tauri_plugin_dialog::init())
+        // Used from Rust only (the watcher); the main window is granted none of its commands.
+        .plugin(tauri_plugin_notification::init())
         .invoke_handler(commands::handler())
+        .plugin(watch_plugin(watch_ctx, watch))
         .on_window_event(|window, event| {
             dragdrop::on_window_event(window, event);
             desktop::on_window_event(window, event);
         })
+}
+
+/// Starts the watch loop when the app is built (plugins are set up in order at build, so the
+/// notification plugin is there) and hands it to the app as managed state ([`Watcher`]).
+fn watch_plugin<R: tauri::Runtime>(
+    ctx: AppContext,
+    watch: WatchOptions,
+) -> tauri::plugin::TauriPlugin<R> {
+    tauri::plugin::Builder::new("lockdesk-watch")
+        .setup(move |app, _| {
+            let handle = app.clone();
+            let notifier = watch
+                .notifier
+                .unwrap_or_else(|| desktop_notifier(handle.clone()));
+            let watcher = Watcher::start(
+                ctx,
+                WatchSetup {
+                    round: watch.round,
+                    notifier,
+                    lang: Arc::new(move || settings::current(&handle).language),
+                    interval: watch.interval,
+                },
+            );
+            app.manage(watcher);
+            Ok(())
+        })
+        .build()
+}
+
+/// Each notice as one desktop notification (on Linux a `Notify` call to the session bus's
+/// `org.freedesktop.Notifications`).
+fn desktop_notifier<R: tauri::Runtime>(app: tauri::AppHandle<R>) -> Notifier {
+    Arc::new(move |n: Notice| {
+        let shown = app
+            .notification()
+            .builder()
+            .title(n.title)
+            .body(n.body)
+            .show();
+        if let Err(e) = shown {
+            tracing::warn!("notification not shown: {e}");
+        }
+    })
+}
+
+/// What the app does with the events of its run loop (besides `run`'s cleanup at exit):
+/// closing the main window into the tray when the setting says so.
+pub fn on_run_event<R: tauri::Runtime>(app: &tauri::AppHandle<R>, event: &tauri::RunEvent) {
+    tray::on_run_event(app, event);
 }
 
 pub fn run() {
@@ -81,14 +168,18 @@ pub fn run() {
     let config_dir = ctx.core().config_dir.clone();
     // First of all plugins: a second launch hands over to the first before anything else runs.
     let base = tauri::Builder::<tauri::Wry>::new().plugin(desktop::single_instance());
-    let app = match builder_from(base, ctx.clone()).build(context) {
+    let app = match builder_with(base, ctx.clone(), WatchOptions::app()).build(context) {
         Ok(app) => app,
         Err(e) => {
             eprintln!("lockdesk: {e}");
             std::process::exit(1);
         }
     };
-    app.run(move |_, event| {
+    if let Err(e) = tray::install(app.handle()) {
+        tracing::warn!("no tray icon: {e}");
+    }
+    app.run(move |handle, event| {
+        on_run_event(handle, &event);
         // The demo's sandbox (simulator, temporary folder) goes with the app, so a restart
         // finds nothing of it.
         if let tauri::RunEvent::Exit = event {

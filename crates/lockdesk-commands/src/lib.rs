@@ -88,6 +88,8 @@ macro_rules! lockdesk_desktop_commands {
             sign_in_window_close(NoArgs) -> Done;
             files_save(FileSaveRequest) -> FileSaveResponse;
             history_archive_export_save(HistoryExportRequest) -> FileSaveResponse;
+            shell_settings_get(NoArgs) -> ShellSettingsView;
+            shell_settings_set(ShellSettingsView) -> ShellSettingsView;
         }
     };
 }

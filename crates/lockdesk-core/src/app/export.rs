@@ -59,6 +59,24 @@ pub struct FileSaveResponse {
     pub records: Option<u64>,
 }
 
+/// Desktop only: the UI's language as the shell words it (notifications, tray).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum UiLanguage {
+    #[default]
+    En,
+    Ja,
+}
+
+/// Desktop only (`shell_settings_get` / `shell_settings_set`): the shell's own settings, kept
+/// in `shell.json` in the config folder. `keep_watching_in_tray` (off by default): closing the
+/// main window hides it and watching goes on in the tray.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct ShellSettingsView {
+    pub language: UiLanguage,
+    pub keep_watching_in_tray: bool,
+}
+
 pub const SIGN_IN_FINISHED_EVENT: &str = "lockdesk://sign-in-finished";
 pub const FILE_DROP_EVENT: &str = "lockdesk://file-drop";
 

@@ -36,7 +36,7 @@ pub use activity::{
     ActivityPage, ActivityQuery,
 };
 pub use context::{sweep_stale_demos, AppContext};
-pub use export::{FileSaveRequest, FileSaveResponse};
+pub use export::{FileSaveRequest, FileSaveResponse, ShellSettingsView, UiLanguage};
 pub use groups::{
     lock_groups_get, lock_groups_list, user_groups_get, user_groups_list, GroupInputRequest,
     LockGroupIdRequest, LockGroupsListResponse, LockGroupsUpdateRequest, UserGroupIdRequest,

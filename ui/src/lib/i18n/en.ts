@@ -6,6 +6,7 @@ import { dailyEn } from './daily.en';
 import { datesEn } from './dates.en';
 import { templatesEn } from './templates.en';
 import { offlineEn } from './offline.en';
+import { shellEn } from './shell.en';
 
 // English messages. Every key here must exist in ja.ts too (checked by the type and a test).
 export const en = {
@@ -17,6 +18,7 @@ export const en = {
   ...datesEn,
   ...templatesEn,
   ...offlineEn,
+  ...shellEn,
   'app.name': 'Lockdesk',
   'app.loading': 'Loading…',
   'app.retry': 'Try again',

@@ -7,6 +7,7 @@ import { dailyJa } from './daily.ja';
 import { datesJa } from './dates.ja';
 import { templatesJa } from './templates.ja';
 import { offlineJa } from './offline.ja';
+import { shellJa } from './shell.ja';
 
 export const ja: Messages = {
   ...errorsJa,
@@ -17,6 +18,7 @@ export const ja: Messages = {
   ...datesJa,
   ...templatesJa,
   ...offlineJa,
+  ...shellJa,
   'app.name': 'Lockdesk',
   'app.loading': '読み込み中…',
   'app.retry': '再試行',

@@ -56,6 +56,7 @@ import type { SessionBeginSignInResponse } from "./SessionBeginSignInResponse";
 import type { SessionCompleteSignInRequest } from "./SessionCompleteSignInRequest";
 import type { SessionSignOutRequest } from "./SessionSignOutRequest";
 import type { SessionStatusResponse } from "./SessionStatusResponse";
+import type { ShellSettingsView } from "./ShellSettingsView";
 import type { SignedInView } from "./SignedInView";
 import type { SignedOutView } from "./SignedOutView";
 import type { TimecardRequest } from "./TimecardRequest";
@@ -216,6 +217,8 @@ export type DesktopCommands = {
   sign_in_window_close: { req: NoArgs; res: Done };
   files_save: { req: FileSaveRequest; res: FileSaveResponse };
   history_archive_export_save: { req: HistoryExportRequest; res: FileSaveResponse };
+  shell_settings_get: { req: NoArgs; res: ShellSettingsView };
+  shell_settings_set: { req: ShellSettingsView; res: ShellSettingsView };
 };
 
 export type DesktopCommandName = keyof DesktopCommands;
@@ -225,6 +228,8 @@ export const DESKTOP_COMMAND_NAMES: DesktopCommandName[] = [
   "sign_in_window_close",
   "files_save",
   "history_archive_export_save",
+  "shell_settings_get",
+  "shell_settings_set",
 ];
 
 /** Desktop events (listen with @tauri-apps/api/event). */
