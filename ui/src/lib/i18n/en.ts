@@ -1,10 +1,12 @@
 import { errorsEn } from './errors.en';
 import { activityEn } from './activity.en';
+import { watchEn } from './watch.en';
 
 // English messages. Every key here must exist in ja.ts too (checked by the type and a test).
 export const en = {
   ...errorsEn,
   ...activityEn,
+  ...watchEn,
   'app.name': 'Lockdesk',
   'app.loading': 'Loading…',
   'app.retry': 'Try again',

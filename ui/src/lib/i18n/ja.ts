@@ -1,10 +1,12 @@
 import type { Messages } from './en';
 import { errorsJa } from './errors.ja';
 import { activityJa } from './activity.ja';
+import { watchJa } from './watch.ja';
 
 export const ja: Messages = {
   ...errorsJa,
   ...activityJa,
+  ...watchJa,
   'app.name': 'Lockdesk',
   'app.loading': '読み込み中…',
   'app.retry': '再試行',

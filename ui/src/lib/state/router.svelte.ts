@@ -12,6 +12,7 @@ export const SCREENS = [
   'user-groups',
   'history',
   'activity',
+  'watch',
   'account',
 ] as const;
 export type Screen = (typeof SCREENS)[number];
