@@ -10,6 +10,7 @@ import { launch } from './browser.mjs';
 import { japaneseScreens } from './japanese.mjs';
 import { userScreens } from './users.mjs';
 import { activityScreen } from './activity.mjs';
+import { watchScreen } from './watch.mjs';
 
 const shots = join(repoRoot, 'artifacts', 'ui');
 mkdirSync(shots, { recursive: true });
@@ -301,6 +302,7 @@ try {
   });
 
   await activityScreen({ page, test, expect, id, nav, shot, stamp });
+  await watchScreen({ page, test, expect, id, nav, shot });
 
   await test('history: lock, range, filters, CSV export', async () => {
     await nav('history');

@@ -28,7 +28,6 @@ export const watchEn = {
   'watch.rule.outside_hours': 'Entry outside office hours',
   'watch.rule.listed_user': 'Listed user',
   'watch.rule.silent_lock': 'No history',
-  'watch.enabled': 'On',
   'watch.interval': 'Check every (minutes)',
   'watch.intervalHint':
     'While the app is open, the archive is synced and checked at this interval.',
@@ -103,9 +102,7 @@ export const watchEn = {
   'watch.day.5': 'Fri',
   'watch.day.6': 'Sat',
   'watch.dayRange': '{from}–{to}',
-  'watch.dayList': '{days}',
   'watch.daySeparator': ', ',
-  'watch.range': '{from}–{to} of {total}',
 } satisfies Record<`watch.rule.${RuleKind}`, string> &
   Record<`watch.part.${BatteryPart}`, string> &
   Record<string, string>;

@@ -25,7 +25,6 @@ export const watchJa: Record<WatchMessageKey, string> = {
   'watch.rule.outside_hours': '営業時間外の入退室',
   'watch.rule.listed_user': '指定ユーザーの入退室',
   'watch.rule.silent_lock': '履歴なし',
-  'watch.enabled': '有効',
   'watch.interval': '確認の間隔（分）',
   'watch.intervalHint': 'アプリの起動中は、この間隔でアーカイブを同期して確認します。',
   'watch.threshold': 'アラートを出す残量（% 未満）',
@@ -100,7 +99,5 @@ export const watchJa: Record<WatchMessageKey, string> = {
   'watch.day.5': '金',
   'watch.day.6': '土',
   'watch.dayRange': '{from}〜{to}',
-  'watch.dayList': '{days}',
   'watch.daySeparator': '・',
-  'watch.range': '{total} 件中 {from}〜{to} 件',
 };
