@@ -61,6 +61,9 @@ pub enum Command {
     History(HistoryCmd),
     /// The journal of changes made through Lockdesk here (app and lockctl), newest first.
     Activity(crate::commands::activity::ActivityArgs),
+    /// Sync the history and check the watch rules; prints new alerts (one JSON line each with
+    /// --json). With --once: exit 0 no new alerts, 3 new alerts.
+    Watch(crate::commands::watch::WatchArgs),
     /// Try Lockdesk without an account: the built-in simulator with demo data, signed in
     /// through the real OAuth flow. Touches none of your profiles or keychain entries.
     Demo {

@@ -28,6 +28,8 @@ pub struct Term<'a> {
     pub json: bool,
     /// Stdin is the process's terminal: a secret is then read with echo off.
     pub terminal: bool,
+    /// The exit status of a command that succeeded (`watch --once` with new alerts: 3).
+    pub status: i32,
 }
 
 impl Term<'_> {
@@ -105,7 +107,8 @@ impl<'a> Env<'a> {
     }
 }
 
-/// Runs one command line. Returns the exit status: 0 success, 1 failure, 2 usage error.
+/// Runs one command line. Returns the exit status: 0 success, 1 failure, 2 usage error, 3
+/// new alerts (`watch --once`).
 pub async fn run<I, T>(
     args: I,
     stdin: &mut dyn BufRead,
@@ -157,11 +160,12 @@ where
         err: stderr,
         json: cli.json,
         terminal,
+        status: 0,
     };
     match dispatch(&env, &mut term, cli.command).await {
         Ok(()) => {
             let _ = term.out.flush();
-            0
+            term.status
         }
         Err(e) => {
             let _ = term.out.flush();
@@ -188,6 +192,7 @@ pub(crate) async fn dispatch(env: &Env<'_>, term: &mut Term<'_>, command: Comman
         }
         Command::History(cmd) => commands::history::run(env, term, cmd).await,
         Command::Activity(args) => commands::activity::run(env, term, args).await,
+        Command::Watch(args) => commands::watch::run(env, term, args).await,
         Command::Demo { serve } => commands::demo::run(term, serve).await,
     }
 }

@@ -144,6 +144,40 @@ impl Archive {
         })
     }
 
+    /// Calls `f` with every matching record, oldest first, in one streaming statement (the
+    /// watcher's rules read whole windows this way instead of page by page).
+    pub fn scan(&self, filter: &HistoryFilter, mut f: impl FnMut(HistoryRow)) -> Result<u64> {
+        let conn = self.conn();
+        let w = where_clause(&conn, filter)?;
+        if w.empty {
+            return Ok(0);
+        }
+        let sql = format!(
+            "SELECT a.created_at_ms, l.lock_id, l.name, u.user_id, u.name, u.mail, k.name, a.is_locked
+             FROM accesses a JOIN locks l ON l.id = a.lock_ref
+             JOIN kinds k ON k.id = a.kind_ref LEFT JOIN users u ON u.id = a.user_ref
+             {} ORDER BY a.created_at_ms ASC, a.id ASC",
+            w.sql
+        );
+        let mut stmt = conn.prepare_cached(&sql)?;
+        let mut rows = stmt.query(rusqlite::params_from_iter(w.params.iter()))?;
+        let mut n = 0;
+        while let Some(r) = rows.next()? {
+            f(HistoryRow {
+                created_at: from_ms(r.get(0)?),
+                lock_id: r.get(1)?,
+                lock_name: r.get(2)?,
+                user_id: r.get(3)?,
+                user_name: r.get(4)?,
+                user_mail: r.get(5)?,
+                client_type: r.get(6)?,
+                is_locked: r.get(7)?,
+            });
+            n += 1;
+        }
+        Ok(n)
+    }
+
     /// Record count, time span, locks and users.
     pub fn stats(&self) -> Result<ArchiveStats> {
         let conn = self.conn();

@@ -65,6 +65,14 @@ macro_rules! lockdesk_commands {
             activity_export_csv(ActivityExportRequest) -> ActivityExportResponse;
             jobs_get(JobIdRequest) -> JobView;
             jobs_cancel(JobIdRequest) -> JobView;
+            watch_round(NoArgs) -> WatchRoundResponse;
+            watch_rules_get(NoArgs) -> WatchRules;
+            watch_rules_set(WatchRulesSetRequest) -> WatchRules;
+            watch_alerts_list(AlertQuery) -> WatchAlertsPage;
+            watch_alerts_acknowledge(WatchAcknowledgeRequest) -> WatchAcknowledgeResponse;
+            watch_mute(WatchMuteRequest) -> Done;
+            watch_unmute(WatchMuteRequest) -> Done;
+            watch_status(NoArgs) -> WatchStatusResponse;
         }
     };
 }
@@ -147,6 +155,17 @@ pub const UNJOURNALED_COMMANDS: &[&str] = &[
     "activity_export_csv",
     "jobs_get",
     "jobs_cancel",
+    // The watcher: a round reads the service (sync, locks) and writes only this computer's
+    // alert store; rules, acknowledgements and mutes are this computer's own settings. The
+    // journal records changes to the service, so none of these is journaled.
+    "watch_round",
+    "watch_rules_get",
+    "watch_rules_set",
+    "watch_alerts_list",
+    "watch_alerts_acknowledge",
+    "watch_mute",
+    "watch_unmute",
+    "watch_status",
 ];
 
 macro_rules! names {

@@ -12,6 +12,7 @@ pub mod profiles;
 pub mod secrets;
 pub mod sessions;
 pub mod token_store;
+pub mod watch;
 
 pub use context::Context;
 pub use error::{Error, ErrorCategory, ErrorCode, ErrorDetails, ErrorPayload, Result};

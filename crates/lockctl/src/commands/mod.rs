@@ -12,6 +12,7 @@ pub mod orgs;
 pub mod profile;
 pub mod session;
 pub mod users;
+pub mod watch;
 
 use std::path::PathBuf;
 

@@ -15,3 +15,4 @@ mod procs;
 mod renewal;
 mod support;
 mod terminal;
+mod watch;

@@ -3,7 +3,7 @@
 //! card, export) and its sync job (`sync.rs`) beside them.
 
 mod archive;
-mod store;
+pub(crate) mod store;
 mod sync;
 
 pub use archive::{

@@ -26,7 +26,9 @@ pub mod session;
 pub mod status;
 pub mod users;
 pub mod views;
+pub mod watch;
 
+pub use crate::watch::{AlertQuery, WatchRules};
 pub use account::{account_info, AccountInfoResponse, ScopeView, TokenView, SCOPES};
 pub use activity::{
     activity_export_csv, activity_list, ActivityExportRequest, ActivityExportResponse,
@@ -89,6 +91,12 @@ pub use views::{
     DeviceView, HistoryLockView, InvitationState, InvitationView, LockGroupView, LockModelKind,
     LockRemoteView, LockSettings, LockType, LockView, MemberView, OrganizationView, ProfileView,
     Role, ScheduleView, UserGroupView, UserRole, UserView,
+};
+pub use watch::{
+    evaluate, round_window_start, watch_alerts_acknowledge, watch_alerts_list, watch_mute,
+    watch_round, watch_rules_get, watch_rules_set, watch_status, watch_unmute,
+    WatchAcknowledgeRequest, WatchAcknowledgeResponse, WatchAlertsPage, WatchMuteRequest,
+    WatchRoundResponse, WatchRulesSetRequest, WatchStatusResponse, WatchSyncOutcome,
 };
 
 use serde::{Deserialize, Serialize};

@@ -11,3 +11,4 @@ mod profiles;
 mod renewal;
 mod sign_in;
 mod support;
+mod watch;

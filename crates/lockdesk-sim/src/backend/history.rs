@@ -139,4 +139,60 @@ impl State {
         recs.sort_by_key(|r| r.at);
         Ok(recs.len())
     }
+
+    /// Control API: adds crafted records (any time, any user of the lock's organization, or
+    /// none) to a lock's history, kept in time order.
+    pub fn add_history_records(&mut self, lock_id: &str, records: Vec<Access>) -> Result<usize> {
+        let org_id = self
+            .locks
+            .get(lock_id)
+            .ok_or_else(|| lock_not_found(lock_id))?
+            .org_id
+            .clone();
+        for r in &records {
+            if let Some(u) = &r.user_id {
+                let member = self
+                    .org_index(&org_id)
+                    .is_some_and(|o| self.orgs[o].members.iter().any(|m| &m.user_id == u));
+                if !member {
+                    return Err(super::error::SimError::invalid_params(format!(
+                        "{u} is not a member of the lock's organization"
+                    )));
+                }
+            }
+        }
+        let recs = self.history.entry(lock_id.to_string()).or_default();
+        recs.extend(records);
+        recs.sort_by_key(|r| r.at);
+        Ok(recs.len())
+    }
+
+    /// Control API: sets one battery of a lock (`lock`, `nfc_reader_inside`,
+    /// `nfc_reader_outside`, `door_sensor`).
+    pub fn set_battery(&mut self, lock_id: &str, part: &str, percent: u8) -> Result<()> {
+        let lock = self
+            .locks
+            .get_mut(lock_id)
+            .ok_or_else(|| lock_not_found(lock_id))?;
+        let percent = percent.min(100);
+        match part {
+            "lock" => lock.battery_percentage = Some(percent),
+            "nfc_reader_inside" => lock.nfc_reader_inside.battery_percentage = percent,
+            "nfc_reader_outside" => lock.nfc_reader_outside.battery_percentage = percent,
+            "door_sensor" => match &mut lock.door_sensor {
+                Some(d) => d.battery_percentage = percent,
+                None => {
+                    return Err(super::error::SimError::invalid_params(
+                        "the lock has no door sensor",
+                    ))
+                }
+            },
+            _ => {
+                return Err(super::error::SimError::invalid_params(format!(
+                    "unknown battery part {part}"
+                )))
+            }
+        }
+        Ok(())
+    }
 }

@@ -25,6 +25,8 @@ pub fn router() -> Router<Sim> {
         .route("/_sim/scopes", post(scopes))
         .route("/_sim/accounts/delete", post(delete_account))
         .route("/_sim/history", post(history))
+        .route("/_sim/history/records", post(history_records))
+        .route("/_sim/battery", post(battery))
         .route("/_sim/faults", get(faults_get).post(faults_set))
         .route("/_sim/config", get(config_get).post(config_set))
         .route("/_sim/images/{name}", get(image))
@@ -182,6 +184,62 @@ async fn history(AxState(sim): AxState<Sim>, body: axum::body::Bytes) -> Res {
     ok(
         json!({ "lock_id": h.lock_id, "appended": h.count, "total": total, "now": iso_millis(st.now()) }),
     )
+}
+
+#[derive(Deserialize)]
+struct CraftedRecord {
+    /// RFC 3339 with a zone.
+    at: String,
+    #[serde(default)]
+    user_id: Option<String>,
+    client_type: String,
+    is_locked: bool,
+}
+
+#[derive(Deserialize)]
+struct CraftedHistory {
+    lock_id: String,
+    records: Vec<CraftedRecord>,
+}
+
+/// `POST /_sim/history/records`: records at chosen times (for the watcher's rule tests).
+async fn history_records(AxState(sim): AxState<Sim>, body: axum::body::Bytes) -> Res {
+    use crate::backend::clock::parse_iso;
+    use crate::backend::state::{Access, CLIENT_TYPES};
+    let h: CraftedHistory = parse(&body)?;
+    let mut records = Vec::with_capacity(h.records.len());
+    for r in h.records {
+        let at = parse_iso(&r.at).ok_or_else(|| bad(format!("invalid time {}", r.at)))?;
+        let client_type = CLIENT_TYPES
+            .iter()
+            .position(|c| *c == r.client_type)
+            .ok_or_else(|| bad(format!("unknown client_type {}", r.client_type)))?
+            as u8;
+        records.push(Access {
+            at,
+            is_locked: r.is_locked,
+            client_type,
+            user_id: r.user_id,
+        });
+    }
+    let added = records.len();
+    let total = sim.lock().add_history_records(&h.lock_id, records)?;
+    ok(json!({ "lock_id": h.lock_id, "added": added, "total": total }))
+}
+
+#[derive(Deserialize)]
+struct SetBattery {
+    lock_id: String,
+    /// `lock`, `nfc_reader_inside`, `nfc_reader_outside` or `door_sensor`.
+    part: String,
+    percent: u8,
+}
+
+/// `POST /_sim/battery`: one battery of a lock.
+async fn battery(AxState(sim): AxState<Sim>, body: axum::body::Bytes) -> Res {
+    let b: SetBattery = parse(&body)?;
+    sim.lock().set_battery(&b.lock_id, &b.part, b.percent)?;
+    ok(json!({ "lock_id": b.lock_id, "part": b.part, "percent": b.percent }))
 }
 
 async fn faults_get(AxState(sim): AxState<Sim>) -> Res {

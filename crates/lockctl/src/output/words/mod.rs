@@ -16,6 +16,7 @@ use super::{clean, opt};
 
 mod bulk;
 mod history;
+mod watch;
 
 pub use bulk::{
     import_progress, preview_row, preview_summary, report_summary, result_row, PREVIEW_HEADERS,
@@ -25,6 +26,8 @@ pub use history::{
     access_csv_row, archive_row, history_lock_row, page_range, records_written, sync_progress,
     sync_summary, ACCESS_CSV_HEADER, ARCHIVE_HEADERS, HISTORY_LOCK_HEADERS,
 };
+
+pub use watch::alert_line;
 
 pub const NONE: &str = "(none)";
 

@@ -1,0 +1,80 @@
+//! `watch [--once] [--history-profile NAME]`: the app's watch round without a window (a server or a scheduled task).
+//! Prints the new alerts, one JSON line each with `--json`. With `--once` the exit status is 0
+//! for no new alert and 3 for new alerts; without it, rounds repeat at the organization's
+//! interval until Ctrl-C (errors of a round are printed and the next round runs).
+
+use std::io::Write;
+use std::time::Duration;
+
+use clap::Args;
+use lockdesk_api::ApiVersion;
+use lockdesk_core::app::{self, NoArgs, WatchRoundResponse};
+
+use crate::error::Result;
+use crate::output::{self, words};
+use crate::{Env, Term};
+
+/// The exit status of `watch --once` when the round raised alerts.
+pub const NEW_ALERTS_STATUS: i32 = 3;
+
+#[derive(Debug, Args)]
+pub struct WatchArgs {
+    /// One round, then exit: 0 no new alerts, 3 new alerts, anything else an error.
+    #[arg(long)]
+    pub once: bool,
+    /// The history (v2) profile whose archive is synced and checked, when `--profile` is the
+    /// organization (v3) profile.
+    #[arg(long)]
+    pub history_profile: Option<String>,
+}
+
+fn print(term: &mut Term<'_>, round: &WatchRoundResponse) -> Result<()> {
+    for a in &round.new_alerts {
+        if term.json {
+            // One compact line each; JSON escapes control characters in names.
+            serde_json::to_writer(&mut *term.out, a)?;
+            writeln!(term.out)?;
+        } else {
+            writeln!(term.out, "{}", words::alert_line(a))?;
+        }
+    }
+    term.out.flush()?;
+    Ok(())
+}
+
+pub async fn run(env: &Env<'_>, term: &mut Term<'_>, args: WatchArgs) -> Result<()> {
+    let ctx = env.app()?;
+    if let Some(h) = &args.history_profile {
+        ctx.use_profile(ApiVersion::V2, h);
+    }
+    if args.once {
+        let round = app::watch_round(ctx, NoArgs {}).await?;
+        print(term, &round)?;
+        if !round.new_alerts.is_empty() {
+            term.status = NEW_ALERTS_STATUS;
+        }
+        return Ok(());
+    }
+    loop {
+        match app::watch_round(ctx, NoArgs {}).await {
+            Ok(round) => print(term, &round)?,
+            Err(e) => {
+                let e = crate::error::Error::from(e);
+                writeln!(
+                    term.err,
+                    "error: {} [{}]",
+                    output::clean(&e.to_string()),
+                    e.code()
+                )?;
+            }
+        }
+        let minutes = app::watch_rules_get(ctx, NoArgs {})
+            .await
+            .map(|r| r.interval_minutes)
+            .unwrap_or(10);
+        tokio::select! {
+            _ = tokio::time::sleep(Duration::from_secs(u64::from(minutes) * 60)) => {}
+            _ = tokio::signal::ctrl_c() => return Ok(()),
+        }
+    }
+}

@@ -1,0 +1,356 @@
+//! The alert store: one SQLite file in the data folder (`watch.sqlite3`, private, WAL with a
+//! busy timeout like the journal), so the app and a scheduled `lockctl watch` share it.
+//!
+//! `raise` inserts each finding if its `(organization, key)` is new (a UNIQUE constraint decides,
+//! inside SQLite's write lock): the same alert is never raised twice, across restarts and when
+//! two programs evaluate at the same moment. A finding whose rule and target are muted is
+//! stored as muted (so unmuting later does not raise it) and is not returned as new.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use lockdesk_archive::private_fs;
+use rusqlite::{params, params_from_iter, Connection};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::rules::{Finding, RuleKind};
+
+/// The alert store's file name in the data folder.
+pub const ALERTS_FILE: &str = "watch.sqlite3";
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS alerts (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    organization_id TEXT NOT NULL,
+    key TEXT NOT NULL,
+    rule TEXT NOT NULL,
+    target TEXT NOT NULL,
+    at_ms INTEGER NOT NULL,
+    raised_at_ms INTEGER NOT NULL,
+    finding TEXT NOT NULL,
+    muted INTEGER NOT NULL DEFAULT 0,
+    acknowledged_at_ms INTEGER,
+    UNIQUE (organization_id, key)
+);
+CREATE INDEX IF NOT EXISTS alerts_raised ON alerts (organization_id, raised_at_ms);
+CREATE TABLE IF NOT EXISTS mutes (
+    organization_id TEXT NOT NULL,
+    rule TEXT NOT NULL,
+    target TEXT NOT NULL,
+    muted_at_ms INTEGER NOT NULL,
+    PRIMARY KEY (organization_id, rule, target)
+);
+CREATE TABLE IF NOT EXISTS rounds (
+    organization_id TEXT PRIMARY KEY,
+    at_ms INTEGER NOT NULL,
+    result TEXT NOT NULL
+);
+";
+
+type DbResult<T> = std::result::Result<T, lockdesk_archive::Error>;
+
+/// A stored alert.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct AlertView {
+    pub id: i64,
+    pub raised_at: DateTime<Utc>,
+    pub acknowledged_at: Option<DateTime<Utc>>,
+    /// Stored while its rule and target were muted: never raised.
+    pub muted: bool,
+    pub finding: Finding,
+}
+
+/// A muted rule and target.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct MuteView {
+    pub rule: RuleKind,
+    pub target: String,
+    pub muted_at: DateTime<Utc>,
+}
+
+/// Which alerts to list, newest raised first.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(default)]
+pub struct AlertQuery {
+    /// Only these rules (empty: every rule).
+    pub rules: Vec<RuleKind>,
+    /// `Some(false)`: only those not acknowledged yet.
+    #[ts(optional)]
+    pub acknowledged: Option<bool>,
+    /// Also the alerts stored while muted.
+    pub include_muted: bool,
+    /// Only this lock.
+    #[ts(optional)]
+    pub lock_id: Option<String>,
+    pub offset: u32,
+    /// 1 to 1,000 (0: 100).
+    pub limit: u32,
+}
+
+/// The alert store of one data folder.
+#[derive(Clone, Debug)]
+pub struct AlertStore {
+    path: PathBuf,
+}
+
+fn ms(t: DateTime<Utc>) -> i64 {
+    t.timestamp_millis()
+}
+
+fn time(ms: i64) -> DateTime<Utc> {
+    DateTime::from_timestamp_millis(ms).unwrap_or_default()
+}
+
+impl AlertStore {
+    pub fn new(data_folder: &Path) -> AlertStore {
+        AlertStore {
+            path: data_folder.join(ALERTS_FILE),
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn open(&self) -> DbResult<Connection> {
+        let open_err = |e: std::io::Error| lockdesk_archive::Error::Open {
+            path: self.path.clone(),
+            reason: e.to_string(),
+        };
+        if let Some(dir) = self.path.parent() {
+            private_fs::create_private_dir_all(dir).map_err(open_err)?;
+        }
+        drop(private_fs::open_private(&self.path).map_err(open_err)?);
+        let conn = Connection::open(&self.path)?;
+        conn.busy_timeout(Duration::from_secs(10))?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.execute_batch(SCHEMA)?;
+        Ok(conn)
+    }
+
+    /// Stores the findings that are new and returns them as alerts, in the order given; known
+    /// keys and muted ones are not returned. One transaction.
+    pub fn raise(
+        &self,
+        organization_id: &str,
+        findings: &[Finding],
+        now: DateTime<Utc>,
+    ) -> DbResult<Vec<AlertView>> {
+        let mut conn = self.open()?;
+        // IMMEDIATE: take the write lock first, so two programs raising at once queue here.
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let mut new = Vec::new();
+        {
+            let mut muted = tx.prepare(
+                "SELECT 1 FROM mutes WHERE organization_id = ?1 AND rule = ?2 AND target = ?3",
+            )?;
+            let mut insert = tx.prepare(
+                "INSERT OR IGNORE INTO alerts
+                    (organization_id, key, rule, target, at_ms, raised_at_ms, finding, muted)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            )?;
+            for f in findings {
+                let is_muted = muted.exists(params![organization_id, f.rule.as_str(), f.target])?;
+                let json = serde_json::to_string(f).unwrap_or_else(|_| "{}".into());
+                let n = insert.execute(params![
+                    organization_id,
+                    f.key,
+                    f.rule.as_str(),
+                    f.target,
+                    ms(f.at),
+                    ms(now),
+                    json,
+                    is_muted
+                ])?;
+                if n == 1 && !is_muted {
+                    new.push(AlertView {
+                        id: tx.last_insert_rowid(),
+                        raised_at: time(ms(now)),
+                        acknowledged_at: None,
+                        muted: false,
+                        finding: f.clone(),
+                    });
+                }
+            }
+        }
+        tx.commit()?;
+        Ok(new)
+    }
+
+    /// One page of alerts and how many match in all.
+    pub fn list(&self, organization_id: &str, q: &AlertQuery) -> DbResult<(Vec<AlertView>, u64)> {
+        let conn = self.open()?;
+        let mut clause = String::from("WHERE organization_id = ?");
+        let mut args: Vec<String> = vec![organization_id.to_owned()];
+        if !q.rules.is_empty() {
+            clause.push_str(&format!(
+                " AND rule IN ({})",
+                vec!["?"; q.rules.len()].join(",")
+            ));
+            args.extend(q.rules.iter().map(|r| r.as_str().to_owned()));
+        }
+        match q.acknowledged {
+            Some(true) => clause.push_str(" AND acknowledged_at_ms IS NOT NULL"),
+            Some(false) => clause.push_str(" AND acknowledged_at_ms IS NULL"),
+            None => {}
+        }
+        if !q.include_muted {
+            clause.push_str(" AND muted = 0");
+        }
+        if let Some(lock) = &q.lock_id {
+            clause.push_str(" AND json_extract(finding, '$.lock_id') = ?");
+            args.push(lock.clone());
+        }
+        let total: i64 = conn.query_row(
+            &format!("SELECT COUNT(*) FROM alerts {clause}"),
+            params_from_iter(args.iter()),
+            |r| r.get(0),
+        )?;
+        let limit = if q.limit == 0 { 100 } else { q.limit.min(1000) };
+        let mut stmt = conn.prepare(&format!(
+            "SELECT id, raised_at_ms, acknowledged_at_ms, muted, finding FROM alerts {clause}
+             ORDER BY raised_at_ms DESC, id DESC LIMIT {limit} OFFSET {}",
+            q.offset
+        ))?;
+        let rows = stmt.query_map(params_from_iter(args.iter()), |r| {
+            let finding: String = r.get(4)?;
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, Option<i64>>(2)?,
+                r.get::<_, bool>(3)?,
+                finding,
+            ))
+        })?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (id, raised, acked, muted, finding) = row?;
+            // Rows are written by this code only; one that no longer reads is skipped.
+            if let Ok(finding) = serde_json::from_str::<Finding>(&finding) {
+                out.push(AlertView {
+                    id,
+                    raised_at: time(raised),
+                    acknowledged_at: acked.map(time),
+                    muted,
+                    finding,
+                });
+            }
+        }
+        Ok((out, total as u64))
+    }
+
+    /// Acknowledges the alerts with these ids (of this organization); how many changed.
+    pub fn acknowledge(
+        &self,
+        organization_id: &str,
+        ids: &[i64],
+        now: DateTime<Utc>,
+    ) -> DbResult<u64> {
+        let conn = self.open()?;
+        let mut n = 0;
+        for id in ids {
+            n += conn.execute(
+                "UPDATE alerts SET acknowledged_at_ms = ?1
+                 WHERE organization_id = ?2 AND id = ?3 AND acknowledged_at_ms IS NULL",
+                params![ms(now), organization_id, id],
+            )? as u64;
+        }
+        Ok(n)
+    }
+
+    /// Mutes (or unmutes) a rule for a target.
+    pub fn set_muted(
+        &self,
+        organization_id: &str,
+        rule: RuleKind,
+        target: &str,
+        muted: bool,
+        now: DateTime<Utc>,
+    ) -> DbResult<()> {
+        let conn = self.open()?;
+        if muted {
+            conn.execute(
+                "INSERT OR IGNORE INTO mutes (organization_id, rule, target, muted_at_ms)
+                 VALUES (?1, ?2, ?3, ?4)",
+                params![organization_id, rule.as_str(), target, ms(now)],
+            )?;
+        } else {
+            conn.execute(
+                "DELETE FROM mutes WHERE organization_id = ?1 AND rule = ?2 AND target = ?3",
+                params![organization_id, rule.as_str(), target],
+            )?;
+        }
+        Ok(())
+    }
+
+    pub fn mutes(&self, organization_id: &str) -> DbResult<Vec<MuteView>> {
+        let conn = self.open()?;
+        let mut stmt = conn.prepare(
+            "SELECT rule, target, muted_at_ms FROM mutes WHERE organization_id = ?1
+             ORDER BY muted_at_ms, rule, target",
+        )?;
+        let rows = stmt.query_map(params![organization_id], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, i64>(2)?,
+            ))
+        })?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (rule, target, at) = row?;
+            if let Some(rule) = RuleKind::parse(&rule) {
+                out.push(MuteView {
+                    rule,
+                    target,
+                    muted_at: time(at),
+                });
+            }
+        }
+        Ok(out)
+    }
+
+    /// Alerts not acknowledged (muted ones not counted).
+    pub fn unacknowledged(&self, organization_id: &str) -> DbResult<u64> {
+        let conn = self.open()?;
+        let n: i64 = conn.query_row(
+            "SELECT COUNT(*) FROM alerts WHERE organization_id = ?1
+             AND acknowledged_at_ms IS NULL AND muted = 0",
+            params![organization_id],
+            |r| r.get(0),
+        )?;
+        Ok(n as u64)
+    }
+
+    /// Records the last round of an organization (its result as JSON).
+    pub fn record_round(
+        &self,
+        organization_id: &str,
+        at: DateTime<Utc>,
+        result: &str,
+    ) -> DbResult<()> {
+        let conn = self.open()?;
+        conn.execute(
+            "INSERT INTO rounds (organization_id, at_ms, result) VALUES (?1, ?2, ?3)
+             ON CONFLICT (organization_id) DO UPDATE SET at_ms = excluded.at_ms,
+                result = excluded.result",
+            params![organization_id, ms(at), result],
+        )?;
+        Ok(())
+    }
+
+    /// The last round of an organization: when, and its result as JSON.
+    pub fn last_round(&self, organization_id: &str) -> DbResult<Option<(DateTime<Utc>, String)>> {
+        let conn = self.open()?;
+        let mut stmt =
+            conn.prepare("SELECT at_ms, result FROM rounds WHERE organization_id = ?1")?;
+        let mut rows = stmt.query(params![organization_id])?;
+        match rows.next()? {
+            Some(r) => Ok(Some((time(r.get(0)?), r.get(1)?))),
+            None => Ok(None),
+        }
+    }
+}

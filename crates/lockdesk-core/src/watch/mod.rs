@@ -1,0 +1,18 @@
+//! The watcher (issue 10 §1), without any UI framework: the rules as pure functions
+//! ([`rules`]), their settings per organization ([`settings`]) and the alert store that decides
+//! what is new ([`alerts`]). The round that ties them to the sync and the locks is the command
+//! `app::watch_round`.
+
+pub mod alerts;
+pub mod rules;
+pub mod settings;
+
+pub use alerts::{AlertQuery, AlertStore, AlertView, MuteView, ALERTS_FILE};
+pub use rules::{
+    is_japanese_holiday, listed_users, low_battery, outside_hours, silent_locks, unlocked_too_long,
+    BatteryPart, Finding, LockActivity, OfficeHours, RuleKind,
+};
+pub use settings::{
+    load_rules, rules_path, save_rules, ListedUsersRule, LowBatteryRule, OutsideHoursRule,
+    SilentLockRule, UnlockedTooLongRule, WatchRules,
+};
