@@ -132,6 +132,7 @@ export async function watchScreen({ page, test, expect, id, nav, shot }) {
     // Still one alert of each kind for the crafted lock and user.
     expect((await page.locator(alertRow('unlocked_too_long', lock)).count()) === 1, 'unlocked');
     await page.click(id('watch-filter-acknowledged'));
+    await page.waitForSelector(alertRow('listed_user', user.id));
     expect((await page.locator(alertRow('listed_user', user.id)).count()) === 1, 'listed user');
     await page.click(id('watch-filter-open'));
     // Unmute: the mute is gone; the battery alert stored before the mute is open again.
