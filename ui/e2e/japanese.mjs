@@ -274,6 +274,12 @@ export async function japaneseScreens({ page, context, test, expect, id, nav, sh
       await page.click(id('archive-view-table'));
       await visit('13', 'activity', () => page.waitForSelector(id('activity-row')));
       await visit('14', 'account', () => page.waitForSelector(id('account-token-application')));
+      // The alerts the watch cases raised, the rules with their office-hours summary (月〜金).
+      await visit('15', 'watch', async () => {
+        await page.waitForSelector(id('watch-alert'));
+        const summary = await page.textContent(id('watch-office-summary'));
+        expect(summary.includes('月〜金'), `office days read ${summary}`);
+      });
     } finally {
       page.off('response', onResponse);
       await page.setViewportSize(viewport).catch(() => undefined);

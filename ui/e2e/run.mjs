@@ -14,6 +14,7 @@ import { afterSetup, cancelledSignIn, firstRun, historyScreen } from './history.
 import { dailyScreens } from './daily.mjs';
 import { screenshotScreens } from './screenshots.mjs';
 import { offlineScreens } from './offline.mjs';
+import { watchScreen } from './watch.mjs';
 
 const shots = join(repoRoot, 'artifacts', 'ui');
 mkdirSync(shots, { recursive: true });
@@ -326,6 +327,7 @@ try {
   });
 
   await activityScreen({ page, test, expect, id, nav, shot, stamp });
+  await watchScreen({ page, test, expect, id, nav, shot });
 
   await historyScreen({ page, context, test, expect, id, nav, shot, open: host.open, shots });
   await page.setViewportSize({ width: 1360, height: 860 });

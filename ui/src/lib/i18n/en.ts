@@ -7,6 +7,7 @@ import { datesEn } from './dates.en';
 import { templatesEn } from './templates.en';
 import { offlineEn } from './offline.en';
 import { shellEn } from './shell.en';
+import { watchEn } from './watch.en';
 
 // English messages. Every key here must exist in ja.ts too (checked by the type and a test).
 export const en = {
@@ -19,6 +20,7 @@ export const en = {
   ...templatesEn,
   ...offlineEn,
   ...shellEn,
+  ...watchEn,
   'app.name': 'Lockdesk',
   'app.loading': 'Loading…',
   'app.retry': 'Try again',

@@ -8,6 +8,7 @@ import { datesJa } from './dates.ja';
 import { templatesJa } from './templates.ja';
 import { offlineJa } from './offline.ja';
 import { shellJa } from './shell.ja';
+import { watchJa } from './watch.ja';
 
 export const ja: Messages = {
   ...errorsJa,
@@ -19,6 +20,7 @@ export const ja: Messages = {
   ...templatesJa,
   ...offlineJa,
   ...shellJa,
+  ...watchJa,
   'app.name': 'Lockdesk',
   'app.loading': '読み込み中…',
   'app.retry': '再試行',

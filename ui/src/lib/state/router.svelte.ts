@@ -13,6 +13,7 @@ export const SCREENS = [
   'user-groups',
   'history',
   'activity',
+  'watch',
   'account',
 ] as const;
 export type Screen = (typeof SCREENS)[number];
