@@ -10,5 +10,6 @@ mod keychain;
 mod profiles;
 mod renewal;
 mod sign_in;
+mod today;
 mod support;
 mod watch;
