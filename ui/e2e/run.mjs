@@ -10,6 +10,7 @@ import { launch } from './browser.mjs';
 import { japaneseScreens } from './japanese.mjs';
 import { userScreens } from './users.mjs';
 import { activityScreen } from './activity.mjs';
+import { todayScreen } from './today.mjs';
 
 const shots = join(repoRoot, 'artifacts', 'ui');
 mkdirSync(shots, { recursive: true });
@@ -97,8 +98,11 @@ try {
     await page.waitForSelector(id('org-option'));
     await shot('02-organizations');
     await page.locator(id('org-option')).first().click();
-    await page.waitForSelector(id('screen-locks'));
+    await page.waitForSelector(id('screen-today'));
   });
+
+  await todayScreen({ page, test, expect, id, nav, shot });
+  await nav('locks');
 
   await test('locks: search and sort', async () => {
     await page.waitForSelector(id('lock-row'));

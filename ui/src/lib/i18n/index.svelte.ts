@@ -1,8 +1,15 @@
-import { en, type MessageKey, type Messages } from './en';
-import { ja } from './ja';
+import { en as baseEn, type MessageKey as BaseKey } from './en';
+import { ja as baseJa } from './ja';
+import { todayEn, type TodayMessageKey } from './today.en';
+import { todayJa } from './today.ja';
 
 export type Locale = 'en' | 'ja';
 export const LOCALES: Locale[] = ['en', 'ja'];
+/** Every key: en.ts and the per-area catalogues merged here (`today.*`). */
+export type MessageKey = BaseKey | TodayMessageKey;
+type Messages = Record<MessageKey, string>;
+const en: Messages = { ...baseEn, ...todayEn };
+const ja: Messages = { ...baseJa, ...todayJa };
 export const catalogs: Record<Locale, Messages> = { en, ja };
 const STORAGE_KEY = 'lockdesk.locale';
 
@@ -65,5 +72,3 @@ export function t(key: MessageKey, params?: Record<string, string | number>): st
 export function intlLocale(): string {
   return i18n.locale === 'ja' ? 'ja-JP' : 'en-GB';
 }
-
-export type { MessageKey };

@@ -5,6 +5,7 @@ export const SCREENS = [
   'connect',
   'sign-in',
   'organizations',
+  'today',
   'locks',
   'lock-groups',
   'users',

@@ -1,5 +1,6 @@
 // Generated from Rust by lockdesk-core (app::export). Do not edit; run scripts/gen-types.
 import type { AccountInfoResponse } from "./AccountInfoResponse";
+import type { TodayOverview } from "./TodayOverview";
 import type { ActivityExportRequest } from "./ActivityExportRequest";
 import type { ActivityExportResponse } from "./ActivityExportResponse";
 import type { ActivityPage } from "./ActivityPage";
@@ -121,6 +122,7 @@ export type Commands = {
   history_archive_timecard: { req: TimecardRequest; res: HistoryTimecardResponse };
   history_archive_export: { req: HistoryExportRequest; res: HistoryExportResponse };
   account_info: { req: NoArgs; res: AccountInfoResponse };
+  today_overview: { req: NoArgs; res: TodayOverview };
   activity_list: { req: ActivityQuery; res: ActivityPage };
   activity_export_csv: { req: ActivityExportRequest; res: ActivityExportResponse };
   jobs_get: { req: JobIdRequest; res: JobView };
@@ -179,6 +181,7 @@ export const COMMAND_NAMES: CommandName[] = [
   "history_archive_timecard",
   "history_archive_export",
   "account_info",
+  "today_overview",
   "activity_list",
   "activity_export_csv",
   "jobs_get",
