@@ -160,7 +160,11 @@ async fn each_item_appears_exactly_when_it_should() {
     let ctx = w.app().await;
     let o = call(&ctx, "today_overview", json!({})).await;
     for part in ["silent", "after_hours", "yesterday"] {
-        assert_eq!(o[part]["missing"], json!({ "kind": "history_connection" }), "{part}");
+        assert_eq!(
+            o[part]["missing"],
+            json!({ "kind": "history_connection" }),
+            "{part}"
+        );
     }
     assert!(o["batteries"]["missing"].is_null());
     assert!(o["health"]["history_profile"].is_null());
@@ -170,7 +174,11 @@ async fn each_item_appears_exactly_when_it_should() {
     let ctx = w.app().await;
     let o = call(&ctx, "today_overview", json!({})).await;
     for part in ["silent", "after_hours", "yesterday"] {
-        assert_eq!(o[part]["missing"], json!({ "kind": "archive_sync" }), "{part}");
+        assert_eq!(
+            o[part]["missing"],
+            json!({ "kind": "archive_sync" }),
+            "{part}"
+        );
     }
     assert_eq!(o["health"]["history_profile"], "hist");
     assert_eq!(o["health"]["history_signed_in"], true);
@@ -184,13 +192,19 @@ async fn each_item_appears_exactly_when_it_should() {
     for l in &locks {
         let id = l["id"].as_str().unwrap();
         if !l["battery"].is_null() {
-            w.post("/_sim/battery", json!({"lock_id": id, "part": "lock", "percent": 100}))
-                .await;
+            w.post(
+                "/_sim/battery",
+                json!({"lock_id": id, "part": "lock", "percent": 100}),
+            )
+            .await;
         }
         for d in l["devices"].as_array().unwrap() {
             let part = d["kind"].as_str().unwrap();
-            w.post("/_sim/battery", json!({"lock_id": id, "part": part, "percent": 100}))
-                .await;
+            w.post(
+                "/_sim/battery",
+                json!({"lock_id": id, "part": part, "percent": 100}),
+            )
+            .await;
         }
     }
     let reader_lock = locks
@@ -250,7 +264,8 @@ async fn each_item_appears_exactly_when_it_should() {
     .await;
     // D: last record exactly 7 days ago (silent); E: an hour later (near miss; the margin
     // leaves the test time to run).
-    w.records(&d, vec![autolock(t(T0) - Duration::days(7))]).await;
+    w.records(&d, vec![autolock(t(T0) - Duration::days(7))])
+        .await;
     w.records(
         &e,
         vec![autolock(t(T0) - Duration::days(7) + Duration::hours(1))],
@@ -270,7 +285,10 @@ async fn each_item_appears_exactly_when_it_should() {
         .await;
     }
     let cases = [
-        ("soon@example.com", Duration::hours(23) + Duration::minutes(59)),
+        (
+            "soon@example.com",
+            Duration::hours(23) + Duration::minutes(59),
+        ),
         ("later@example.com", Duration::hours(25)),
         ("lapsed@example.com", -Duration::hours(1)),
         ("week@example.com", -Duration::days(7) + Duration::hours(1)),
@@ -325,7 +343,9 @@ async fn each_item_appears_exactly_when_it_should() {
             (t("2026-11-24T07:59:00+09:00"), "night"),
         ]
     );
-    assert!(entries.iter().all(|e| e["lock_id"] == c.as_str() && e["user_id"] == user.as_str()));
+    assert!(entries
+        .iter()
+        .all(|e| e["lock_id"] == c.as_str() && e["user_id"] == user.as_str()));
 
     // Yesterday: A is unusual (15 against 10), B is not (14 against 10).
     assert_eq!(o["yesterday"]["date"], "2026-11-23");

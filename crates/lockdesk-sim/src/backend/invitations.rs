@@ -150,7 +150,11 @@ impl State {
     /// Control API: the invitee accepts; they become a user of the organization.
     /// Control API: sets an invitation's expiry (Today's tests craft invitations that expire
     /// soon, just too late, or expired some time ago). Its status follows the clock as usual.
-    pub fn set_invitation_expiry(&mut self, invitation_id: &str, at: DateTime<Utc>) -> Result<Value> {
+    pub fn set_invitation_expiry(
+        &mut self,
+        invitation_id: &str,
+        at: DateTime<Utc>,
+    ) -> Result<Value> {
         let inv = self
             .orgs
             .iter_mut()

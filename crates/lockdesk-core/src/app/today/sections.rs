@@ -15,8 +15,8 @@ use super::{
 };
 use crate::app::history::store::open_archive;
 use crate::app::{
-    invitations_list, locks_list, AppContext, InvitationState, InvitationsListRequest,
-    LockView, LocksListRequest, NoArgs,
+    invitations_list, locks_list, AppContext, InvitationState, InvitationsListRequest, LockView,
+    LocksListRequest, NoArgs,
 };
 use crate::error::Error;
 use crate::watch::{
@@ -35,7 +35,8 @@ fn failed(e: &Error) -> TodayMissing {
 /// `date` at `minute` after local midnight in the office's zone (1,440 is the next midnight).
 fn local_instant(hours: &OfficeHours, date: NaiveDate, minute: u32) -> DateTime<Utc> {
     let midnight = date.and_hms_opt(0, 0, 0).expect("midnight");
-    let local = hours.zone()
+    let local = hours
+        .zone()
         .from_local_datetime(&midnight)
         .single()
         .expect("fixed offsets are unambiguous");
@@ -417,8 +418,17 @@ mod tests {
     #[test]
     fn reasons_name_day_off_holiday_and_night() {
         let h = hours();
-        assert_eq!(reason(&h, t("2026-11-21T14:00:00+09:00")), AfterHoursReason::DayOff);
-        assert_eq!(reason(&h, t("2026-11-23T10:00:00+09:00")), AfterHoursReason::Holiday);
-        assert_eq!(reason(&h, t("2026-11-24T07:59:00+09:00")), AfterHoursReason::Night);
+        assert_eq!(
+            reason(&h, t("2026-11-21T14:00:00+09:00")),
+            AfterHoursReason::DayOff
+        );
+        assert_eq!(
+            reason(&h, t("2026-11-23T10:00:00+09:00")),
+            AfterHoursReason::Holiday
+        );
+        assert_eq!(
+            reason(&h, t("2026-11-24T07:59:00+09:00")),
+            AfterHoursReason::Night
+        );
     }
 }
