@@ -262,10 +262,14 @@ async fn each_item_appears_exactly_when_it_should() {
         ],
     )
     .await;
-    // D: last record exactly 7 days ago (silent); E: an hour later (near miss; the margin
-    // leaves the test time to run).
-    w.records(&d, vec![autolock(t(T0) - Duration::days(7))])
-        .await;
+    // D: last record 7 days and a minute ago (silent; the app's clock may trail the
+    // simulator's by a second); E: 7 days less an hour ago (near miss; the margin leaves the
+    // test time to run).
+    w.records(
+        &d,
+        vec![autolock(t(T0) - Duration::days(7) - Duration::minutes(1))],
+    )
+    .await;
     w.records(
         &e,
         vec![autolock(t(T0) - Duration::days(7) + Duration::hours(1))],

@@ -5,4 +5,12 @@ import type { TodayHealth } from "./TodayHealth";
 import type { TodayInvitations } from "./TodayInvitations";
 import type { TodaySilent } from "./TodaySilent";
 import type { TodayYesterday } from "./TodayYesterday";
-export type TodayOverview = { organization_id: string, now: string, utc_offset_minutes: number, batteries: TodayBatteries, silent: TodaySilent, after_hours: TodayAfterHours, yesterday: TodayYesterday, invitations: TodayInvitations, health: TodayHealth, };
+
+/**
+ * Today of the organization in use.
+ */
+export type TodayOverview = { organization_id: string, now: string, 
+/**
+ * The office's zone (the watcher's office hours), minutes east of UTC.
+ */
+utc_offset_minutes: number, batteries: TodayBatteries, silent: TodaySilent, after_hours: TodayAfterHours, yesterday: TodayYesterday, invitations: TodayInvitations, health: TodayHealth, };

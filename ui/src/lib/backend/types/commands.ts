@@ -1,12 +1,12 @@
 // Generated from Rust by lockdesk-core (app::export). Do not edit; run scripts/gen-types.
 import type { AccountInfoResponse } from "./AccountInfoResponse";
-import type { TodayOverview } from "./TodayOverview";
 import type { ActivityExportRequest } from "./ActivityExportRequest";
 import type { ActivityExportResponse } from "./ActivityExportResponse";
 import type { ActivityPage } from "./ActivityPage";
 import type { ActivityQuery } from "./ActivityQuery";
 import type { AggregateRequest } from "./AggregateRequest";
 import type { Aggregates } from "./Aggregates";
+import type { AlertQuery } from "./AlertQuery";
 import type { BulkInvitePreview } from "./BulkInvitePreview";
 import type { BulkInviteRequest } from "./BulkInviteRequest";
 import type { Done } from "./Done";
@@ -59,6 +59,7 @@ import type { SessionStatusResponse } from "./SessionStatusResponse";
 import type { SignedInView } from "./SignedInView";
 import type { SignedOutView } from "./SignedOutView";
 import type { TimecardRequest } from "./TimecardRequest";
+import type { TodayOverview } from "./TodayOverview";
 import type { UserGroupIdRequest } from "./UserGroupIdRequest";
 import type { UserGroupView } from "./UserGroupView";
 import type { UserGroupsListResponse } from "./UserGroupsListResponse";
@@ -70,6 +71,14 @@ import type { UsersListRequest } from "./UsersListRequest";
 import type { UsersListResponse } from "./UsersListResponse";
 import type { UsersRegisterRequest } from "./UsersRegisterRequest";
 import type { UsersUpdateRequest } from "./UsersUpdateRequest";
+import type { WatchAcknowledgeRequest } from "./WatchAcknowledgeRequest";
+import type { WatchAcknowledgeResponse } from "./WatchAcknowledgeResponse";
+import type { WatchAlertsPage } from "./WatchAlertsPage";
+import type { WatchMuteRequest } from "./WatchMuteRequest";
+import type { WatchRoundResponse } from "./WatchRoundResponse";
+import type { WatchRules } from "./WatchRules";
+import type { WatchRulesSetRequest } from "./WatchRulesSetRequest";
+import type { WatchStatusResponse } from "./WatchStatusResponse";
 
 /** Every command: its request (arguments) and response types. */
 export type Commands = {
@@ -127,6 +136,14 @@ export type Commands = {
   activity_export_csv: { req: ActivityExportRequest; res: ActivityExportResponse };
   jobs_get: { req: JobIdRequest; res: JobView };
   jobs_cancel: { req: JobIdRequest; res: JobView };
+  watch_round: { req: NoArgs; res: WatchRoundResponse };
+  watch_rules_get: { req: NoArgs; res: WatchRules };
+  watch_rules_set: { req: WatchRulesSetRequest; res: WatchRules };
+  watch_alerts_list: { req: AlertQuery; res: WatchAlertsPage };
+  watch_alerts_acknowledge: { req: WatchAcknowledgeRequest; res: WatchAcknowledgeResponse };
+  watch_mute: { req: WatchMuteRequest; res: Done };
+  watch_unmute: { req: WatchMuteRequest; res: Done };
+  watch_status: { req: NoArgs; res: WatchStatusResponse };
 };
 
 export type CommandName = keyof Commands;
@@ -186,6 +203,14 @@ export const COMMAND_NAMES: CommandName[] = [
   "activity_export_csv",
   "jobs_get",
   "jobs_cancel",
+  "watch_round",
+  "watch_rules_get",
+  "watch_rules_set",
+  "watch_alerts_list",
+  "watch_alerts_acknowledge",
+  "watch_mute",
+  "watch_unmute",
+  "watch_status",
 ];
 
 /** Commands only the desktop shell has (a window or a native dialog); the test host answers them with `unknown_command`. */
