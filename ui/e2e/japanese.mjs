@@ -167,6 +167,7 @@ export async function japaneseScreens({ page, context, test, expect, id, nav, sh
       );
       await visit('02', 'sign-in');
       await visit('03', 'organizations', () => page.waitForSelector(id('org-option')));
+      await visit('03b', 'today', () => page.waitForSelector(id('today-items')));
       // One lock of each model, selected: every setting of a Pro and of a controller worded.
       for (const [n, prefix] of [
         ['04', 'A'],

@@ -15,6 +15,7 @@ import { dailyScreens } from './daily.mjs';
 import { screenshotScreens } from './screenshots.mjs';
 import { offlineScreens } from './offline.mjs';
 import { watchScreen } from './watch.mjs';
+import { todayScreen } from './today.mjs';
 
 const shots = join(repoRoot, 'artifacts', 'ui');
 mkdirSync(shots, { recursive: true });
@@ -120,9 +121,10 @@ try {
     await page.waitForSelector(id('org-option'));
     await shot('02-organizations');
     await page.locator(id('org-option')).first().click();
-    await page.waitForSelector(id('screen-locks'));
+    await page.waitForSelector(id('screen-today'));
   });
 
+  await todayScreen({ page, test, expect, id, nav, shot });
   await afterSetup({ page, test, expect, id, shot });
   await dailyScreens({ page, test, expect, id, nav, shot });
 

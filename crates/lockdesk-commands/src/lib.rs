@@ -61,6 +61,7 @@ macro_rules! lockdesk_commands {
             history_archive_timecard(TimecardRequest) -> HistoryTimecardResponse;
             history_archive_export(HistoryExportRequest) -> HistoryExportResponse;
             account_info(NoArgs) -> AccountInfoResponse;
+            today_overview(NoArgs) -> TodayOverview;
             activity_list(ActivityQuery) -> ActivityPage;
             activity_export_csv(ActivityExportRequest) -> ActivityExportResponse;
             jobs_get(JobIdRequest) -> JobView;
@@ -153,6 +154,8 @@ pub const UNJOURNALED_COMMANDS: &[&str] = &[
     "history_archive_timecard",
     "history_archive_export",
     "account_info",
+    // Today reads the service and the archive; it changes nothing.
+    "today_overview",
     "activity_list",
     "activity_export_csv",
     "jobs_get",

@@ -25,6 +25,7 @@ pub mod orgs;
 pub mod profiles;
 pub mod session;
 pub mod status;
+pub mod today;
 pub mod users;
 pub mod views;
 pub mod watch;
@@ -84,6 +85,11 @@ pub use session::{
     SessionSignOutRequest, SignedInView, SignedOutView,
 };
 pub use status::{ProfileNameRequest, SessionStatusResponse};
+pub use today::{
+    today_overview, AfterHoursReason, TodayAfterHours, TodayAfterHoursEntry, TodayBatteries,
+    TodayBattery, TodayHealth, TodayInvitation, TodayInvitations, TodayLockDay, TodayMissing,
+    TodayOverview, TodaySilent, TodaySilentLock, TodayYesterday,
+};
 pub use users::{
     users_get, users_list, UserIdRequest, UsersInviteRequest, UsersListRequest, UsersListResponse,
     UsersRegisterRequest, UsersUpdateRequest,

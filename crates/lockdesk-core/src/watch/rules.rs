@@ -240,7 +240,15 @@ impl OfficeHours {
         (self.start_minute..self.end_minute).contains(&minute)
     }
 
-    fn zone(&self) -> FixedOffset {
+    /// Whether the local `date` is an office day: one of `days`, and not a Japanese public
+    /// holiday when holidays are off (Today's "last night" starts at the last one's close).
+    pub fn is_office_day(&self, date: NaiveDate) -> bool {
+        let weekday = date.weekday().num_days_from_sunday() as u8;
+        self.days.contains(&weekday) && !(self.holidays_off && is_japanese_holiday(date))
+    }
+
+    /// The office's zone.
+    pub fn zone(&self) -> FixedOffset {
         FixedOffset::east_opt(self.utc_offset_minutes * 60)
             .unwrap_or_else(|| FixedOffset::east_opt(0).expect("zero offset"))
     }

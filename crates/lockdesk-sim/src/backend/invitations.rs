@@ -148,6 +148,24 @@ impl State {
     }
 
     /// Control API: the invitee accepts; they become a user of the organization.
+    /// Control API: sets an invitation's expiry (Today's tests craft invitations that expire
+    /// soon, just too late, or expired some time ago). Its status follows the clock as usual.
+    pub fn set_invitation_expiry(
+        &mut self,
+        invitation_id: &str,
+        at: DateTime<Utc>,
+    ) -> Result<Value> {
+        let inv = self
+            .orgs
+            .iter_mut()
+            .flat_map(|o| o.invitations.iter_mut())
+            .find(|i| i.id == invitation_id)
+            .ok_or_else(|| SimError::not_found("invitation_not_found", "No such invitation"))?;
+        inv.expires_at = at;
+        let inv = inv.clone();
+        Ok(self.invitation_json(&inv))
+    }
+
     pub fn accept_invitation(&mut self, invitation_id: &str, name: Option<&str>) -> Result<Value> {
         let (org, idx) = self
             .orgs

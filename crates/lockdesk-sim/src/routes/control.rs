@@ -22,6 +22,7 @@ pub fn router() -> Router<Sim> {
         .route("/_sim/outbox", get(outbox))
         .route("/_sim/clients", post(add_client))
         .route("/_sim/invitations/{id}/accept", post(accept))
+        .route("/_sim/invitations/{id}/expiry", post(expiry))
         .route("/_sim/scopes", post(scopes))
         .route("/_sim/accounts/delete", post(delete_account))
         .route("/_sim/history", post(history))
@@ -121,6 +122,24 @@ async fn accept(
 ) -> Res {
     let a: Accept = parse(&body)?;
     ok(sim.lock().accept_invitation(&id, a.name.as_deref())?)
+}
+
+#[derive(Deserialize)]
+struct Expiry {
+    /// RFC 3339 with a zone.
+    expires_at: String,
+}
+
+/// `POST /_sim/invitations/{id}/expiry`: an invitation's expiry, at a chosen time.
+async fn expiry(
+    AxState(sim): AxState<Sim>,
+    Path(id): Path<String>,
+    body: axum::body::Bytes,
+) -> Res {
+    let e: Expiry = parse(&body)?;
+    let at = crate::backend::clock::parse_iso(&e.expires_at)
+        .ok_or_else(|| bad(format!("invalid time {}", e.expires_at)))?;
+    ok(sim.lock().set_invitation_expiry(&id, at)?)
 }
 
 #[derive(Deserialize)]

@@ -8,6 +8,7 @@ import { templatesEn } from './templates.en';
 import { offlineEn } from './offline.en';
 import { shellEn } from './shell.en';
 import { watchEn } from './watch.en';
+import { todayEn } from './today.en';
 
 // English messages. Every key here must exist in ja.ts too (checked by the type and a test).
 export const en = {
@@ -21,6 +22,7 @@ export const en = {
   ...offlineEn,
   ...shellEn,
   ...watchEn,
+  ...todayEn,
   'app.name': 'Lockdesk',
   'app.loading': 'Loading…',
   'app.retry': 'Try again',

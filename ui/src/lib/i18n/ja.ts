@@ -9,6 +9,7 @@ import { templatesJa } from './templates.ja';
 import { offlineJa } from './offline.ja';
 import { shellJa } from './shell.ja';
 import { watchJa } from './watch.ja';
+import { todayJa } from './today.ja';
 
 export const ja: Messages = {
   ...errorsJa,
@@ -21,6 +22,7 @@ export const ja: Messages = {
   ...offlineJa,
   ...shellJa,
   ...watchJa,
+  ...todayJa,
   'app.name': 'Lockdesk',
   'app.loading': '読み込み中…',
   'app.retry': '再試行',

@@ -3,8 +3,8 @@
 import type { ShellMessageKey } from './shell.en';
 
 export const shellJa: Record<ShellMessageKey, string> = {
-  'shell.title': 'バックグラウンドでの監視',
-  'shell.keepInTray': 'ウィンドウを閉じてもタスクトレイで監視を続ける',
+  'shell.title': 'バックグラウンドでの見守り',
+  'shell.keepInTray': 'ウィンドウを閉じてもタスクトレイで見守りを続ける',
   'shell.keepInTrayHint':
     'オフの場合、ウィンドウを閉じると Lockdesk は終了します。オンの場合、ウィンドウは非表示になり、タスクトレイのアイコンが残ります。終了するにはアイコンのメニューから「終了」を選択してください。',
 };

@@ -42,7 +42,7 @@ export const watchJa: Record<WatchMessageKey, string> = {
   'watch.listedUsersHint': 'これらのユーザーが入退室するとアラートを出します。',
   'watch.addUser': '追加',
   'watch.pickUser': 'この組織のユーザーを選択してください',
-  'watch.removeUser': '{user} を外す',
+  'watch.removeUser': '{user} を一覧から削除',
   'watch.noListedUsers': 'ユーザーは指定されていません。',
   'watch.unknownUser': 'この組織のユーザーではありません',
   'watch.silentDays': '履歴がない日数（日）',

@@ -28,7 +28,7 @@ export async function restoreSession(): Promise<void> {
     return;
   }
   if (route.screen === 'connect' && !location.hash && session.signedIn)
-    go(session.org ? 'locks' : 'organizations');
+    go(session.org ? 'today' : 'organizations');
 }
 
 export async function startDemo(): Promise<void> {

@@ -6,6 +6,7 @@ export const SCREENS = [
   'connect',
   'sign-in',
   'organizations',
+  'today',
   'locks',
   'lock-groups',
   'users',

@@ -60,6 +60,7 @@ import type { ShellSettingsView } from "./ShellSettingsView";
 import type { SignedInView } from "./SignedInView";
 import type { SignedOutView } from "./SignedOutView";
 import type { TimecardRequest } from "./TimecardRequest";
+import type { TodayOverview } from "./TodayOverview";
 import type { UserGroupIdRequest } from "./UserGroupIdRequest";
 import type { UserGroupView } from "./UserGroupView";
 import type { UserGroupsListResponse } from "./UserGroupsListResponse";
@@ -131,6 +132,7 @@ export type Commands = {
   history_archive_timecard: { req: TimecardRequest; res: HistoryTimecardResponse };
   history_archive_export: { req: HistoryExportRequest; res: HistoryExportResponse };
   account_info: { req: NoArgs; res: AccountInfoResponse };
+  today_overview: { req: NoArgs; res: TodayOverview };
   activity_list: { req: ActivityQuery; res: ActivityPage };
   activity_export_csv: { req: ActivityExportRequest; res: ActivityExportResponse };
   jobs_get: { req: JobIdRequest; res: JobView };
@@ -197,6 +199,7 @@ export const COMMAND_NAMES: CommandName[] = [
   "history_archive_timecard",
   "history_archive_export",
   "account_info",
+  "today_overview",
   "activity_list",
   "activity_export_csv",
   "jobs_get",
