@@ -114,7 +114,7 @@ describe('health line', () => {
       NOW,
       TZ,
     );
-    expect(watched[2].text).toBe('監視の最終確認 2026/11/24 09:55');
+    expect(watched[2].text).toBe('見守りの最終確認 2026/11/24 09:55');
     expect(watched[3]).toMatchObject({ text: '未確認の通知 4 件', warn: true });
   });
 });
