@@ -67,7 +67,7 @@ fn a_new_alert_reaches_the_notification_server_on_the_session_bus() {
         Arc::new(MemoryStore::new()),
     ));
     let watch = WatchOptions {
-        round: Arc::new(|_ctx: AppContext| {
+        round: Arc::new(|_ctx: AppContext, _asked: bool| {
             Box::pin(async {
                 Ok(vec![WatchAlert::LeftUnlocked {
                     lock: "Front <door>".into(),

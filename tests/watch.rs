@@ -26,7 +26,7 @@ struct Probe {
 impl Probe {
     fn round(&self, takes: Duration, alerts: Vec<WatchAlert>) -> Round {
         let p = self.clone();
-        Arc::new(move |_ctx: AppContext| {
+        Arc::new(move |_ctx: AppContext, _asked: bool| {
             let p = p.clone();
             let alerts = alerts.clone();
             Box::pin(async move {

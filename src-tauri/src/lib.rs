@@ -54,11 +54,11 @@ pub struct WatchOptions {
 }
 
 impl WatchOptions {
-    /// The app's: the archive sync round (until the core's watch round replaces it),
-    /// notifications, the interval of `LOCKDESK_WATCH_INTERVAL_SECS` or 5 minutes.
+    /// The app's: the core's watch round when the organization's interval is due,
+    /// notifications, a tick of `LOCKDESK_WATCH_INTERVAL_SECS` or 1 minute.
     pub fn app() -> WatchOptions {
         WatchOptions {
-            round: watcher::archive_sync_round(),
+            round: watcher::core_round(),
             notifier: None,
             interval: watcher::interval_from_env(),
         }

@@ -4,12 +4,15 @@
 //! while one runs queues exactly one more). Each new alert of a round becomes one desktop
 //! notification, worded in [`words`] in the UI's language.
 //!
-//! The round is pluggable ([`Round`]): [`archive_sync_round`] brings the archive up to date
-//! with the same use-case as History's "Sync" (`history_sync_start`, which joins a sync already
-//! running, so the v2 budget is shared) and reports no alerts; the watch use-case of the core
-//! replaces it.
+//! The round is pluggable ([`Round`]): the app's is [`core_round`] (the core's `watch_round`:
+//! History's sync of the archive, sharing its v2 budget, then the organization's rules), run
+//! when the organization's own interval (set on Watch) is due or when asked; tests give their
+//! own.
 
+mod core_round;
 pub mod words;
+
+pub use core_round::core_round;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -17,7 +20,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use lockdesk_core::app::{self, AppContext, HistorySyncStartRequest, JobIdRequest, JobState};
+use lockdesk_core::app::AppContext;
 use lockdesk_core::ErrorPayload;
 use tokio::sync::{watch, Notify};
 
@@ -25,15 +28,17 @@ pub use words::{Lang, Notice, WatchAlert};
 
 /// What one round found: the new alerts (data), or why it failed.
 pub type RoundFuture = Pin<Box<dyn Future<Output = Result<Vec<WatchAlert>, ErrorPayload>> + Send>>;
-/// One round of watching, given the app's context.
-pub type Round = Arc<dyn Fn(AppContext) -> RoundFuture + Send + Sync>;
+/// One round of watching, given the app's context and whether it was asked for now ("Sync
+/// now", "Check now") rather than due by the clock.
+pub type Round = Arc<dyn Fn(AppContext, bool) -> RoundFuture + Send + Sync>;
 /// Shows one worded notice (the notification plugin in the app; a recorder in tests).
 pub type Notifier = Arc<dyn Fn(Notice) + Send + Sync>;
 /// The language to word notices in, read when a round ends.
 pub type LangSource = Arc<dyn Fn() -> Lang + Send + Sync>;
 
-/// How often a round runs when `LOCKDESK_WATCH_INTERVAL_SECS` does not say.
-pub const DEFAULT_INTERVAL: Duration = Duration::from_secs(300);
+/// How often the loop ticks when `LOCKDESK_WATCH_INTERVAL_SECS` does not say; the app's round
+/// runs only when the organization's own interval is due ([`core_round`]).
+pub const DEFAULT_INTERVAL: Duration = Duration::from_secs(60);
 
 /// The interval: `LOCKDESK_WATCH_INTERVAL_SECS` (at least 1 s), else [`DEFAULT_INTERVAL`].
 pub fn interval_from_env() -> Duration {
@@ -140,7 +145,7 @@ async fn run_loop(inner: Arc<Inner>, ctx: AppContext, setup: WatchSetup) {
             continue;
         }
         inner.status.send_modify(|s| s.running = true);
-        let outcome = (setup.round)(ctx.clone()).await;
+        let outcome = (setup.round)(ctx.clone(), asked).await;
         let last_error = match outcome {
             Ok(alerts) => {
                 tracing::debug!("watch round: {} new alerts", alerts.len());
@@ -160,40 +165,6 @@ async fn run_loop(inner: Arc<Inner>, ctx: AppContext, setup: WatchSetup) {
             s.rounds += 1;
             s.last_error = last_error;
         });
-    }
-}
-
-/// For now the round is History's sync of the archive (joining a sync already running), with
-/// no alerts: the core's watch round replaces it.
-pub fn archive_sync_round() -> Round {
-    Arc::new(|ctx: AppContext| {
-        Box::pin(async move {
-            sync_archive(&ctx).await?;
-            Ok(Vec::new())
-        }) as RoundFuture
-    })
-}
-
-/// Starts (or joins) the archive sync and waits until it ends.
-async fn sync_archive(ctx: &AppContext) -> Result<(), ErrorPayload> {
-    let started = app::history_sync_start(ctx, HistorySyncStartRequest::default())
-        .await
-        .map_err(|e| e.payload())?;
-    let mut job = started.job;
-    while job.state == JobState::Running {
-        tokio::time::sleep(Duration::from_millis(500)).await;
-        job = app::jobs_get(
-            ctx,
-            JobIdRequest {
-                job_id: started.job_id.clone(),
-            },
-        )
-        .await
-        .map_err(|e| e.payload())?;
-    }
-    match job.error {
-        Some(e) if job.state != JobState::Finished => Err(e),
-        _ => Ok(()),
     }
 }
 

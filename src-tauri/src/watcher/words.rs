@@ -28,14 +28,7 @@ impl Lang {
     }
 }
 
-/// Which part of a lock reported a low battery.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BatteryPart {
-    LockBody,
-    InsideReader,
-    OutsideReader,
-    DoorSensor,
-}
+pub use lockdesk_core::watch::BatteryPart;
 
 /// A new alert as data, as a watch round reports it. Names come from the service and are
 /// hostile: they are cleaned when worded ([`notice`]).
@@ -150,12 +143,12 @@ pub fn notice(lang: Lang, alert: &WatchAlert) -> Notice {
 
 fn part_word(part: BatteryPart, lang: Lang) -> &'static str {
     match (part, lang) {
-        (BatteryPart::LockBody, Lang::En) => "lock body",
-        (BatteryPart::LockBody, Lang::Ja) => "錠本体",
-        (BatteryPart::InsideReader, Lang::En) => "inside reader",
-        (BatteryPart::InsideReader, Lang::Ja) => "室内側リーダー",
-        (BatteryPart::OutsideReader, Lang::En) => "outside reader",
-        (BatteryPart::OutsideReader, Lang::Ja) => "室外側リーダー",
+        (BatteryPart::Lock, Lang::En) => "lock body",
+        (BatteryPart::Lock, Lang::Ja) => "錠本体",
+        (BatteryPart::NfcReaderInside, Lang::En) => "inside reader",
+        (BatteryPart::NfcReaderInside, Lang::Ja) => "室内側リーダー",
+        (BatteryPart::NfcReaderOutside, Lang::En) => "outside reader",
+        (BatteryPart::NfcReaderOutside, Lang::Ja) => "室外側リーダー",
         (BatteryPart::DoorSensor, Lang::En) => "door sensor",
         (BatteryPart::DoorSensor, Lang::Ja) => "ドアセンサー",
     }
@@ -249,9 +242,9 @@ mod tests {
             },
         ];
         for part in [
-            BatteryPart::LockBody,
-            BatteryPart::InsideReader,
-            BatteryPart::OutsideReader,
+            BatteryPart::Lock,
+            BatteryPart::NfcReaderInside,
+            BatteryPart::NfcReaderOutside,
             BatteryPart::DoorSensor,
         ] {
             v.push(WatchAlert::LowBattery {
