@@ -11,6 +11,6 @@ mod offline;
 mod profiles;
 mod renewal;
 mod sign_in;
-mod today;
 mod support;
+mod today;
 mod watch;
