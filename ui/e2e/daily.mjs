@@ -211,6 +211,13 @@ export async function dailyScreens({ page, test, expect, id, nav, shot }) {
   await test('daily: invitations waiting first, newest first; invite again; one toast clear of the work', async () => {
     await nav('invitations');
     await page.waitForSelector(id('invite-row'));
+    // The list comes first: at 1200×800 its first rows show without scrolling.
+    const vh = page.viewportSize().height;
+    const firstBottom = await page
+      .locator(id('invite-row'))
+      .first()
+      .evaluate((r) => r.getBoundingClientRect().bottom);
+    expect(firstBottom < vh, `the first invitation ends at ${firstBottom} px of ${vh} px`);
     const order = async () =>
       page.locator(id('invite-row')).evaluateAll((rs) =>
         rs.map((r) => ({
