@@ -147,7 +147,8 @@ fn the_web_views_folder_is_private() {
 fn shell_settings_through_ipc_and_no_notifications_from_the_window() {
     let dir = tempfile::tempdir().unwrap();
     let ctx = AppContext::new(Context::for_tests(dir.path(), Arc::new(MemoryStore::new())));
-    let app = lockdesk_app::builder::<tauri::test::MockRuntime>(ctx)
+    // The mock builder carries the invoke key the test requests use.
+    let app = lockdesk_app::builder_with(mock_builder(), ctx, lockdesk_app::WatchOptions::app())
         .build(tauri::generate_context!())
         .unwrap();
     let main = WebviewWindowBuilder::new(&app, "main", Default::default())
