@@ -26,7 +26,7 @@ export async function screenshotScreens({ page, test, expect, id }) {
   await test('date field: Japanese form under an English browser, typed and picked', async () => {
     await page.selectOption(id('language'), 'ja');
     await page.click(id('nav-history'));
-    await page.waitForSelector(id('history-from'));
+    await page.waitForSelector(id('archive-filter-from'));
     // The browser's locale is en-US (e2e/browser.mjs): a native date input would show mm/dd/yyyy.
     expect(
       (await page.evaluate(() => navigator.language)) === 'en-US',
@@ -36,34 +36,37 @@ export async function screenshotScreens({ page, test, expect, id }) {
       (await page.locator(`${id('screen-history')} input[type="date"]`).count()) === 0,
       'a native date input is left on History',
     );
-    await page.fill(id('history-from'), '2026-11-02');
-    await page.locator(id('history-from')).blur();
-    const shown = await page.inputValue(id('history-from'));
+    await page.fill(id('archive-filter-from'), '2026-11-02');
+    await page.locator(id('archive-filter-from')).blur();
+    const shown = await page.inputValue(id('archive-filter-from'));
     expect(shown === '2026/11/02', `typed 2026-11-02, shows ${shown}`);
-    await page.fill(id('history-from'), '2026/11/01');
-    await page.locator(id('history-from')).blur();
-    expect((await page.inputValue(id('history-from'))) === '2026/11/01', 'yyyy/mm/dd not kept');
+    await page.fill(id('archive-filter-from'), '2026/11/01');
+    await page.locator(id('archive-filter-from')).blur();
+    expect(
+      (await page.inputValue(id('archive-filter-from'))) === '2026/11/01',
+      'yyyy/mm/dd not kept',
+    );
     // The calendar: month in Japanese, weeks from Sunday (日), a picked day in the same form.
-    await page.click(id('history-to-calendar'));
-    await page.waitForSelector(id('history-to-popup'));
-    const month = await page.textContent(id('history-to-month'));
+    await page.click(id('archive-filter-to-calendar'));
+    await page.waitForSelector(id('archive-filter-to-popup'));
+    const month = await page.textContent(id('archive-filter-to-month'));
     expect(/^\d{4}年\d{1,2}月$/.test(month.trim()), `calendar month "${month}"`);
     const first = await page
-      .locator(`${id('history-to-popup')} .wd`)
+      .locator(`${id('archive-filter-to-popup')} .wd`)
       .first()
       .textContent();
     expect(first.trim() === '日', `calendar week starts with ${first}`);
-    const day = page.locator(`${id('history-to-day')}:not([disabled])`).nth(10);
+    const day = page.locator(`${id('archive-filter-to-day')}:not([disabled])`).nth(10);
     const key = await day.getAttribute('data-day');
     await day.click();
-    await page.waitForSelector(id('history-to-popup'), { state: 'detached' });
-    const picked = await page.inputValue(id('history-to'));
+    await page.waitForSelector(id('archive-filter-to-popup'), { state: 'detached' });
+    const picked = await page.inputValue(id('archive-filter-to'));
     expect(picked === key.replaceAll('-', '/'), `picked ${key}, shows ${picked}`);
     // A day that does not exist is refused where it was typed, in Japanese.
-    await page.fill(id('history-to'), '2026/02/30');
-    const err = await page.textContent(id('history-to-error'));
+    await page.fill(id('archive-filter-to'), '2026/02/30');
+    const err = await page.textContent(id('archive-filter-to-error'));
     expect(/\d{4}\/\d{2}\/\d{2} の形式/.test(err), `error "${err}"`);
-    await page.fill(id('history-to'), '');
+    await page.fill(id('archive-filter-to'), '');
     await page.selectOption(id('language'), 'en');
   });
 

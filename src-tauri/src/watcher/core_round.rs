@@ -73,3 +73,79 @@ pub(crate) fn alert_of(f: &Finding, rules: &WatchRules) -> Option<WatchAlert> {
         },
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::{TimeZone, Utc};
+    use lockdesk_core::watch::BatteryPart;
+
+    fn finding(rule: RuleKind) -> Finding {
+        Finding {
+            key: "k".into(),
+            rule,
+            target: "A1".into(),
+            lock_id: "A1".into(),
+            lock_name: Some("Front door".into()),
+            at: Utc.with_ymd_and_hms(2026, 11, 23, 0, 0, 0).unwrap(),
+            part: None,
+            percent: None,
+            user_id: Some("U1".into()),
+            user_name: None,
+            user_mail: Some("sato@example.com".into()),
+            locked_at: None,
+            is_locked: None,
+        }
+    }
+
+    #[test]
+    fn each_rule_becomes_its_notice_data_with_the_rules_numbers() {
+        let mut rules = WatchRules::default();
+        rules.unlocked_too_long.minutes = 17;
+        rules.silent_lock.days = 9;
+        let mut low = finding(RuleKind::LowBattery);
+        low.part = Some(BatteryPart::NfcReaderInside);
+        low.percent = Some(19);
+        assert_eq!(
+            alert_of(&low, &rules),
+            Some(WatchAlert::LowBattery {
+                lock: "Front door".into(),
+                part: BatteryPart::NfcReaderInside,
+                percent: 19
+            })
+        );
+        // A battery finding without its part or percentage is not worded as a battery.
+        assert_eq!(alert_of(&finding(RuleKind::LowBattery), &rules), None);
+        assert_eq!(
+            alert_of(&finding(RuleKind::UnlockedTooLong), &rules),
+            Some(WatchAlert::LeftUnlocked {
+                lock: "Front door".into(),
+                minutes: 17
+            })
+        );
+        assert_eq!(
+            alert_of(&finding(RuleKind::SilentLock), &rules),
+            Some(WatchAlert::NoHistory {
+                lock: "Front door".into(),
+                days: 9
+            })
+        );
+        // No name: the e-mail; no lock name: the lock's id.
+        let mut listed = finding(RuleKind::ListedUser);
+        listed.lock_name = None;
+        assert_eq!(
+            alert_of(&listed, &rules),
+            Some(WatchAlert::WatchedUser {
+                lock: "A1".into(),
+                user: "sato@example.com".into()
+            })
+        );
+        assert_eq!(
+            alert_of(&finding(RuleKind::OutsideHours), &rules),
+            Some(WatchAlert::OutsideHours {
+                lock: "Front door".into(),
+                user: Some("sato@example.com".into())
+            })
+        );
+    }
+}
