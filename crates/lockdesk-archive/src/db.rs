@@ -47,7 +47,7 @@ fn configure(conn: &Connection) -> Result<()> {
     conn.busy_timeout(Duration::from_secs(10))?;
     // WAL: readers never block the writer. NORMAL is durable against a killed process (only a
     // power cut can lose the last commits, never corrupt).
-    conn.pragma_update(None, "journal_mode", "WAL")?;
+    set_wal(conn)?;
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     conn.pragma_update(None, "temp_store", "MEMORY")?;
@@ -55,6 +55,24 @@ fn configure(conn: &Connection) -> Result<()> {
     // Reads of a large archive go through the page cache of the OS instead of copies.
     conn.pragma_update(None, "mmap_size", 1i64 << 30)?;
     Ok(())
+}
+
+/// Switching a new database to WAL takes an exclusive lock and SQLite answers `SQLITE_BUSY`
+/// at once, without the busy handler, while another program opens the same new archive (a
+/// scheduled `lockctl watch` next to the app): retried for as long as the busy timeout.
+fn set_wal(conn: &Connection) -> Result<()> {
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        match conn.pragma_update(None, "journal_mode", "WAL") {
+            Err(rusqlite::Error::SqliteFailure(e, _))
+                if e.code == rusqlite::ErrorCode::DatabaseBusy
+                    && std::time::Instant::now() < deadline =>
+            {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            other => return other.map_err(Error::from),
+        }
+    }
 }
 
 fn migrate(conn: &mut Connection, path: &Path) -> Result<()> {
