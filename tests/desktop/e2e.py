@@ -200,6 +200,8 @@ def scenario(r, out):
     if r.els("org-option"):
         r.shot("organizations")
         r.press(r.els("org-option")[0])
+    # Choosing the organization opens Today; Locks only after that, or Today replaces it.
+    r.el("screen-today", timeout=40)
     r.click("nav-locks")
     r.wait(lambda: len(r.els("lock-row")) > 0, "lock rows", timeout=30)
     log(f"{len(r.els('lock-row'))} locks listed")
