@@ -400,7 +400,8 @@ try {
     await popup.close();
     await page.fill(id('sign-in-v3-paste'), redirected);
     await page.click(id('sign-in-v3-complete'));
-    await page.waitForSelector(id('screen-locks'));
+    // The organization is remembered, so signing in lands on Today.
+    await page.waitForSelector(id('screen-today'));
 
     // Unknown role until the service refuses a role change; then the role is locked.
     await nav('users');
