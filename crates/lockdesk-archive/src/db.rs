@@ -57,6 +57,27 @@ fn configure(conn: &Connection) -> Result<()> {
     Ok(())
 }
 
+/// A small private SQLite file of this computer (the journal, the alert store, the offline
+/// cache): made 0600 in a 0700 folder before SQLite opens it, busy timeout, WAL (switched with
+/// [`set_wal`]'s retry), `schema` applied. Several programs may open it at once.
+pub fn open_private_store(path: &Path, schema: &str) -> Result<Connection> {
+    let open_err = |e: std::io::Error| Error::Open {
+        path: path.to_owned(),
+        reason: e.to_string(),
+    };
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        private_fs::create_private_dir_all(dir).map_err(open_err)?;
+    }
+    // Private before SQLite opens it; SQLite gives -wal and -shm the same mode.
+    drop(private_fs::open_private(path).map_err(open_err)?);
+    let conn = Connection::open(path)?;
+    conn.busy_timeout(Duration::from_secs(10))?;
+    set_wal(&conn)?;
+    conn.pragma_update(None, "synchronous", "NORMAL")?;
+    conn.execute_batch(schema)?;
+    Ok(conn)
+}
+
 /// Switching a new database to WAL takes an exclusive lock and SQLite answers `SQLITE_BUSY`
 /// at once, without the busy handler, while another program opens the same new archive (a
 /// scheduled `lockctl watch` next to the app): retried for as long as the busy timeout.

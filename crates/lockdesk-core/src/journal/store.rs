@@ -2,10 +2,8 @@
 //! timeout so the app and a scheduled `lockctl` can write at once.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use lockdesk_archive::private_fs;
 use rusqlite::{params, params_from_iter, Connection, OptionalExtension};
 
 use super::{FieldChange, JournalEntry, NewEntry, Operation};
@@ -63,21 +61,7 @@ impl Journal {
     }
 
     fn open(&self) -> DbResult<Connection> {
-        let open_err = |e: std::io::Error| lockdesk_archive::Error::Open {
-            path: self.path.clone(),
-            reason: e.to_string(),
-        };
-        if let Some(dir) = self.path.parent() {
-            private_fs::create_private_dir_all(dir).map_err(open_err)?;
-        }
-        // Private before SQLite opens it; SQLite gives -wal and -shm the same mode.
-        drop(private_fs::open_private(&self.path).map_err(open_err)?);
-        let conn = Connection::open(&self.path)?;
-        conn.busy_timeout(Duration::from_secs(10))?;
-        conn.pragma_update(None, "journal_mode", "WAL")?;
-        conn.pragma_update(None, "synchronous", "NORMAL")?;
-        conn.execute_batch(SCHEMA)?;
-        Ok(conn)
+        lockdesk_archive::db::open_private_store(&self.path, SCHEMA)
     }
 
     /// Appends one entry.

@@ -5,10 +5,8 @@
 //! folder through `private_fs`.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use chrono::{DateTime, TimeZone, Utc};
-use lockdesk_archive::private_fs;
 use rusqlite::{params, Connection, OptionalExtension};
 
 /// The cache's file name in the data folder.
@@ -59,21 +57,7 @@ impl OfflineStore {
     }
 
     fn open(&self) -> DbResult<Connection> {
-        let open_err = |e: std::io::Error| lockdesk_archive::Error::Open {
-            path: self.path.clone(),
-            reason: e.to_string(),
-        };
-        if let Some(dir) = self.path.parent() {
-            private_fs::create_private_dir_all(dir).map_err(open_err)?;
-        }
-        // Private before SQLite opens it; SQLite gives -wal and -shm the same mode.
-        drop(private_fs::open_private(&self.path).map_err(open_err)?);
-        let conn = Connection::open(&self.path)?;
-        conn.busy_timeout(Duration::from_secs(10))?;
-        conn.pragma_update(None, "journal_mode", "WAL")?;
-        conn.pragma_update(None, "synchronous", "NORMAL")?;
-        conn.execute_batch(SCHEMA)?;
-        Ok(conn)
+        lockdesk_archive::db::open_private_store(&self.path, SCHEMA)
     }
 
     /// Keeps `body` as the answer of `command` with `request` (replacing the previous one).
