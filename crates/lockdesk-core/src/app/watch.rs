@@ -160,39 +160,53 @@ fn rules_of(ctx: &AppContext, org: &str) -> Result<WatchRules> {
 }
 
 /// Brings the archive up to date through the history sync use-case (the same job, budget and
-/// limiter as a manual sync; a sync already running in this app is waited for).
-async fn sync(ctx: &AppContext) -> Result<WatchSyncOutcome> {
+/// limiter as a manual sync; a sync already running in this app is waited for). A sync that
+/// cannot run (the history sign-in expired, the service unreachable) does not stop the round:
+/// the rules check what is archived and the locks as they are now.
+async fn sync(ctx: &AppContext) -> WatchSyncOutcome {
     let started = match history_sync_start(ctx, Default::default()).await {
         Ok(s) => s,
-        Err(e) if e.code() == ErrorCode::SyncRunning => return Ok(WatchSyncOutcome::SkippedBusy),
-        Err(e) => return Err(e),
+        Err(e) if e.code() == ErrorCode::SyncRunning => return WatchSyncOutcome::SkippedBusy,
+        Err(e) => {
+            return WatchSyncOutcome::Failed {
+                code: e.code().as_str().to_owned(),
+            }
+        }
     };
     loop {
-        let job = ctx.jobs().get(&started.job_id)?;
+        let job = match ctx.jobs().get(&started.job_id) {
+            Ok(job) => job,
+            Err(e) => {
+                return WatchSyncOutcome::Failed {
+                    code: e.code().as_str().to_owned(),
+                }
+            }
+        };
         match job.state {
             JobState::Running => tokio::time::sleep(StdDuration::from_millis(50)).await,
-            JobState::Finished => return Ok(WatchSyncOutcome::Synced),
+            JobState::Finished => return WatchSyncOutcome::Synced,
             _ => {
                 let code = job
                     .error
                     .map(|e| e.code.as_str().to_owned())
                     .unwrap_or_else(|| "cancelled".into());
                 if code == ErrorCode::SyncRunning.as_str() {
-                    return Ok(WatchSyncOutcome::SkippedBusy);
+                    return WatchSyncOutcome::SkippedBusy;
                 }
-                return Ok(WatchSyncOutcome::Failed { code });
+                return WatchSyncOutcome::Failed { code };
             }
         }
     }
 }
 
-/// One round: sync the archive (skipped when another program syncs it), read the locks,
-/// evaluate every enabled rule, store the findings and answer the new alerts.
+/// One round: sync the archive (skipped when another program syncs it; a failed sync is noted
+/// and the round goes on), read the locks, evaluate every enabled rule, end the low-battery
+/// alerts of batteries replaced since, store the findings and answer the new alerts.
 pub async fn watch_round(ctx: &AppContext, _req: NoArgs) -> Result<WatchRoundResponse> {
     let org = org_id(ctx).await?;
     let rules = rules_of(ctx, &org)?;
     let store = store(ctx)?;
-    let sync = sync(ctx).await?;
+    let sync = sync(ctx).await;
     let locks = locks_list(ctx, LocksListRequest::default()).await?.locks;
     let now = ctx.core().clock.now();
     let last = store
@@ -200,20 +214,29 @@ pub async fn watch_round(ctx: &AppContext, _req: NoArgs) -> Result<WatchRoundRes
         .map_err(Error::from)?
         .map(|(at, _)| at);
     let from = round_window_start(now, last, &rules);
-    let archive = open_archive(ctx)?;
+    let archive = match open_archive(ctx) {
+        Ok(a) => Some(a),
+        // No history connection signed in here: the rules that read history have nothing to
+        // read; the batteries are still checked.
+        Err(Error::NoActiveProfile(_)) => None,
+        Err(e) => return Err(e),
+    };
     let lock_ids: Vec<(String, Option<String>)> = locks
         .iter()
         .map(|l| (l.id.clone(), l.has_name.then(|| l.name.clone())))
         .collect();
     let (records, activity) = tokio::task::spawn_blocking(move || {
         let mut records = Vec::new();
+        let mut activity = Vec::new();
+        let Some(archive) = archive else {
+            return Ok((records, activity));
+        };
         let filter = HistoryFilter {
             from: Some(from),
             til: Some(now),
             ..Default::default()
         };
         archive.scan(&filter, |r| records.push(r))?;
-        let mut activity = Vec::new();
         for (id, name) in lock_ids {
             let page = archive.query(&HistoryQuery {
                 filter: HistoryFilter {
@@ -236,6 +259,10 @@ pub async fn watch_round(ctx: &AppContext, _req: NoArgs) -> Result<WatchRoundRes
     .await
     .map_err(|e| Error::Archive(lockdesk_archive::Error::Export(e.to_string())))??;
     let findings = evaluate(&rules, &locks, &records, &activity, now)?;
+    if rules.low_battery.enabled {
+        let recovered = watch::recovered_batteries(&locks, rules.low_battery.threshold_percent);
+        store.end(&org, &recovered, now).map_err(Error::from)?;
+    }
     let new_alerts = store.raise(&org, &findings, now).map_err(Error::from)?;
     let answer = WatchRoundResponse {
         organization_id: org.clone(),

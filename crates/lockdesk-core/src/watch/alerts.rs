@@ -4,7 +4,9 @@
 //! `raise` inserts each finding if its `(organization, key)` is new (a UNIQUE constraint decides,
 //! inside SQLite's write lock): the same alert is never raised twice, across restarts and when
 //! two programs evaluate at the same moment. A finding whose rule and target are muted is
-//! stored as muted (so unmuting later does not raise it) and is not returned as new.
+//! stored as muted (so unmuting later does not raise it) and is not returned as new. A
+//! condition that is over ([`AlertStore::end`], a battery replaced) frees its key, so the same
+//! condition coming back is a new alert.
 
 use std::path::{Path, PathBuf};
 
@@ -163,6 +165,28 @@ impl AlertStore {
         }
         tx.commit()?;
         Ok(new)
+    }
+
+    /// Ends the alerts of these keys (a battery replaced): each keeps its row, under a key of
+    /// its own, so the same key found again later is raised as a new alert. How many ended.
+    pub fn end(&self, organization_id: &str, keys: &[String], now: DateTime<Utc>) -> DbResult<u64> {
+        if keys.is_empty() {
+            return Ok(0);
+        }
+        let mut conn = self.open()?;
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let mut n = 0;
+        {
+            let mut end = tx.prepare(
+                "UPDATE alerts SET key = key || '#ended@' || ?1
+                 WHERE organization_id = ?2 AND key = ?3",
+            )?;
+            for key in keys {
+                n += end.execute(params![ms(now), organization_id, key])? as u64;
+            }
+        }
+        tx.commit()?;
+        Ok(n)
     }
 
     /// One page of alerts and how many match in all.

@@ -139,35 +139,68 @@ impl Finding {
     }
 }
 
+/// Every battery reading of the locks: the lock itself, then each device that reports one.
+fn battery_readings(locks: &[LockView]) -> impl Iterator<Item = (&LockView, BatteryPart, i32)> {
+    locks.iter().flat_map(|l| {
+        let own = l
+            .battery
+            .iter()
+            .map(move |b| (l, BatteryPart::Lock, b.percent));
+        let devices = l.devices.iter().filter_map(move |d| {
+            d.battery
+                .as_ref()
+                .map(|b| (l, BatteryPart::from(d.kind), b.percent))
+        });
+        own.chain(devices)
+    })
+}
+
+fn battery_target(lock: &LockView, part: BatteryPart) -> String {
+    format!("{}/{}", lock.id, part.as_str())
+}
+
+fn battery_key(target: &str) -> String {
+    format!("low_battery:{target}")
+}
+
 /// Low battery: every part of every lock (the lock itself, inside and outside readers, door
 /// sensor) whose battery is below `threshold_percent` (20 means 19 % fires, 20 % does not).
-/// The key is rule, lock and part: a battery that stays low is one alert.
+/// The key is rule, lock and part: a battery that stays low is one alert (until it has
+/// recovered, [`recovered_batteries`]).
 pub fn low_battery(locks: &[LockView], threshold_percent: u8, now: DateTime<Utc>) -> Vec<Finding> {
-    let mut out = Vec::new();
-    for l in locks {
-        let parts = l.battery.iter().map(|b| (BatteryPart::Lock, b)).chain(
-            l.devices
-                .iter()
-                .filter_map(|d| d.battery.as_ref().map(|b| (BatteryPart::from(d.kind), b))),
-        );
-        for (part, b) in parts {
-            if b.percent < i32::from(threshold_percent) {
-                let target = format!("{}/{}", l.id, part.as_str());
-                let mut f = Finding::new(
-                    RuleKind::LowBattery,
-                    format!("low_battery:{target}"),
-                    target,
-                    &l.id,
-                    now,
-                );
-                f.lock_name = l.has_name.then(|| l.name.clone());
-                f.part = Some(part);
-                f.percent = Some(b.percent);
-                out.push(f);
-            }
-        }
-    }
-    out
+    battery_readings(locks)
+        .filter(|(_, _, percent)| *percent < i32::from(threshold_percent))
+        .map(|(l, part, percent)| {
+            let target = battery_target(l, part);
+            let mut f = Finding::new(
+                RuleKind::LowBattery,
+                battery_key(&target),
+                target,
+                &l.id,
+                now,
+            );
+            f.lock_name = l.has_name.then(|| l.name.clone());
+            f.part = Some(part);
+            f.percent = Some(percent);
+            f
+        })
+        .collect()
+}
+
+/// How far above the threshold a battery must read before its low-battery alert is over: a
+/// replaced battery reads far above it, a reading wavering around the threshold does not, so
+/// it is not raised again at every dip.
+pub const BATTERY_RECOVERY_MARGIN: i32 = 10;
+
+/// The low-battery keys of the parts that read at least `threshold_percent` +
+/// [`BATTERY_RECOVERY_MARGIN`] now (a battery replaced): their alert is over, and the same part
+/// running low again later is a new alert.
+pub fn recovered_batteries(locks: &[LockView], threshold_percent: u8) -> Vec<String> {
+    let recovered = i32::from(threshold_percent) + BATTERY_RECOVERY_MARGIN;
+    battery_readings(locks)
+        .filter(|(_, _, percent)| *percent >= recovered)
+        .map(|(l, part, _)| battery_key(&battery_target(l, part)))
+        .collect()
 }
 
 /// Unlocked too long: an unlocking (the first of a run of unlockings of one lock) not followed

@@ -63,6 +63,24 @@ fn low_battery_fires_below_the_threshold_only() {
 }
 
 #[test]
+fn a_battery_has_recovered_only_well_above_the_threshold() {
+    let locks = [
+        // 29 % is above 20 % but within the margin: still the same low-battery episode.
+        lock("A1", Some(29), &[(DeviceKind::DoorSensor, 30)]),
+        lock("A2", Some(100), &[(DeviceKind::NfcReaderInside, 12)]),
+    ];
+    assert_eq!(
+        recovered_batteries(&locks, 20),
+        ["low_battery:A1/door_sensor", "low_battery:A2/lock"]
+    );
+    // The keys are the low-battery findings' own.
+    let low = low_battery(&locks, 101, t("2026-11-24T03:00:00Z"));
+    assert!(recovered_batteries(&locks, 20)
+        .iter()
+        .all(|k| low.iter().any(|f| &f.key == k)));
+}
+
+#[test]
 fn unlocked_too_long_judges_the_limit_to_the_second() {
     let now = t("2026-11-24T12:00:00Z");
     let records = [

@@ -4,9 +4,11 @@
 //! a restart (a new context on the same folders) and two contexts at once raise nothing twice.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use lockdesk_api::clock::OffsetClock;
+use lockdesk_api::ratelimit::RateLimiter;
 use lockdesk_api::ApiVersion;
 use lockdesk_core::app::{dispatch, AppContext};
 use lockdesk_core::sessions::{self, AddProfile};
@@ -55,6 +57,8 @@ impl Watch {
         let sim = lockdesk_sim::spawn(SimOptions {
             history_records: 0,
             start_time: Some(t(T0)),
+            // Many rounds, each syncing every lock: the rate limit is tested elsewhere.
+            v2_rate_limit: 100_000,
             ..SimOptions::small()
         })
         .await
@@ -95,6 +99,7 @@ impl Watch {
     fn core(&self) -> Context {
         Context::for_tests(self.dir.path(), self.secrets.clone())
             .with_clock(Arc::new(self.clock.clone()))
+            .with_v2_limiter("hist", RateLimiter::new(100_000, Duration::from_secs(60)))
     }
 
     /// A new app context on the same folders and keychain (an app restart).
@@ -499,4 +504,96 @@ async fn two_contexts_at_once_raise_each_alert_once() {
     assert_eq!(keys.len(), n, "an alert was raised twice");
     let all = call(&ctx, "watch_alerts_list", json!({ "limit": 1000 })).await;
     assert_eq!(all["total"].as_u64().unwrap() as usize, n);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replaced_battery_that_runs_low_again_is_raised_again() {
+    let w = Watch::start().await;
+    let ctx = w.app().await;
+    let (locks, _) = craft(&w, &ctx).await;
+    let lock = &locks[2];
+    let part = "nfc_reader_outside";
+    let raised_now = |round: &Value| {
+        round["new_alerts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|a| a["finding"]["target"] == format!("{lock}/{part}").as_str())
+            .map(|a| a["finding"]["percent"].as_i64().unwrap())
+            .collect::<Vec<_>>()
+    };
+    w.battery(lock, part, 7).await;
+    assert_eq!(raised_now(&call(&ctx, "watch_round", json!({})).await), [7]);
+    // Wavering above the threshold, within the margin, then low again: the same alert.
+    w.battery(lock, part, 25).await;
+    assert_eq!(
+        raised_now(&call(&ctx, "watch_round", json!({})).await),
+        [] as [i64; 0]
+    );
+    w.battery(lock, part, 6).await;
+    assert_eq!(
+        raised_now(&call(&ctx, "watch_round", json!({})).await),
+        [] as [i64; 0]
+    );
+    // Replaced (100 %), then low again weeks later: a new alert, on a restarted app too.
+    w.battery(lock, part, 100).await;
+    assert_eq!(
+        raised_now(&call(&ctx, "watch_round", json!({})).await),
+        [] as [i64; 0]
+    );
+    w.battery(lock, part, 9).await;
+    let restarted = w.app().await;
+    assert_eq!(
+        raised_now(&call(&restarted, "watch_round", json!({})).await),
+        [9]
+    );
+    assert_eq!(
+        raised_now(&call(&ctx, "watch_round", json!({})).await),
+        [] as [i64; 0]
+    );
+    // Both alerts stay listed, the newest first.
+    let listed = call(
+        &ctx,
+        "watch_alerts_list",
+        json!({ "rules": ["low_battery"], "lock_id": lock }),
+    )
+    .await;
+    let percents: Vec<i64> = listed["alerts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["finding"]["percent"].as_i64().unwrap())
+        .collect();
+    assert_eq!(percents, [9, 7], "{listed}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn batteries_are_watched_when_the_history_cannot_be_read() {
+    let w = Watch::start().await;
+    let ctx = w.app().await;
+    let (locks, _) = craft(&w, &ctx).await;
+    call(&ctx, "watch_round", json!({})).await;
+    // The next morning: the two-hour history sign-in has long expired.
+    w.advance(12 * 3600).await;
+    w.battery(&locks[1], "lock", 5).await;
+    let round = call(&ctx, "watch_round", json!({})).await;
+    assert_eq!(round["sync"]["kind"], "failed", "{round}");
+    assert!(!round["sync"]["code"].as_str().unwrap().is_empty());
+    assert_eq!(
+        count(&round["new_alerts"], "low_battery", &locks),
+        1,
+        "{round}"
+    );
+    // No history connection at all (removed): the batteries are still watched.
+    call(&ctx, "profiles_remove", json!({ "profile": "hist" })).await;
+    let restarted = w.app().await;
+    w.battery(&locks[3], "lock", 4).await;
+    let round = call(&restarted, "watch_round", json!({})).await;
+    assert_eq!(round["sync"]["kind"], "failed", "{round}");
+    assert_eq!(round["records"], 0, "{round}");
+    assert_eq!(
+        count(&round["new_alerts"], "low_battery", &locks),
+        1,
+        "{round}"
+    );
 }
