@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use clap::Args;
 use lockdesk_api::ApiVersion;
-use lockdesk_core::app::{self, NoArgs, WatchRoundResponse};
+use lockdesk_core::app::{self, NoArgs, WatchRoundResponse, WatchSyncOutcome};
 
 use crate::error::Result;
 use crate::output::{self, words};
@@ -28,6 +28,14 @@ pub struct WatchArgs {
 }
 
 fn print(term: &mut Term<'_>, round: &WatchRoundResponse) -> Result<()> {
+    // The round went on without the history: say so where a scheduler's log keeps it.
+    if let WatchSyncOutcome::Failed { code } = &round.sync {
+        writeln!(
+            term.err,
+            "warning: the history was not synced [{}]; the rules read what was archived before",
+            output::clean(code)
+        )?;
+    }
     for a in &round.new_alerts {
         if term.json {
             // One compact line each; JSON escapes control characters in names.

@@ -18,6 +18,11 @@ pub async fn take_requests(base_url: &str) -> Vec<lockdesk_sim::routes::requests
 }
 
 pub fn start_sim() -> SimInfo {
+    start_sim_with(SimOptions::small())
+}
+
+/// A simulator with these options, served from its own thread.
+pub fn start_sim_with(options: SimOptions) -> SimInfo {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let rt = tokio::runtime::Builder::new_multi_thread()
@@ -26,7 +31,7 @@ pub fn start_sim() -> SimInfo {
             .build()
             .unwrap();
         rt.block_on(async move {
-            let sim = lockdesk_sim::spawn(SimOptions::small()).await.unwrap();
+            let sim = lockdesk_sim::spawn(options).await.unwrap();
             tx.send(sim.info().clone()).unwrap();
             std::future::pending::<()>().await;
         });

@@ -6,7 +6,9 @@ use std::collections::HashSet;
 use serde_json::{json, Value};
 
 use crate::procs::Home;
-use crate::support::start_sim;
+use lockdesk_sim::SimOptions;
+
+use crate::support::start_sim_with;
 
 async fn sim_post(base: &str, path: &str, body: Value) {
     let r = reqwest::Client::new()
@@ -30,7 +32,14 @@ fn keys(stdout: &str) -> Vec<String> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn watch_once_exit_status_and_two_processes_raise_once() {
-    let home = Home::new(start_sim());
+    // No generated history, no per-token limit at the simulator: the battery rule is what is
+    // tested here, and five rounds of syncs at the service's 50 requests per minute (shared
+    // by every process with the token) would take minutes.
+    let home = Home::new(start_sim_with(SimOptions {
+        history_records: 0,
+        v2_rate_limit: 100_000,
+        ..SimOptions::small()
+    }));
     home.add_and_login("org", 0).await;
     home.add_and_login("hist", 1).await;
     let orgs = home.run(&["--profile", "org", "--json", "orgs"]).await;
@@ -109,9 +118,32 @@ async fn watch_once_exit_status_and_two_processes_raise_once() {
     assert_eq!(lines.len(), 1, "{}", text.stdout);
     assert!(lines[0].contains("low battery") && lines[0].contains("outside reader at 4%"));
 
-    // An error is neither 0 nor 3.
-    let broken = home
+    // A history that cannot be synced (no history profile given: the organization's profile
+    // is no history connection): the batteries are still checked, and stderr says what was not.
+    let unsynced = home
         .run(&["--profile", "org", "--org", &org, "watch", "--once"])
+        .await;
+    assert_eq!(unsynced.code, 0, "{}", unsynced.stderr);
+    assert!(
+        unsynced
+            .stderr
+            .contains("warning: the history was not synced"),
+        "{}",
+        unsynced.stderr
+    );
+
+    // An error is neither 0 nor 3: an organization this account is not in.
+    let broken = home
+        .run(&[
+            "--profile",
+            "org",
+            "--org",
+            "O-00000-00000",
+            "watch",
+            "--once",
+            "--history-profile",
+            "hist",
+        ])
         .await;
     assert!(broken.code != 0 && broken.code != 3, "{}", broken.stderr);
 }
