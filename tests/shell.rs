@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use tauri::ipc::{CallbackFn, InvokeBody};
 use tauri::test::{get_ipc_response, mock_builder, INVOKE_KEY};
 use tauri::webview::InvokeRequest;
-use tauri::WebviewWindowBuilder;
+use tauri::{Manager, WebviewWindowBuilder};
 
 fn request(cmd: &str, req: Value) -> InvokeRequest {
     InvokeRequest {
@@ -140,20 +140,30 @@ fn the_web_views_folder_is_private() {
     assert_eq!(mode(&old), 0o700);
 }
 
-/// The UI tells the shell its language and the close-to-tray choice through the main window;
-/// notifications are raised from Rust only, so the window may not call the notification
-/// plugin.
-#[test]
-fn shell_settings_through_ipc_and_no_notifications_from_the_window() {
+/// The app as `run` builds it (the shell's plugins, settings and watcher) on the mock runtime,
+/// with its main window; the mock builder carries the invoke key the test requests use.
+fn whole_app() -> (
+    tauri::App<tauri::test::MockRuntime>,
+    tauri::WebviewWindow<tauri::test::MockRuntime>,
+    tempfile::TempDir,
+) {
     let dir = tempfile::tempdir().unwrap();
     let ctx = AppContext::new(Context::for_tests(dir.path(), Arc::new(MemoryStore::new())));
-    // The mock builder carries the invoke key the test requests use.
     let app = lockdesk_app::builder_with(mock_builder(), ctx, lockdesk_app::WatchOptions::app())
         .build(tauri::generate_context!())
         .unwrap();
     let main = WebviewWindowBuilder::new(&app, "main", Default::default())
         .build()
         .unwrap();
+    (app, main, dir)
+}
+
+/// The UI tells the shell its language and the close-to-tray choice through the main window;
+/// notifications are raised from Rust only, so the window may not call the notification
+/// plugin.
+#[test]
+fn shell_settings_through_ipc_and_no_notifications_from_the_window() {
+    let (_app, main, dir) = whole_app();
     let v: Value = get_ipc_response(&main, request("shell_settings_get", json!({})))
         .unwrap()
         .deserialize()
@@ -177,4 +187,32 @@ fn shell_settings_through_ipc_and_no_notifications_from_the_window() {
         let err = get_ipc_response(&main, request(cmd, json!({}))).unwrap_err();
         assert!(err.to_string().contains("not allowed"), "{cmd}: {err}");
     }
+}
+
+/// The Watch screen pauses and resumes background watching through the main window, the same
+/// switch as the tray's, and reads how it stands.
+#[test]
+fn watching_paused_and_resumed_through_ipc() {
+    let (app, main, _dir) = whole_app();
+    let call = |cmd: &str, req: Value| -> Value {
+        get_ipc_response(&main, request(cmd, req))
+            .unwrap()
+            .deserialize()
+            .unwrap()
+    };
+    let watcher = app
+        .state::<lockdesk_app::watcher::Watcher>()
+        .inner()
+        .clone();
+    let v = call("watcher_status_get", json!({}));
+    assert_eq!(v["paused"], false, "{v}");
+    let v = call("watcher_pause_set", json!({ "paused": true }));
+    assert_eq!(v["paused"], true, "{v}");
+    assert!(watcher.is_paused());
+    // Paused from the tray: the screen reads it.
+    lockdesk_app::tray::on_menu(app.handle(), lockdesk_app::tray::PAUSE);
+    assert_eq!(call("watcher_status_get", json!({}))["paused"], false);
+    let v = call("watcher_pause_set", json!({ "paused": false }));
+    assert_eq!(v["paused"], false);
+    assert!(!watcher.is_paused());
 }

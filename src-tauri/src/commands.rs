@@ -27,6 +27,8 @@ macro_rules! tauri_commands {
                 crate::files::history_archive_export_save,
                 crate::settings::shell_settings_get,
                 crate::settings::shell_settings_set,
+                crate::watcher::commands::watcher_status_get,
+                crate::watcher::commands::watcher_pause_set,
             ]
         }
     };

@@ -116,6 +116,12 @@ describe('health line', () => {
     );
     expect(watched[2].text).toBe('見守りの最終確認 2026/11/24 09:55');
     expect(watched[3]).toMatchObject({ text: '未確認の通知 4 件', warn: true });
+
+    // Background watching paused in the desktop app: said, and it leads to Watch.
+    const paused = healthParts({ ...health({}), watch_paused: true }, tr('ja'), 'ja-JP', NOW, TZ);
+    expect(paused[3]).toEqual({ text: '見守り：一時停止中', warn: true, screen: 'watch' });
+    const running = healthParts({ ...health({}), watch_paused: false }, tr('en'), 'en-GB', NOW, TZ);
+    expect(running.map((p) => p.text)).not.toContain('Watching paused');
   });
 });
 

@@ -91,6 +91,8 @@ macro_rules! lockdesk_desktop_commands {
             history_archive_export_save(HistoryExportRequest) -> FileSaveResponse;
             shell_settings_get(NoArgs) -> ShellSettingsView;
             shell_settings_set(ShellSettingsView) -> ShellSettingsView;
+            watcher_status_get(NoArgs) -> WatcherStatusView;
+            watcher_pause_set(WatcherPauseRequest) -> WatcherStatusView;
         }
     };
 }

@@ -9,6 +9,7 @@
 //! when the organization's own interval (set on Watch) is due or when asked; tests give their
 //! own.
 
+pub mod commands;
 mod core_round;
 pub mod words;
 

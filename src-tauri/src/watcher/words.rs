@@ -126,7 +126,7 @@ pub fn notice(lang: Lang, alert: &WatchAlert) -> Notice {
             format!("{}: {}", clean(lock), clean(user)),
         ),
         (A::WatchedUser { lock, user }, Ja) => (
-            "監視対象のユーザーの操作".to_owned(),
+            "指定ユーザーの入退室".to_owned(),
             format!("{}：{}さん", clean(lock), clean(user)),
         ),
         (A::NoHistory { lock, days }, En) => (
@@ -174,9 +174,9 @@ pub fn tray_label(lang: Lang, entry: TrayEntry) -> &'static str {
         (T::SyncNow, Lang::En) => "Sync now",
         (T::SyncNow, Lang::Ja) => "今すぐ同期",
         (T::Pause { paused: false }, Lang::En) => "Pause watching",
-        (T::Pause { paused: false }, Lang::Ja) => "監視を一時停止",
+        (T::Pause { paused: false }, Lang::Ja) => "見守りを一時停止",
         (T::Pause { paused: true }, Lang::En) => "Resume watching",
-        (T::Pause { paused: true }, Lang::Ja) => "監視を再開",
+        (T::Pause { paused: true }, Lang::Ja) => "見守りを再開",
         (T::Quit, Lang::En) => "Quit",
         (T::Quit, Lang::Ja) => "終了",
     }
@@ -186,9 +186,9 @@ pub fn tray_label(lang: Lang, entry: TrayEntry) -> &'static str {
 pub fn tray_tooltip(lang: Lang, paused: bool) -> &'static str {
     match (paused, lang) {
         (false, Lang::En) => "Lockdesk: watching",
-        (false, Lang::Ja) => "Lockdesk：監視中",
+        (false, Lang::Ja) => "Lockdesk：見守り中",
         (true, Lang::En) => "Lockdesk: watching paused",
-        (true, Lang::Ja) => "Lockdesk：監視を一時停止中",
+        (true, Lang::Ja) => "Lockdesk：見守りを一時停止中",
     }
 }
 

@@ -77,6 +77,28 @@ pub struct ShellSettingsView {
     pub keep_watching_in_tray: bool,
 }
 
+/// Desktop only (`watcher_status_get`): the app's background watching, which lives in the
+/// shell (the core's `watch_status` is the organization's last round, by any program).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct WatcherStatusView {
+    /// Paused from the tray or the Watch screen: no rounds at the interval until resumed
+    /// (asked rounds still run). Kept while the app runs.
+    pub paused: bool,
+    /// A round is running now.
+    pub running: bool,
+    /// Rounds finished since the app started (failed ones included).
+    #[ts(type = "number")]
+    pub rounds: u64,
+    /// The error code of the last round, if it failed.
+    pub last_error: Option<String>,
+}
+
+/// Desktop only (`watcher_pause_set`): pause or resume background watching.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct WatcherPauseRequest {
+    pub paused: bool,
+}
+
 pub const SIGN_IN_FINISHED_EVENT: &str = "lockdesk://sign-in-finished";
 pub const FILE_DROP_EVENT: &str = "lockdesk://file-drop";
 

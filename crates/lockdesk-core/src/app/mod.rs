@@ -37,7 +37,10 @@ pub use activity::{
     ActivityPage, ActivityQuery,
 };
 pub use context::{sweep_stale_demos, AppContext};
-pub use export::{FileSaveRequest, FileSaveResponse, ShellSettingsView, UiLanguage};
+pub use export::{
+    FileSaveRequest, FileSaveResponse, ShellSettingsView, UiLanguage, WatcherPauseRequest,
+    WatcherStatusView,
+};
 pub use groups::{
     lock_groups_get, lock_groups_list, user_groups_get, user_groups_list, GroupInputRequest,
     LockGroupIdRequest, LockGroupsListResponse, LockGroupsUpdateRequest, UserGroupIdRequest,

@@ -51,6 +51,7 @@ export const todayEn = {
   'today.health.neverSynced': 'Archive not synced yet',
   'today.health.watch': 'Watcher’s last round {time}',
   'today.health.watchNever': 'Watcher: no round yet',
+  'today.health.watchPaused': 'Watching paused',
   'today.health.alerts': '{n} alerts to review',
   'today.missing.history_connection':
     'This needs a history connection: add one on Connections and sign in.',

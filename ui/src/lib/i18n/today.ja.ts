@@ -53,6 +53,7 @@ export const todayJa: Record<TodayMessageKey, string> = {
   'today.health.neverSynced': '入退室履歴はまだ同期されていません',
   'today.health.watch': '見守りの最終確認 {time}',
   'today.health.watchNever': '見守り：まだ確認していません',
+  'today.health.watchPaused': '見守り：一時停止中',
   'today.health.alerts': '未確認の通知 {n} 件',
   'today.missing.history_connection':
     '入退室履歴の接続が必要です。「接続」で追加し、サインインしてください。',

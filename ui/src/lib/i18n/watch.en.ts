@@ -18,6 +18,12 @@ export const watchEn = {
   'watch.status.syncSkipped':
     'The archive was being synced by another program; what was archived was checked.',
   'watch.status.syncFailed': 'The archive could not be synced; what was archived was checked.',
+  'watch.background.on':
+    'Lockdesk watches in the background while it runs; new alerts show as desktop notifications.',
+  'watch.background.paused':
+    'Background watching is paused: no rounds until it is resumed (Check now still works).',
+  'watch.background.pause': 'Pause watching',
+  'watch.background.resume': 'Resume watching',
   'watch.checkNow': 'Check now',
   'watch.checking': 'Checking…',
   'watch.roundNone': 'Checked {records} records: no new alerts.',

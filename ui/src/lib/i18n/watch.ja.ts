@@ -15,6 +15,12 @@ export const watchJa: Record<WatchMessageKey, string> = {
   'watch.status.syncSkipped':
     '別のプログラムがアーカイブを同期中だったため、保存済みの履歴を確認しました。',
   'watch.status.syncFailed': 'アーカイブを同期できなかったため、保存済みの履歴を確認しました。',
+  'watch.background.on':
+    'Lockdesk の起動中はバックグラウンドで見守り、新しいアラートをデスクトップ通知でお知らせします。',
+  'watch.background.paused':
+    'バックグラウンドの見守りを一時停止しています。再開するまで自動では確認しません（「今すぐ確認」は使えます）。',
+  'watch.background.pause': '見守りを一時停止',
+  'watch.background.resume': '見守りを再開',
   'watch.checkNow': '今すぐ確認',
   'watch.checking': '確認中…',
   'watch.roundNone': '{records} 件の記録を確認しました。新しいアラートはありません。',

@@ -80,6 +80,8 @@ import type { WatchRoundResponse } from "./WatchRoundResponse";
 import type { WatchRules } from "./WatchRules";
 import type { WatchRulesSetRequest } from "./WatchRulesSetRequest";
 import type { WatchStatusResponse } from "./WatchStatusResponse";
+import type { WatcherPauseRequest } from "./WatcherPauseRequest";
+import type { WatcherStatusView } from "./WatcherStatusView";
 
 /** Every command: its request (arguments) and response types. */
 export type Commands = {
@@ -222,6 +224,8 @@ export type DesktopCommands = {
   history_archive_export_save: { req: HistoryExportRequest; res: FileSaveResponse };
   shell_settings_get: { req: NoArgs; res: ShellSettingsView };
   shell_settings_set: { req: ShellSettingsView; res: ShellSettingsView };
+  watcher_status_get: { req: NoArgs; res: WatcherStatusView };
+  watcher_pause_set: { req: WatcherPauseRequest; res: WatcherStatusView };
 };
 
 export type DesktopCommandName = keyof DesktopCommands;
@@ -233,6 +237,8 @@ export const DESKTOP_COMMAND_NAMES: DesktopCommandName[] = [
   "history_archive_export_save",
   "shell_settings_get",
   "shell_settings_set",
+  "watcher_status_get",
+  "watcher_pause_set",
 ];
 
 /** Desktop events (listen with @tauri-apps/api/event). */

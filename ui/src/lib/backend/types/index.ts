@@ -166,5 +166,7 @@ export type { WatchRules } from "./WatchRules";
 export type { WatchRulesSetRequest } from "./WatchRulesSetRequest";
 export type { WatchStatusResponse } from "./WatchStatusResponse";
 export type { WatchSyncOutcome } from "./WatchSyncOutcome";
+export type { WatcherPauseRequest } from "./WatcherPauseRequest";
+export type { WatcherStatusView } from "./WatcherStatusView";
 export type { Zone } from "./Zone";
 export * from "./commands";

@@ -90,7 +90,8 @@ export type HealthPart = { text: string; warn: boolean; screen: Screen | null };
 
 /** The health line in parts: history sign-in, archive, watcher. */
 export function healthParts(
-  h: TodayHealth,
+  // `watch_paused`: background watching paused in the desktop app (absent in the browser).
+  h: TodayHealth & { watch_paused?: boolean },
   tr: TodayTr,
   locale: string,
   now: string,
@@ -130,6 +131,8 @@ export function healthParts(
     warn: false,
     screen: null,
   });
+  if (h.watch_paused)
+    parts.push({ text: tr('today.health.watchPaused'), warn: true, screen: 'watch' });
   if (h.watch_unacknowledged > 0)
     parts.push({
       text: tr('today.health.alerts', { n: h.watch_unacknowledged }),
