@@ -36,7 +36,8 @@ from selenium.webdriver.common.options import ArgOptions
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-import watch_steps
+sys.dont_write_bytecode = True  # no __pycache__ in tests/desktop
+import watch_steps  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts" / "desktop"
@@ -446,9 +447,18 @@ def newcomer(binary, env):
                 log(f"quit: {e}")
         # As a person would: start again once the first app has finished quitting (it deletes
         # its sandbox on the way out; a loaded machine may take a few seconds).
-        deadline = time.time() + 30
+        closed = time.time()
+        deadline = closed + 30
         while time.time() < deadline and app_pids(binary):
             time.sleep(0.2)
+        # Its single-instance name too: a start while the quitting app still holds it would
+        # hand over to it (and fail). A process whose threads are still ending owns its bus
+        # connection after its /proc entry no longer names the binary.
+        while time.time() < deadline and watch_steps.bus_name_owned(
+                watch_steps.SINGLE_INSTANCE):
+            time.sleep(0.2)
+        if attempt == "first":
+            log(f"newcomer: the app quit {time.time() - closed:.1f}s after its window closed")
     config = Path(env["XDG_CONFIG_HOME"]) / "lockdesk"
     profiles = config / "profiles.json"
     assert not profiles.exists() or "demo" not in profiles.read_text(), "demo profile written"

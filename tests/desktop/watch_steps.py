@@ -1,8 +1,9 @@
-"""The desktop e2e's watching steps (used by e2e.py): the app's tray, driven through a test
-StatusNotifierWatcher on the session D-Bus (tray_host.py), and the watcher's desktop
-notifications, caught by a test notification server on the same bus (notification_server.py).
-Both run with the system python3 (python3-gi) and start before the app, which registers its
-tray icon with the watcher it finds when it starts.
+"""The desktop e2e's session-bus side (used by e2e.py): the app's tray, driven through a test
+StatusNotifierWatcher on the session D-Bus (tray_host.py), the watcher's desktop notifications,
+caught by a test notification server on the same bus (notification_server.py), and whether a
+bus name is owned. Both servers run with the system python3 (python3-gi) and start before the
+app, which registers its tray icon with the watcher it finds when it starts (ayatana also
+registers with a watcher that appears later).
 
 The English words checked here are the shell's own (src-tauri/src/watcher/words.rs).
 """
@@ -31,6 +32,17 @@ TITLE_RULE = {
 LOW_BATTERY = re.compile(r"^(?P<lock>.+): (?P<part>lock body|inside reader|outside reader|"
                          r"door sensor) at (?P<percent>\d{1,3})%$")
 THRESHOLD = 20  # the default low-battery rule (lockdesk-core watch settings)
+
+
+SINGLE_INSTANCE = "com.lockdesk.desktop.SingleInstance"  # tauri.conf.json's identifier
+
+
+def bus_name_owned(name):
+    """Whether `name` has an owner on the session bus (dbus-send comes with dbus-run-session)."""
+    out = subprocess.run(["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.DBus",
+                          "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner",
+                          f"string:{name}"], capture_output=True, text=True, timeout=10).stdout
+    return "boolean true" in out
 
 
 class TrayHost:
@@ -164,8 +176,8 @@ def wait_notifications(r, notes, log, started, timeout=60):
     assert len(set(parts)) == len(parts), f"a low battery notified twice: {parts}"
     for n in seen:
         log(f"notification: [{n['app_name']}] {n['summary']}: {n['body']}")
-    log(f"{len(seen)} notifications ({len(low)} of low batteries) "
-        f"{time.time() - started:.1f} s after Sync now")
+    log(f"{len(seen)} notifications ({len(low)} of low batteries), all in by "
+        f"{since - started:.1f} s after Sync now")
     return seen
 
 
