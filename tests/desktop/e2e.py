@@ -406,6 +406,22 @@ def second_launch(r, binary, env):
     log(f"second launch handed over and exited 0 in {took:.1f}s; one app process: {after}")
 
 
+def wait_quit(binary, timeout=30):
+    """Waits until no process runs `binary` and its single-instance bus name is free (a start
+    while a quitting app still holds it hands over to it, fails, and leaves tauri-driver
+    waiting: an ending process may own its bus connection after /proc stops naming its
+    binary). The seconds it took."""
+    started = time.time()
+    while time.time() < started + timeout and app_pids(binary):
+        time.sleep(0.2)
+    while time.time() < started + timeout and watch_steps.bus_name_owned(
+            watch_steps.SINGLE_INSTANCE):
+        time.sleep(0.2)
+    assert not app_pids(binary) and not watch_steps.bus_name_owned(watch_steps.SINGLE_INSTANCE), \
+        f"the app has not quit {timeout} s after its window closed"
+    return time.time() - started
+
+
 def newcomer(binary, env):
     """A newcomer's first run: a normal launch (no --demo) on a machine without a keychain
     (a session bus but no Secret Service), "Try the demo", close the window, start again. The
@@ -447,18 +463,8 @@ def newcomer(binary, env):
                 log(f"quit: {e}")
         # As a person would: start again once the first app has finished quitting (it deletes
         # its sandbox on the way out; a loaded machine may take a few seconds).
-        closed = time.time()
-        deadline = closed + 30
-        while time.time() < deadline and app_pids(binary):
-            time.sleep(0.2)
-        # Its single-instance name too: a start while the quitting app still holds it would
-        # hand over to it (and fail). A process whose threads are still ending owns its bus
-        # connection after its /proc entry no longer names the binary.
-        while time.time() < deadline and watch_steps.bus_name_owned(
-                watch_steps.SINGLE_INSTANCE):
-            time.sleep(0.2)
-        if attempt == "first":
-            log(f"newcomer: the app quit {time.time() - closed:.1f}s after its window closed")
+        log(f"newcomer: the app quit {wait_quit(binary):.1f}s after its window closed")
+    wait_quit(binary)  # the second, before the main scenario's app starts
     config = Path(env["XDG_CONFIG_HOME"]) / "lockdesk"
     profiles = config / "profiles.json"
     assert not profiles.exists() or "demo" not in profiles.read_text(), "demo profile written"
