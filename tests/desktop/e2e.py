@@ -6,7 +6,10 @@ lock with the mouse from a GTK drag source (a real OS drop), invites a user, ope
 syncs the archive and saves CSV exports through the native save dialog (typed into with
 xdotool), signs in again through the sign-in window (the simulator's login page; the redirect
 is intercepted) and opens the account screen. A second launch while the app runs hands over to it
-and exits (single instance).
+and exits (single instance). The tray is driven as a desktop panel would over the session D-Bus
+(tests/desktop/tray_host.py): Pause/Resume watching, "Sync now" while History syncs, whose
+watch round's alerts reach a test notification server (notification_server.py) and match the
+Watch screen, and Quit.
 Saves a screenshot of each main screen under
 artifacts/desktop/.
 
@@ -32,6 +35,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.options import ArgOptions
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
+
+sys.dont_write_bytecode = True  # no __pycache__ in tests/desktop
+import watch_steps  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts" / "desktop"
@@ -206,6 +212,7 @@ def scenario(r, out):
     r.wait(lambda: len(r.els("lock-row")) > 0, "lock rows", timeout=30)
     log(f"{len(r.els('lock-row'))} locks listed")
     r.shot("locks")
+    watch_steps.tray_steps(r, r.tray, app_pids(r.binary)[0], log)
     second_launch(r, r.binary, r.env)
 
     # Rename the first lock.
@@ -290,6 +297,10 @@ def scenario(r, out):
 
     r.wait(lambda: sync_state() == "running" and number("archive-records") >= 200,
            "a few archived pages", timeout=120)
+    # Tray "Sync now": the watch round joins the sync that runs (2 s to get there), goes on
+    # with what is archived when it is cancelled, and notifies its new alerts.
+    asked = watch_steps.sync_now(r.tray, log)
+    time.sleep(2)
     r.click("archive-sync-cancel")
     r.wait(lambda: sync_state() == "cancelled", "the sync to stop", timeout=60)
     r.wait(lambda: r.els("archive-total") and number("archive-total") == number("archive-records"),
@@ -297,6 +308,7 @@ def scenario(r, out):
     total = number("archive-total")
     log(f"sync cancelled with {total} records archived")
     r.shot("history-archive")
+    notified = watch_steps.wait_notifications(r, r.notes, log, asked)
     archive_csv = out / "archive.csv"
     r.click("archive-export")
     save_in_dialog(r, r"lockdesk-history\.csv", archive_csv)
@@ -310,6 +322,7 @@ def scenario(r, out):
     r.wait(lambda: r.d.find_elements(By.CSS_SELECTOR, '[data-testid="archive-chart-daily"] canvas'),
            "the daily chart drawn", timeout=30)
     r.shot("history-charts")
+    watch_steps.watch_screen(r, notified, log)
 
     # Sign in again through the sign-in window: the simulator's login page in its own window;
     # its redirect is intercepted (never loaded), the code exchanged and the window closed.
@@ -348,6 +361,7 @@ def scenario(r, out):
     r.click("nav-account")
     r.el("account-sign-out")
     r.shot("account")
+    watch_steps.quit_from_tray(r.tray, lambda: app_pids(r.binary), log)
 
 
 def app_pids(binary):
@@ -392,6 +406,22 @@ def second_launch(r, binary, env):
     log(f"second launch handed over and exited 0 in {took:.1f}s; one app process: {after}")
 
 
+def wait_quit(binary, timeout=30):
+    """Waits until no process runs `binary` and its single-instance bus name is free (a start
+    while a quitting app still holds it hands over to it, fails, and leaves tauri-driver
+    waiting: an ending process may own its bus connection after /proc stops naming its
+    binary). The seconds it took."""
+    started = time.time()
+    while time.time() < started + timeout and app_pids(binary):
+        time.sleep(0.2)
+    while time.time() < started + timeout and watch_steps.bus_name_owned(
+            watch_steps.SINGLE_INSTANCE):
+        time.sleep(0.2)
+    assert not app_pids(binary) and not watch_steps.bus_name_owned(watch_steps.SINGLE_INSTANCE), \
+        f"the app has not quit {timeout} s after its window closed"
+    return time.time() - started
+
+
 def newcomer(binary, env):
     """A newcomer's first run: a normal launch (no --demo) on a machine without a keychain
     (a session bus but no Secret Service), "Try the demo", close the window, start again. The
@@ -433,9 +463,8 @@ def newcomer(binary, env):
                 log(f"quit: {e}")
         # As a person would: start again once the first app has finished quitting (it deletes
         # its sandbox on the way out; a loaded machine may take a few seconds).
-        deadline = time.time() + 30
-        while time.time() < deadline and app_pids(binary):
-            time.sleep(0.2)
+        log(f"newcomer: the app quit {wait_quit(binary):.1f}s after its window closed")
+    wait_quit(binary)  # the second, before the main scenario's app starts
     config = Path(env["XDG_CONFIG_HOME"]) / "lockdesk"
     profiles = config / "profiles.json"
     assert not profiles.exists() or "demo" not in profiles.read_text(), "demo profile written"
@@ -452,16 +481,22 @@ def main():
     home = tempfile.mkdtemp(prefix="lockdesk-e2e-home-")
     os.makedirs(f"{home}/tmp")
     # No LOCKDESK_DEMO: a normal launch. The main scenario asks for --demo itself.
+    # The watcher's loop ticks hourly: only the rounds asked for (tray "Sync now") run.
     env = dict(os.environ, HOME=home, XDG_CONFIG_HOME=f"{home}/.config", TMPDIR=f"{home}/tmp",
-               XDG_DATA_HOME=f"{home}/.local/share", XDG_CACHE_HOME=f"{home}/.cache")
+               XDG_DATA_HOME=f"{home}/.local/share", XDG_CACHE_HOME=f"{home}/.cache",
+               LOCKDESK_WATCH_INTERVAL_SECS="3600")
     env.pop("LOCKDESK_DEMO", None)
     driver_log = open(ARTIFACTS / "tauri-driver.log", "w")
     tauri_driver = subprocess.Popen(["tauri-driver", "--port", str(PORT),
                                      "--native-port", str(NATIVE_PORT)], env=env,
                                     stdout=driver_log, stderr=subprocess.STDOUT)
-    driver = None
+    driver = tray = notes = None
     try:
         wait_port(PORT)
+        # On the session bus before any app starts: the app registers its tray icon with the
+        # watcher it finds then. The newcomer's apps use them too (their items come and go).
+        notes = watch_steps.Notifications(ARTIFACTS / "notifications.jsonl")
+        tray = watch_steps.TrayHost(ARTIFACTS / "tray-host.log")
         newcomer(binary, env)
         opts = ArgOptions()
         opts.set_capability("browserName", "wry")
@@ -470,7 +505,7 @@ def main():
         driver = webdriver.Remote(command_executor=f"http://127.0.0.1:{PORT}", options=opts)
         log(f"session in {time.time() - started:.1f}s")
         run = Run(driver)
-        run.binary, run.env = binary, env
+        run.binary, run.env, run.tray, run.notes = binary, env, tray, notes
         out = Path(tempfile.mkdtemp(prefix="lockdesk-e2e-out-"))
         try:
             scenario(run, out)
@@ -486,6 +521,9 @@ def main():
                 driver.quit()
             except Exception as e:  # the app may already be gone
                 log(f"quit: {e}")
+        for helper in (tray, notes):
+            if helper is not None:
+                helper.close()
         tauri_driver.terminate()
         try:
             tauri_driver.wait(10)
