@@ -323,6 +323,7 @@ def scenario(r, out):
            "the daily chart drawn", timeout=30)
     r.shot("history-charts")
     watch_steps.watch_screen(r, notified, log)
+    watch_steps.pause_between_tray_and_watch(r, r.tray, log)
 
     # Sign in again through the sign-in window: the simulator's login page in its own window;
     # its redirect is intercepted (never loaded), the code exchanged and the window closed.

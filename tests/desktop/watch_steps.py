@@ -219,6 +219,28 @@ def watch_screen(r, seen, log):
     r.shot("watch-alerts")
 
 
+def pause_between_tray_and_watch(r, tray, log):
+    """Paused from the tray, the Watch screen says so (it reads the shell's watcher every 5 s);
+    resumed from the screen, the tray's menu says "Pause watching" again."""
+    answer = tray.ask("click Pause watching")
+    assert "clicked" in answer, answer
+    r.wait(lambda: r.el("watch-background").get_attribute("data-paused") == "true",
+           "Watch to show watching paused from the tray", timeout=15)
+    log("Watch: " + r.el("watch-background").text.replace("\n", " / "))
+    r.d.execute_script("arguments[0].scrollIntoView({block: 'start'});", r.el("watch-status"))
+    r.shot("watch-paused")
+    r.click("watch-background-toggle")
+    r.wait(lambda: r.el("watch-background").get_attribute("data-paused") == "false",
+           "Watch to show watching resumed", timeout=15)
+    deadline = time.time() + 10
+    labels = tray.menu()[1]
+    while labels[2:3] != ["Pause watching"] and time.time() < deadline:
+        time.sleep(0.2)
+        labels = tray.menu()[1]
+    assert labels[2:3] == ["Pause watching"], f"after Resume on Watch: tray menu {labels}"
+    log("Watch: resumed from the screen; the tray says 'Pause watching' again")
+
+
 def quit_from_tray(tray, pids, log):
     """Tray "Quit" ends the app (no window left, no process)."""
     assert pids(), "the app runs before Quit"

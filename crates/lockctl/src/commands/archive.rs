@@ -20,6 +20,23 @@ use crate::{Env, Term};
 /// How often a running sync is asked where it stands.
 const POLL: Duration = Duration::from_millis(250);
 
+/// The running sync's progress on stderr, a line when it changed since `shown`.
+pub(crate) async fn show_sync_progress(
+    ctx: &app::AppContext,
+    term: &mut Term<'_>,
+    shown: &mut String,
+) -> Result<()> {
+    let status = app::history_sync_status(ctx, NoArgs {}).await?;
+    if let Some(running) = status.running {
+        let line = words::sync_progress(&running.progress);
+        if line != *shown {
+            writeln!(term.err, "{line}")?;
+            *shown = line;
+        }
+    }
+    Ok(())
+}
+
 /// The app context working on the archive named, or the profile's own.
 fn archive<'a>(env: &'a Env<'_>, arg: &ArchiveArg) -> Result<&'a app::AppContext> {
     let ctx = env.app()?;
@@ -102,15 +119,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
                 if job.state != JobState::Running {
                     break job;
                 }
-                // Progress goes to stderr, a line when it changed.
-                let status = app::history_sync_status(ctx, NoArgs {}).await?;
-                if let Some(running) = status.running {
-                    let line = words::sync_progress(&running.progress);
-                    if line != shown {
-                        writeln!(term.err, "{line}")?;
-                        shown = line;
-                    }
-                }
+                show_sync_progress(ctx, term, &mut shown).await?;
             };
             let last = app::history_sync_status(ctx, NoArgs {}).await?.last;
             let report = match last {

@@ -49,13 +49,33 @@ fn print(term: &mut Term<'_>, round: &WatchRoundResponse) -> Result<()> {
     Ok(())
 }
 
+/// How often a running round's sync is asked where it stands.
+const POLL: Duration = Duration::from_millis(250);
+
+/// One round. At a terminal the sync's progress goes to stderr, a line when it changed (a first
+/// sync of a large organization takes minutes at the service's 50 requests per minute);
+/// a scheduled run (no terminal) prints only its alerts and errors.
+async fn round(ctx: &app::AppContext, term: &mut Term<'_>) -> Result<WatchRoundResponse> {
+    let round = app::watch_round(ctx, NoArgs {});
+    tokio::pin!(round);
+    let mut shown = String::new();
+    loop {
+        tokio::select! {
+            r = &mut round => return Ok(r?),
+            _ = tokio::time::sleep(POLL), if term.terminal => {
+                super::archive::show_sync_progress(ctx, term, &mut shown).await?;
+            }
+        }
+    }
+}
+
 pub async fn run(env: &Env<'_>, term: &mut Term<'_>, args: WatchArgs) -> Result<()> {
     let ctx = env.app()?;
     if let Some(h) = &args.history_profile {
         ctx.use_profile(ApiVersion::V2, h);
     }
     if args.once {
-        let round = app::watch_round(ctx, NoArgs {}).await?;
+        let round = round(ctx, term).await?;
         print(term, &round)?;
         if !round.new_alerts.is_empty() {
             term.status = NEW_ALERTS_STATUS;
@@ -63,10 +83,9 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, args: WatchArgs) -> Result<
         return Ok(());
     }
     loop {
-        match app::watch_round(ctx, NoArgs {}).await {
+        match round(ctx, term).await {
             Ok(round) => print(term, &round)?,
             Err(e) => {
-                let e = crate::error::Error::from(e);
                 writeln!(
                     term.err,
                     "error: {} [{}]",

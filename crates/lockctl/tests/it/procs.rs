@@ -166,7 +166,7 @@ impl Home {
     }
 }
 
-fn done(out: std::process::Output) -> Done {
+pub fn done(out: std::process::Output) -> Done {
     Done {
         code: out.status.code().unwrap_or(-1),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),

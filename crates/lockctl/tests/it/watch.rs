@@ -112,11 +112,19 @@ async fn watch_once_exit_status_and_two_processes_raise_once() {
     )
     .await;
     let text_args: Vec<&str> = args.iter().copied().filter(|a| *a != "--json").collect();
-    let text = home.run(&text_args).await;
+    // In this computer's local time (Tokyo here), with its offset.
+    let text = crate::procs::done(
+        home.command(&text_args)
+            .env("TZ", "Asia/Tokyo")
+            .output()
+            .await
+            .unwrap(),
+    );
     assert_eq!(text.code, 3, "{}", text.stderr);
     let lines: Vec<&str> = text.stdout.lines().collect();
     assert_eq!(lines.len(), 1, "{}", text.stdout);
     assert!(lines[0].contains("low battery") && lines[0].contains("outside reader at 4%"));
+    assert!(lines[0].contains(" +09:00 "), "{}", lines[0]);
 
     // A history that cannot be synced (no history profile given: the organization's profile
     // is no history connection): the batteries are still checked, and stderr says what was not.

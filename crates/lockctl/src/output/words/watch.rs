@@ -1,5 +1,6 @@
 //! The watcher's alerts in English, one line each (`lockctl watch`).
 
+use chrono::Local;
 use lockdesk_core::watch::{AlertView, BatteryPart, Finding, RuleKind};
 
 use super::clean;
@@ -31,7 +32,8 @@ fn user(f: &Finding) -> String {
 /// One alert as a line: time of the event, rule, what happened.
 pub fn alert_line(a: &AlertView) -> String {
     let f = &a.finding;
-    let at = f.at.format("%Y-%m-%d %H:%M:%S UTC");
+    // This computer's local time, with its offset: a scheduled job's log reads unambiguously.
+    let at = f.at.with_timezone(&Local).format("%Y-%m-%d %H:%M:%S %:z");
     let what = match f.rule {
         RuleKind::LowBattery => format!(
             "low battery: {} {} at {}%",
@@ -44,7 +46,7 @@ pub fn alert_line(a: &AlertView) -> String {
                 "unlocked too long: {} unlocked by {}, locked again at {}",
                 lock(f),
                 user(f),
-                l.format("%H:%M:%S")
+                l.with_timezone(&Local).format("%H:%M:%S")
             ),
             None => format!(
                 "unlocked too long: {} unlocked by {}, not locked again",
