@@ -7,7 +7,7 @@ use super::clean;
 
 fn part(p: Option<BatteryPart>) -> &'static str {
     match p {
-        Some(BatteryPart::Lock) | None => "lock",
+        Some(BatteryPart::Lock) | None => "lock body",
         Some(BatteryPart::NfcReaderInside) => "inside reader",
         Some(BatteryPart::NfcReaderOutside) => "outside reader",
         Some(BatteryPart::DoorSensor) => "door sensor",
