@@ -33,12 +33,3 @@ describe('schedules', () => {
     expect(f.formatClock('09:00+09:00', 0)).toBe('09:00 (UTC+09:00)');
   });
 });
-
-describe('batteries (core thresholds)', () => {
-  it('ok ≥ 30, low 10–29, critical < 10', () => {
-    expect(f.batteryLevel(30)).toBe('ok');
-    expect(f.batteryLevel(29)).toBe('low');
-    expect(f.batteryLevel(9)).toBe('critical');
-    expect(f.batteryLevel(null)).toBe('unknown');
-  });
-});

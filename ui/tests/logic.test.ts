@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sortLocks, matches, weakestBattery, isLow } from '../src/lib/locks';
-import { filterAccesses, historyCsv, usersIn } from '../src/lib/history';
-import { parseCsv } from '../src/lib/csv';
 import { tally, outcomeKey } from '../src/lib/screens/invitations/bulk';
-import type { LockView, AccessView, InviteResult } from '../src/lib/backend';
-import { clientKind } from '../src/lib/words';
+import type { LockView, InviteResult } from '../src/lib/backend';
 
 const lock = (
   id: string,
@@ -68,50 +65,6 @@ describe('locks', () => {
   it('searches name and id, case-insensitively', () => {
     expect(list.filter((l) => matches(l, 'FRO')).map((l) => l.id)).toEqual(['R2']);
     expect(list.filter((l) => matches(l, 'a3')).map((l) => l.id)).toEqual(['A3']);
-  });
-});
-
-const access = (user: string | null, ct: string, locked: boolean): AccessView => ({
-  created_at: '2024-01-02T03:04:05.000Z',
-  is_locked: locked,
-  action: locked ? 'locked' : 'unlocked',
-  client_type: clientKind(ct),
-  user_id: user,
-  user_name: user ? `Name ${user}` : null,
-  user_mail: null,
-  lock_id: 'A1',
-  lock_name: 'Front, main',
-});
-
-describe('history', () => {
-  const list = [
-    access('U1', 'hand', false),
-    access('U2', 'nfc_outside', false),
-    access(null, 'autolock', true),
-  ];
-  it('filters by user, kind and action', () => {
-    expect(filterAccesses(list, { user: 'U1', kind: '', action: '' })).toHaveLength(1);
-    expect(filterAccesses(list, { user: '-', kind: '', action: '' })).toHaveLength(1);
-    expect(filterAccesses(list, { user: '', kind: 'nfc_outside', action: '' })).toHaveLength(1);
-    const odd = [...list, access('U3', 'face_id', false)];
-    expect(filterAccesses(odd, { user: '', kind: 'face_id', action: '' })).toHaveLength(1);
-    expect(filterAccesses(list, { user: '', kind: '', action: 'locked' })).toHaveLength(1);
-    expect(usersIn(list).map((u) => u.key)).toEqual(['U1', 'U2', '-']);
-  });
-  it('exports CSV with a BOM and kinds in words', () => {
-    const csv = historyCsv(list, 'ja', 'ja-JP', 'Asia/Tokyo');
-    expect(csv.charCodeAt(0)).toBe(0xfeff);
-    expect(csv).toContain('2024/01/02 12:04:05');
-    expect(csv).toContain('手動');
-    expect(csv).toContain('解錠');
-    expect(csv).not.toMatch(/Unlocked|By hand/);
-    expect(csv).toContain('"Front, main"');
-    expect(csv.split('\r\n')).toHaveLength(5);
-  });
-  it('exports names that look like formulas as text', () => {
-    const evil = { ...access('U9', 'hand', false), user_name: '=HYPERLINK("http://x","go")' };
-    const rows = parseCsv(historyCsv([evil], 'en', 'en-US', 'UTC'));
-    expect(rows[1][2]).toBe('\'=HYPERLINK("http://x","go")');
   });
 });
 

@@ -1,58 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  current,
-  firstPage,
-  inviteErrorKey,
-  isUserId,
-  listRequest,
-  next,
-  pageNumber,
-  pageSize,
-  previous,
-} from '../src/lib/screens/users/paging';
+import { inviteErrorKey, isUserId } from '../src/lib/screens/users/inviteById';
 import { problemText, resultText } from '../src/lib/screens/invitations/bulk';
 import { issuedRange } from '../src/lib/screens/invitations/range';
 import { toastText } from '../src/lib/state/toasts.svelte';
 import { translate } from '../src/lib/i18n/index.svelte';
 import type { InviteResult } from '../src/lib/backend';
-
-describe('users paging by cursor', () => {
-  it('next pushes the cursor, previous goes back, the first page has none', () => {
-    let c = firstPage();
-    expect(current(c)).toBeNull();
-    expect(pageNumber(c)).toBe(1);
-    c = next(c, 'U-aaaaa-00003');
-    c = next(c, 'U-aaaaa-00006');
-    expect(current(c)).toBe('U-aaaaa-00006');
-    expect(pageNumber(c)).toBe(3);
-    c = previous(c);
-    expect(current(c)).toBe('U-aaaaa-00003');
-    c = previous(previous(c));
-    expect(current(c)).toBeNull();
-    expect(pageNumber(c)).toBe(1);
-    expect(next(c, null)).toBe(c);
-  });
-  it('builds the request with limit, cursor and exact search', () => {
-    expect(listRequest(firstPage(), 25, { code: '', mail: '' })).toEqual({
-      limit: 25,
-      with_dates: true,
-    });
-    expect(listRequest(next(firstPage(), 'U-x'), 50, { code: 'E1', mail: 'a@b.co' })).toEqual({
-      limit: 50,
-      with_dates: true,
-      id_after: 'U-x',
-      code: 'E1',
-      mail: 'a@b.co',
-    });
-  });
-  it('keeps the page size within 1..1000', () => {
-    expect(pageSize('100')).toBe(100);
-    expect(pageSize('1000')).toBe(1000);
-    expect(pageSize('0')).toBe(25);
-    expect(pageSize('1001')).toBe(25);
-    expect(pageSize('x')).toBe(25);
-  });
-});
 
 describe('invite an existing user by id', () => {
   it('words the service codes', () => {

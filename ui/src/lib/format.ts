@@ -1,15 +1,5 @@
-// Formatting of times, sizes and battery levels. Pure functions; the locale is passed in.
+// Formatting of times and sizes. Pure functions; the locale is passed in.
 // Kinds, roles and settings are worded in ./words.
-
-/** Same thresholds as the core's `Battery::from_percent`: ok ≥ 30 %, low 10–29 %, critical < 10 %. */
-export type BatteryLevel = 'ok' | 'low' | 'critical' | 'unknown';
-
-export function batteryLevel(pct: number | null | undefined): BatteryLevel {
-  if (pct === null || pct === undefined) return 'unknown';
-  if (pct >= 30) return 'ok';
-  if (pct >= 10) return 'low';
-  return 'critical';
-}
 
 /** A date-time in the viewer's local time zone (or `timeZone` for tests). */
 export function formatDateTime(
@@ -126,15 +116,6 @@ export function dateInputValue(daysAgo = 0, now = new Date()): string {
   const mm = String(d.getMonth() + 1).padStart(2, '0');
   const dd = String(d.getDate()).padStart(2, '0');
   return `${d.getFullYear()}-${mm}-${dd}`;
-}
-
-/** Minutes and seconds left until an instant, or null when it has passed. */
-export function timeLeft(expiresAt: string | null | undefined, now = Date.now()): number | null {
-  if (!expiresAt) return null;
-  const t = new Date(expiresAt).getTime();
-  if (Number.isNaN(t)) return null;
-  const left = t - now;
-  return left > 0 ? left : null;
 }
 
 export function formatBytes(n: number): string {

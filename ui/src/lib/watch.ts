@@ -5,14 +5,6 @@ import type { AlertQuery, AlertView, Finding, RuleKind, WatchRules } from './bac
 import type { MessageKey } from './i18n/en';
 import type { Problem } from './validate';
 
-export const RULE_KINDS: RuleKind[] = [
-  'low_battery',
-  'unlocked_too_long',
-  'outside_hours',
-  'listed_user',
-  'silent_lock',
-];
-
 /** The same limits as `WatchRules::validate`. */
 export const LIMITS = {
   interval: [1, 1440],

@@ -141,7 +141,6 @@ const howToEn = {
 export const errorsEn = {
   ...errorCodesEn,
   ...howToEn,
-  'error.title': 'Something went wrong',
   'error.code': 'Code: {code}',
   'error.signInAgain': 'Sign in again',
   'error.action.organizations': 'Choose an organization',

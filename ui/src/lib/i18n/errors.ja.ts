@@ -132,7 +132,6 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.howTo.internal':
     'もう一度お試しください。繰り返し発生する場合は、Lockdesk を再起動してください。',
 
-  'error.title': 'エラーが発生しました',
   'error.code': 'コード：{code}',
   'error.signInAgain': 'もう一度サインイン',
   'error.action.organizations': '組織を選ぶ',

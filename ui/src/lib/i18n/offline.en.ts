@@ -4,7 +4,6 @@
 export const offlineEn = {
   'offline.banner': 'Offline — showing data as of {time}; changes are disabled.',
   'offline.retry': 'Try again',
-  'offline.writesDisabled': 'Changes are disabled while the service cannot be reached.',
 };
 
 export type OfflineMessageKey = keyof typeof offlineEn;

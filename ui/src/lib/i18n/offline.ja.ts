@@ -5,5 +5,4 @@ import type { OfflineMessageKey } from './offline.en';
 export const offlineJa: Record<OfflineMessageKey, string> = {
   'offline.banner': 'オフラインです。{time} 時点のデータを表示しています。変更はできません。',
   'offline.retry': '再接続',
-  'offline.writesDisabled': 'サービスに接続できないため、変更はできません。',
 };

@@ -17,7 +17,6 @@ export const setupEn = {
   'setup.switcher.org': 'Choose another organization',
   'setup.switcher.connections': 'Connections',
   'setup.switcher.signIn': 'Sign-in',
-  'setup.greyed': 'Not available yet: {why}',
   'error.details': 'Details',
 } as const;
 

@@ -19,6 +19,5 @@ export const setupJa: Record<SetupMessageKey, string> = {
   'setup.switcher.org': '別の組織を選択',
   'setup.switcher.connections': '接続先',
   'setup.switcher.signIn': 'サインイン',
-  'setup.greyed': 'まだ使えません：{why}',
   'error.details': '詳細',
 };

@@ -5,7 +5,6 @@ export const todayEn = {
   'today.title': 'Today',
   'today.asOf': 'As of {time}',
   'today.refresh': 'Refresh',
-  'today.allClear': 'Nothing needs attention.',
   'today.more': '+{n} more',
   'today.part.lock': 'Lock body',
   'today.part.nfc_reader_inside': 'Inside reader',
@@ -61,7 +60,6 @@ export const todayEn = {
   'today.go.history': 'Open History',
   'today.go.locks': 'Open Locks',
   'today.go.invitations': 'Open Invitations',
-  'today.go.signIn': 'Sign in again',
 };
 
 export type TodayMessageKey = keyof typeof todayEn;

@@ -7,7 +7,6 @@ export const todayJa: Record<TodayMessageKey, string> = {
   'today.title': '今日の状況',
   'today.asOf': '{time} 時点',
   'today.refresh': '更新',
-  'today.allClear': '対応が必要な項目はありません。',
   'today.more': 'ほか {n} 件',
   'today.part.lock': '錠本体',
   'today.part.nfc_reader_inside': '室内側リーダー',
@@ -64,5 +63,4 @@ export const todayJa: Record<TodayMessageKey, string> = {
   'today.go.history': '入退室履歴を開く',
   'today.go.locks': '錠一覧を開く',
   'today.go.invitations': '招待を開く',
-  'today.go.signIn': '再度サインイン',
 };
