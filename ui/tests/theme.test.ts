@@ -3,7 +3,7 @@
 // edge, the focus ring, chart marks) >= 3:1, in the light and the dark theme.
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, parseThemes, type Tokens } from '../src/lib/theme';
+import { contrastRatio, parseThemes, zoomSlider, type Tokens } from '../src/lib/theme';
 
 const css = readFileSync(new URL('../src/app.css', import.meta.url), 'utf8');
 const historyDir = new URL('../src/lib/screens/history/', import.meta.url);
@@ -103,3 +103,29 @@ if (import.meta.env.VITE_THEME_FIGURES)
   for (const name of ['light', 'dark'] as const)
     for (const r of ratios(themes[name]))
       console.log(`${name}\t${r.ratio.toFixed(2)}\t${r.fg} on ${r.bg}`);
+
+describe('zoom slider', () => {
+  it('takes every colour from the theme (ECharts defaults are light-only)', () => {
+    const c = {
+      text: '#t',
+      muted: '#m',
+      border: '#b',
+      divider: '#d',
+      surface: '#s',
+      surface2: '#s2',
+      series1: '#1',
+      series2: '#2',
+      low: '#l',
+    };
+    const theme = new Set([...Object.values(c), 'transparent']);
+    const colours: string[] = [];
+    const walk = (v: unknown, key = '') => {
+      if (typeof v === 'string' && /color$/i.test(key)) colours.push(v);
+      else if (v && typeof v === 'object')
+        for (const [k, x] of Object.entries(v as Record<string, unknown>)) walk(x, k);
+    };
+    walk(zoomSlider(c));
+    expect(colours.length).toBeGreaterThan(5);
+    for (const colour of colours) expect(theme.has(colour), colour).toBe(true);
+  });
+});

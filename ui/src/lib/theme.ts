@@ -86,6 +86,23 @@ export function chartColors(el: Element = document.documentElement): ChartColors
   };
 }
 
+/** A slider to zoom a long axis, in the theme's colours (ECharts' own are light-only). */
+export function zoomSlider(c: ChartColors) {
+  return {
+    type: 'slider',
+    height: 18,
+    bottom: 4,
+    textStyle: { color: c.muted },
+    borderColor: c.border,
+    backgroundColor: c.surface2,
+    fillerColor: 'transparent',
+    dataBackground: { lineStyle: { color: c.low }, areaStyle: { color: c.low } },
+    selectedDataBackground: { lineStyle: { color: c.series1 }, areaStyle: { color: c.series1 } },
+    handleStyle: { color: c.surface, borderColor: c.muted },
+    moveHandleStyle: { color: c.border },
+  };
+}
+
 /** Axis colours of the theme, for an ECharts axis. */
 export function axisStyle(c: ChartColors) {
   return {
