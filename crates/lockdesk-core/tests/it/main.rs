@@ -11,6 +11,7 @@ mod offline;
 mod profiles;
 mod renewal;
 mod sign_in;
+mod sim_world;
 mod support;
 mod today;
 mod watch;

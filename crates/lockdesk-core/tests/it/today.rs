@@ -2,117 +2,16 @@
 //! item appears exactly when it should and never on its near miss; a part that cannot be
 //! computed names the missing step.
 
-use std::sync::Arc;
-
 use chrono::{DateTime, Duration, Utc};
-use lockdesk_api::clock::OffsetClock;
 use lockdesk_api::ApiVersion;
-use lockdesk_core::app::{dispatch, AppContext};
-use lockdesk_core::sessions::{self, AddProfile};
-use lockdesk_core::{Context, MemoryStore};
-use lockdesk_sim::{SimHandle, SimOptions};
 use serde_json::{json, Value};
 
-use crate::support::authorize;
+use lockdesk_core::app::AppContext;
 
-/// Tuesday 2026-11-24 10:00 in Japan. Monday 2026-11-23 is 勤労感謝の日, so "last night" starts
-/// at the close of Friday 2026-11-20 (20:00 in the default office hours).
-const T0: &str = "2026-11-24T01:00:00Z";
+use crate::sim_world::{call, t, SimWorld as World, HISTORY_PROFILE, T0};
 
-fn t(s: &str) -> DateTime<Utc> {
-    DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
-}
-
-struct World {
-    sim: SimHandle,
-    dir: tempfile::TempDir,
-    secrets: Arc<MemoryStore>,
-    clock: OffsetClock,
-}
-
-async fn call(ctx: &AppContext, cmd: &str, args: Value) -> Value {
-    match dispatch(ctx, cmd, args.clone()).await {
-        Ok(v) => v,
-        Err(e) => panic!("{cmd} {args}: {e:?}"),
-    }
-}
-
-impl World {
-    async fn start() -> World {
-        let sim = lockdesk_sim::spawn(SimOptions {
-            history_records: 0,
-            start_time: Some(t(T0)),
-            ..SimOptions::small()
-        })
-        .await
-        .unwrap();
-        let clock = OffsetClock::default();
-        clock.advance((t(T0) - Utc::now()).num_seconds());
-        World {
-            sim,
-            dir: tempfile::tempdir().unwrap(),
-            secrets: Arc::new(MemoryStore::new()),
-            clock,
-        }
-    }
-
-    fn core(&self) -> Context {
-        Context::for_tests(self.dir.path(), self.secrets.clone())
-            .with_clock(Arc::new(self.clock.clone()))
-    }
-
-    async fn sign_in(&self, name: &str, api: ApiVersion) {
-        let core = self.core();
-        let c = &self.sim.info().clients[if api == ApiVersion::V3 { 0 } else { 1 }];
-        sessions::add_profile(
-            &core,
-            AddProfile {
-                name: name.into(),
-                base_url: self.sim.base_url().into(),
-                client_id: c.client_id.clone(),
-                redirect_uri: c.redirect_uri.clone(),
-                api,
-                client_secret: c.client_secret.clone(),
-            },
-        )
-        .await
-        .unwrap();
-        let pending = sessions::begin_sign_in(&core, name).await.unwrap();
-        let redirected = authorize(self.sim.base_url(), &pending, "admin@example.com").await;
-        sessions::complete_sign_in(&core, name, &pending, &redirected)
-            .await
-            .unwrap();
-    }
-
-    async fn app(&self) -> AppContext {
-        let ctx = AppContext::new(self.core());
-        let orgs = call(&ctx, "orgs_list", json!({})).await;
-        let first = orgs["organizations"][0]["id"].as_str().unwrap().to_owned();
-        call(&ctx, "orgs_choose", json!({ "organization_id": first })).await;
-        ctx
-    }
-
-    async fn post(&self, path: &str, body: Value) -> Value {
-        let r = reqwest::Client::new()
-            .post(format!("{}{path}", self.sim.base_url()))
-            .json(&body)
-            .send()
-            .await
-            .unwrap();
-        let status = r.status();
-        let v: Value = r.json().await.unwrap_or(Value::Null);
-        assert!(status.is_success(), "{path}: {status} {v}");
-        v
-    }
-
-    async fn records(&self, lock: &str, records: Vec<Value>) {
-        self.post(
-            "/_sim/history/records",
-            json!({ "lock_id": lock, "records": records }),
-        )
-        .await;
-    }
-}
+// T0 (crate::sim_world) is Tuesday 2026-11-24 10:00 in Japan. Monday 2026-11-23 is 勤労感謝の日,
+// so "last night" starts at the close of Friday 2026-11-20 (20:00 in the default office hours).
 
 /// A record without a person (an auto-lock), at `at`.
 fn autolock(at: DateTime<Utc>) -> Value {
@@ -170,7 +69,7 @@ async fn each_item_appears_exactly_when_it_should() {
     assert!(o["health"]["history_profile"].is_null());
 
     // Signed in for the history, nothing synced yet: the step is the sync.
-    w.sign_in("hist", ApiVersion::V2).await;
+    w.sign_in(HISTORY_PROFILE, ApiVersion::V2).await;
     let ctx = w.app().await;
     let o = call(&ctx, "today_overview", json!({})).await;
     for part in ["silent", "after_hours", "yesterday"] {

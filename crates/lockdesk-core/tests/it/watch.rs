@@ -3,140 +3,33 @@
 //! clock. Each rule fires once on a matching case and never on its near miss; a second round,
 //! a restart (a new context on the same folders) and two contexts at once raise nothing twice.
 
-use std::sync::Arc;
-use std::time::Duration;
-
-use chrono::{DateTime, Utc};
-use lockdesk_api::clock::OffsetClock;
-use lockdesk_api::ratelimit::RateLimiter;
 use lockdesk_api::ApiVersion;
 use lockdesk_core::app::{dispatch, AppContext};
-use lockdesk_core::sessions::{self, AddProfile};
-use lockdesk_core::{Context, ErrorPayload, MemoryStore};
-use lockdesk_sim::{SimHandle, SimOptions};
 use serde_json::{json, Value};
 
-use crate::support::authorize;
-
-/// Tuesday 2026-11-24 10:00 in Japan; Monday 2026-11-23 is 勤労感謝の日.
-const T0: &str = "2026-11-24T01:00:00Z";
-
-fn t(s: &str) -> DateTime<Utc> {
-    DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
-}
+use crate::sim_world::{call, fail, SimWorld};
 
 fn jst(s: &str) -> String {
     format!("{s}+09:00")
 }
 
-pub struct Watch {
-    pub sim: SimHandle,
-    pub dir: tempfile::TempDir,
-    secrets: Arc<MemoryStore>,
-    clock: OffsetClock,
-}
+/// The simulator with one organization (v3) and one history (v2) profile signed in.
+struct Watch(SimWorld);
 
-async fn call(ctx: &AppContext, cmd: &str, args: Value) -> Value {
-    match dispatch(ctx, cmd, args.clone()).await {
-        Ok(v) => v,
-        Err(e) => panic!("{cmd} {args}: {e:?}"),
-    }
-}
-
-async fn fail(ctx: &AppContext, cmd: &str, args: Value) -> ErrorPayload {
-    match dispatch(ctx, cmd, args.clone()).await {
-        Ok(v) => panic!("{cmd} {args} succeeded: {v}"),
-        Err(e) => e,
+impl std::ops::Deref for Watch {
+    type Target = SimWorld;
+    fn deref(&self) -> &SimWorld {
+        &self.0
     }
 }
 
 impl Watch {
-    /// A simulator without generated history whose clock starts at [`T0`], and one
-    /// organization (v3) and one history (v2) profile signed in on the same clock.
     async fn start() -> Watch {
-        let sim = lockdesk_sim::spawn(SimOptions {
-            history_records: 0,
-            start_time: Some(t(T0)),
-            // Many rounds, each syncing every lock: the rate limit is tested elsewhere.
-            v2_rate_limit: 100_000,
-            ..SimOptions::small()
-        })
-        .await
-        .unwrap();
-        let clock = OffsetClock::default();
-        clock.advance((t(T0) - Utc::now()).num_seconds());
-        let w = Watch {
-            sim,
-            dir: tempfile::tempdir().unwrap(),
-            secrets: Arc::new(MemoryStore::new()),
-            clock,
-        };
-        let core = w.core();
-        for (name, api, i) in [("org", ApiVersion::V3, 0), ("hist", ApiVersion::V2, 1)] {
-            let c = &w.sim.info().clients[i];
-            sessions::add_profile(
-                &core,
-                AddProfile {
-                    name: name.into(),
-                    base_url: w.sim.base_url().into(),
-                    client_id: c.client_id.clone(),
-                    redirect_uri: c.redirect_uri.clone(),
-                    api,
-                    client_secret: c.client_secret.clone(),
-                },
-            )
-            .await
-            .unwrap();
-            let pending = sessions::begin_sign_in(&core, name).await.unwrap();
-            let redirected = authorize(w.sim.base_url(), &pending, "admin@example.com").await;
-            sessions::complete_sign_in(&core, name, &pending, &redirected)
-                .await
-                .unwrap();
-        }
-        w
-    }
-
-    fn core(&self) -> Context {
-        Context::for_tests(self.dir.path(), self.secrets.clone())
-            .with_clock(Arc::new(self.clock.clone()))
-            .with_v2_limiter("hist", RateLimiter::new(100_000, Duration::from_secs(60)))
-    }
-
-    /// A new app context on the same folders and keychain (an app restart).
-    async fn app(&self) -> AppContext {
-        let ctx = AppContext::new(self.core());
-        let orgs = call(&ctx, "orgs_list", json!({})).await;
-        let first = orgs["organizations"][0]["id"].as_str().unwrap().to_owned();
-        call(&ctx, "orgs_choose", json!({ "organization_id": first })).await;
-        ctx
-    }
-
-    async fn sim_post(&self, path: &str, body: Value) -> Value {
-        let r = reqwest::Client::new()
-            .post(format!("{}{path}", self.sim.base_url()))
-            .json(&body)
-            .send()
-            .await
-            .unwrap();
-        let status = r.status();
-        let v: Value = r.json().await.unwrap_or(Value::Null);
-        assert!(status.is_success(), "{path}: {status} {v}");
-        v
-    }
-
-    /// Both clocks forward.
-    async fn advance(&self, seconds: i64) {
-        self.sim_post("/_sim/clock", json!({ "advance_seconds": seconds }))
+        let w = SimWorld::start().await;
+        w.sign_in("org", ApiVersion::V3).await;
+        w.sign_in(crate::sim_world::HISTORY_PROFILE, ApiVersion::V2)
             .await;
-        self.clock.advance(seconds);
-    }
-
-    async fn records(&self, lock: &str, records: Value) {
-        self.sim_post(
-            "/_sim/history/records",
-            json!({ "lock_id": lock, "records": records }),
-        )
-        .await;
+        Watch(w)
     }
 
     async fn battery(&self, lock: &str, part: &str, percent: u8) {

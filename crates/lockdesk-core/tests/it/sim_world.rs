@@ -1,0 +1,145 @@
+//! A simulator without generated history on a virtual clock shared with the app, for tests that
+//! craft its state (Watch, Today): profiles signed in through the real OAuth flow, app contexts
+//! on the same folders (each one a restarted app), the simulator's control API.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use lockdesk_api::clock::OffsetClock;
+use lockdesk_api::ratelimit::RateLimiter;
+use lockdesk_api::ApiVersion;
+use lockdesk_core::app::{dispatch, AppContext};
+use lockdesk_core::sessions::{self, AddProfile};
+use lockdesk_core::{Context, ErrorPayload, MemoryStore};
+use lockdesk_sim::{SimHandle, SimOptions};
+use serde_json::{json, Value};
+
+use crate::support::authorize;
+
+/// Tuesday 2026-11-24 10:00 in Japan; Monday 2026-11-23 is 勤労感謝の日.
+pub const T0: &str = "2026-11-24T01:00:00Z";
+
+/// The history profile's name: its requests are not held to 50 a minute here.
+pub const HISTORY_PROFILE: &str = "hist";
+
+pub fn t(s: &str) -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
+}
+
+pub async fn call(ctx: &AppContext, cmd: &str, args: Value) -> Value {
+    match dispatch(ctx, cmd, args.clone()).await {
+        Ok(v) => v,
+        Err(e) => panic!("{cmd} {args}: {e:?}"),
+    }
+}
+
+pub async fn fail(ctx: &AppContext, cmd: &str, args: Value) -> ErrorPayload {
+    match dispatch(ctx, cmd, args.clone()).await {
+        Ok(v) => panic!("{cmd} {args} succeeded: {v}"),
+        Err(e) => e,
+    }
+}
+
+pub struct SimWorld {
+    pub sim: SimHandle,
+    pub dir: tempfile::TempDir,
+    secrets: Arc<MemoryStore>,
+    clock: OffsetClock,
+}
+
+impl SimWorld {
+    /// The simulator with its clock at [`T0`], and none signed in yet.
+    pub async fn start() -> SimWorld {
+        let sim = lockdesk_sim::spawn(SimOptions {
+            history_records: 0,
+            start_time: Some(t(T0)),
+            // Rounds of syncs of every lock: the rate limit is tested elsewhere.
+            v2_rate_limit: 100_000,
+            ..SimOptions::small()
+        })
+        .await
+        .unwrap();
+        let clock = OffsetClock::default();
+        clock.advance((t(T0) - Utc::now()).num_seconds());
+        SimWorld {
+            sim,
+            dir: tempfile::tempdir().unwrap(),
+            secrets: Arc::new(MemoryStore::new()),
+            clock,
+        }
+    }
+
+    pub fn core(&self) -> Context {
+        Context::for_tests(self.dir.path(), self.secrets.clone())
+            .with_clock(Arc::new(self.clock.clone()))
+            .with_v2_limiter(
+                HISTORY_PROFILE,
+                RateLimiter::new(100_000, Duration::from_secs(60)),
+            )
+    }
+
+    /// Adds profile `name` for the simulator's v3 or v2 client and signs it in as the admin.
+    pub async fn sign_in(&self, name: &str, api: ApiVersion) {
+        let core = self.core();
+        let c = &self.sim.info().clients[if api == ApiVersion::V3 { 0 } else { 1 }];
+        sessions::add_profile(
+            &core,
+            AddProfile {
+                name: name.into(),
+                base_url: self.sim.base_url().into(),
+                client_id: c.client_id.clone(),
+                redirect_uri: c.redirect_uri.clone(),
+                api,
+                client_secret: c.client_secret.clone(),
+            },
+        )
+        .await
+        .unwrap();
+        let pending = sessions::begin_sign_in(&core, name).await.unwrap();
+        let redirected = authorize(self.sim.base_url(), &pending, "admin@example.com").await;
+        sessions::complete_sign_in(&core, name, &pending, &redirected)
+            .await
+            .unwrap();
+    }
+
+    /// A new app context on the same folders and keychain (an app restart), on the first
+    /// organization.
+    pub async fn app(&self) -> AppContext {
+        let ctx = AppContext::new(self.core());
+        let orgs = call(&ctx, "orgs_list", json!({})).await;
+        let first = orgs["organizations"][0]["id"].as_str().unwrap().to_owned();
+        call(&ctx, "orgs_choose", json!({ "organization_id": first })).await;
+        ctx
+    }
+
+    /// The simulator's control API; asserts success.
+    pub async fn post(&self, path: &str, body: Value) -> Value {
+        let r = reqwest::Client::new()
+            .post(format!("{}{path}", self.sim.base_url()))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        let status = r.status();
+        let v: Value = r.json().await.unwrap_or(Value::Null);
+        assert!(status.is_success(), "{path}: {status} {v}");
+        v
+    }
+
+    /// Both clocks forward.
+    pub async fn advance(&self, seconds: i64) {
+        self.post("/_sim/clock", json!({ "advance_seconds": seconds }))
+            .await;
+        self.clock.advance(seconds);
+    }
+
+    /// Crafted history records of a lock.
+    pub async fn records(&self, lock: &str, records: impl serde::Serialize) {
+        self.post(
+            "/_sim/history/records",
+            json!({ "lock_id": lock, "records": records }),
+        )
+        .await;
+    }
+}
