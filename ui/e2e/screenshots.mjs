@@ -16,6 +16,7 @@ const READY = {
   'lock-groups': 'lock-group-item',
   users: 'user-row',
   invitations: 'invite-form',
+  history: 'archive-total',
   'user-groups': 'user-group-item',
   organizations: 'org-option',
 };
