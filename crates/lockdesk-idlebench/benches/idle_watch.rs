@@ -41,7 +41,13 @@ const HISTORY_RECORDS: usize = 5_000;
 
 fn main() {
     if std::env::args().any(|a| a == "--list") {
-        return; // `cargo bench -- --list` and `cargo test --benches` ask for the list.
+        return; // `cargo bench -- --list` asks for the list.
+    }
+    if !std::env::args().any(|a| a == "--bench") {
+        // `cargo test --benches` runs this without `--bench` (`cargo bench` passes it): only
+        // check that it builds, never start the app there.
+        println!("idle_watch: a benchmark; run it with `cargo bench` (see the file's header)");
+        return;
     }
     if std::env::var_os("DISPLAY").is_none() {
         eprintln!("idle_watch: no DISPLAY; run under xvfb-run (see the file's header)");
