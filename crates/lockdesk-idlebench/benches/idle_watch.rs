@@ -1,22 +1,53 @@
-//! What background watching costs: the release app (`target/release/lockdesk --demo`) is started
-//! with watching on, left idle, and its CPU time and memory are sampled from /proc once a second
-//! for each process of its tree (the app, WebKit's web and network processes), over a window of
-//! `LOCKDESK_BENCH_SECS` seconds (60 by default) after 10 s of warm-up. Two runs: rounds every
-//! 10 s (six rounds in the window) and the default interval (5 minutes: no round in the window,
-//! the loop only waits).
+//! What background watching costs: the release app (`target/release/lockdesk`, a normal launch,
+//! no `--demo`) is started signed in and watching, and its CPU time and memory are sampled from
+//! /proc once a second for each process of its tree (the app, WebKit's web and network
+//! processes).
 //!
-//! Linux only, with a display and a session bus:
+//! Before the launch, the bench starts gnome-keyring's secret service on the session bus and the
+//! simulator in its own process (real "now", 5,000 history records), signs a v3 and a v2 profile
+//! in through the real OAuth flow into the config folder the app is given
+//! (`LOCKDESK_CONFIG_DIR`, `LOCKDESK_DATA_DIR`) and chooses the first organization. The app's
+//! first round syncs the whole simulated history (v2, at the service's 50 requests a minute);
+//! the measured window of `LOCKDESK_BENCH_SECS` seconds (120 by default) starts when that first
+//! round has finished: "idle" is the app after it, doing only what watching does from then on.
+//!
+//! Two runs: the loop ticking every 10 s with the organization's interval at its minimum (1
+//! minute: a real round, sync and rules, about every minute), and the app's defaults (a tick a
+//! minute, the organization's interval 10 minutes: no round in the window after the first).
+//! Rounds are counted from the alert store (`watch.sqlite3`: each finished round records its
+//! time and how its sync went) and the app's log (`RUST_LOG=lockdesk_app=debug`); the bench
+//! fails if no round synced.
+//!
+//! Linux only, with a display and a session bus, and gnome-keyring installed:
 //! `cargo build --release -p lockdesk && xvfb-run -a dbus-run-session -- cargo bench -p lockdesk-idlebench`
 //! (`LOCKDESK_BIN` names another binary; by default `<target>/release/lockdesk`).
 
+#[path = "idle_watch/procfs.rs"]
+mod procfs;
+#[path = "idle_watch/setup.rs"]
+mod setup;
+
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+use lockdesk_core::watch::AlertStore;
+use serde_json::Value;
+
+const HISTORY_RECORDS: usize = 5_000;
 
 fn main() {
     if std::env::args().any(|a| a == "--list") {
-        return; // `cargo bench -- --list` and `cargo test --benches` ask for the list.
+        return; // `cargo bench -- --list` asks for the list.
+    }
+    if !std::env::args().any(|a| a == "--bench") {
+        // `cargo test --benches` runs this without `--bench` (`cargo bench` passes it): only
+        // check that it builds, never start the app there.
+        println!("idle_watch: a benchmark; run it with `cargo bench` (see the file's header)");
+        return;
     }
     if std::env::var_os("DISPLAY").is_none() {
         eprintln!("idle_watch: no DISPLAY; run under xvfb-run (see the file's header)");
@@ -32,12 +63,45 @@ fn main() {
     let secs: u64 = std::env::var("LOCKDESK_BENCH_SECS")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(60);
+        .unwrap_or(120);
+    let keyring_home = tempfile::tempdir().unwrap();
+    setup::start_keyring(keyring_home.path());
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
     machine();
     println!("binary: {}", bin.display());
-    for (what, interval) in [("rounds every 10 s", 10), ("default interval (300 s)", 300)] {
-        measure(&bin, what, interval, Duration::from_secs(secs));
+    let runs = [
+        Run {
+            what: "loop tick 10 s, organization's interval 1 min (its minimum)",
+            tick_secs: Some(10),
+            interval_minutes: Some(1),
+        },
+        Run {
+            what: "app defaults: tick 60 s, organization's interval 10 min",
+            tick_secs: None,
+            interval_minutes: None,
+        },
+    ];
+    let mut failed = false;
+    for run in &runs {
+        failed |= !measure(&rt, &bin, run, Duration::from_secs(secs));
     }
+    machine();
+    if failed {
+        eprintln!("idle_watch: FAILED: a run had no round that synced (see above)");
+        std::process::exit(1);
+    }
+}
+
+struct Run {
+    what: &'static str,
+    /// `LOCKDESK_WATCH_INTERVAL_SECS`; `None`: the app's default.
+    tick_secs: Option<u64>,
+    /// The organization's "check every"; `None`: the default.
+    interval_minutes: Option<u32>,
 }
 
 fn machine() {
@@ -62,127 +126,158 @@ fn machine() {
     );
 }
 
-/// One process: its name, CPU ticks (user + system), resident and proportional set sizes (kB).
-#[derive(Clone, Debug)]
-struct Sample {
-    name: String,
-    ticks: u64,
-    rss_kb: u64,
-    pss_kb: Option<u64>,
+/// A finished round as the alert store keeps it: when, and how its sync went.
+#[derive(Clone, Debug, PartialEq)]
+struct Round {
+    at_ms: i64,
+    sync: String,
+    records: u64,
+    new_alerts: u64,
+    /// Seconds since the app started, when the bench saw it.
+    seen_secs: f64,
 }
 
-fn read_sample(pid: u32) -> Option<Sample> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    let close = stat.rfind(')')?;
-    let name = stat[stat.find('(')? + 1..close].to_owned();
-    let fields: Vec<&str> = stat[close + 2..].split_whitespace().collect();
-    // After the name: state(0) ppid(1) … utime(11) stime(12).
-    let ticks = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
-    let kb = |text: &str, key: &str| {
-        text.lines()
-            .find(|l| l.starts_with(key))
-            .and_then(|l| l.split_whitespace().nth(1))
-            .and_then(|v| v.parse::<u64>().ok())
+fn last_round(data: &Path, org: &str, started: Instant) -> Option<Round> {
+    let (at, json) = AlertStore::new(data).last_round(org).ok()??;
+    let v: Value = serde_json::from_str(&json).ok()?;
+    let sync = &v[0]["sync"];
+    let sync = match sync["code"].as_str() {
+        Some(code) => format!("{} ({code})", sync["kind"].as_str().unwrap_or("?")),
+        None => sync["kind"].as_str().unwrap_or("?").to_owned(),
     };
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let rss_kb = kb(&status, "VmRSS:").unwrap_or(0);
-    let pss_kb = std::fs::read_to_string(format!("/proc/{pid}/smaps_rollup"))
-        .ok()
-        .and_then(|t| kb(&t, "Pss:"));
-    Some(Sample {
-        name,
-        ticks,
-        rss_kb,
-        pss_kb,
+    Some(Round {
+        at_ms: at.timestamp_millis(),
+        sync,
+        records: v[0]["records"].as_u64().unwrap_or(0),
+        new_alerts: v[1].as_u64().unwrap_or(0),
+        seen_secs: started.elapsed().as_secs_f64(),
     })
 }
 
-fn parent_of(pid: u32) -> Option<u32> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    let rest = &stat[stat.rfind(')')? + 2..];
-    rest.split_whitespace().nth(1)?.parse().ok()
-}
+/// The app's stderr, each line with the seconds since the start, read as it comes (so a full
+/// pipe never blocks the app).
+type Log = Arc<Mutex<Vec<(f64, String)>>>;
 
-/// `root` and every process below it.
-fn tree(root: u32) -> Vec<u32> {
-    let all: Vec<u32> = std::fs::read_dir("/proc")
-        .map(|d| {
-            d.filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok())
-                .collect()
-        })
-        .unwrap_or_default();
-    let mut found = vec![root];
-    let mut grew = true;
-    while grew {
-        grew = false;
-        for &p in &all {
-            if !found.contains(&p) && parent_of(p).is_some_and(|pp| found.contains(&pp)) {
-                found.push(p);
-                grew = true;
-            }
+fn read_log(stderr: std::process::ChildStderr, started: Instant) -> Log {
+    let log: Log = Arc::default();
+    let keep = log.clone();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let secs = started.elapsed().as_secs_f64();
+            keep.lock().unwrap().push((secs, line));
         }
-    }
-    found
+    });
+    log
 }
 
-fn clock_ticks() -> u64 {
-    Command::new("getconf")
-        .arg("CLK_TCK")
-        .output()
-        .ok()
-        .and_then(|o| String::from_utf8(o.stdout).ok())
-        .and_then(|s| s.trim().parse().ok())
-        .unwrap_or(100)
-}
-
-fn snapshot(root: u32) -> BTreeMap<u32, Sample> {
-    tree(root)
-        .into_iter()
-        .filter_map(|p| Some((p, read_sample(p)?)))
-        .collect()
-}
-
-fn measure(bin: &PathBuf, what: &str, interval: u64, window: Duration) {
+/// One run; `false` when no round synced.
+fn measure(rt: &tokio::runtime::Runtime, bin: &Path, run: &Run, window: Duration) -> bool {
     let home = tempfile::tempdir().unwrap();
-    let mut child = Command::new(bin)
-        .arg("--demo")
-        .env("HOME", home.path())
+    let dirs = setup::Dirs {
+        config: home.path().join("lockdesk-config"),
+        data: home.path().join("lockdesk-data"),
+    };
+    let prepared = rt.block_on(setup::prepare(&dirs, HISTORY_RECORDS, run.interval_minutes));
+    let org = prepared.org.clone();
+    println!(
+        "\n== idle app, signed in, watching on, {}\nsimulator at {} ({} history records), organization {org}",
+        run.what,
+        prepared.demo.sim.base_url(),
+        prepared.history_records
+    );
+    let mut cmd = Command::new(bin);
+    cmd.env("HOME", home.path())
         .env("XDG_CONFIG_HOME", home.path().join(".config"))
         .env("XDG_DATA_HOME", home.path().join(".local/share"))
         .env("XDG_CACHE_HOME", home.path().join(".cache"))
-        .env("LOCKDESK_WATCH_INTERVAL_SECS", interval.to_string())
+        .env("LOCKDESK_CONFIG_DIR", &dirs.config)
+        .env("LOCKDESK_DATA_DIR", &dirs.data)
+        .env_remove("LOCKDESK_WATCH_INTERVAL_SECS")
         .env("RUST_LOG", "lockdesk_app=debug")
+        .env("NO_COLOR", "1")
         .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start the app");
+        .stderr(Stdio::piped());
+    if let Some(tick) = run.tick_secs {
+        cmd.env("LOCKDESK_WATCH_INTERVAL_SECS", tick.to_string());
+    }
+    let started = Instant::now();
+    let mut child = cmd.spawn().expect("start the app");
     let pid = child.id();
-    std::thread::sleep(Duration::from_secs(10));
-    let start = snapshot(pid);
+    let log = read_log(child.stderr.take().unwrap(), started);
+
+    // The first round (the whole history synced) ends the warm-up.
+    let mut rounds: Vec<Round> = Vec::new();
+    while rounds.is_empty() && started.elapsed() < Duration::from_secs(600) {
+        std::thread::sleep(Duration::from_millis(500));
+        if let Some(r) = last_round(&dirs.data, &org, started) {
+            rounds.push(r);
+        }
+        if child.try_wait().ok().flatten().is_some() {
+            break;
+        }
+    }
+    if let Some(first) = rounds.first() {
+        println!(
+            "first round finished {:.1} s after the start (sync: {}, {} records read by the rules, {} new alerts); the window starts now",
+            first.seen_secs, first.sync, first.records, first.new_alerts
+        );
+    } else {
+        println!("NO round finished in 600 s: nothing measured");
+    }
+
+    let window_start = started.elapsed().as_secs_f64();
+    let start = procfs::snapshot(pid);
     let t0 = Instant::now();
     let mut peak_rss = 0u64;
     let mut peak_pss = 0u64;
     let mut last = start.clone();
-    while t0.elapsed() < window {
+    while !rounds.is_empty() && t0.elapsed() < window {
         std::thread::sleep(Duration::from_secs(1));
-        last = snapshot(pid);
+        last = procfs::snapshot(pid);
         peak_rss = peak_rss.max(last.values().map(|s| s.rss_kb).sum());
         peak_pss = peak_pss.max(last.values().filter_map(|s| s.pss_kb).sum());
+        if let Some(r) = last_round(&dirs.data, &org, started) {
+            if rounds.last().is_none_or(|l| l.at_ms != r.at_ms) {
+                rounds.push(r);
+            }
+        }
     }
     let elapsed = t0.elapsed().as_secs_f64();
-    let hz = clock_ticks() as f64;
+    let window_end = started.elapsed().as_secs_f64();
     let _ = child.kill();
-    let output = child.wait_with_output().unwrap();
-    let log = String::from_utf8_lossy(&output.stderr);
-    let rounds = log.matches("watch round").count();
+    let _ = child.wait();
+    drop(prepared);
+    std::thread::sleep(Duration::from_millis(200));
+    let log = log.lock().unwrap().clone();
 
-    println!("\n== idle app, watching on, {what}: {elapsed:.0} s window after 10 s warm-up");
+    if !rounds.is_empty() {
+        table(&start, &last, elapsed, window_start);
+        println!(
+            "peak total RSS {:.1} MiB, PSS {:.1} MiB",
+            peak_rss as f64 / 1024.0,
+            peak_pss as f64 / 1024.0
+        );
+    }
+    report_rounds(&rounds, &log, window_start, window_end)
+}
+
+fn table(
+    start: &BTreeMap<u32, procfs::Sample>,
+    last: &BTreeMap<u32, procfs::Sample>,
+    elapsed: f64,
+    window_start: f64,
+) {
+    let hz = procfs::clock_ticks() as f64;
+    println!(
+        "window: {elapsed:.0} s, from {window_start:.0} s to {:.0} s after the start",
+        window_start + elapsed
+    );
     println!(
         "{:<22} {:>9} {:>10} {:>10}",
         "process", "CPU %", "RSS MiB", "PSS MiB"
     );
     let (mut cpu_total, mut rss_total, mut pss_total) = (0.0, 0u64, 0u64);
-    for (p, s) in &last {
+    for (p, s) in last {
         let before = start.get(p).map(|b| b.ticks).unwrap_or(0);
         let cpu = (s.ticks.saturating_sub(before)) as f64 / hz / elapsed * 100.0;
         cpu_total += cpu;
@@ -203,9 +298,51 @@ fn measure(bin: &PathBuf, what: &str, interval: u64, window: Duration) {
         rss_total as f64 / 1024.0,
         pss_total as f64 / 1024.0
     );
+}
+
+/// Prints the rounds (from the alert store) and the loop's ticks (from the log); `false` when
+/// no round synced.
+fn report_rounds(rounds: &[Round], log: &[(f64, String)], window_start: f64, end: f64) -> bool {
+    let synced = rounds.iter().filter(|r| r.sync == "synced").count();
+    let in_window = rounds
+        .iter()
+        .filter(|r| r.seen_secs > window_start && r.seen_secs <= end)
+        .collect::<Vec<_>>();
+    let window_synced = in_window.iter().filter(|r| r.sync == "synced").count();
+    for r in rounds {
+        println!(
+            "  round seen at {:6.1} s: sync {}, {} records, {} new alerts",
+            r.seen_secs, r.sync, r.records, r.new_alerts
+        );
+    }
+    let ticks: Vec<&(f64, String)> = log
+        .iter()
+        .filter(|(_, l)| l.contains("watch round:"))
+        .collect();
+    let ok_ticks = ticks
+        .iter()
+        .filter(|(_, l)| l.contains(" new alerts"))
+        .count();
+    let failed_ticks = ticks.len() - ok_ticks;
     println!(
-        "peak total RSS {:.1} MiB, PSS {:.1} MiB; watch rounds logged in the whole run: {rounds}",
-        peak_rss as f64 / 1024.0,
-        peak_pss as f64 / 1024.0
+        "rounds (alert store): {} in all, {synced} synced, {} failed or skipped; in the window: {}, {window_synced} synced",
+        rounds.len(),
+        rounds.len() - synced,
+        in_window.len()
     );
+    println!(
+        "loop ticks (log \"watch round:\"): {} in all, {ok_ticks} ended \"N new alerts\" (a round, or not due yet), {failed_ticks} ended in an error",
+        ticks.len()
+    );
+    for (secs, line) in ticks.iter().filter(|(_, l)| !l.contains(" new alerts")) {
+        println!("  error at {secs:.1} s: {line}");
+    }
+    if synced == 0 {
+        println!("FAILED: no watch round synced; the app's log ends:");
+        for (secs, line) in log.iter().rev().take(20).rev() {
+            println!("  {secs:7.1} {line}");
+        }
+        return false;
+    }
+    true
 }
