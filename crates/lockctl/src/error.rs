@@ -25,6 +25,9 @@ pub enum Error {
     File { path: PathBuf, reason: String },
     #[error("could not write the output: {0}")]
     Output(String),
+    /// Whoever read the output stopped reading (`lockctl … | head`): not the user's problem.
+    #[error("the output was closed by its reader")]
+    OutputClosed,
     /// An error a use-case reported as data (e.g. the session part of `account_info`, or a
     /// request the command layer refused); its code is kept.
     #[error("{}", .0.message)]
@@ -48,12 +51,20 @@ impl From<lockdesk_api::Error> for Error {
 
 impl From<std::io::Error> for Error {
     fn from(e: std::io::Error) -> Self {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            return Error::OutputClosed;
+        }
         Error::Output(e.to_string())
     }
 }
 
 impl From<csv::Error> for Error {
     fn from(e: csv::Error) -> Self {
+        if let csv::ErrorKind::Io(io) = e.kind() {
+            if io.kind() == std::io::ErrorKind::BrokenPipe {
+                return Error::OutputClosed;
+            }
+        }
         Error::Output(e.to_string())
     }
 }
@@ -73,7 +84,7 @@ impl Error {
             Error::ProfileRequired(_) => ErrorCode::ProfileRequired,
             Error::NoProfile => ErrorCode::NoProfile,
             Error::File { .. } => ErrorCode::FileUnreadable,
-            Error::Output(_) => ErrorCode::OutputFailed,
+            Error::Output(_) | Error::OutputClosed => ErrorCode::OutputFailed,
             Error::Payload(e) => e.code,
             Error::ImportIncomplete { .. } => ErrorCode::ImportIncomplete,
         }

@@ -168,6 +168,8 @@ where
             let _ = term.out.flush();
             term.status
         }
+        // `lockctl … | head`: the reader had enough; quiet, like the shell's own tools.
+        Err(Error::OutputClosed) => 0,
         Err(e) => {
             let _ = term.out.flush();
             let profile = env.profile().ok();

@@ -10,6 +10,7 @@ mod import;
 mod import_excel;
 mod journal_procs;
 mod parity;
+mod pipes;
 #[cfg(unix)]
 mod private_files;
 mod procs;
