@@ -18,6 +18,17 @@ export async function activityScreen({ page, test, expect, id, nav, shot, stamp 
     await page.selectOption(id('activity-outcome'), 'failed');
     await page.click(id('activity-show'));
     await page.waitForSelector(row('locks_set_image'));
+    // The unfiltered list has that row too: wait for the filtered answer to replace it.
+    await page
+      .waitForFunction(
+        (sel) => {
+          const cells = [...document.querySelectorAll(sel)];
+          return cells.length > 0 && cells.every((c) => c.textContent.trim().startsWith('Failed'));
+        },
+        id('activity-row-outcome'),
+        { timeout: 20_000 },
+      )
+      .catch(() => undefined);
     const outcomes = await page.locator(id('activity-row-outcome')).allTextContents();
     expect(
       outcomes.length > 0 && outcomes.every((o) => o.startsWith('Failed')),
