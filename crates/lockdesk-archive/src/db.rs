@@ -17,8 +17,9 @@ const MIGRATIONS: &[&str] = &[
 
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
-/// Opens (creating it and its directory if needed) and migrates.
-pub fn open(path: &Path) -> Result<Connection> {
+/// Creates the database file 0600 in a 0700 folder before SQLite opens it: SQLite gives its
+/// -wal and -shm files the mode of the database file.
+fn create_private(path: &Path) -> Result<()> {
     let open_err = |e: std::io::Error| Error::Open {
         path: path.to_owned(),
         reason: e.to_string(),
@@ -26,9 +27,18 @@ pub fn open(path: &Path) -> Result<Connection> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         private_fs::create_private_dir_all(dir).map_err(open_err)?;
     }
-    // Created private before SQLite opens it: SQLite gives its -wal and -shm files the mode of
-    // the database file. Ones left loose by an older version are tightened.
     drop(private_fs::open_private(path).map_err(open_err)?);
+    Ok(())
+}
+
+/// Opens (creating it and its directory if needed) and migrates.
+pub fn open(path: &Path) -> Result<Connection> {
+    let open_err = |e: std::io::Error| Error::Open {
+        path: path.to_owned(),
+        reason: e.to_string(),
+    };
+    create_private(path)?;
+    // -wal and -shm files left loose by an older version are tightened.
     for suffix in ["-wal", "-shm"] {
         let mut side = path.as_os_str().to_owned();
         side.push(suffix);
@@ -61,15 +71,7 @@ fn configure(conn: &Connection) -> Result<()> {
 /// cache): made 0600 in a 0700 folder before SQLite opens it, busy timeout, WAL (switched with
 /// [`set_wal`]'s retry), `schema` applied. Several programs may open it at once.
 pub fn open_private_store(path: &Path, schema: &str) -> Result<Connection> {
-    let open_err = |e: std::io::Error| Error::Open {
-        path: path.to_owned(),
-        reason: e.to_string(),
-    };
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        private_fs::create_private_dir_all(dir).map_err(open_err)?;
-    }
-    // Private before SQLite opens it; SQLite gives -wal and -shm the same mode.
-    drop(private_fs::open_private(path).map_err(open_err)?);
+    create_private(path)?;
     let conn = Connection::open(path)?;
     conn.busy_timeout(Duration::from_secs(10))?;
     set_wal(&conn)?;
