@@ -56,7 +56,7 @@ pub async fn files_save<R: Runtime>(
         let path = path.clone();
         move || {
             use std::io::Write;
-            lockdesk_core::private_fs::create_private(&path)?.write_all(req.content.as_bytes())
+            lockdesk_core::private_fs::create_saved(&path)?.write_all(req.content.as_bytes())
         }
     })
     .await

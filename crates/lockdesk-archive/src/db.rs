@@ -39,18 +39,27 @@ pub fn open(path: &Path) -> Result<Connection> {
     };
     create_private(path)?;
     // -wal and -shm files left loose by an older version are tightened.
-    for suffix in ["-wal", "-shm"] {
-        let mut side = path.as_os_str().to_owned();
-        side.push(suffix);
-        private_fs::tighten(Path::new(&side)).map_err(open_err)?;
-    }
+    tighten_sidecars(path).map_err(open_err)?;
     let mut conn = Connection::open(path).map_err(|e| Error::Open {
         path: path.to_owned(),
         reason: e.to_string(),
     })?;
     configure(&conn)?;
+    tighten_sidecars(path).map_err(open_err)?;
     migrate(&mut conn, path)?;
     Ok(conn)
+}
+
+/// The -wal and -shm files made private. On Windows SQLite creates them with the folder's
+/// access list, which is not private when the user put the archive in a shared folder, so this
+/// also runs once WAL is on.
+fn tighten_sidecars(path: &Path) -> std::io::Result<()> {
+    for suffix in ["-wal", "-shm"] {
+        let mut side = path.as_os_str().to_owned();
+        side.push(suffix);
+        private_fs::tighten(Path::new(&side))?;
+    }
+    Ok(())
 }
 
 fn configure(conn: &Connection) -> Result<()> {
@@ -75,6 +84,10 @@ pub fn open_private_store(path: &Path, schema: &str) -> Result<Connection> {
     let conn = Connection::open(path)?;
     conn.busy_timeout(Duration::from_secs(10))?;
     set_wal(&conn)?;
+    tighten_sidecars(path).map_err(|e| Error::Open {
+        path: path.to_owned(),
+        reason: e.to_string(),
+    })?;
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     conn.execute_batch(schema)?;
     Ok(conn)

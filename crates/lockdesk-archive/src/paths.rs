@@ -1,5 +1,10 @@
 //! Where archives live: `<data dir>/lockdesk/archive/<profile>/<organization or "v2">.sqlite`.
 //! `$LOCKDESK_DATA_DIR` replaces `<data dir>/lockdesk`.
+//!
+//! The data folder is the platform's local one: on Windows `%LOCALAPPDATA%\Lockdesk`, never the
+//! roaming profile (SQLite files, their WAL and personal data must not be copied between
+//! computers at sign-in); `~/.local/share/lockdesk` on Linux, `~/Library/Application
+//! Support/Lockdesk` on macOS.
 
 use std::path::{Path, PathBuf};
 
@@ -7,11 +12,21 @@ use crate::error::{Error, Result};
 
 pub const DATA_DIR_ENV: &str = "LOCKDESK_DATA_DIR";
 
-/// The Lockdesk data directory (`dirs::data_dir()/lockdesk`, or `$LOCKDESK_DATA_DIR`).
+/// The name of Lockdesk's folders in the platform's folders: `Lockdesk` where users see their
+/// programs' folders by name (Windows, macOS), `lockdesk` elsewhere, as earlier versions made it.
+pub const APP_FOLDER: &str = if cfg!(any(windows, target_os = "macos")) {
+    "Lockdesk"
+} else {
+    "lockdesk"
+};
+
+/// The Lockdesk data directory (`dirs::data_local_dir()/<APP_FOLDER>`, or `$LOCKDESK_DATA_DIR`).
 pub fn data_dir() -> Result<PathBuf> {
     match std::env::var_os(DATA_DIR_ENV).filter(|v| !v.is_empty()) {
         Some(dir) => Ok(PathBuf::from(dir)),
-        None => Ok(dirs::data_dir().ok_or(Error::NoDataDir)?.join("lockdesk")),
+        None => Ok(dirs::data_local_dir()
+            .ok_or(Error::NoDataDir)?
+            .join(APP_FOLDER)),
     }
 }
 
@@ -46,6 +61,19 @@ fn safe_name(name: &str, field: &str) -> Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// On Windows the data folder is the local one, not the roaming profile.
+    #[cfg(windows)]
+    #[test]
+    fn windows_data_is_local_not_roaming() {
+        if std::env::var_os(DATA_DIR_ENV).is_some() {
+            return;
+        }
+        let local = PathBuf::from(std::env::var_os("LOCALAPPDATA").expect("LOCALAPPDATA"));
+        assert_eq!(data_dir().unwrap(), local.join("Lockdesk"));
+        let roaming = PathBuf::from(std::env::var_os("APPDATA").expect("APPDATA"));
+        assert!(!data_dir().unwrap().starts_with(roaming));
+    }
 
     #[test]
     fn per_profile_and_org() {

@@ -49,14 +49,15 @@ impl Context {
         }
     }
 
-    /// The user's configuration directory (`<config>/lockdesk`, or `$LOCKDESK_CONFIG_DIR`) and
-    /// the OS keychain. Lockdesk's folders made readable to others before are tightened.
+    /// The user's configuration directory (`<config>/lockdesk`, or `$LOCKDESK_CONFIG_DIR`; on
+    /// Windows the roaming `%APPDATA%\Lockdesk`, since settings may follow the user) and the OS
+    /// keychain. Lockdesk's folders made readable to others before are tightened.
     pub fn from_platform() -> Result<Self> {
         let dir = match std::env::var_os(CONFIG_DIR_ENV).filter(|v| !v.is_empty()) {
             Some(dir) => PathBuf::from(dir),
             None => dirs::config_dir()
                 .ok_or(Error::NoConfigDir)?
-                .join("lockdesk"),
+                .join(lockdesk_archive::paths::APP_FOLDER),
         };
         let ctx = Self::new(dir, platform_secrets(), Arc::new(SystemClock));
         ctx.make_folders_private();

@@ -139,7 +139,7 @@ pub async fn history_archive_export_to(
             path: path.display().to_string(),
             reason: e.to_string(),
         };
-        let file = crate::private_fs::create_private(&path).map_err(unwritable)?;
+        let file = crate::private_fs::create_saved(&path).map_err(unwritable)?;
         let mut out = std::io::BufWriter::new(file);
         let written = a
             .export(&export, &mut out)

@@ -1,7 +1,7 @@
 //! Files and folders only their owner may read: on Unix every file Lockdesk creates is 0600
-//! and every folder 0700, whatever the umask, and [`tighten`] narrows ones made looser before.
-//! Elsewhere the platform's per-user defaults apply (a user's profile folders on Windows and
-//! macOS are already private), and these are the plain operations.
+//! and every folder 0700, whatever the umask; on Windows each gets an owner-only access list
+//! (the user and SYSTEM, nothing inherited: `windows.rs`), also in a shared folder the user
+//! pointed Lockdesk at. [`tighten`] narrows ones made looser before.
 //!
 //! Lives in the lowest crate that writes files (the archive); `lockdesk_core::private_fs`
 //! re-exports it for the core, lockctl and the desktop shell.
@@ -13,6 +13,11 @@ use std::path::Path;
 #[cfg(unix)]
 use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
 
+#[cfg(windows)]
+mod windows;
+#[cfg(windows)]
+pub use windows::is_owner_only;
+
 /// Mode of the folders Lockdesk creates (Unix).
 pub const DIR_MODE: u32 = 0o700;
 /// Mode of the files Lockdesk creates (Unix).
@@ -22,18 +27,39 @@ pub const FILE_MODE: u32 = 0o600;
 /// they are (a folder the user chose for an archive may be shared on purpose); Lockdesk's own
 /// are tightened at start ([`tighten_tree`]).
 pub fn create_private_dir_all(path: &Path) -> io::Result<()> {
-    let mut builder = std::fs::DirBuilder::new();
-    builder.recursive(true);
-    #[cfg(unix)]
-    builder.mode(DIR_MODE);
-    builder.create(path)
+    #[cfg(windows)]
+    {
+        // Each folder made here gets the owner-only list before anything is put in it.
+        let missing: Vec<&Path> = path.ancestors().take_while(|p| !p.exists()).collect();
+        for dir in missing.into_iter().rev() {
+            match std::fs::create_dir(dir) {
+                Ok(()) => windows::restrict(dir, true)?,
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
+    }
+    #[cfg(not(windows))]
+    {
+        let mut builder = std::fs::DirBuilder::new();
+        builder.recursive(true);
+        #[cfg(unix)]
+        builder.mode(DIR_MODE);
+        builder.create(path)
+    }
 }
 
 fn private_options() -> OpenOptions {
-    let mut options = OpenOptions::new();
     #[cfg(unix)]
-    options.mode(FILE_MODE);
-    options
+    {
+        let mut options = OpenOptions::new();
+        options.mode(FILE_MODE);
+        options
+    }
+    // Windows: the owner-only list is set once the file exists (`tighten_open`).
+    #[cfg(not(unix))]
+    OpenOptions::new()
 }
 
 /// Opens `path` for reading and writing, creating it private if missing (never truncates).
@@ -45,7 +71,7 @@ pub fn open_private(path: &Path) -> io::Result<File> {
         .create(true)
         .truncate(false)
         .open(path)?;
-    tighten_open(&file)?;
+    tighten_open(path, &file)?;
     Ok(file)
 }
 
@@ -56,8 +82,22 @@ pub fn create_private(path: &Path) -> io::Result<File> {
         .create(true)
         .truncate(true)
         .open(path)?;
-    tighten_open(&file)?;
+    tighten_open(path, &file)?;
     Ok(file)
+}
+
+/// Creates (or truncates) a file the user chose in a save dialog. On Windows it keeps the
+/// folder's own access list (the user saved it there for others, perhaps); on Unix it is 0600
+/// as before, since a mode cannot say "as the folder".
+pub fn create_saved(path: &Path) -> io::Result<File> {
+    #[cfg(windows)]
+    {
+        File::create(path)
+    }
+    #[cfg(not(windows))]
+    {
+        create_private(path)
+    }
 }
 
 /// Writes `bytes` to `path` all at once: into a private temporary file beside it, synced, then
@@ -75,7 +115,7 @@ pub fn write_private_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
             .create(true)
             .truncate(true)
             .open(&tmp)?;
-        tighten_open(&f)?;
+        tighten_open(&tmp, &f)?;
         f.write_all(bytes)?;
         f.sync_all()?;
         std::fs::rename(&tmp, path)
@@ -86,7 +126,8 @@ pub fn write_private_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     result
 }
 
-/// Narrows an existing folder to 0700 or file to 0600 when group or others have any access.
+/// Narrows an existing folder to 0700 or file to 0600 when group or others have any access
+/// (on Windows: gives it the owner-only list when its list is any other).
 /// Symbolic links and missing paths are left alone.
 pub fn tighten(path: &Path) -> io::Result<()> {
     #[cfg(unix)]
@@ -103,21 +144,42 @@ pub fn tighten(path: &Path) -> io::Result<()> {
         let wanted = if meta.is_dir() { DIR_MODE } else { FILE_MODE };
         std::fs::set_permissions(path, std::fs::Permissions::from_mode(wanted))?;
     }
-    #[cfg(not(unix))]
+    #[cfg(windows)]
+    {
+        let meta = match std::fs::symlink_metadata(path) {
+            Ok(m) => m,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+            Err(e) => return Err(e),
+        };
+        if meta.file_type().is_symlink() || windows::is_owner_only(path)? {
+            return Ok(());
+        }
+        windows::restrict(path, meta.is_dir())?;
+    }
+    #[cfg(not(any(unix, windows)))]
     let _ = path;
     Ok(())
 }
 
-fn tighten_open(file: &File) -> io::Result<()> {
+/// Makes a file just opened at `path` private (an existing one may have been loose).
+fn tighten_open(path: &Path, file: &File) -> io::Result<()> {
     #[cfg(unix)]
     {
+        let _ = path;
         let mode = file.metadata()?.permissions().mode();
         if mode & 0o077 != 0 {
             file.set_permissions(std::fs::Permissions::from_mode(FILE_MODE))?;
         }
     }
-    #[cfg(not(unix))]
-    let _ = file;
+    #[cfg(windows)]
+    {
+        let _ = file;
+        if !windows::is_owner_only(path)? {
+            windows::restrict(path, false)?;
+        }
+    }
+    #[cfg(not(any(unix, windows)))]
+    let _ = (path, file);
     Ok(())
 }
 
@@ -186,5 +248,54 @@ mod tests {
         create_private(&export).unwrap().write_all(b"new").unwrap();
         assert_eq!(mode(&export), 0o600);
         assert_eq!(std::fs::read(&export).unwrap(), b"new");
+    }
+}
+
+#[cfg(all(test, windows))]
+mod windows_tests {
+    use super::*;
+
+    #[test]
+    fn created_owner_only_and_loose_ones_tightened() {
+        let temp = tempfile::tempdir().unwrap();
+        // A profile folder as Japanese Windows names it: non-ASCII and a space.
+        let base = temp.path().join("山田 太郎");
+        std::fs::create_dir(&base).unwrap();
+        assert!(
+            !is_owner_only(&base).unwrap(),
+            "a plain folder inherits its list"
+        );
+
+        let dir = base.join("Lockdesk").join("archive");
+        create_private_dir_all(&dir).unwrap();
+        assert!(is_owner_only(&base.join("Lockdesk")).unwrap());
+        assert!(is_owner_only(&dir).unwrap());
+
+        let file = dir.join("f.json");
+        write_private_atomic(&file, b"{}").unwrap();
+        assert!(is_owner_only(&file).unwrap());
+        assert_eq!(std::fs::read(&file).unwrap(), b"{}");
+
+        // In a folder the user shares (here: one with the inherited list), Lockdesk's files are
+        // still owner-only; a file the user saves through a dialog keeps the folder's list.
+        let shared = base.join("shared");
+        std::fs::create_dir(&shared).unwrap();
+        let archive = shared.join("acme.sqlite");
+        drop(open_private(&archive).unwrap());
+        assert!(is_owner_only(&archive).unwrap());
+        let export = shared.join("out.csv");
+        create_private(&export).unwrap().write_all(b"x").unwrap();
+        assert!(is_owner_only(&export).unwrap());
+        let saved = shared.join("saved.csv");
+        create_saved(&saved).unwrap().write_all(b"x").unwrap();
+        assert!(!is_owner_only(&saved).unwrap());
+
+        // Made loose (the inherited list) by someone else: tightened at start.
+        let loose = shared.join("loose");
+        std::fs::create_dir(&loose).unwrap();
+        tighten_tree(&loose, 1);
+        assert!(is_owner_only(&loose).unwrap());
+        tighten(&saved).unwrap();
+        assert!(is_owner_only(&saved).unwrap());
     }
 }
