@@ -83,9 +83,20 @@ fn map_keyring(err: keyring::Error) -> Error {
     }
 }
 
+/// The most a Windows Credential Manager entry holds (`CRED_MAX_CREDENTIAL_BLOB_SIZE`).
+pub const WINDOWS_CREDENTIAL_BYTES: usize = 2560;
+
 impl SecretStore for KeyringStore {
     fn get(&self, key: &str) -> Result<Option<String>> {
-        match self.entry(key)?.get_password() {
+        let entry = self.entry(key)?;
+        // Windows: stored as UTF-8 bytes (see `set`).
+        #[cfg(windows)]
+        let found = entry.get_secret().and_then(|b| {
+            String::from_utf8(b).map_err(|e| keyring::Error::BadEncoding(e.into_bytes()))
+        });
+        #[cfg(not(windows))]
+        let found = entry.get_password();
+        match found {
             Ok(v) => Ok(Some(v)),
             Err(keyring::Error::NoEntry) => Ok(None),
             Err(e) => Err(map_keyring(e)),
@@ -93,6 +104,24 @@ impl SecretStore for KeyringStore {
     }
 
     fn set(&self, key: &str, value: &str) -> Result<()> {
+        // The Credential Manager keeps at most 2,560 bytes, and keyring's `set_password` stores
+        // UTF-16 there (1,280 characters): a token pair is stored as its UTF-8 bytes instead,
+        // which gives it the whole 2,560.
+        #[cfg(windows)]
+        {
+            if value.len() > WINDOWS_CREDENTIAL_BYTES {
+                return Err(Error::Keychain {
+                    reason: format!(
+                        "the entry is {} bytes; the Windows Credential Manager keeps at most {WINDOWS_CREDENTIAL_BYTES}",
+                        value.len()
+                    ),
+                });
+            }
+            self.entry(key)?
+                .set_secret(value.as_bytes())
+                .map_err(map_keyring)
+        }
+        #[cfg(not(windows))]
         self.entry(key)?.set_password(value).map_err(map_keyring)
     }
 

@@ -1,3 +1,9 @@
+//! The real OS keychain (Secret Service on Linux under dbus-run-session with gnome-keyring, the
+//! Credential Manager on Windows under Wine): ignored by default, run by scripts/test.
+
+use chrono::{TimeZone, Utc};
+use lockdesk_api::{AccessToken, RefreshToken, TokenSet};
+use lockdesk_core::token_store::{load_tokens, save_tokens};
 use lockdesk_core::{KeyringStore, SecretStore};
 
 #[test]
@@ -10,4 +16,37 @@ fn keychain_round_trip() {
     store.delete(&key).unwrap();
     assert_eq!(store.get(&key).unwrap(), None);
     store.delete(&key).unwrap();
+}
+
+/// A sign-in's token pair is one entry. The Windows Credential Manager keeps 2,560 bytes per
+/// entry: a pair of 1,100-character tokens (far longer than the service's) fits and comes back
+/// whole; an entry past the limit is refused with a keychain error, never cut short.
+#[test]
+#[ignore = "needs a Secret Service: run under dbus-run-session with gnome-keyring (see .ci/run)"]
+fn keychain_keeps_a_long_token_pair_whole() {
+    let store = KeyringStore::with_service("lockdesk-test");
+    let profile = format!("it-{}-tokens", std::process::id());
+    let tokens = TokenSet {
+        access_token: AccessToken::new("a".repeat(1100)),
+        refresh_token: Some(RefreshToken::new("r".repeat(1100))),
+        created_at: Utc.with_ymd_and_hms(2026, 11, 25, 9, 0, 0).unwrap(),
+        expires_at: Utc.with_ymd_and_hms(2027, 2, 23, 9, 0, 0).unwrap(),
+    };
+    let stored = serde_json::to_string(&tokens).unwrap().len();
+    assert!(stored > 2200 && stored <= 2560, "{stored} bytes");
+    save_tokens(&store, &profile, &tokens).unwrap();
+    let back = load_tokens(&store, &profile).unwrap().expect("stored");
+    assert_eq!(back.access_token.secret(), tokens.access_token.secret());
+    assert_eq!(
+        back.refresh_token.unwrap().secret(),
+        tokens.refresh_token.as_ref().unwrap().secret()
+    );
+    lockdesk_core::token_store::delete_tokens(&store, &profile).unwrap();
+
+    if cfg!(windows) {
+        let key = format!("it-{}/too-long", std::process::id());
+        let err = store.set(&key, &"x".repeat(2561)).unwrap_err();
+        assert_eq!(err.code(), lockdesk_core::ErrorCode::KeychainError, "{err}");
+        assert_eq!(store.get(&key).unwrap(), None, "nothing stored");
+    }
 }
