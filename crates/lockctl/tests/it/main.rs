@@ -13,6 +13,8 @@ mod parity;
 mod pipes;
 #[cfg(unix)]
 mod private_files;
+#[cfg(windows)]
+mod private_files_windows;
 mod procs;
 mod renewal;
 mod support;

@@ -11,13 +11,7 @@ use crate::support::start_sim;
 async fn config_archives_and_locks_are_private() {
     let mut home = Home::new(start_sim());
     home.open_umask = true;
-    home.add_and_login("work", 0).await;
-    home.add_and_login("hist", 1).await;
-    let sync = home.run(&["--profile", "hist", "history", "sync"]).await;
-    assert_eq!(sync.code, 0, "{}", sync.stderr);
-    home.expire("work");
-    let renewed = home.run(&["--profile", "work", "token-info"]).await;
-    assert_eq!(renewed.code, 0, "{}", renewed.stderr);
+    home.make_every_kind_of_file().await;
 
     let config = modes(&home.config());
     let data = modes(&home.data());

@@ -3,7 +3,7 @@
 //! test build's file keychain is used: `$LOCKDESK_TEST_KEYCHAIN_DIR`, compiled in only with
 //! lockdesk-core's `test-keychain` feature (switched on by lockctl's dev-dependency).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Stdio;
 use std::sync::Arc;
 
@@ -72,14 +72,23 @@ impl Home {
         } else {
             Command::new(bin)
         };
-        let home = self.dir.path();
-        cmd.args(args)
-            .env_clear()
-            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-            .env("HOME", home)
-            .env("XDG_CONFIG_HOME", home.join("xdg-config"))
-            .env("XDG_DATA_HOME", home.join("xdg-data"))
-            .env("LOCKDESK_TEST_KEYCHAIN_DIR", self.keychain_dir())
+        cmd.args(args);
+        #[cfg(not(windows))]
+        {
+            let home = self.dir.path();
+            cmd.env_clear()
+                .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+                .env("HOME", home)
+                .env("XDG_CONFIG_HOME", home.join("xdg-config"))
+                .env("XDG_DATA_HOME", home.join("xdg-data"));
+        }
+        // A Windows program needs its system variables (SystemRoot, TEMP, …), and the platform
+        // folders come from the known-folder API, not from variables: name the two directly.
+        #[cfg(windows)]
+        cmd.env_remove("LOCKDESK_PROFILE")
+            .env("LOCKDESK_CONFIG_DIR", self.config())
+            .env("LOCKDESK_DATA_DIR", self.data());
+        cmd.env("LOCKDESK_TEST_KEYCHAIN_DIR", self.keychain_dir())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -90,6 +99,18 @@ impl Home {
     pub async fn run(&self, args: &[&str]) -> Done {
         let out = self.command(args).output().await.unwrap();
         done(out)
+    }
+
+    /// Runs that leave every kind of file lockctl makes: profiles `work` (v3) and `hist` (v2)
+    /// signed in, a history sync (archive, sync lock, journal), a renewal (renewal lock).
+    pub async fn make_every_kind_of_file(&self) {
+        self.add_and_login("work", 0).await;
+        self.add_and_login("hist", 1).await;
+        let sync = self.run(&["--profile", "hist", "history", "sync"]).await;
+        assert_eq!(sync.code, 0, "{}", sync.stderr);
+        self.expire("work");
+        let renewed = self.run(&["--profile", "work", "token-info"]).await;
+        assert_eq!(renewed.code, 0, "{}", renewed.stderr);
     }
 
     /// `profile add` for the sim's client `client` (0: v3, 1: v2), then `login`, answering the
@@ -176,7 +197,7 @@ pub fn done(out: std::process::Output) -> Done {
 
 /// Every folder and file under `root` (the root included), with its Unix mode.
 #[cfg(unix)]
-pub fn modes(root: &Path) -> Vec<(PathBuf, u32)> {
+pub fn modes(root: &std::path::Path) -> Vec<(PathBuf, u32)> {
     use std::os::unix::fs::PermissionsExt;
     let mut all = Vec::new();
     let mut todo = vec![root.to_owned()];
