@@ -90,7 +90,7 @@ def authorize(url, mail, password):
     sys.exit("the sign-in form did not redirect")
 
 
-def login(profile, account):
+def login(profile, account, page_base=None, profile_base=None):
     """`lockctl login`: read the authorization address it prints, paste the redirect back."""
     p = subprocess.Popen(
         ["wine", EXE, "--profile", profile, "login"],
@@ -105,6 +105,9 @@ def login(profile, account):
         seen.append(line)
         if "/oauth/authorize" in line:
             url = line[line.index("http") :].strip()
+            if page_base:
+                # The browser reaches the sign-in page through the same proxy.
+                url = url.replace(profile_base, page_base, 1)
             p.stdin.write((authorize(url, account["mail"], account["password"]) + "\n").encode())
             p.stdin.close()
             break
@@ -209,9 +212,35 @@ def main():
         assert "Generic: acme/tokens.lockdesk" not in credentials(), "tokens kept after logout"
         code, out, err = lockctl("--profile", "acme", "locks", "list", ok=(0, 1, 2, 3, 4, 5, 6, 7, 8))
         assert code != 0 and "not_signed_in" in err, (code, out, err)
+
+        step("behind the office proxy of the Windows settings (Internet Options)")
+        # The service's address has nothing listening; the proxy (the simulator, which answers
+        # absolute-form requests as a forward proxy passes them on) is the only way to it.
+        unreachable = "http://127.0.0.1:9"
+        settings = r"HKCU\Software\Microsoft\Windows\CurrentVersion\Internet Settings"
+        proxy = base.removeprefix("http://")
+        reg("add", settings, "/v", "ProxyEnable", "/t", "REG_DWORD", "/d", "1", "/f")
+        reg("add", settings, "/v", "ProxyServer", "/t", "REG_SZ", "/d", proxy, "/f")
+        try:
+            lockctl(
+                "profile", "add", "behind", "--base-url", unreachable, "--client-id",
+                v3["client_id"], "--redirect-uri", v3["redirect_uri"], secret=v3["client_secret"],
+            )
+            login("behind", boss, page_base=base, profile_base=unreachable)
+            _, out, err = lockctl("--profile", "behind", "orgs")
+            assert "O-" in out, out + err
+        finally:
+            reg("delete", settings, "/v", "ProxyServer", "/f")
+            reg("add", settings, "/v", "ProxyEnable", "/t", "REG_DWORD", "/d", "0", "/f")
+        code, out, err = lockctl("--profile", "behind", "orgs", ok=range(1, 256))
+        assert "[transport]" in err, err
         print("windows walk: all steps passed")
     finally:
         sim.kill()
+
+
+def reg(*args):
+    subprocess.run(["wine", "reg", *args], env=env, check=True, capture_output=True, timeout=60)
 
 
 def credentials():

@@ -251,7 +251,7 @@ impl Error {
         } else {
             Error::Transport {
                 base_url,
-                reason: root_cause(&err.without_url()),
+                reason: crate::proxy::reason_with_proxy(base.url(), root_cause(&err.without_url())),
             }
         }
     }

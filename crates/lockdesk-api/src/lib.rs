@@ -10,6 +10,7 @@ pub mod fuzz;
 pub mod ids;
 pub mod models;
 pub mod oauth;
+pub mod proxy;
 pub mod ratelimit;
 pub mod retry;
 mod serde_util;

@@ -16,6 +16,7 @@ mod private_files;
 #[cfg(windows)]
 mod private_files_windows;
 mod procs;
+mod proxy;
 mod renewal;
 mod support;
 mod terminal;

@@ -23,6 +23,8 @@ pub struct Home {
     /// Child processes run in a network namespace of their own (`unshare -n`): no network at
     /// all, not even the loopback.
     pub no_network: bool,
+    /// `HTTP_PROXY` and `HTTPS_PROXY` of the child processes (none when `None`).
+    pub proxy: Option<String>,
 }
 
 pub struct Done {
@@ -38,6 +40,7 @@ impl Home {
             dir: tempfile::tempdir().unwrap(),
             open_umask: false,
             no_network: false,
+            proxy: None,
         }
     }
 
@@ -88,6 +91,18 @@ impl Home {
         cmd.env_remove("LOCKDESK_PROFILE")
             .env("LOCKDESK_CONFIG_DIR", self.config())
             .env("LOCKDESK_DATA_DIR", self.data());
+        for var in [
+            "HTTP_PROXY",
+            "HTTPS_PROXY",
+            "NO_PROXY",
+            "http_proxy",
+            "https_proxy",
+        ] {
+            cmd.env_remove(var);
+        }
+        if let Some(proxy) = &self.proxy {
+            cmd.env("HTTP_PROXY", proxy).env("HTTPS_PROXY", proxy);
+        }
         cmd.env("LOCKDESK_TEST_KEYCHAIN_DIR", self.keychain_dir())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -116,13 +131,20 @@ impl Home {
     /// `profile add` for the sim's client `client` (0: v3, 1: v2), then `login`, answering the
     /// prompt as a user who signed in in a browser.
     pub async fn add_and_login(&self, name: &str, client: usize) {
+        self.add_and_login_at(name, client, &self.sim.base_url)
+            .await
+    }
+
+    /// As [`Home::add_and_login`], with the profile's service address `base_url` (the browser
+    /// reaches the simulator's sign-in page at its own address).
+    pub async fn add_and_login_at(&self, name: &str, client: usize, base_url: &str) {
         let c = &self.sim.clients[client];
         let mut add = self.command(&[
             "profile",
             "add",
             name,
             "--base-url",
-            &self.sim.base_url,
+            base_url,
             "--client-id",
             &c.client_id,
             "--redirect-uri",
@@ -149,7 +171,8 @@ impl Home {
                 break line;
             }
         };
-        let location = crate::support::authorize(url.trim()).await;
+        let page = url.trim().replacen(base_url, &self.sim.base_url, 1);
+        let location = crate::support::authorize(&page).await;
         stdin
             .write_all(format!("{location}\n").as_bytes())
             .await
