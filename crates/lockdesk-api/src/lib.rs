@@ -14,6 +14,7 @@ pub mod ratelimit;
 pub mod retry;
 mod serde_util;
 pub mod session;
+pub mod tls;
 mod transport;
 pub mod v2;
 pub mod v3;
@@ -21,6 +22,7 @@ pub mod validate;
 
 pub use config::{is_loopback, ClientCredentials, ServiceUrl};
 pub use error::{Error, Result, ServiceCode};
+pub use tls::TlsProblem;
 pub use oauth::{ApiVersion, AuthorizationGrant, OAuth, SignInRequest, TokenSet};
 pub use ratelimit::RateLimiter;
 pub use retry::RetryPolicy;
