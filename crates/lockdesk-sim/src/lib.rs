@@ -10,6 +10,8 @@
 
 pub mod backend;
 pub mod routes;
+#[cfg(feature = "test-pki")]
+pub mod test_pki;
 mod tls;
 
 pub use tls::TlsIdentity;

@@ -17,4 +17,6 @@ mod procs;
 mod renewal;
 mod support;
 mod terminal;
+#[cfg(target_os = "linux")]
+mod tls;
 mod watch;

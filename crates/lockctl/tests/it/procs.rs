@@ -23,6 +23,11 @@ pub struct Home {
     /// Child processes run in a network namespace of their own (`unshare -n`): no network at
     /// all, not even the loopback.
     pub no_network: bool,
+    /// More environment for the child processes (`SSL_CERT_FILE`): set per child, never in
+    /// this test process.
+    pub env: Vec<(String, PathBuf)>,
+    /// The root the test's own sign-in page requests trust, for an HTTPS simulator.
+    pub trust_pem: Option<String>,
 }
 
 pub struct Done {
@@ -38,6 +43,8 @@ impl Home {
             dir: tempfile::tempdir().unwrap(),
             open_umask: false,
             no_network: false,
+            env: Vec::new(),
+            trust_pem: None,
         }
     }
 
@@ -80,6 +87,7 @@ impl Home {
             .env("XDG_CONFIG_HOME", home.join("xdg-config"))
             .env("XDG_DATA_HOME", home.join("xdg-data"))
             .env("LOCKDESK_TEST_KEYCHAIN_DIR", self.keychain_dir())
+            .envs(self.env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -95,6 +103,13 @@ impl Home {
     /// `profile add` for the sim's client `client` (0: v3, 1: v2), then `login`, answering the
     /// prompt as a user who signed in in a browser.
     pub async fn add_and_login(&self, name: &str, client: usize) {
+        self.add_profile(name, client).await;
+        let login = self.login(name).await;
+        assert_eq!(login.code, 0, "login failed: {}{}", login.stdout, login.stderr);
+    }
+
+    /// `profile add` for the sim's client `client` (0: v3, 1: v2).
+    pub async fn add_profile(&self, name: &str, client: usize) {
         let c = &self.sim.clients[client];
         let mut add = self.command(&[
             "profile",
@@ -112,7 +127,16 @@ impl Home {
         add.env("LOCKDESK_CLIENT_SECRET", &c.client_secret);
         let added = done(add.output().await.unwrap());
         assert_eq!(added.code, 0, "profile add: {}", added.stderr);
+    }
 
+    /// `login`, answering the prompt as a user who signed in in a browser.
+    pub async fn login(&self, name: &str) -> Done {
+        self.login_answering(name, true).await
+    }
+
+    /// `login`, pasting what the browser gave (`signed_in`), or else an address with a code
+    /// the service never issued, for a lockctl that must fail before the service could check it.
+    pub async fn login_answering(&self, name: &str, signed_in: bool) -> Done {
         let mut login = self.command(&["--profile", name, "login"]);
         login.stdin(Stdio::piped());
         let mut child = login.spawn().unwrap();
@@ -128,19 +152,33 @@ impl Home {
                 break line;
             }
         };
-        let location = crate::support::authorize(url.trim()).await;
+        let location = if signed_in {
+            crate::support::authorize_trusting(url.trim(), self.trust_pem.as_deref()).await
+        } else {
+            crate::support::unissued_redirect(url.trim())
+        };
         stdin
             .write_all(format!("{location}\n").as_bytes())
             .await
             .unwrap();
         drop(stdin);
-        let mut rest = String::new();
+        let mut stdout = String::new();
         while let Some(line) = lines.next_line().await.unwrap() {
-            rest.push_str(&line);
-            rest.push('\n');
+            stdout.push_str(&line);
+            stdout.push('\n');
+        }
+        let mut stderr = String::new();
+        if let Some(mut err) = child.stderr.take() {
+            tokio::io::AsyncReadExt::read_to_string(&mut err, &mut stderr)
+                .await
+                .unwrap();
         }
         let status = child.wait().await.unwrap();
-        assert!(status.success(), "login failed: {rest}");
+        Done {
+            code: status.code().unwrap_or(-1),
+            stdout,
+            stderr,
+        }
     }
 
     pub fn tokens(&self, profile: &str) -> TokenSet {
