@@ -41,8 +41,7 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.token_store': '更新したサインイン情報をシステムのキーチェーンに保存できませんでした。',
   'error.timeout': '{address} のサービスから時間内に応答がありませんでした。',
   'error.transport': '{address} のサービスに接続できませんでした。',
-  'error.tls_certificate':
-    '{host} との安全な接続を確立できなかったため、接続しませんでした。',
+  'error.tls_certificate': '{host} との安全な接続を確立できなかったため、接続しませんでした。',
   'error.decode': 'サービスから想定外の形式の応答がありました。',
   'error.answer_too_large':
     'サービスの応答が Lockdesk の読み込み上限（16 MiB）を超えたため、読み込みませんでした。',
