@@ -22,12 +22,12 @@ pub mod validate;
 
 pub use config::{is_loopback, ClientCredentials, ServiceUrl};
 pub use error::{Error, Result, ServiceCode};
-pub use tls::TlsProblem;
 pub use oauth::{ApiVersion, AuthorizationGrant, OAuth, SignInRequest, TokenSet};
 pub use ratelimit::RateLimiter;
 pub use retry::RetryPolicy;
 pub use serde_util::parse_time;
 pub use session::{NoPersistence, RenewalGuard, RenewalLockError, Session, TokenSink};
+pub use tls::TlsProblem;
 pub use transport::{Transport, MAX_BODY_BYTES};
 pub use v2::V2Client;
 pub use v3::Client;

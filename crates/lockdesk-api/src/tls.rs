@@ -90,9 +90,7 @@ impl ServerCertVerifier for TrustNothing {
     }
 
     fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
-        self.0
-            .signature_verification_algorithms
-            .supported_schemes()
+        self.0.signature_verification_algorithms.supported_schemes()
     }
 }
 
@@ -152,7 +150,9 @@ impl TlsProblem {
 impl fmt::Display for TlsProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            TlsProblem::UnknownIssuer => "it is issued by an authority this computer does not trust",
+            TlsProblem::UnknownIssuer => {
+                "it is issued by an authority this computer does not trust"
+            }
             TlsProblem::Expired => "it has expired (or this computer's clock is wrong)",
             TlsProblem::NotYetValid => "it is not valid yet (or this computer's clock is wrong)",
             TlsProblem::WrongName => "it is for another host name",

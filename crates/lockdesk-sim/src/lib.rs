@@ -153,10 +153,14 @@ fn serve(
         let _ = rx.await;
     };
     let task = match tls {
-        None => tokio::spawn(run(axum::serve(listener, app).with_graceful_shutdown(stopped))),
+        None => tokio::spawn(run(
+            axum::serve(listener, app).with_graceful_shutdown(stopped)
+        )),
         Some(config) => {
             let listener = tls::TlsListener::new(listener, config.clone())?;
-            tokio::spawn(run(axum::serve(listener, app).with_graceful_shutdown(stopped)))
+            tokio::spawn(run(
+                axum::serve(listener, app).with_graceful_shutdown(stopped)
+            ))
         }
     };
     Ok((tx, task))
@@ -209,7 +213,11 @@ impl SimHandle {
 
 /// Binds, generates the demo state and serves in a background task.
 pub async fn spawn(options: SimOptions) -> std::io::Result<SimHandle> {
-    let tls = options.tls.as_ref().map(TlsIdentity::server_config).transpose()?;
+    let tls = options
+        .tls
+        .as_ref()
+        .map(TlsIdentity::server_config)
+        .transpose()?;
     let listener = tokio::net::TcpListener::bind(options.listen).await?;
     let addr = listener.local_addr()?;
     let scheme = if tls.is_some() { "https" } else { "http" };

@@ -56,7 +56,9 @@ impl TestCa {
             params.not_after = date_time_ymd(2020, 12, 31);
         }
         let key = KeyPair::generate().expect("server key");
-        let cert = params.signed_by(&key, &self.issuer).expect("server certificate");
+        let cert = params
+            .signed_by(&key, &self.issuer)
+            .expect("server certificate");
         TlsIdentity {
             cert_pem: cert.pem(),
             key_pem: key.serialize_pem(),

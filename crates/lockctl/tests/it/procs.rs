@@ -105,7 +105,11 @@ impl Home {
     pub async fn add_and_login(&self, name: &str, client: usize) {
         self.add_profile(name, client).await;
         let login = self.login(name).await;
-        assert_eq!(login.code, 0, "login failed: {}{}", login.stdout, login.stderr);
+        assert_eq!(
+            login.code, 0,
+            "login failed: {}{}",
+            login.stdout, login.stderr
+        );
     }
 
     /// `profile add` for the sim's client `client` (0: v3, 1: v2).

@@ -19,7 +19,11 @@ fn https_home(identity: TlsIdentity) -> Home {
         tls: Some(identity),
         ..SimOptions::small()
     });
-    assert!(info.base_url.starts_with("https://127.0.0.1:"), "{}", info.base_url);
+    assert!(
+        info.base_url.starts_with("https://127.0.0.1:"),
+        "{}",
+        info.base_url
+    );
     Home::new(info)
 }
 
@@ -73,13 +77,12 @@ async fn with_the_company_root_trusted_the_whole_walk_works_over_https() {
     let orgs: Value = serde_json::from_str(&orgs.stdout).unwrap();
     let org = orgs["organizations"][0]["id"].as_str().unwrap().to_owned();
 
-    let locks = home.run(&["--org", &org, "--json", "locks", "list", "--all"]).await;
+    let locks = home
+        .run(&["--org", &org, "--json", "locks", "list", "--all"])
+        .await;
     assert_eq!(locks.code, 0, "{}", locks.stderr);
     let locks: Value = serde_json::from_str(&locks.stdout).unwrap();
-    assert!(
-        !locks["locks"].as_array().unwrap().is_empty(),
-        "{locks}"
-    );
+    assert!(!locks["locks"].as_array().unwrap().is_empty(), "{locks}");
 
     let logout = home.run(&["logout"]).await;
     assert_eq!(logout.code, 0, "{}", logout.stderr);
@@ -101,7 +104,11 @@ async fn a_certificate_for_another_host_is_refused_as_the_wrong_name() {
         "{}",
         login.stderr
     );
-    assert!(login.stderr.contains("check the profile's base URL"), "{}", login.stderr);
+    assert!(
+        login.stderr.contains("check the profile's base URL"),
+        "{}",
+        login.stderr
+    );
 }
 
 #[tokio::test]
@@ -117,5 +124,9 @@ async fn an_expired_certificate_is_refused_as_expired() {
         "{}",
         login.stderr
     );
-    assert!(login.stderr.contains("check this computer's date and time"), "{}", login.stderr);
+    assert!(
+        login.stderr.contains("check this computer's date and time"),
+        "{}",
+        login.stderr
+    );
 }

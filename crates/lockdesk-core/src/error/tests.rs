@@ -247,7 +247,10 @@ fn a_refused_certificate_has_its_own_code_with_host_and_problem_as_data() {
     let p = e.payload();
     assert_eq!(p.code.as_str(), "tls_certificate");
     assert_eq!(p.details.host.as_deref(), Some("api.example"));
-    assert_eq!(p.details.tls_problem, Some(crate::error::TlsProblem::UnknownIssuer));
+    assert_eq!(
+        p.details.tls_problem,
+        Some(crate::error::TlsProblem::UnknownIssuer)
+    );
     assert_eq!(p.details.base_url.as_deref(), Some("https://api.example"));
     let json = serde_json::to_value(&p).unwrap();
     assert_eq!(json["category"], "certificate");
