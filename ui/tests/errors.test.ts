@@ -96,6 +96,35 @@ describe('messages use the details', () => {
       expect(translate('ja', v.howTo!)).toMatch(/ネットワーク.*アドレス/);
     }
   });
+  it('a refused certificate names the host, what was wrong and what to ask IT', () => {
+    const problems = [
+      ['unknown_issuer', /authority this computer does not trust/, /信頼していない認証局/],
+      ['expired', /has expired/, /有効期限が切れている/],
+      ['not_yet_valid', /not valid yet/, /有効期間が始まっていない/],
+      ['wrong_name', /another name/, /別のホスト名/],
+      ['revoked', /revoked/, /失効/],
+      ['other', /could not be set up/, /安全な接続を確立できなかった/],
+    ] as const;
+    for (const [problem, enWords, jaWords] of problems) {
+      const v = describeError(
+        err('tls_certificate', 'certificate', { host: 'api.example.jp', tls_problem: problem }),
+      );
+      const [enText, jaText] = fully(v);
+      expect(enText, problem).toContain('api.example.jp');
+      expect(enText, problem).toMatch(enWords);
+      expect(jaText, problem).toContain('api.example.jp');
+      expect(jaText, problem).toMatch(jaWords);
+      expect(v.howTo).toBe('error.howTo.certificate');
+      expect(v.action).toBeNull();
+    }
+    expect(translate('en', 'error.howTo.certificate')).toBe(
+      'If your company inspects HTTPS, ask IT to install its root certificate on this computer.',
+    );
+    expect(translate('ja', 'error.howTo.certificate')).toMatch(/HTTPS の検査.*ルート証明書/);
+    expect(describeError(err('tls_certificate', 'certificate')).key).toBe(
+      'error.tls_certificate.noHost',
+    );
+  });
   it('a refused value names its field; the invitation limit names the limit', () => {
     const v = describeError(err('validation', 'bad_input', { field: 'lock_name' }));
     expect(v.params).toEqual({ field: 'lock_name' });

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use lockdesk_core::ErrorCode;
+use lockdesk_core::{ErrorCode, TlsProblem};
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
@@ -99,9 +99,43 @@ impl Error {
 
     /// What to do about it. `profile` is the profile in use, when known.
     pub fn hint(&self, profile: Option<&str>) -> Option<String> {
+        if let Some(problem) = self.tls_problem() {
+            return Some(tls_hint(problem).to_owned());
+        }
         hint(self.code(), profile)
     }
+
+    /// What was wrong with a refused certificate (`tls_certificate`).
+    fn tls_problem(&self) -> Option<TlsProblem> {
+        match self {
+            Error::Core(e) => e.details().tls_problem,
+            Error::Archive(lockdesk_archive::Error::Api(e)) => match e.last() {
+                lockdesk_api::Error::Tls { problem, .. } => Some((*problem).into()),
+                _ => None,
+            },
+            Error::Payload(p) => p.details.tls_problem,
+            _ => None,
+        }
+    }
 }
+
+/// What to do about a refused certificate, by what was wrong with it.
+fn tls_hint(problem: TlsProblem) -> &'static str {
+    match problem {
+        TlsProblem::UnknownIssuer | TlsProblem::Other => TLS_INSPECTION_HINT,
+        TlsProblem::Expired | TlsProblem::NotYetValid => {
+            "check this computer's date and time; if they are right, the certificate is out of date: if your company inspects HTTPS, tell IT, otherwise report it to the service"
+        }
+        TlsProblem::WrongName => {
+            "check the profile's base URL; if your company inspects HTTPS, ask IT whether its proxy presents a certificate for this host"
+        }
+        TlsProblem::Revoked => {
+            "do not use this connection; if your company inspects HTTPS, tell IT, otherwise report it to the service"
+        }
+    }
+}
+
+const TLS_INSPECTION_HINT: &str = "if your company inspects HTTPS, ask IT to install its root certificate on this computer (lockctl trusts the certificates the computer trusts)";
 
 /// What to do about an error with `code`, in English; `None` where the message says it all.
 /// The match lists every code, so a new code needs a decision here.
@@ -151,6 +185,7 @@ pub fn hint(code: ErrorCode, profile: Option<&str>) -> Option<String> {
         C::ConfigDirUnknown => "set LOCKDESK_CONFIG_DIR to a folder lockctl may use",
         C::DataDirUnknown => "set LOCKDESK_DATA_DIR to a folder lockctl may use",
         C::Transport | C::Timeout => "check the network connection and the profile's base URL; `lockctl --cached` reads the lists kept from the last time the service answered (changes need the service)",
+        C::TlsCertificate => TLS_INSPECTION_HINT,
         C::CachedOnly => "run it without --cached once the service can be reached",
         C::NotCached => "run the same list once without --cached while the service can be reached; it is kept from then on",
         C::InsecureBaseUrl => "use an https address for the service",

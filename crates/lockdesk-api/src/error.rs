@@ -4,6 +4,8 @@
 use std::fmt;
 use std::time::Duration;
 
+use crate::tls::TlsProblem;
+
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// Error codes documented in the service's error tables, plus what the client itself needs for
@@ -136,6 +138,14 @@ pub enum Error {
     /// The service could not be reached (no network, wrong address, refused connection).
     #[error("could not reach the service at {base_url} ({reason})")]
     Transport { base_url: String, reason: String },
+    /// The secure connection to the service was refused: its certificate is not trusted by
+    /// this computer (`host` is the service's host name), or TLS failed otherwise.
+    #[error("the certificate of {host} is not trusted: {problem}")]
+    Tls {
+        base_url: String,
+        host: String,
+        problem: TlsProblem,
+    },
     /// The answer could not be understood.
     #[error("unexpected answer from the service ({context}): {message}")]
     Decode { context: String, message: String },
@@ -174,6 +184,7 @@ impl Error {
             Error::RenewalBusy { .. } => "renewal_busy",
             Error::Timeout { .. } => "timeout",
             Error::Transport { .. } => "transport",
+            Error::Tls { .. } => "tls_certificate",
             Error::Decode { .. } => "decode",
             Error::Cancelled => "cancelled",
             Error::AnswerTooLarge { .. } => "answer_too_large",
@@ -236,17 +247,35 @@ impl Error {
     pub fn base_url(&self) -> Option<&str> {
         match self.last() {
             Error::Transport { base_url, .. }
+            | Error::Tls { base_url, .. }
             | Error::Timeout { base_url }
             | Error::AnswerTooLarge { base_url, .. } => Some(base_url),
             _ => None,
         }
     }
 
+    /// The TLS refusal behind a failed request to `url` (an address of any host), if that is
+    /// what it was; `base_url` is then the address's origin.
+    pub fn tls_failure(url: &url::Url, err: &(dyn std::error::Error + 'static)) -> Option<Error> {
+        let problem = crate::tls::problem_of(err)?;
+        Some(Error::Tls {
+            base_url: url.origin().ascii_serialization(),
+            host: url.host_str().unwrap_or_default().to_owned(),
+            problem,
+        })
+    }
+
     /// A failed request to the service at `base`. Only the base address is kept: full v2 URLs
     /// carry the access token as a query parameter.
     pub(crate) fn from_reqwest(base: &crate::config::ServiceUrl, err: reqwest::Error) -> Error {
         let base_url = base.as_str().to_owned();
-        if err.is_timeout() {
+        if let Some(problem) = crate::tls::problem_of(&err) {
+            Error::Tls {
+                base_url,
+                host: base.url().host_str().unwrap_or_default().to_owned(),
+                problem,
+            }
+        } else if err.is_timeout() {
             Error::Timeout { base_url }
         } else {
             Error::Transport {

@@ -166,7 +166,7 @@ fn retry_after(headers: &HeaderMap) -> Option<Duration> {
 
 impl Transport {
     pub fn new(base: ServiceUrl, retry: RetryPolicy, timeout: Duration) -> Result<Transport> {
-        let client = reqwest::Client::builder()
+        let client = crate::tls::client_builder()
             // Following redirects would carry requests (and tokens) to other hosts.
             .redirect(reqwest::redirect::Policy::none())
             .timeout(timeout)
@@ -291,7 +291,12 @@ impl Transport {
                     } else {
                         Failure::Lost
                     };
-                    (failure, None, Error::from_reqwest(&self.base, e))
+                    let error = Error::from_reqwest(&self.base, e);
+                    // A refused certificate stays refused: trying again only delays the answer.
+                    if matches!(error, Error::Tls { .. }) {
+                        return Err(error);
+                    }
+                    (failure, None, error)
                 }
             };
             let too_long = wait.is_some_and(|w| w > self.retry.max_retry_after);

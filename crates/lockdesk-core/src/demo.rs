@@ -101,7 +101,7 @@ async fn log_in(
     pending: &sessions::PendingSignIn,
     password: &str,
 ) -> Result<String> {
-    let http = reqwest::Client::builder()
+    let http = lockdesk_api::tls::client_builder()
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .map_err(|e| Error::Demo(e.to_string()))?;

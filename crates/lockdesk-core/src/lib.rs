@@ -15,7 +15,7 @@ pub mod token_store;
 pub mod watch;
 
 pub use context::Context;
-pub use error::{Error, ErrorCategory, ErrorCode, ErrorDetails, ErrorPayload, Result};
+pub use error::{Error, ErrorCategory, ErrorCode, ErrorDetails, ErrorPayload, Result, TlsProblem};
 /// The rule for service addresses, for the shell's sign-in window.
 pub use lockdesk_api::is_loopback;
 pub use lockdesk_archive::private_fs;

@@ -10,6 +10,11 @@
 
 pub mod backend;
 pub mod routes;
+#[cfg(feature = "test-pki")]
+pub mod test_pki;
+mod tls;
+
+pub use tls::TlsIdentity;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -19,6 +24,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
+use tokio_rustls::rustls::ServerConfig;
 
 use backend::clock::Clock;
 use backend::demo::{ACCOUNTS, DEMO_PASSWORD};
@@ -39,6 +45,9 @@ pub struct SimOptions {
     pub v2_rate_window: Duration,
     /// Virtual "now" at start; real now when `None`.
     pub start_time: Option<DateTime<Utc>>,
+    /// Serve HTTPS with this certificate (the base URL is then `https://…`); plain HTTP when
+    /// `None`.
+    pub tls: Option<TlsIdentity>,
 }
 
 impl Default for SimOptions {
@@ -51,6 +60,7 @@ impl Default for SimOptions {
             v2_rate_limit: 50,
             v2_rate_window: Duration::from_secs(60),
             start_time: None,
+            tls: None,
         }
     }
 }
@@ -128,28 +138,42 @@ pub struct SimHandle {
     shutdown: Option<oneshot::Sender<()>>,
     task: JoinHandle<()>,
     addr: std::net::SocketAddr,
+    tls: Option<Arc<ServerConfig>>,
     app: axum::Router,
 }
 
-/// Serves `app` on `listener` until the sender is used or dropped.
+/// Serves `app` on `listener` (over TLS when `tls` is set) until the sender is used or dropped.
 fn serve(
     listener: tokio::net::TcpListener,
+    tls: Option<&Arc<ServerConfig>>,
     app: axum::Router,
-) -> (oneshot::Sender<()>, JoinHandle<()>) {
+) -> std::io::Result<(oneshot::Sender<()>, JoinHandle<()>)> {
     let (tx, rx) = oneshot::channel::<()>();
-    let task = tokio::spawn(async move {
-        let serve = axum::serve(listener, app).with_graceful_shutdown(async {
-            let _ = rx.await;
-        });
-        if let Err(e) = serve.await {
-            tracing::error!("simulator stopped: {e}");
+    let stopped = async {
+        let _ = rx.await;
+    };
+    let task = match tls {
+        None => tokio::spawn(run(
+            axum::serve(listener, app).with_graceful_shutdown(stopped)
+        )),
+        Some(config) => {
+            let listener = tls::TlsListener::new(listener, config.clone())?;
+            tokio::spawn(run(
+                axum::serve(listener, app).with_graceful_shutdown(stopped)
+            ))
         }
-    });
-    (tx, task)
+    };
+    Ok((tx, task))
+}
+
+async fn run(serve: impl std::future::IntoFuture<Output = std::io::Result<()>>) {
+    if let Err(e) = serve.await {
+        tracing::error!("simulator stopped: {e}");
+    }
 }
 
 impl SimHandle {
-    /// `http://127.0.0.1:PORT`, no trailing slash.
+    /// `http://127.0.0.1:PORT` (`https://` when serving TLS), no trailing slash.
     pub fn base_url(&self) -> &str {
         &self.info.base_url
     }
@@ -175,7 +199,7 @@ impl SimHandle {
             return Ok(());
         }
         let listener = tokio::net::TcpListener::bind(self.addr).await?;
-        let (tx, task) = serve(listener, self.app.clone());
+        let (tx, task) = serve(listener, self.tls.as_ref(), self.app.clone())?;
         self.shutdown = Some(tx);
         self.task = task;
         Ok(())
@@ -189,9 +213,15 @@ impl SimHandle {
 
 /// Binds, generates the demo state and serves in a background task.
 pub async fn spawn(options: SimOptions) -> std::io::Result<SimHandle> {
+    let tls = options
+        .tls
+        .as_ref()
+        .map(TlsIdentity::server_config)
+        .transpose()?;
     let listener = tokio::net::TcpListener::bind(options.listen).await?;
     let addr = listener.local_addr()?;
-    let base_url = format!("http://{addr}");
+    let scheme = if tls.is_some() { "https" } else { "http" };
+    let base_url = format!("{scheme}://{addr}");
     let seed = Seed {
         seed: options.seed,
         history_records: options.history_records,
@@ -206,13 +236,14 @@ pub async fn spawn(options: SimOptions) -> std::io::Result<SimHandle> {
     let info = sim_info(&state);
     let sim = Arc::new(Shared::new(state));
     let app = routes::app(sim);
-    let (tx, task) = serve(listener, app.clone());
+    let (tx, task) = serve(listener, tls.as_ref(), app.clone())?;
     tracing::info!(base_url = %info.base_url, "simulator ready");
     Ok(SimHandle {
         info,
         shutdown: Some(tx),
         task,
         addr,
+        tls,
         app,
     })
 }

@@ -1,12 +1,14 @@
-//! `lockdesk-sim --listen 127.0.0.1:PORT [--seed N] [--history-records N] [--users N]`
+//! `lockdesk-sim --listen 127.0.0.1:PORT [--seed N] [--history-records N] [--users N]
+//! [--tls-cert CERT.pem --tls-key KEY.pem]`
 //!
 //! Prints one JSON line (SimInfo) on stdout when ready, then serves until killed. Logs go to stderr.
 
 use std::io::Write;
 use std::net::SocketAddr;
+use std::path::PathBuf;
 
 use clap::Parser;
-use lockdesk_sim::{spawn, SimOptions};
+use lockdesk_sim::{spawn, SimOptions, TlsIdentity};
 
 #[derive(Parser, Debug)]
 #[command(name = "lockdesk-sim", about = "Simulator of the door-access service")]
@@ -20,6 +22,12 @@ struct Args {
     history_records: usize,
     #[arg(long, default_value_t = 300)]
     users: usize,
+    /// Serve HTTPS with this certificate chain (PEM); needs --tls-key.
+    #[arg(long, requires = "tls_key")]
+    tls_cert: Option<PathBuf>,
+    /// The private key (PEM) of --tls-cert.
+    #[arg(long, requires = "tls_cert")]
+    tls_key: Option<PathBuf>,
 }
 
 #[tokio::main]
@@ -31,11 +39,16 @@ async fn main() -> std::io::Result<()> {
         )
         .init();
     let args = Args::parse();
+    let tls = match (&args.tls_cert, &args.tls_key) {
+        (Some(cert), Some(key)) => Some(TlsIdentity::from_files(cert, key)?),
+        _ => None,
+    };
     let options = SimOptions {
         listen: args.listen,
         seed: args.seed,
         history_records: args.history_records,
         users: args.users,
+        tls,
         ..SimOptions::default()
     };
     let handle = spawn(options).await?;

@@ -82,6 +82,8 @@ export function codeText(code: ErrorCode, details: ErrorDetails = {}): CodeText 
         'address',
         details.base_url,
       );
+    case 'tls_certificate':
+      return certificateText(details);
     case 'validation':
       return withParam(`error.${code}`, 'error.validation.noField', 'field', details.field);
     case 'invalid_input':
@@ -191,6 +193,36 @@ export function codeText(code: ErrorCode, details: ErrorDetails = {}): CodeText 
   }
 }
 
+/** A refused certificate: which host, and what was wrong with its certificate. */
+function certificateText(details: ErrorDetails): CodeText {
+  const host = details.host;
+  if (!host) return { key: 'error.tls_certificate.noHost', params: {} };
+  const key = ((): MessageKey => {
+    const problem = details.tls_problem ?? 'other';
+    switch (problem) {
+      case 'unknown_issuer':
+        return 'error.tls_certificate.unknown_issuer';
+      case 'expired':
+        return 'error.tls_certificate.expired';
+      case 'not_yet_valid':
+        return 'error.tls_certificate.not_yet_valid';
+      case 'wrong_name':
+        return 'error.tls_certificate.wrong_name';
+      case 'revoked':
+        return 'error.tls_certificate.revoked';
+      case 'other':
+        return 'error.tls_certificate';
+      default:
+        return unknownProblem(problem);
+    }
+  })();
+  return { key, params: { host } };
+}
+
+function unknownProblem(_problem: never): MessageKey {
+  return 'error.tls_certificate';
+}
+
 /** Reached only for a code this UI does not know (an older or newer backend). */
 function unknownCode(code: never): CodeText {
   return { key: 'error.unknown', params: { message: String(code) } };
@@ -220,6 +252,8 @@ export function categoryAdvice(category: ErrorCategory): {
       return { howTo: 'error.howTo.busy', action: null };
     case 'service_unreachable':
       return { howTo: 'error.howTo.service_unreachable', action: null };
+    case 'certificate':
+      return { howTo: 'error.howTo.certificate', action: null };
     case 'service_error':
       return { howTo: 'error.howTo.service_error', action: null };
     case 'connection':

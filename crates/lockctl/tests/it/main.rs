@@ -20,4 +20,6 @@ mod proxy;
 mod renewal;
 mod support;
 mod terminal;
+#[cfg(target_os = "linux")]
+mod tls;
 mod watch;

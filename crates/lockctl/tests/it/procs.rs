@@ -23,8 +23,16 @@ pub struct Home {
     /// Child processes run in a network namespace of their own (`unshare -n`): no network at
     /// all, not even the loopback.
     pub no_network: bool,
+    /// More environment for the child processes (`SSL_CERT_FILE`): set per child, never in
+    /// this test process.
+    pub env: Vec<(String, PathBuf)>,
+    /// The root the test's own sign-in page requests trust, for an HTTPS simulator.
+    pub trust_pem: Option<String>,
     /// `HTTP_PROXY` and `HTTPS_PROXY` of the child processes (none when `None`).
     pub proxy: Option<String>,
+    /// The service address profiles are given (`None`: the simulator's). The test's browser
+    /// still reaches the simulator's sign-in page at the simulator's own address.
+    pub service_url: Option<String>,
 }
 
 pub struct Done {
@@ -40,7 +48,10 @@ impl Home {
             dir: tempfile::tempdir().unwrap(),
             open_umask: false,
             no_network: false,
+            env: Vec::new(),
+            trust_pem: None,
             proxy: None,
+            service_url: None,
         }
     }
 
@@ -104,6 +115,7 @@ impl Home {
             cmd.env("HTTP_PROXY", proxy).env("HTTPS_PROXY", proxy);
         }
         cmd.env("LOCKDESK_TEST_KEYCHAIN_DIR", self.keychain_dir())
+            .envs(self.env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -116,6 +128,8 @@ impl Home {
         done(out)
     }
 
+    /// `profile add` for the sim's client `client` (0: v3, 1: v2), then `login`, answering the
+    /// prompt as a user who signed in in a browser.
     /// Runs that leave every kind of file lockctl makes: profiles `work` (v3) and `hist` (v2)
     /// signed in, a history sync (archive, sync lock, journal), a renewal (renewal lock).
     pub async fn make_every_kind_of_file(&self) {
@@ -128,23 +142,29 @@ impl Home {
         assert_eq!(renewed.code, 0, "{}", renewed.stderr);
     }
 
-    /// `profile add` for the sim's client `client` (0: v3, 1: v2), then `login`, answering the
-    /// prompt as a user who signed in in a browser.
-    pub async fn add_and_login(&self, name: &str, client: usize) {
-        self.add_and_login_at(name, client, &self.sim.base_url)
-            .await
+    fn profile_service_url(&self) -> &str {
+        self.service_url.as_deref().unwrap_or(&self.sim.base_url)
     }
 
-    /// As [`Home::add_and_login`], with the profile's service address `base_url` (the browser
-    /// reaches the simulator's sign-in page at its own address).
-    pub async fn add_and_login_at(&self, name: &str, client: usize, base_url: &str) {
+    pub async fn add_and_login(&self, name: &str, client: usize) {
+        self.add_profile(name, client).await;
+        let login = self.login(name).await;
+        assert_eq!(
+            login.code, 0,
+            "login failed: {}{}",
+            login.stdout, login.stderr
+        );
+    }
+
+    /// `profile add` for the sim's client `client` (0: v3, 1: v2).
+    pub async fn add_profile(&self, name: &str, client: usize) {
         let c = &self.sim.clients[client];
         let mut add = self.command(&[
             "profile",
             "add",
             name,
             "--base-url",
-            base_url,
+            self.profile_service_url(),
             "--client-id",
             &c.client_id,
             "--redirect-uri",
@@ -155,7 +175,16 @@ impl Home {
         add.env("LOCKDESK_CLIENT_SECRET", &c.client_secret);
         let added = done(add.output().await.unwrap());
         assert_eq!(added.code, 0, "profile add: {}", added.stderr);
+    }
 
+    /// `login`, answering the prompt as a user who signed in in a browser.
+    pub async fn login(&self, name: &str) -> Done {
+        self.login_answering(name, true).await
+    }
+
+    /// `login`, pasting what the browser gave (`signed_in`), or else an address with a code
+    /// the service never issued, for a lockctl that must fail before the service could check it.
+    pub async fn login_answering(&self, name: &str, signed_in: bool) -> Done {
         let mut login = self.command(&["--profile", name, "login"]);
         login.stdin(Stdio::piped());
         let mut child = login.spawn().unwrap();
@@ -171,20 +200,36 @@ impl Home {
                 break line;
             }
         };
-        let page = url.trim().replacen(base_url, &self.sim.base_url, 1);
-        let location = crate::support::authorize(&page).await;
+        let page = url
+            .trim()
+            .replacen(self.profile_service_url(), &self.sim.base_url, 1);
+        let location = if signed_in {
+            crate::support::authorize_trusting(&page, self.trust_pem.as_deref()).await
+        } else {
+            crate::support::unissued_redirect(&page)
+        };
         stdin
             .write_all(format!("{location}\n").as_bytes())
             .await
             .unwrap();
         drop(stdin);
-        let mut rest = String::new();
+        let mut stdout = String::new();
         while let Some(line) = lines.next_line().await.unwrap() {
-            rest.push_str(&line);
-            rest.push('\n');
+            stdout.push_str(&line);
+            stdout.push('\n');
+        }
+        let mut stderr = String::new();
+        if let Some(mut err) = child.stderr.take() {
+            tokio::io::AsyncReadExt::read_to_string(&mut err, &mut stderr)
+                .await
+                .unwrap();
         }
         let status = child.wait().await.unwrap();
-        assert!(status.success(), "login failed: {rest}");
+        Done {
+            code: status.code().unwrap_or(-1),
+            stdout,
+            stderr,
+        }
     }
 
     pub fn tokens(&self, profile: &str) -> TokenSet {

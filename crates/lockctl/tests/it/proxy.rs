@@ -13,7 +13,8 @@ const UNREACHABLE: &str = "http://127.0.0.1:9";
 async fn the_service_is_reached_through_the_proxy_and_a_dead_proxy_is_named() {
     let mut home = Home::new(start_sim());
     home.proxy = Some(home.sim.base_url.clone());
-    home.add_and_login_at("work", 0, UNREACHABLE).await;
+    home.service_url = Some(UNREACHABLE.into());
+    home.add_and_login("work", 0).await;
     let orgs = home.run(&["--profile", "work", "orgs"]).await;
     assert_eq!(orgs.code, 0, "{}", orgs.stderr);
     assert!(orgs.stdout.contains("O-"), "{}", orgs.stdout);

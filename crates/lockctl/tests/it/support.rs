@@ -199,6 +199,11 @@ impl Read for BrowserStdin {
 }
 
 pub async fn authorize(authorize_url: &str) -> String {
+    authorize_trusting(authorize_url, None).await
+}
+
+/// [`authorize`] on a simulator serving HTTPS with a certificate issued by `root_pem`.
+pub async fn authorize_trusting(authorize_url: &str, root_pem: Option<&str>) -> String {
     let url = url::Url::parse(authorize_url).unwrap();
     let q = |name: &str| {
         url.query_pairs()
@@ -216,8 +221,11 @@ pub async fn authorize(authorize_url: &str) -> String {
     ];
     let mut post = url.clone();
     post.set_query(None);
-    let resp = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
+    let mut http = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none());
+    if let Some(pem) = root_pem {
+        http = http.add_root_certificate(reqwest::Certificate::from_pem(pem.as_bytes()).unwrap());
+    }
+    let resp = http
         .build()
         .unwrap()
         .post(post)
@@ -227,4 +235,22 @@ pub async fn authorize(authorize_url: &str) -> String {
         .unwrap();
     assert_eq!(resp.status().as_u16(), 302);
     resp.headers()["location"].to_str().unwrap().to_owned()
+}
+
+/// The redirect address of the sign-in at `authorize_url` with its `state` and a code the
+/// service never issued.
+pub fn unissued_redirect(authorize_url: &str) -> String {
+    let url = url::Url::parse(authorize_url).unwrap();
+    let q = |name: &str| {
+        url.query_pairs()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.into_owned())
+            .unwrap()
+    };
+    let mut redirect = url::Url::parse(&q("redirect_uri")).unwrap();
+    redirect
+        .query_pairs_mut()
+        .append_pair("code", "never-issued")
+        .append_pair("state", &q("state"));
+    redirect.to_string()
 }

@@ -13,5 +13,6 @@ mod pkce;
 mod renewal;
 mod resilience;
 mod resources;
+mod tls;
 mod tolerant;
 mod v2;

@@ -41,6 +41,10 @@ pub enum ErrorCategory {
     Connection,
     /// The OS keychain is missing, locked or refused.
     Keychain,
+    /// The service's certificate is not trusted by this computer (details.host,
+    /// details.tls_problem): often a company's HTTPS inspection whose root certificate IT has
+    /// not installed on this computer. Not "offline": the service was reached.
+    Certificate,
     /// A file or folder on this computer could not be read or written.
     LocalFile,
     /// The person cancelled; nothing to fix.
@@ -122,6 +126,9 @@ error_codes! {
     Timeout = "timeout" => ServiceUnreachable,
     /// The service could not be reached (details.base_url).
     Transport = "transport" => ServiceUnreachable,
+    /// The secure connection was refused: the certificate of details.host is not trusted
+    /// (details.tls_problem says why).
+    TlsCertificate = "tls_certificate" => Certificate,
     /// The service's answer could not be understood.
     Decode = "decode" => ServiceError,
     /// The answer was larger than the client reads (16 MiB); details.base_url.
@@ -246,6 +253,7 @@ impl ErrorCode {
             E::RenewalBusy { .. } => ErrorCode::RenewalBusy,
             E::Timeout { .. } => ErrorCode::Timeout,
             E::Transport { .. } => ErrorCode::Transport,
+            E::Tls { .. } => ErrorCode::TlsCertificate,
             E::Decode { .. } => ErrorCode::Decode,
             E::AnswerTooLarge { .. } => ErrorCode::AnswerTooLarge,
             E::TooManyPages { .. } => ErrorCode::TooManyPages,

@@ -9,9 +9,11 @@ mod code;
 mod payload;
 #[cfg(test)]
 mod tests;
+mod tls_problem;
 
 pub use code::{ErrorCategory, ErrorCode};
 pub use payload::{ErrorDetails, ErrorPayload};
+pub use tls_problem::TlsProblem;
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
@@ -254,6 +256,15 @@ fn api_details(e: &lockdesk_api::Error, d: &mut ErrorDetails) {
             }
         }
         lockdesk_api::Error::BaseUrl { url, .. } => d.base_url = Some(url.clone()),
+        lockdesk_api::Error::Tls {
+            base_url,
+            host,
+            problem,
+        } => {
+            d.base_url = Some(base_url.clone());
+            d.host = Some(host.clone());
+            d.tls_problem = Some((*problem).into());
+        }
         _ => d.base_url = e.base_url().map(str::to_owned),
     }
 }

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::code::{ErrorCategory, ErrorCode};
+use super::tls_problem::TlsProblem;
 
 /// Facts about an error for the message and the action (never a secret). Only the fields the
 /// code concerns are set.
@@ -31,10 +32,19 @@ pub struct ErrorDetails {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub service_code: Option<String>,
-    /// The service address of the connection (`transport`, `timeout`, `insecure_base_url`).
+    /// The service address of the connection (`transport`, `timeout`, `insecure_base_url`,
+    /// `tls_certificate`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub base_url: Option<String>,
+    /// The host whose certificate was refused (`tls_certificate`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub host: Option<String>,
+    /// What was wrong with it (`tls_certificate`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub tls_problem: Option<TlsProblem>,
     /// An image address the service named (`image_unavailable`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]

@@ -234,3 +234,26 @@ fn codes_kept_as_text_map_back() {
     assert_eq!(p.code, ErrorCode::ServiceOther);
     assert_eq!(p.details.service_code.as_deref(), Some("http_500"));
 }
+
+#[test]
+fn a_refused_certificate_has_its_own_code_with_host_and_problem_as_data() {
+    let e = Error::from(lockdesk_api::Error::Tls {
+        base_url: "https://api.example".into(),
+        host: "api.example".into(),
+        problem: lockdesk_api::TlsProblem::UnknownIssuer,
+    });
+    assert_eq!(e.code(), ErrorCode::TlsCertificate);
+    assert_eq!(e.category(), ErrorCategory::Certificate);
+    let p = e.payload();
+    assert_eq!(p.code.as_str(), "tls_certificate");
+    assert_eq!(p.details.host.as_deref(), Some("api.example"));
+    assert_eq!(
+        p.details.tls_problem,
+        Some(crate::error::TlsProblem::UnknownIssuer)
+    );
+    assert_eq!(p.details.base_url.as_deref(), Some("https://api.example"));
+    let json = serde_json::to_value(&p).unwrap();
+    assert_eq!(json["category"], "certificate");
+    assert_eq!(json["details"]["tls_problem"], "unknown_issuer");
+    assert_eq!(json["details"]["host"], "api.example");
+}

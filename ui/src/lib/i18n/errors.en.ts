@@ -46,6 +46,8 @@ export const errorCodesEn = {
   'error.token_store': 'The renewed sign-in could not be saved in the system keychain.',
   'error.timeout': 'The service at {address} did not answer in time.',
   'error.transport': 'The service at {address} could not be reached.',
+  'error.tls_certificate':
+    'The secure connection to {host} could not be set up, so Lockdesk did not connect.',
   'error.decode': 'The service answered in a way Lockdesk does not understand.',
   'error.answer_too_large':
     'The service sent an answer larger than Lockdesk reads (16 MiB); it was not read.',
@@ -128,6 +130,8 @@ const howToEn = {
   'error.howTo.busy': 'Wait a moment, then try again.',
   'error.howTo.service_unreachable':
     'Check this computer’s network connection and the service address of the connection, then try again.',
+  'error.howTo.certificate':
+    'If your company inspects HTTPS, ask IT to install its root certificate on this computer.',
   'error.howTo.service_error':
     'Try again later. If it keeps happening, contact the service’s support.',
   'error.howTo.connection': 'Check the settings of this connection on the Connections screen.',
@@ -166,6 +170,18 @@ export const errorsEn = {
     'The service address cannot be used. Use an address starting with https:// (http:// only for a service on this computer).',
   'error.timeout.noAddress': 'The service did not answer in time.',
   'error.transport.noAddress': 'The service could not be reached.',
+  'error.tls_certificate.noHost':
+    'The certificate of the service is not trusted by this computer, so Lockdesk did not connect.',
+  'error.tls_certificate.unknown_issuer':
+    'The certificate of {host} was issued by an authority this computer does not trust, so Lockdesk did not connect.',
+  'error.tls_certificate.expired':
+    'The certificate of {host} has expired (or this computer’s date is wrong), so Lockdesk did not connect.',
+  'error.tls_certificate.not_yet_valid':
+    'The certificate of {host} is not valid yet (or this computer’s date is wrong), so Lockdesk did not connect.',
+  'error.tls_certificate.wrong_name':
+    'The certificate presented for {host} is for another name, so Lockdesk did not connect.',
+  'error.tls_certificate.revoked':
+    'The certificate of {host} has been revoked, so Lockdesk did not connect.',
   'error.config_invalid.noPath':
     'The settings file cannot be read; Lockdesk left it unchanged. Fix or remove the file.',
   'error.wrong_api.noApi': 'This connection is registered for the other API.',

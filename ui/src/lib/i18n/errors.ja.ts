@@ -41,6 +41,7 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.token_store': '更新したサインイン情報をシステムのキーチェーンに保存できませんでした。',
   'error.timeout': '{address} のサービスから時間内に応答がありませんでした。',
   'error.transport': '{address} のサービスに接続できませんでした。',
+  'error.tls_certificate': '{host} との安全な接続を確立できなかったため、接続しませんでした。',
   'error.decode': 'サービスから想定外の形式の応答がありました。',
   'error.answer_too_large':
     'サービスの応答が Lockdesk の読み込み上限（16 MiB）を超えたため、読み込みませんでした。',
@@ -122,6 +123,8 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.howTo.busy': 'しばらく待ってから、もう一度お試しください。',
   'error.howTo.service_unreachable':
     'このコンピューターのネットワーク接続と、接続に設定したサービスのアドレスを確認してから、もう一度お試しください。',
+  'error.howTo.certificate':
+    '会社で HTTPS の検査を行っている場合は、IT 担当者に依頼して、会社のルート証明書をこのコンピューターにインストールしてもらってください。',
   'error.howTo.service_error':
     'しばらくしてから、もう一度お試しください。繰り返し発生する場合は、サービスのサポート窓口にお問い合わせください。',
   'error.howTo.connection': '「接続」画面で、この接続の設定を確認してください。',
@@ -157,6 +160,17 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
     'このサービスのアドレスは使用できません。https:// で始まるアドレスを指定してください（http:// はこのコンピューター上のサービスに限ります）。',
   'error.timeout.noAddress': 'サービスから時間内に応答がありませんでした。',
   'error.transport.noAddress': 'サービスに接続できませんでした。',
+  'error.tls_certificate.noHost':
+    'サービスの証明書がこのコンピューターで信頼されていないため、接続しませんでした。',
+  'error.tls_certificate.unknown_issuer':
+    '{host} の証明書は、このコンピューターが信頼していない認証局が発行したものであるため、接続しませんでした。',
+  'error.tls_certificate.expired':
+    '{host} の証明書は有効期限が切れているため、接続しませんでした（このコンピューターの日付が正しくない可能性もあります）。',
+  'error.tls_certificate.not_yet_valid':
+    '{host} の証明書はまだ有効期間が始まっていないため、接続しませんでした（このコンピューターの日付が正しくない可能性もあります）。',
+  'error.tls_certificate.wrong_name':
+    '{host} で提示された証明書は別のホスト名のものであるため、接続しませんでした。',
+  'error.tls_certificate.revoked': '{host} の証明書は失効しているため、接続しませんでした。',
   'error.config_invalid.noPath':
     '設定ファイルを読み込めません（ファイルは変更していません）。内容を修正するか、ファイルを削除してください。',
   'error.wrong_api.noApi': 'この接続は別の API 用に登録されています。',

@@ -110,7 +110,7 @@ impl Images {
 
     fn client(&self, loopback_ok: bool) -> &reqwest::Client {
         self.clients[usize::from(loopback_ok)].get_or_init(|| {
-            reqwest::Client::builder()
+            lockdesk_api::tls::client_builder()
                 .redirect(policy::redirect_policy())
                 .dns_resolver(Arc::new(policy::GuardedResolver { loopback_ok }))
                 // Connect where the resolver allowed, not to a proxy from the environment.
@@ -118,7 +118,7 @@ impl Images {
                 .connect_timeout(Duration::from_secs(10))
                 .timeout(Duration::from_secs(30))
                 .build()
-                .expect("an HTTP client with rustls")
+                .expect("an HTTP client with the OS trust store")
         })
     }
 
@@ -153,10 +153,13 @@ impl Images {
         policy::check_first(&url, loopback_ok).map_err(|reason| unavailable(raw, reason))?;
         let resp = self
             .client(loopback_ok)
-            .get(url)
+            .get(url.clone())
             .send()
             .await
-            .map_err(|e| unavailable(raw, reason_of(&e)))?;
+            .map_err(|e| match lockdesk_api::Error::tls_failure(&url, &e) {
+                Some(tls) => Error::Api(tls),
+                None => unavailable(raw, reason_of(&e)),
+            })?;
         if !resp.status().is_success() {
             return Err(unavailable(
                 raw,

@@ -206,3 +206,26 @@ async fn a_changed_image_is_fetched_again() {
     images.renew(&scope, &url);
     images.get(&scope, url.as_deref().unwrap()).await.unwrap();
 }
+
+#[tokio::test]
+async fn an_untrusted_certificate_is_the_certificate_error_with_the_image_host() {
+    let ca = lockdesk_sim::test_pki::TestCa::new();
+    let sim = lockdesk_sim::spawn(lockdesk_sim::SimOptions {
+        tls: Some(ca.loopback()),
+        ..lockdesk_sim::SimOptions::small()
+    })
+    .await
+    .unwrap();
+    let scope = ImageScope::new(&Url::parse(sim.base_url()).unwrap(), "O-11111-11111");
+    let url = format!("{}/images/a.png", sim.base_url());
+    let images = Images::default();
+    images.note(&scope, [&Some(url.clone())]);
+    let e = images.get(&scope, &url).await.unwrap_err();
+    assert_eq!(e.code(), crate::ErrorCode::TlsCertificate, "{e}");
+    let details = e.details();
+    assert_eq!(details.host.as_deref(), Some("127.0.0.1"));
+    assert_eq!(
+        details.tls_problem,
+        Some(crate::error::TlsProblem::UnknownIssuer)
+    );
+}

@@ -3,7 +3,8 @@
 //! its members, a user) are kept per connection and organization in [`store`], written after
 //! every successful read. When the service cannot be reached ([`unreachable`]: `transport` and
 //! `timeout` only; a refusal, 401/403, a validation or a 5xx answer is the service speaking,
-//! not offline), the read answers from what was kept, marked with [`CachedView`] (as of when).
+//! not offline; a refused certificate, `tls_certificate`, is not offline either: something
+//! answered, and stale lists shown as "offline" would hide why), the read answers from what was kept, marked with [`CachedView`] (as of when).
 //! Nothing kept: the read fails as it would have.
 //!
 //! `lockctl --cached` ([`AppContext::use_cache_only`]) reads only from here and never opens a
@@ -296,6 +297,7 @@ mod tests {
             ErrorCode::Validation,
             ErrorCode::ServiceOther,
             ErrorCode::RateLimitExceeded,
+            ErrorCode::TlsCertificate,
         ] {
             assert!(!unreachable(code), "{code:?}");
         }

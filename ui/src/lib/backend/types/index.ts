@@ -128,6 +128,7 @@ export type { SyncProgress } from "./SyncProgress";
 export type { SyncReport } from "./SyncReport";
 export type { TimecardRequest } from "./TimecardRequest";
 export type { TimecardRow } from "./TimecardRow";
+export type { TlsProblem } from "./TlsProblem";
 export type { TodayAfterHours } from "./TodayAfterHours";
 export type { TodayAfterHoursEntry } from "./TodayAfterHoursEntry";
 export type { TodayBatteries } from "./TodayBatteries";
