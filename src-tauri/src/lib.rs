@@ -15,7 +15,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use tauri::Manager;
-use tauri_plugin_notification::NotificationExt;
 use watcher::{Notice, Notifier, Round, WatchSetup, Watcher};
 
 use lockdesk_core::app::AppContext;
@@ -48,7 +47,8 @@ pub use commands::handler;
 /// How the app watches: the round, where notices go, how often.
 pub struct WatchOptions {
     pub round: Round,
-    /// `None`: desktop notifications (tauri-plugin-notification).
+    /// `None`: desktop notifications (tauri-plugin-notification; without the `notifications`
+    /// feature, the log).
     pub notifier: Option<Notifier>,
     pub interval: Duration,
 }
@@ -79,15 +79,17 @@ pub fn builder_with<R: tauri::Runtime>(
 ) -> tauri::Builder<R> {
     let config_dir = ctx.core().config_dir.clone();
     let watch_ctx = ctx.clone();
-    base.manage(ctx)
+    let base = base
+        .manage(ctx)
         .manage(settings::Settings::load(&config_dir))
         .plugin(desktop::private_window_state(&config_dir))
         .plugin(desktop::window_state(&config_dir))
         // Used from Rust only (files.rs); the main window is granted none of its commands.
-        .plugin(tauri_plugin_dialog::init())
-        // Used from Rust only (the watcher); the main window is granted none of its commands.
-        .plugin(tauri_plugin_notification::init())
-        .invoke_handler(commands::handler())
+        .plugin(tauri_plugin_dialog::init());
+    // Used from Rust only (the watcher); the main window is granted none of its commands.
+    #[cfg(feature = "notifications")]
+    let base = base.plugin(tauri_plugin_notification::init());
+    base.invoke_handler(commands::handler())
         .plugin(watch_plugin(watch_ctx, watch))
         .on_window_event(|window, event| {
             dragdrop::on_window_event(window, event);
@@ -124,7 +126,9 @@ fn watch_plugin<R: tauri::Runtime>(
 
 /// Each notice as one desktop notification (on Linux a `Notify` call to the session bus's
 /// `org.freedesktop.Notifications`).
+#[cfg(feature = "notifications")]
 fn desktop_notifier<R: tauri::Runtime>(app: tauri::AppHandle<R>) -> Notifier {
+    use tauri_plugin_notification::NotificationExt;
     Arc::new(move |n: Notice| {
         let shown = app
             .notification()
@@ -136,6 +140,13 @@ fn desktop_notifier<R: tauri::Runtime>(app: tauri::AppHandle<R>) -> Notifier {
             tracing::warn!("notification not shown: {e}");
         }
     })
+}
+
+/// Built without notifications (the macOS check on Linux): each notice goes to the log, so a
+/// round's alerts are still seen somewhere (and stay in the alert store for the Watch screen).
+#[cfg(not(feature = "notifications"))]
+fn desktop_notifier<R: tauri::Runtime>(_app: tauri::AppHandle<R>) -> Notifier {
+    Arc::new(|n: Notice| tracing::info!("alert: {}: {}", n.title, n.body))
 }
 
 /// What the app does with the events of its run loop (besides `run`'s cleanup at exit):
