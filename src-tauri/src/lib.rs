@@ -2,6 +2,7 @@
 //! `lockdesk_core::app`), the sign-in window, file drops, the save dialog, and watching in the
 //! background (the watch loop, desktop notifications, the tray). No business logic lives here.
 
+pub mod app_menu;
 mod commands;
 pub mod desktop;
 mod dragdrop;
@@ -153,6 +154,16 @@ fn desktop_notifier<R: tauri::Runtime>(_app: tauri::AppHandle<R>) -> Notifier {
 /// closing the main window into the tray when the setting says so.
 pub fn on_run_event<R: tauri::Runtime>(app: &tauri::AppHandle<R>, event: &tauri::RunEvent) {
     tray::on_run_event(app, event);
+    // macOS: clicking the Dock icon while the window is hidden (in the tray, or closed with
+    // ⌘W) brings it back, as Mac apps do.
+    #[cfg(target_os = "macos")]
+    if let tauri::RunEvent::Reopen {
+        has_visible_windows: false,
+        ..
+    } = event
+    {
+        desktop::focus_main(app);
+    }
 }
 
 pub fn run() {
@@ -186,6 +197,9 @@ pub fn run() {
             std::process::exit(1);
         }
     };
+    if let Err(e) = app_menu::install(app.handle()) {
+        tracing::warn!("no menu bar: {e}");
+    }
     if let Err(e) = tray::install(app.handle()) {
         tracing::warn!("no tray icon: {e}");
     }
