@@ -216,3 +216,93 @@ fn watching_paused_and_resumed_through_ipc() {
     assert_eq!(v["paused"], false);
     assert!(!watcher.is_paused());
 }
+
+/// The macOS menu bar (installed on macOS only; built here on the mock runtime): the
+/// application, Edit and Window menus in both languages, and Settings… showing Account.
+#[test]
+fn the_macos_menu_bar_in_both_languages_and_settings_shows_account() {
+    use lockdesk_app::app_menu;
+    use lockdesk_app::watcher::words::{menu_label, Lang, MenuEntry};
+    use lockdesk_core::app::export::OPEN_SCREEN_EVENT;
+    use tauri::menu::MenuItemKind;
+    use tauri::Listener;
+
+    fn text(item: &MenuItemKind<tauri::test::MockRuntime>) -> String {
+        match item {
+            MenuItemKind::Submenu(s) => s.text(),
+            MenuItemKind::MenuItem(i) => i.text(),
+            MenuItemKind::Predefined(p) => p.text(),
+            MenuItemKind::Check(c) => c.text(),
+            MenuItemKind::Icon(i) => i.text(),
+        }
+        .unwrap()
+    }
+
+    let (app, _main, _dir) = whole_app();
+    for lang in Lang::ALL {
+        let menu = app_menu::build(app.handle(), lang).unwrap();
+        let bar = menu.items().unwrap();
+        let titles: Vec<String> = bar.iter().map(text).collect();
+        let w = |e| menu_label(lang, e).to_owned();
+        assert_eq!(
+            titles,
+            [w(MenuEntry::App), w(MenuEntry::Edit), w(MenuEntry::Window)]
+        );
+        let entries = |i: usize| -> Vec<String> {
+            bar[i]
+                .as_submenu()
+                .unwrap()
+                .items()
+                .unwrap()
+                .iter()
+                .map(text)
+                .filter(|t| !t.is_empty())
+                .collect()
+        };
+        let app_entries = entries(0);
+        for e in [
+            MenuEntry::About,
+            MenuEntry::Settings,
+            MenuEntry::Hide,
+            MenuEntry::HideOthers,
+            MenuEntry::Quit,
+        ] {
+            assert!(
+                app_entries.contains(&w(e)),
+                "{lang:?} {e:?}: {app_entries:?}"
+            );
+        }
+        let edit = entries(1);
+        for e in [
+            MenuEntry::Cut,
+            MenuEntry::Copy,
+            MenuEntry::Paste,
+            MenuEntry::SelectAll,
+        ] {
+            assert!(edit.contains(&w(e)), "{lang:?} {e:?}: {edit:?}");
+        }
+        assert!(entries(2).contains(&w(MenuEntry::CloseWindow)));
+        // Lockdesk's own entries carry its ids (their shortcuts, ⌘, and ⌘Q, are set in build).
+        let own: Vec<String> = bar[0]
+            .as_submenu()
+            .unwrap()
+            .items()
+            .unwrap()
+            .iter()
+            .filter_map(|i| i.as_menuitem().map(|m| m.id().0.clone()))
+            .collect();
+        assert_eq!(own, [app_menu::SETTINGS, app_menu::QUIT]);
+    }
+
+    let (tx, rx) = std::sync::mpsc::channel();
+    app.listen_any(OPEN_SCREEN_EVENT, move |e| {
+        let _ = tx.send(e.payload().to_owned());
+    });
+    app_menu::on_menu(app.handle(), app_menu::SETTINGS);
+    let payload: Value = serde_json::from_str(
+        &rx.recv_timeout(std::time::Duration::from_secs(5))
+            .expect("Settings… asks the window for a screen"),
+    )
+    .unwrap();
+    assert_eq!(payload, json!({ "screen": "account" }));
+}

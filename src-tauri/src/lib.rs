@@ -2,6 +2,7 @@
 //! `lockdesk_core::app`), the sign-in window, file drops, the save dialog, and watching in the
 //! background (the watch loop, desktop notifications, the tray). No business logic lives here.
 
+pub mod app_menu;
 mod commands;
 pub mod desktop;
 mod dragdrop;
@@ -15,7 +16,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use tauri::Manager;
-use tauri_plugin_notification::NotificationExt;
 use watcher::{Notice, Notifier, Round, WatchSetup, Watcher};
 
 use lockdesk_core::app::AppContext;
@@ -48,7 +48,8 @@ pub use commands::handler;
 /// How the app watches: the round, where notices go, how often.
 pub struct WatchOptions {
     pub round: Round,
-    /// `None`: desktop notifications (tauri-plugin-notification).
+    /// `None`: desktop notifications (tauri-plugin-notification; without the `notifications`
+    /// feature, the log).
     pub notifier: Option<Notifier>,
     pub interval: Duration,
 }
@@ -79,15 +80,17 @@ pub fn builder_with<R: tauri::Runtime>(
 ) -> tauri::Builder<R> {
     let config_dir = ctx.core().config_dir.clone();
     let watch_ctx = ctx.clone();
-    base.manage(ctx)
+    let base = base
+        .manage(ctx)
         .manage(settings::Settings::load(&config_dir))
         .plugin(desktop::private_window_state(&config_dir))
         .plugin(desktop::window_state(&config_dir))
         // Used from Rust only (files.rs); the main window is granted none of its commands.
-        .plugin(tauri_plugin_dialog::init())
-        // Used from Rust only (the watcher); the main window is granted none of its commands.
-        .plugin(tauri_plugin_notification::init())
-        .invoke_handler(commands::handler())
+        .plugin(tauri_plugin_dialog::init());
+    // Used from Rust only (the watcher); the main window is granted none of its commands.
+    #[cfg(feature = "notifications")]
+    let base = base.plugin(tauri_plugin_notification::init());
+    base.invoke_handler(commands::handler())
         .plugin(watch_plugin(watch_ctx, watch))
         .on_window_event(|window, event| {
             dragdrop::on_window_event(window, event);
@@ -124,7 +127,9 @@ fn watch_plugin<R: tauri::Runtime>(
 
 /// Each notice as one desktop notification (on Linux a `Notify` call to the session bus's
 /// `org.freedesktop.Notifications`).
+#[cfg(feature = "notifications")]
 fn desktop_notifier<R: tauri::Runtime>(app: tauri::AppHandle<R>) -> Notifier {
+    use tauri_plugin_notification::NotificationExt;
     Arc::new(move |n: Notice| {
         let shown = app
             .notification()
@@ -138,10 +143,27 @@ fn desktop_notifier<R: tauri::Runtime>(app: tauri::AppHandle<R>) -> Notifier {
     })
 }
 
+/// Built without notifications (the macOS check on Linux): each notice goes to the log, so a
+/// round's alerts are still seen somewhere (and stay in the alert store for the Watch screen).
+#[cfg(not(feature = "notifications"))]
+fn desktop_notifier<R: tauri::Runtime>(_app: tauri::AppHandle<R>) -> Notifier {
+    Arc::new(|n: Notice| tracing::info!("alert: {}: {}", n.title, n.body))
+}
+
 /// What the app does with the events of its run loop (besides `run`'s cleanup at exit):
 /// closing the main window into the tray when the setting says so.
 pub fn on_run_event<R: tauri::Runtime>(app: &tauri::AppHandle<R>, event: &tauri::RunEvent) {
     tray::on_run_event(app, event);
+    // macOS: clicking the Dock icon while the window is hidden (in the tray, or closed with
+    // ⌘W) brings it back, as Mac apps do.
+    #[cfg(target_os = "macos")]
+    if let tauri::RunEvent::Reopen {
+        has_visible_windows: false,
+        ..
+    } = event
+    {
+        desktop::focus_main(app);
+    }
 }
 
 pub fn run() {
@@ -175,6 +197,9 @@ pub fn run() {
             std::process::exit(1);
         }
     };
+    if let Err(e) = app_menu::install(app.handle()) {
+        tracing::warn!("no menu bar: {e}");
+    }
     if let Err(e) = tray::install(app.handle()) {
         tracing::warn!("no tray icon: {e}");
     }

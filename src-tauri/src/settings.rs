@@ -83,7 +83,7 @@ pub async fn shell_settings_get(
 }
 
 /// Changes the shell's settings: the language (the UI sends it at start and on every change)
-/// and the close-to-tray choice. The tray's labels follow at once.
+/// and the close-to-tray choice. The tray's labels (and the macOS menu bar) follow at once.
 #[tauri::command]
 pub async fn shell_settings_set<R: Runtime>(
     app: AppHandle<R>,
@@ -104,6 +104,7 @@ pub async fn shell_settings_set<R: Runtime>(
         )
     })?;
     crate::tray::refresh(&app);
+    crate::app_menu::refresh(&app);
     Ok(view(new))
 }
 

@@ -24,7 +24,8 @@ struct TrayMenu<R: Runtime> {
     quit: MenuItem<R>,
 }
 
-/// Puts the icon in the tray (the app's window icon). Called by `run` only: the mock runtime
+/// Puts the icon in the tray (the app's window icon; on macOS a monochrome template image,
+/// icons/tray-template.png). Called by `run` only: the mock runtime
 /// of the tests has no tray.
 pub fn install<R: Runtime>(app: &AppHandle<R>) -> tauri::Result<()> {
     let lang = settings::current(app).language;
@@ -50,7 +51,13 @@ pub fn install<R: Runtime>(app: &AppHandle<R>) -> tauri::Result<()> {
         .menu(&menu)
         .tooltip(tray_tooltip(lang, paused))
         .on_menu_event(|app, event| on_menu(app, event.id().as_ref()));
-    if let Some(icon) = app.default_window_icon() {
+    if cfg!(target_os = "macos") {
+        // The menu bar draws template images in its own colour (dark, light, highlighted), as
+        // it does the system's icons; a coloured app icon there looks out of place.
+        tray = tray
+            .icon(tauri::include_image!("icons/tray-template.png"))
+            .icon_as_template(true);
+    } else if let Some(icon) = app.default_window_icon() {
         tray = tray.icon(icon.clone());
     }
     tray.build(app)?;

@@ -3,8 +3,11 @@ import {
   COMMAND_NAMES,
   DESKTOP_COMMAND_NAMES,
   FILE_DROP_EVENT,
+  OPEN_SCREEN_EVENT,
   SIGN_IN_FINISHED_EVENT,
 } from '../src/lib/backend';
+import { followShellScreens } from '../src/lib/state/shell.svelte';
+import { route } from '../src/lib/state/router.svelte';
 import { saveText } from '../src/lib/download';
 import type { Backend } from '../src/lib/backend/backend';
 
@@ -26,8 +29,32 @@ describe('contract', () => {
   it('listens to the events the shell emits', () => {
     expect(FILE_DROP_EVENT).toBe('lockdesk://file-drop');
     expect(SIGN_IN_FINISHED_EVENT).toBe('lockdesk://sign-in-finished');
+    expect(OPEN_SCREEN_EVENT).toBe('lockdesk://open-screen');
     const all = Object.values(sources).join('\n');
     expect(all).not.toMatch(/['"]lockdesk:\/\/[\w-]+['"]/);
+  });
+});
+
+describe('the shell asking for a screen', () => {
+  it('shows it (the macOS menu: Settings… shows Account) until told to stop', async () => {
+    const handlers = new Map<string, (p: unknown) => void>();
+    let unlistened = 0;
+    const b = {
+      kind: 'tauri',
+      async onEvent(name: string, handler: (p: unknown) => void) {
+        handlers.set(name, handler);
+        return () => {
+          unlistened += 1;
+        };
+      },
+    } as unknown as Backend;
+    route.screen = 'today';
+    const stop = followShellScreens(b);
+    await Promise.resolve();
+    handlers.get(OPEN_SCREEN_EVENT)?.({ screen: 'account' });
+    expect(route.screen).toBe('account');
+    stop();
+    expect(unlistened).toBe(1);
   });
 });
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isPaletteKey, move, normalize, score, search, type Entry } from '../src/lib/palette';
+import {
+  isMac,
+  isPaletteKey,
+  move,
+  normalize,
+  paletteKeyName,
+  score,
+  search,
+  type Entry,
+} from '../src/lib/palette';
 
 const entries: Entry[] = [
   { kind: 'screen', id: 'locks', label: 'Locks', screen: 'locks' },
@@ -76,12 +85,33 @@ describe('command palette matching', () => {
     expect(move(0, 0, 'ArrowDown')).toBe(-1);
   });
 
-  it('opens with Ctrl+K or Cmd+K only', () => {
+  it('opens with Ctrl+K on Windows and Linux, and with Cmd+K only on a Mac', () => {
     const k = { key: 'k', ctrlKey: false, metaKey: false, altKey: false, shiftKey: false };
-    expect(isPaletteKey({ ...k, ctrlKey: true })).toBe(true);
-    expect(isPaletteKey({ ...k, metaKey: true, key: 'K' })).toBe(true);
-    expect(isPaletteKey(k)).toBe(false);
-    expect(isPaletteKey({ ...k, ctrlKey: true, shiftKey: true })).toBe(false);
-    expect(isPaletteKey({ ...k, ctrlKey: true, key: 'j' })).toBe(false);
+    const pc = false;
+    expect(isPaletteKey({ ...k, ctrlKey: true }, pc)).toBe(true);
+    expect(isPaletteKey({ ...k, ctrlKey: true, key: 'K' }, pc)).toBe(true);
+    // The Windows key + K is the system's.
+    expect(isPaletteKey({ ...k, metaKey: true }, pc)).toBe(false);
+    expect(isPaletteKey(k, pc)).toBe(false);
+    expect(isPaletteKey({ ...k, ctrlKey: true, shiftKey: true }, pc)).toBe(false);
+    expect(isPaletteKey({ ...k, ctrlKey: true, key: 'j' }, pc)).toBe(false);
+    const mac = true;
+    expect(isPaletteKey({ ...k, metaKey: true }, mac)).toBe(true);
+    expect(isPaletteKey({ ...k, metaKey: true, key: 'K' }, mac)).toBe(true);
+    // Ctrl+K in a Mac text field deletes to the end of the line: left to the field.
+    expect(isPaletteKey({ ...k, ctrlKey: true }, mac)).toBe(false);
+    expect(isPaletteKey({ ...k, metaKey: true, ctrlKey: true }, mac)).toBe(false);
+    expect(isPaletteKey({ ...k, metaKey: true, altKey: true }, mac)).toBe(false);
+    expect([paletteKeyName(pc), paletteKeyName(mac)]).toEqual(['Ctrl+K', '⌘K']);
+  });
+
+  it('knows a Mac by its platform, or its user agent when the platform is empty', () => {
+    expect(isMac({ platform: 'MacIntel' })).toBe(true);
+    expect(isMac({ platform: 'Win32' })).toBe(false);
+    expect(isMac({ platform: 'Linux x86_64' })).toBe(false);
+    expect(
+      isMac({ platform: '', userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)' }),
+    ).toBe(true);
+    expect(isMac(undefined)).toBe(false);
   });
 });

@@ -22,8 +22,39 @@ pub fn tokens_key(profile: &str) -> String {
     format!("{profile}/tokens")
 }
 
+/// The keychain's service name. macOS shows it as the item's name in Keychain Access and in its
+/// "wants to use your confidential information stored in …" prompt, so there it is the app's
+/// name. Linux and Windows keep `lockdesk`: changing it there would lose the secrets existing
+/// users stored under it (there are no macOS users yet).
+pub const SERVICE: &str = if cfg!(target_os = "macos") {
+    "Lockdesk"
+} else {
+    "lockdesk"
+};
+
+/// The keychain entry's account for a store key. On macOS it says what the item is
+/// ([`described`]), since Keychain Access lists it beside the name; elsewhere it is the key,
+/// as it always was (existing entries stay found).
+pub fn account_name(key: &str) -> String {
+    if cfg!(target_os = "macos") {
+        described(key)
+    } else {
+        key.to_owned()
+    }
+}
+
+/// `acme/client_secret` → `acme: client secret`, `acme/tokens` → `acme: sign-in tokens`;
+/// other keys as they are.
+pub fn described(key: &str) -> String {
+    match key.rsplit_once('/') {
+        Some((profile, "client_secret")) => format!("{profile}: client secret"),
+        Some((profile, "tokens")) => format!("{profile}: sign-in tokens"),
+        _ => key.to_owned(),
+    }
+}
+
 /// The OS keychain through the `keyring` crate (Secret Service on Linux, Keychain on macOS,
-/// Credential Manager on Windows), under the service name `lockdesk`.
+/// Credential Manager on Windows), under [`SERVICE`] with [`account_name`]s.
 #[derive(Debug, Clone)]
 pub struct KeyringStore {
     service: String,
@@ -32,7 +63,7 @@ pub struct KeyringStore {
 impl Default for KeyringStore {
     fn default() -> Self {
         KeyringStore {
-            service: "lockdesk".to_owned(),
+            service: SERVICE.to_owned(),
         }
     }
 }
@@ -50,7 +81,7 @@ impl KeyringStore {
     }
 
     fn entry(&self, key: &str) -> Result<keyring::Entry> {
-        keyring::Entry::new(&self.service, key).map_err(map_keyring)
+        keyring::Entry::new(&self.service, &account_name(key)).map_err(map_keyring)
     }
 }
 
@@ -242,5 +273,25 @@ mod tests {
     fn keys() {
         assert_eq!(client_secret_key("a"), "a/client_secret");
         assert_eq!(tokens_key("a"), "a/tokens");
+    }
+
+    /// Existing Linux and Windows users' entries are found under the names they were stored
+    /// with; on macOS the names say what the items are.
+    #[test]
+    fn keychain_names() {
+        assert_eq!(described(&client_secret_key("acme")), "acme: client secret");
+        assert_eq!(described(&tokens_key("acme")), "acme: sign-in tokens");
+        assert_eq!(described("other"), "other");
+        if cfg!(target_os = "macos") {
+            assert_eq!(
+                (SERVICE, account_name("a/tokens").as_str()),
+                ("Lockdesk", "a: sign-in tokens")
+            );
+        } else {
+            assert_eq!(
+                (SERVICE, account_name("a/tokens").as_str()),
+                ("lockdesk", "a/tokens")
+            );
+        }
     }
 }

@@ -1,5 +1,5 @@
 //! The shell's few sentences, in English and Japanese: the desktop notifications raised for new
-//! alerts and the tray menu's labels. They are raised from Rust while the window may be closed,
+//! alerts, the tray menu's labels and the macOS menu bar's ([`MenuEntry`]). They are raised from Rust while the window may be closed,
 //! so they cannot come from the UI's TypeScript catalogues; the UI tells the shell its language
 //! instead (`shell_settings_set`, kept in `shell.json`) and every word the shell shows is made
 //! here, from data, in one place. A `match` per sentence with one arm per language: a sentence
@@ -192,6 +192,103 @@ pub fn tray_tooltip(lang: Lang, paused: bool) -> &'static str {
     }
 }
 
+/// The entries of the application menu (macOS menu bar: the Lockdesk, Edit and Window menus),
+/// named as macOS names them in each language, so they read like every other Mac app's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MenuEntry {
+    /// The application menu's title (macOS shows the app's name there whatever it says).
+    App,
+    About,
+    Settings,
+    Services,
+    Hide,
+    HideOthers,
+    ShowAll,
+    Quit,
+    Edit,
+    Undo,
+    Redo,
+    Cut,
+    Copy,
+    Paste,
+    SelectAll,
+    Window,
+    Minimize,
+    Zoom,
+    CloseWindow,
+}
+
+impl MenuEntry {
+    pub const ALL: [MenuEntry; 19] = {
+        use MenuEntry::*;
+        [
+            App,
+            About,
+            Settings,
+            Services,
+            Hide,
+            HideOthers,
+            ShowAll,
+            Quit,
+            Edit,
+            Undo,
+            Redo,
+            Cut,
+            Copy,
+            Paste,
+            SelectAll,
+            Window,
+            Minimize,
+            Zoom,
+            CloseWindow,
+        ]
+    };
+}
+
+pub fn menu_label(lang: Lang, entry: MenuEntry) -> &'static str {
+    use Lang::{En, Ja};
+    use MenuEntry as M;
+    match (entry, lang) {
+        (M::App, _) => "Lockdesk",
+        (M::About, En) => "About Lockdesk",
+        (M::About, Ja) => "Lockdesk について",
+        (M::Settings, En) => "Settings…",
+        (M::Settings, Ja) => "設定…",
+        (M::Services, En) => "Services",
+        (M::Services, Ja) => "サービス",
+        (M::Hide, En) => "Hide Lockdesk",
+        (M::Hide, Ja) => "Lockdesk を隠す",
+        (M::HideOthers, En) => "Hide Others",
+        (M::HideOthers, Ja) => "ほかを隠す",
+        (M::ShowAll, En) => "Show All",
+        (M::ShowAll, Ja) => "すべてを表示",
+        (M::Quit, En) => "Quit Lockdesk",
+        (M::Quit, Ja) => "Lockdesk を終了",
+        (M::Edit, En) => "Edit",
+        (M::Edit, Ja) => "編集",
+        (M::Undo, En) => "Undo",
+        (M::Undo, Ja) => "取り消す",
+        (M::Redo, En) => "Redo",
+        (M::Redo, Ja) => "やり直す",
+        (M::Cut, En) => "Cut",
+        (M::Cut, Ja) => "カット",
+        (M::Copy, En) => "Copy",
+        (M::Copy, Ja) => "コピー",
+        (M::Paste, En) => "Paste",
+        (M::Paste, Ja) => "ペースト",
+        (M::SelectAll, En) => "Select All",
+        (M::SelectAll, Ja) => "すべてを選択",
+        (M::Window, En) => "Window",
+        (M::Window, Ja) => "ウインドウ",
+        (M::Minimize, En) => "Minimize",
+        (M::Minimize, Ja) => "しまう",
+        (M::Zoom, En) => "Zoom",
+        (M::Zoom, Ja) => "拡大/縮小",
+        (M::CloseWindow, En) => "Close Window",
+        (M::CloseWindow, Ja) => "ウインドウを閉じる",
+    }
+}
+
 /// Service text as plain text for a notification: control characters (line breaks included)
 /// become spaces, and `&`, `<`, `>` are escaped, since freedesktop notification servers may
 /// read the body as markup (`body-markup`); at most 100 characters.
@@ -286,6 +383,13 @@ mod tests {
         }
         for paused in [false, true] {
             assert!(has_japanese(tray_tooltip(Lang::Ja, paused)));
+        }
+        for entry in MenuEntry::ALL {
+            assert!(!has_japanese(menu_label(Lang::En, entry)));
+            // The application menu's title is the app's name in every language.
+            if entry != MenuEntry::App {
+                assert!(has_japanese(menu_label(Lang::Ja, entry)), "{entry:?}");
+            }
         }
     }
 

@@ -78,13 +78,31 @@ export function move(current: number, count: number, key: 'ArrowDown' | 'ArrowUp
   return current <= 0 ? count - 1 : current - 1;
 }
 
-/** Ctrl+K, or ⌘K on a Mac: opens (or closes) the palette. */
-export function isPaletteKey(e: {
-  key: string;
-  ctrlKey: boolean;
-  metaKey: boolean;
-  altKey: boolean;
-  shiftKey: boolean;
-}): boolean {
-  return (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'k';
+/** Whether the UI runs on a Mac, where shortcuts use ⌘ instead of Ctrl. */
+export function isMac(
+  nav: { platform?: string; userAgent?: string } | undefined = globalThis.navigator,
+): boolean {
+  return /Mac|iPhone|iPad/.test(nav?.platform || nav?.userAgent || '');
+}
+
+/** ⌘K on a Mac, Ctrl+K elsewhere: opens (or closes) the palette. Only the platform's own
+ * modifier: on a Mac, Ctrl+K in a text field deletes to the end of the line; elsewhere the
+ * Windows key + K belongs to the system. */
+export function isPaletteKey(
+  e: {
+    key: string;
+    ctrlKey: boolean;
+    metaKey: boolean;
+    altKey: boolean;
+    shiftKey: boolean;
+  },
+  mac: boolean = isMac(),
+): boolean {
+  const modifier = mac ? e.metaKey && !e.ctrlKey : e.ctrlKey && !e.metaKey;
+  return modifier && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'k';
+}
+
+/** The palette's shortcut as the platform writes it. */
+export function paletteKeyName(mac: boolean = isMac()): string {
+  return mac ? '⌘K' : 'Ctrl+K';
 }

@@ -42,6 +42,20 @@ pub enum FileDropKind {
     Leave,
 }
 
+/// Desktop only: the shell asks the main window to show a screen (the macOS menu's "Settings…",
+/// ⌘,, shows Account). Event name [`OPEN_SCREEN_EVENT`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct OpenScreenEvent {
+    pub screen: ShellScreen,
+}
+
+/// The screens the shell can ask for, named as the UI's router names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum ShellScreen {
+    Account,
+}
+
 /// Desktop only (`files_save`): text the UI made (an export of what it shows) to save where the
 /// user chooses in the native save dialog. `file_name` is only the suggestion.
 #[derive(Clone, Debug, Serialize, Deserialize, TS)]
@@ -101,6 +115,7 @@ pub struct WatcherPauseRequest {
 
 pub const SIGN_IN_FINISHED_EVENT: &str = "lockdesk://sign-in-finished";
 pub const FILE_DROP_EVENT: &str = "lockdesk://file-drop";
+pub const OPEN_SCREEN_EVENT: &str = "lockdesk://open-screen";
 
 /// The folder the UI reads the types from.
 pub fn default_dir() -> PathBuf {
@@ -123,6 +138,7 @@ pub fn export_types(dir: &Path) -> Result<(), String> {
     ErrorPayload::export_all(&cfg).map_err(err)?;
     SignInFinishedEvent::export_all(&cfg).map_err(err)?;
     FileDropEvent::export_all(&cfg).map_err(err)?;
+    OpenScreenEvent::export_all(&cfg).map_err(err)?;
 
     let header = "// Generated from Rust by lockdesk-core (app::export). Do not edit; run scripts/gen-types.\n";
     let mut types: Vec<&str> = super::command_types()
@@ -157,7 +173,7 @@ pub fn export_types(dir: &Path) -> Result<(), String> {
     }
     commands.push_str("];\n\n");
     commands.push_str(&format!(
-        "/** Desktop events (listen with @tauri-apps/api/event). */\nexport const SIGN_IN_FINISHED_EVENT = \"{SIGN_IN_FINISHED_EVENT}\";\nexport const FILE_DROP_EVENT = \"{FILE_DROP_EVENT}\";\n"
+        "/** Desktop events (listen with @tauri-apps/api/event). */\nexport const SIGN_IN_FINISHED_EVENT = \"{SIGN_IN_FINISHED_EVENT}\";\nexport const FILE_DROP_EVENT = \"{FILE_DROP_EVENT}\";\nexport const OPEN_SCREEN_EVENT = \"{OPEN_SCREEN_EVENT}\";\n"
     ));
     std::fs::write(dir.join("commands.ts"), commands).map_err(|e| e.to_string())?;
 

@@ -4,14 +4,16 @@
 
 import type { CommandName, Commands } from './types/commands';
 import type { FileDropEvent } from './types/FileDropEvent';
+import type { OpenScreenEvent } from './types/OpenScreenEvent';
 import type { SignInFinishedEvent } from './types/SignInFinishedEvent';
-import { FILE_DROP_EVENT, SIGN_IN_FINISHED_EVENT } from './types/commands';
+import { FILE_DROP_EVENT, OPEN_SCREEN_EVENT, SIGN_IN_FINISHED_EVENT } from './types/commands';
 
 export type { CommandName, Commands, DesktopCommandName, DesktopCommands } from './types/commands';
 export {
   COMMAND_NAMES,
   DESKTOP_COMMAND_NAMES,
   FILE_DROP_EVENT,
+  OPEN_SCREEN_EVENT,
   SIGN_IN_FINISHED_EVENT,
 } from './types/commands';
 export type Request<C extends CommandName> = Commands[C]['req'];
@@ -20,6 +22,7 @@ export type Response<C extends CommandName> = Commands[C]['res'];
 /** Events the desktop shell emits to the main window (Tauri only; the HTTP host has none). */
 export type Events = {
   [FILE_DROP_EVENT]: FileDropEvent;
+  [OPEN_SCREEN_EVENT]: OpenScreenEvent;
   [SIGN_IN_FINISHED_EVENT]: SignInFinishedEvent;
 };
 export type EventName = keyof Events;

@@ -1,7 +1,8 @@
 // The desktop shell's own settings (`shell_settings_get` / `shell_settings_set`): the UI's
 // language, which the shell needs for the notifications and tray menu it words itself, and
 // whether closing the window keeps watching in the tray. The browser (test host) has no shell.
-import type { Backend, ShellSettingsView } from '../backend';
+import { OPEN_SCREEN_EVENT, type Backend, type ShellSettingsView } from '../backend';
+import { go } from './router.svelte';
 
 export const shell = $state({ settings: null as ShellSettingsView | null });
 
@@ -21,4 +22,22 @@ export async function setKeepWatchingInTray(b: Backend, on: boolean): Promise<vo
   if (b.kind !== 'tauri') return;
   const current = shell.settings ?? (await b.call('shell_settings_get', {}));
   shell.settings = await b.call('shell_settings_set', { ...current, keep_watching_in_tray: on });
+}
+
+/** Shows the screens the shell asks for (the macOS menu's Settings…, ⌘,: Account); the
+ * returned function stops listening. The test host never asks. */
+export function followShellScreens(b: Backend): () => void {
+  let stopped = false;
+  let unlisten: (() => void) | null = null;
+  void b
+    .onEvent(OPEN_SCREEN_EVENT, (e) => go(e.screen))
+    .then((u) => {
+      if (stopped) u();
+      else unlisten = u;
+    })
+    .catch(() => undefined);
+  return () => {
+    stopped = true;
+    unlisten?.();
+  };
 }

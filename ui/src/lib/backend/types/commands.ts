@@ -244,3 +244,4 @@ export const DESKTOP_COMMAND_NAMES: DesktopCommandName[] = [
 /** Desktop events (listen with @tauri-apps/api/event). */
 export const SIGN_IN_FINISHED_EVENT = "lockdesk://sign-in-finished";
 export const FILE_DROP_EVENT = "lockdesk://file-drop";
+export const OPEN_SCREEN_EVENT = "lockdesk://open-screen";
