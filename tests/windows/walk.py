@@ -234,9 +234,51 @@ def main():
             reg("add", settings, "/v", "ProxyEnable", "/t", "REG_DWORD", "/d", "0", "/f")
         code, out, err = lockctl("--profile", "behind", "orgs", ok=range(1, 256))
         assert "[transport]" in err, err
+        tls_refused(v3)
         print("windows walk: all steps passed")
     finally:
         sim.kill()
+
+
+def tls_refused(client):
+    """A service whose certificate this computer does not trust (self-signed, as a TLS-inspecting
+    gateway's is before IT installs its root): refused with tls_certificate, naming the host."""
+    step("a certificate Windows does not trust is refused with tls_certificate")
+    with tempfile.TemporaryDirectory() as d:
+        cert, key = os.path.join(d, "cert.pem"), os.path.join(d, "key.pem")
+        subprocess.run(
+            ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+             "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+             "-keyout", key, "-out", cert],
+            check=True, capture_output=True,
+        )
+        sim = subprocess.Popen(
+            [SIM, "--listen", "127.0.0.1:0", "--history-records", "10", "--users", "5",
+             "--tls-cert", cert, "--tls-key", key],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+        )
+        try:
+            base = json.loads(sim.stdout.readline())["base_url"]
+            assert base.startswith("https://"), base
+            lockctl("profile", "add", "inspected", "--base-url", base, "--client-id",
+                    client["client_id"], "--redirect-uri", client["redirect_uri"],
+                    secret=client["client_secret"])
+            p = subprocess.Popen(["wine", EXE, "--profile", "inspected", "login"],
+                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, env=env)
+            for raw in p.stdout:
+                line = raw.decode("utf-8", "replace")
+                if "/oauth/authorize" in line:
+                    q = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(line.strip()).query))
+                    back = f"{client['redirect_uri']}?code=never-checked&state={q['state']}\n"
+                    p.stdin.write(back.encode())
+                    p.stdin.close()
+                    break
+            err = p.stderr.read().decode("utf-8", "replace")
+            assert p.wait(timeout=120) != 0, err
+            assert "[tls_certificate]" in err and "127.0.0.1" in err, err
+        finally:
+            sim.kill()
 
 
 def reg(*args):
