@@ -58,7 +58,7 @@ async fn run() -> Result<(), String> {
         &cancel,
     )
     .await
-    .map_err(|e| e.to_string())?;
+    .map_err(|e| format!("[{}] {e}", e.code()))?;
     println!(
         "{}",
         serde_json::to_string(&report).map_err(|e| e.to_string())?

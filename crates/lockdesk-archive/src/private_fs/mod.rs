@@ -128,15 +128,19 @@ pub fn write_private_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 
 /// Narrows an existing folder to 0700 or file to 0600 when group or others have any access
 /// (on Windows: gives it the owner-only list when its list is any other).
-/// Symbolic links and missing paths are left alone.
+/// Symbolic links and missing paths are left alone, also one that goes away meanwhile: SQLite
+/// deletes an archive's -wal and -shm files when another program closes its last connection.
 pub fn tighten(path: &Path) -> io::Result<()> {
+    match tighten_existing(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        other => other,
+    }
+}
+
+fn tighten_existing(path: &Path) -> io::Result<()> {
     #[cfg(unix)]
     {
-        let meta = match std::fs::symlink_metadata(path) {
-            Ok(m) => m,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
-            Err(e) => return Err(e),
-        };
+        let meta = std::fs::symlink_metadata(path)?;
         let mode = meta.permissions().mode();
         if mode & 0o077 == 0 || meta.file_type().is_symlink() {
             return Ok(());
@@ -146,11 +150,7 @@ pub fn tighten(path: &Path) -> io::Result<()> {
     }
     #[cfg(windows)]
     {
-        let meta = match std::fs::symlink_metadata(path) {
-            Ok(m) => m,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
-            Err(e) => return Err(e),
-        };
+        let meta = std::fs::symlink_metadata(path)?;
         if meta.file_type().is_symlink() || windows::is_owner_only(path)? {
             return Ok(());
         }

@@ -1,6 +1,7 @@
 //! A real sync process killed with SIGKILL in the middle, twice, then run to the end: the
 //! archive holds exactly the service's history, nothing lost and nothing doubled.
 
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -9,7 +10,8 @@ use serde_json::json;
 
 use crate::support::*;
 
-fn spawn_sync(base: &str, token: &str, db: &std::path::Path, lock: &str) -> Child {
+/// A sync process whose progress and error lines go to `log`.
+fn spawn_sync(base: &str, token: &str, db: &Path, lock: &str, log: &Path) -> Child {
     Command::new(env!("CARGO_BIN_EXE_lockdesk-archive-sync"))
         .env("LOCKDESK_SYNC_BASE_URL", base)
         .env("LOCKDESK_SYNC_TOKEN", token)
@@ -17,13 +19,13 @@ fn spawn_sync(base: &str, token: &str, db: &std::path::Path, lock: &str) -> Chil
         .env("LOCKDESK_SYNC_RATE", "10/1000")
         .env("LOCKDESK_SYNC_LOCKS", lock)
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(std::fs::File::create(log).unwrap())
         .spawn()
         .unwrap()
 }
 
 /// Pages committed by the open run (0 before it exists).
-fn committed_pages(db: &std::path::Path) -> u64 {
+fn committed_pages(db: &Path) -> u64 {
     let Ok(conn) = rusqlite::Connection::open(db) else {
         return 0;
     };
@@ -34,12 +36,28 @@ fn committed_pages(db: &std::path::Path) -> u64 {
     .unwrap_or(0)
 }
 
-async fn wait_for_pages(db: &std::path::Path, at_least: u64) {
-    let deadline = Instant::now() + Duration::from_secs(60);
+/// Starts a sync and waits until the archive holds `at_least` committed pages; returns the
+/// still running process. An early exit fails the test with the process's log.
+async fn sync_until(start: impl Fn() -> Child, db: &Path, at_least: u64, log: &Path) -> Child {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let mut child = start();
     while committed_pages(db) < at_least {
-        assert!(Instant::now() < deadline, "no progress");
+        let said = || std::fs::read_to_string(log).unwrap_or_default();
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!(
+                "the sync exited ({status}) before {at_least} pages:\n{}",
+                said()
+            );
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no progress past {} of {at_least} pages:\n{}",
+            committed_pages(db),
+            said()
+        );
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
+    child
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -53,14 +71,15 @@ async fn killed_sync_resumes_with_nothing_lost_or_doubled() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("archive/v2.sqlite");
 
-    let mut child = spawn_sync(sim.base_url(), &token_json, &db, &lock);
-    wait_for_pages(&db, 4).await;
+    let log = dir.path().join("sync.log");
+    let start = || spawn_sync(sim.base_url(), &token_json, &db, &lock, &log);
+
+    let mut child = sync_until(start, &db, 4, &log).await;
     child.kill().unwrap(); // SIGKILL
     child.wait().unwrap();
     let first = committed_pages(&db);
 
-    let mut child = spawn_sync(sim.base_url(), &token_json, &db, &lock);
-    wait_for_pages(&db, first + 5).await;
+    let mut child = sync_until(start, &db, first + 5, &log).await;
     child.kill().unwrap();
     child.wait().unwrap();
 
@@ -78,9 +97,12 @@ async fn killed_sync_resumes_with_nothing_lost_or_doubled() {
     );
     drop(conn);
 
-    let child = spawn_sync(sim.base_url(), &token_json, &db, &lock);
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
+    let out = start().wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "the last sync failed:\n{}",
+        std::fs::read_to_string(&log).unwrap_or_default()
+    );
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report["status"], "completed", "{report}");
 

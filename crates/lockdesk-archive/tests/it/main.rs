@@ -7,5 +7,6 @@ mod export;
 mod kill;
 mod queries;
 mod rollup;
+mod shared_open;
 mod support;
 mod sync;
