@@ -60,6 +60,7 @@ describe('bulk preview paging', () => {
       code: null,
       message: null,
       problem: null,
+      answer_lost: false,
     });
     expect(rowHasProblem(row(2), res('invited'))).toBe(false);
     expect(rowHasProblem(row(2), res('already_invited'))).toBe(false);

@@ -125,6 +125,23 @@ describe('messages use the details', () => {
       'error.tls_certificate.noHost',
     );
   });
+  it('a lost answer says the outcome is not known and to look before trying again', () => {
+    const v = describeError(
+      err('answer_lost', 'outcome_unknown', { base_url: 'https://api.example.jp' }),
+    );
+    const [enText, jaText] = fully(v);
+    expect(enText).toContain('https://api.example.jp');
+    expect(enText).toMatch(/answer was lost.*not known/);
+    expect(v.howTo).toBe('error.howTo.outcome_unknown');
+    expect(translate('en', v.howTo!)).toMatch(/Look at the list.*did not send it again/);
+    expect(jaText).toContain('https://api.example.jp');
+    expect(jaText).toMatch(/応答が途絶えた.*分かりません/);
+    expect(translate('ja', v.howTo!)).toMatch(/確認してください.*再送信していません/);
+    expect(v.action).toBeNull();
+    expect(describeError(err('answer_lost', 'outcome_unknown')).key).toBe(
+      'error.answer_lost.noAddress',
+    );
+  });
   it('a refused value names its field; the invitation limit names the limit', () => {
     const v = describeError(err('validation', 'bad_input', { field: 'lock_name' }));
     expect(v.params).toEqual({ field: 'lock_name' });

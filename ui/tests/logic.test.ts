@@ -76,6 +76,7 @@ describe('bulk invitation results', () => {
     code: null,
     message: null,
     problem: null,
+    answer_lost: false,
   });
   it('tallies sent, skipped and failed', () => {
     expect(

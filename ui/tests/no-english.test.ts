@@ -129,6 +129,7 @@ describe('bulk invitation rows', () => {
       code: null,
       message: ENGLISH,
       problem: null,
+      answer_lost: false,
     };
     expect(resultText(r)).toBeNull();
     const [, ja] = both(resultText({ ...r, code: 'E_NEW' })!);

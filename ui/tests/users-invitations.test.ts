@@ -59,6 +59,7 @@ describe('bulk row problems', () => {
       code: 'exist_invitation',
       message: 'English text',
       problem: null,
+      answer_lost: false,
     };
     const known = resultText(r);
     expect(known && 'key' in known && known.key).toBe('error.exist_invitation');
@@ -68,6 +69,24 @@ describe('bulk row problems', () => {
       params: { service_code: 'something_new' },
     });
     expect(resultText({ ...r, code: null, message: null })).toBeNull();
+  });
+});
+
+describe('a bulk row found at the service after a lost answer', () => {
+  it('says so in both languages', () => {
+    const r: InviteResult = {
+      line: 4,
+      mail: 'lost@example.org',
+      outcome: 'invited',
+      code: null,
+      message: null,
+      problem: null,
+      answer_lost: true,
+    };
+    const text = resultText(r)!;
+    expect(translate('en', text.key, text.params)).toMatch(/answer was lost.*found/);
+    expect(translate('ja', text.key, text.params)).toMatch(/途絶え.*確認しました/);
+    expect(resultText({ ...r, answer_lost: false })).toBeNull();
   });
 });
 

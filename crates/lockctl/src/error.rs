@@ -186,6 +186,9 @@ pub fn hint(code: ErrorCode, profile: Option<&str>) -> Option<String> {
         C::DataDirUnknown => "set LOCKDESK_DATA_DIR to a folder lockctl may use",
         C::Transport | C::Timeout => "check the network connection and the profile's base URL; `lockctl --cached` reads the lists kept from the last time the service answered (changes need the service)",
         C::TlsCertificate => TLS_INSPECTION_HINT,
+        C::AnswerLost => {
+            "the service may have made the change; look (e.g. `lockctl users list`, `lockctl invitations list`) before running it again: lockctl did not send it twice"
+        }
         C::CachedOnly => "run it without --cached once the service can be reached",
         C::NotCached => "run the same list once without --cached while the service can be reached; it is kept from then on",
         C::InsecureBaseUrl => "use an https address for the service",

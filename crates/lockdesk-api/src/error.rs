@@ -135,6 +135,11 @@ pub enum Error {
     /// No answer within the time limit. `base_url` is the service address of the connection.
     #[error("the service at {base_url} did not answer in time")]
     Timeout { base_url: String },
+    /// A request that changes something (POST) was sent, and the connection was lost or timed
+    /// out before the answer came: the service may have acted. Never sent again by the client;
+    /// the use-case asks the service what happened.
+    #[error("the answer from the service at {base_url} was lost after the request was sent ({reason}); the service may have acted on it")]
+    AnswerLost { base_url: String, reason: String },
     /// The service could not be reached (no network, wrong address, refused connection).
     #[error("could not reach the service at {base_url} ({reason})")]
     Transport { base_url: String, reason: String },
@@ -184,6 +189,7 @@ impl Error {
             Error::RenewalBusy { .. } => "renewal_busy",
             Error::Timeout { .. } => "timeout",
             Error::Transport { .. } => "transport",
+            Error::AnswerLost { .. } => "answer_lost",
             Error::Tls { .. } => "tls_certificate",
             Error::Decode { .. } => "decode",
             Error::Cancelled => "cancelled",
@@ -243,10 +249,16 @@ impl Error {
         }
     }
 
+    /// The request may have reached the service and been acted on, but its answer was lost.
+    pub fn is_answer_lost(&self) -> bool {
+        matches!(self.last(), Error::AnswerLost { .. })
+    }
+
     /// The service address a transport failure or timeout was about.
     pub fn base_url(&self) -> Option<&str> {
         match self.last() {
             Error::Transport { base_url, .. }
+            | Error::AnswerLost { base_url, .. }
             | Error::Tls { base_url, .. }
             | Error::Timeout { base_url }
             | Error::AnswerTooLarge { base_url, .. } => Some(base_url),

@@ -54,13 +54,9 @@ impl RetryPolicy {
         if attempt >= self.max_attempts {
             return false;
         }
-        let idempotent = matches!(
-            *method,
-            Method::GET | Method::HEAD | Method::PUT | Method::DELETE | Method::OPTIONS
-        );
         match failure {
             Failure::RateLimited | Failure::ConnectFailed => true,
-            Failure::ServerError | Failure::Lost => idempotent,
+            Failure::ServerError | Failure::Lost => idempotent(method),
         }
     }
 
@@ -76,6 +72,14 @@ impl RetryPolicy {
         let jitter = rand::thread_rng().gen_range(0.5..=1.0);
         exp.mul_f64(jitter)
     }
+}
+
+/// Sending it twice has the effect of sending it once.
+pub(crate) fn idempotent(method: &Method) -> bool {
+    matches!(
+        *method,
+        Method::GET | Method::HEAD | Method::PUT | Method::DELETE | Method::OPTIONS
+    )
 }
 
 #[cfg(test)]

@@ -270,7 +270,7 @@ impl Transport {
                                 self.pause(attempt, None).await;
                                 continue;
                             }
-                            return Err(err);
+                            return Err(self.lost(&req.method, err));
                         }
                     };
                     if status.is_success() {
@@ -301,6 +301,10 @@ impl Transport {
             };
             let too_long = wait.is_some_and(|w| w > self.retry.max_retry_after);
             if too_long || !self.retry.may_retry(&req.method, failure, attempt) {
+                let error = match failure {
+                    Failure::Lost => self.lost(&req.method, error),
+                    _ => error,
+                };
                 return Err(if attempt > 1 {
                     Error::RetriesExhausted {
                         attempts: attempt,
@@ -313,6 +317,22 @@ impl Transport {
             }
             tracing::debug!(?failure, attempt, path = %req.path, "retrying");
             self.pause(attempt, wait).await;
+        }
+    }
+
+    /// A lost answer to a request that is not idempotent is [`Error::AnswerLost`]: not "failed",
+    /// for the service may have acted.
+    fn lost(&self, method: &Method, error: Error) -> Error {
+        if crate::retry::idempotent(method) {
+            return error;
+        }
+        Error::AnswerLost {
+            base_url: self.base.as_str().to_owned(),
+            reason: match &error {
+                Error::Timeout { .. } => "no answer in time".to_owned(),
+                Error::Transport { reason, .. } => reason.clone(),
+                other => other.to_string(),
+            },
         }
     }
 

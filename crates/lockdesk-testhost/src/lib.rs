@@ -85,6 +85,7 @@ pub fn status_for(code: ErrorCode) -> StatusCode {
         ErrorCategory::Conflict => StatusCode::CONFLICT,
         ErrorCategory::Busy => StatusCode::TOO_MANY_REQUESTS,
         ErrorCategory::ServiceUnreachable
+        | ErrorCategory::OutcomeUnknown
         | ErrorCategory::Certificate
         | ErrorCategory::ServiceError
         | ErrorCategory::Internal => StatusCode::BAD_GATEWAY,

@@ -75,6 +75,8 @@ export function codeText(code: ErrorCode, details: ErrorDetails = {}): CodeText 
       return withParam(`error.${code}`, 'error.transport.noAddress', 'address', details.base_url);
     case 'timeout':
       return withParam(`error.${code}`, 'error.timeout.noAddress', 'address', details.base_url);
+    case 'answer_lost':
+      return withParam(`error.${code}`, 'error.answer_lost.noAddress', 'address', details.base_url);
     case 'insecure_base_url':
       return withParam(
         `error.${code}`,
@@ -252,6 +254,8 @@ export function categoryAdvice(category: ErrorCategory): {
       return { howTo: 'error.howTo.busy', action: null };
     case 'service_unreachable':
       return { howTo: 'error.howTo.service_unreachable', action: null };
+    case 'outcome_unknown':
+      return { howTo: 'error.howTo.outcome_unknown', action: null };
     case 'certificate':
       return { howTo: 'error.howTo.certificate', action: null };
     case 'service_error':

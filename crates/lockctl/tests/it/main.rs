@@ -9,6 +9,7 @@ mod history;
 mod import;
 mod import_excel;
 mod journal_procs;
+mod lost_answers;
 mod parity;
 mod pipes;
 #[cfg(unix)]

@@ -155,6 +155,25 @@ impl World {
         orgs["organizations"][0]["id"].as_str().unwrap().to_owned()
     }
 
+    /// How many active invitations to `mail` the service lists.
+    pub async fn active_invitations_to(&self, mail: &str) -> usize {
+        let args = [
+            "--json",
+            "invitations",
+            "list",
+            "--status",
+            "active",
+            "--all",
+        ];
+        let list = self.run(&args, "").await.ok().json();
+        list["invitations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|i| i["mail"] == mail)
+            .count()
+    }
+
     /// `login`, with stdin answering the prompt like a user who signed in in a browser.
     pub async fn login(&self, profile: &str) -> Outcome {
         let stdout = SharedBuf::default();

@@ -30,6 +30,8 @@ pub trait GroupKind {
 
     /// The group's name and memo.
     fn name_and_memo(group: &Self::Group) -> (Option<&str>, Option<&str>);
+    /// The group's id as the service wrote it.
+    fn id_of(group: &Self::Group) -> &str;
 }
 
 macro_rules! group_kind {
@@ -48,6 +50,10 @@ macro_rules! group_kind {
 
             fn name_and_memo(group: &$group) -> (Option<&str>, Option<&str>) {
                 (group.name.as_deref(), group.memo.as_deref())
+            }
+
+            fn id_of(group: &$group) -> &str {
+                &group.id
             }
         }
     };

@@ -226,3 +226,54 @@ async fn a_retried_server_error_reads_as_the_service_said() {
     assert!(message.contains("down for maintenance"), "{message}");
     assert!(!message.contains("retries"), "{message}");
 }
+
+/// The service acts and the answer is lost: a POST comes back as `answer_lost` (never
+/// "failed", never sent twice), a GET or PUT is simply sent again.
+#[tokio::test]
+async fn a_lost_answer_to_a_post_is_answer_lost_and_sent_once() {
+    let sim = sim().await;
+    let s = signed_in(&sim, ADMIN).await;
+    let org = first_org(&s.client).await;
+    post(
+        &sim,
+        "faults",
+        json!({"lose_answer_rate": 1.0, "methods": ["POST"], "path_prefix": "/v3/"}),
+    )
+    .await;
+    let invitations = s.client.org(&org).invitations();
+    let new = NewInvitation {
+        mail: "lost@example.com".into(),
+        authority: None,
+        code: None,
+    };
+    let err = invitations.create(&new).await.unwrap_err();
+    assert_eq!(err.code(), "answer_lost", "{err:?}");
+    assert!(err.is_answer_lost());
+    assert_eq!(err.base_url(), Some(sim.base_url()));
+    // The service did act, once: the list (a GET, untouched) shows one invitation.
+    let listed = invitations
+        .list_all(&Default::default())
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|i| i.user.as_ref().and_then(|u| u.mail.as_deref()) == Some("lost@example.com"))
+        .count();
+    assert_eq!(listed, 1);
+
+    // Lost answers to GETs are retried until one arrives.
+    post(
+        &sim,
+        "faults",
+        json!({"lose_answer_rate": 0.5, "methods": ["GET"], "path_prefix": "/v3/"}),
+    )
+    .await;
+    for _ in 0..5 {
+        s.client
+            .org(&org)
+            .locks()
+            .list(&LockQuery::default())
+            .await
+            .expect("a GET whose answer was lost is sent again");
+    }
+    post(&sim, "faults", json!({})).await;
+}

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::journaled::note_old;
+use super::lost_answer;
 use super::offline::{self, CachedView};
 use super::{AppContext, LockGroupView, NoArgs, UserGroupView};
 use crate::error::Result;
@@ -68,12 +69,20 @@ async fn get<K: AppGroupKind>(ctx: &AppContext, id: &str) -> Result<K::View> {
     Ok((&g).into())
 }
 
+/// The groups of the same name are listed first (best effort), so that after a lost answer the
+/// new one can be told apart.
 async fn create<K: AppGroupKind>(ctx: &AppContext, req: GroupInputRequest) -> Result<K::View> {
     let (client, org) = ctx.org().await?;
-    let g = client
-        .org(&org)
-        .groups::<K>()
-        .create(&req.input())
+    let groups = client.org(&org).groups::<K>();
+    let input = req.input();
+    let before = lost_answer::group_ids_named(&groups, &input.name)
+        .await
+        .ok();
+    let sent = groups.create(&input).await;
+    let check = before
+        .as_deref()
+        .map(|before| lost_answer::group_created(&groups, &input.name, before));
+    let g = lost_answer::settle(sent, K::KEY, check)
         .await
         .map_err(ctx.scoped(K::WRITE_SCOPE))?;
     Ok((&g).into())

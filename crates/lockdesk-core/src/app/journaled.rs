@@ -24,14 +24,28 @@ use crate::error::{ErrorCode, Result};
 use crate::journal::{FieldChange, Journal, NewEntry, Operation, Target, DONE};
 
 tokio::task_local! {
-    static OLD_VALUES: RefCell<Vec<(String, String)>>;
+    /// What the running write command noted about its target, beside its request's fields.
+    static NOTES: RefCell<Vec<FieldChange>>;
+}
+
+fn note(field: &str, old: Option<String>, new: Option<String>) {
+    let change = FieldChange {
+        field: field.to_owned(),
+        old,
+        new,
+    };
+    let _ = NOTES.try_with(|v| v.borrow_mut().push(change));
 }
 
 /// Notes the value `field` had before the change the running write command makes (a no-op
 /// outside one).
 pub(crate) fn note_old(field: &str, old: impl Into<String>) {
-    let old = old.into();
-    let _ = OLD_VALUES.try_with(|v| v.borrow_mut().push((field.to_owned(), old)));
+    note(field, Some(old.into()), None);
+}
+
+/// Notes a value the request did not carry (how the change was confirmed).
+pub(crate) fn note_change(field: &str, new: impl Into<String>) {
+    note(field, None, Some(new.into()));
 }
 
 /// What a write request says about its target, from named fields only.
@@ -93,15 +107,14 @@ fn answer_name<T: Serialize>(answer: &T) -> Option<String> {
     name.and_then(|n| n.as_str()).map(str::to_owned)
 }
 
-fn merge_old(target: &mut Target, old: Vec<(String, String)>) {
-    for (field, old) in old {
-        match target.changes.iter_mut().find(|c| c.field == field) {
-            Some(c) => c.old = Some(old),
-            None => target.changes.push(FieldChange {
-                field,
-                old: Some(old),
-                new: None,
-            }),
+fn merge_notes(target: &mut Target, notes: Vec<FieldChange>) {
+    for note in notes {
+        match target.changes.iter_mut().find(|c| c.field == note.field) {
+            Some(c) => {
+                c.old = note.old.or(c.old.take());
+                c.new = note.new.or(c.new.take());
+            }
+            None => target.changes.push(note),
         }
     }
 }
@@ -112,7 +125,7 @@ macro_rules! journaled {
             pub async fn $name(ctx: &AppContext, req: $req) -> Result<$resp> {
                 let mut target = req.target();
                 let connection = req.connection();
-                let (result, old) = OLD_VALUES
+                let (result, notes) = NOTES
                     .scope(RefCell::new(Vec::new()), async {
                         // Nothing is changed from the offline cache (`lockctl --cached`).
                         let result = if ctx.cache_only() {
@@ -122,10 +135,10 @@ macro_rules! journaled {
                         } else {
                             $path(ctx, req).await
                         };
-                        (result, OLD_VALUES.with(|v| v.take()))
+                        (result, NOTES.with(|v| v.take()))
                     })
                     .await;
-                merge_old(&mut target, old);
+                merge_notes(&mut target, notes);
                 if let Ok(answer) = &result {
                     if target.name.is_none() {
                         target.name = answer_name(answer);

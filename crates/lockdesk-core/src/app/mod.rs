@@ -20,6 +20,7 @@ pub mod jobs;
 mod journaled;
 pub mod lock_groups;
 pub mod locks;
+pub mod lost_answer;
 pub mod offline;
 pub mod orgs;
 pub mod profiles;

@@ -12,6 +12,7 @@ use ts_rs::TS;
 
 use super::image::prepare_source;
 use super::journaled::note_old;
+use super::lost_answer;
 use super::offline::{self, CachedView};
 use super::{AccountRole, AppContext, Done, ImageSource, Role, UserRole, UserView};
 use crate::error::{ErrorCode, Result};
@@ -267,10 +268,13 @@ pub(crate) async fn users_register(
         authority: req.authority.map(Into::into),
         code: non_empty(req.code),
     };
-    let u = client
-        .org(&org)
-        .users()
-        .register(&new)
+    let users = client.org(&org).users();
+    let sent = users.register(&new).await;
+    // Without a code or an e-mail address the service cannot say whether this user was made.
+    let check = (new.code.is_some() || new.mail.is_some()).then(|| {
+        lost_answer::registered_user(&users, &new.name, new.code.as_deref(), new.mail.as_deref())
+    });
+    let u = lost_answer::settle(sent, "user registration", check)
         .await
         .map_err(ctx.scoped(WRITE))?;
     Ok((&u).into())
@@ -286,10 +290,10 @@ pub(crate) async fn users_invite(ctx: &AppContext, req: UsersInviteRequest) -> R
         authority: req.authority.map(Into::into),
         code: non_empty(req.code),
     };
-    let u = client
-        .org(&org)
-        .users()
-        .invite_existing(&invite)
+    let users = client.org(&org).users();
+    let sent = users.invite_existing(&invite).await;
+    let check = lost_answer::member_now(&users, &invite.user_id);
+    let u = lost_answer::settle(sent, "adding a user", Some(check))
         .await
         .map_err(ctx.scoped(WRITE))?;
     Ok((&u).into())

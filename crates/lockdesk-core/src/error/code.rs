@@ -41,6 +41,9 @@ pub enum ErrorCategory {
     Connection,
     /// The OS keychain is missing, locked or refused.
     Keychain,
+    /// A change was sent and its answer lost, and the service could not tell whether it was
+    /// made: look before trying again (Lockdesk never sends it again on its own).
+    OutcomeUnknown,
     /// The service's certificate is not trusted by this computer (details.host,
     /// details.tls_problem): often a company's HTTPS inspection whose root certificate IT has
     /// not installed on this computer. Not "offline": the service was reached.
@@ -126,6 +129,9 @@ error_codes! {
     Timeout = "timeout" => ServiceUnreachable,
     /// The service could not be reached (details.base_url).
     Transport = "transport" => ServiceUnreachable,
+    /// A change was sent, its answer lost, and whether the service made it is not known
+    /// (details.base_url).
+    AnswerLost = "answer_lost" => OutcomeUnknown,
     /// The secure connection was refused: the certificate of details.host is not trusted
     /// (details.tls_problem says why).
     TlsCertificate = "tls_certificate" => Certificate,
@@ -253,6 +259,7 @@ impl ErrorCode {
             E::RenewalBusy { .. } => ErrorCode::RenewalBusy,
             E::Timeout { .. } => ErrorCode::Timeout,
             E::Transport { .. } => ErrorCode::Transport,
+            E::AnswerLost { .. } => ErrorCode::AnswerLost,
             E::Tls { .. } => ErrorCode::TlsCertificate,
             E::Decode { .. } => ErrorCode::Decode,
             E::AnswerTooLarge { .. } => ErrorCode::AnswerTooLarge,

@@ -404,6 +404,8 @@ async fn bulk_invite_stops_at_the_limit() {
 
 #[path = "bulk_files.rs"]
 mod bulk_files;
+#[path = "lost_answers.rs"]
+mod lost_answers;
 #[path = "users_invitations.rs"]
 mod users_invitations;
 #[path = "views.rs"]

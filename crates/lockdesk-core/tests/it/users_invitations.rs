@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 
 use super::App;
 
-fn ids(v: &Value) -> Vec<String> {
+pub(super) fn ids(v: &Value) -> Vec<String> {
     v["users"]
         .as_array()
         .unwrap()

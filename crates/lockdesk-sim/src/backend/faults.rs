@@ -10,8 +10,14 @@ use super::state::State;
 pub struct Faults {
     pub latency_ms: u64,
     pub error_rate: f64,
+    /// Requests dropped before the service acts (nothing done, no answer).
     pub drop_rate: f64,
+    /// Requests the service acts on whose answer is then lost (the connection closes before
+    /// the status line): what a client sees when Wi-Fi or a proxy fails at the wrong moment.
+    pub lose_answer_rate: f64,
     pub path_prefix: Option<String>,
+    /// Only requests of these methods (`POST`, …); all when absent.
+    pub methods: Option<Vec<String>>,
     pub status: u16,
     pub retry_after: Option<u64>,
     /// Answers every request with a 200 body of this many bytes (a hostile or broken service).
@@ -29,7 +35,9 @@ impl Default for Faults {
             latency_ms: 0,
             error_rate: 0.0,
             drop_rate: 0.0,
+            lose_answer_rate: 0.0,
             path_prefix: None,
+            methods: None,
             status: 503,
             retry_after: None,
             oversize_bytes: None,
@@ -47,6 +55,8 @@ pub enum FaultAction {
         retry_after: Option<u64>,
     },
     Drop,
+    /// Act, then close the connection instead of answering.
+    LoseAnswer,
     Oversize {
         bytes: u64,
         chunked: bool,
@@ -56,13 +66,18 @@ pub enum FaultAction {
 }
 
 impl State {
-    /// Latency in ms and what to do with a request to `path`.
-    pub fn fault_for(&mut self, path: &str) -> (u64, FaultAction) {
+    /// Latency in ms and what to do with a `method` request to `path`.
+    pub fn fault_for(&mut self, method: &str, path: &str) -> (u64, FaultAction) {
         let f = self.faults.clone();
-        if f.path_prefix
+        let other_path = f
+            .path_prefix
             .as_deref()
-            .is_some_and(|p| !path.starts_with(p))
-        {
+            .is_some_and(|p| !path.starts_with(p));
+        let other_method = f
+            .methods
+            .as_ref()
+            .is_some_and(|m| !m.iter().any(|m| m.eq_ignore_ascii_case(method)));
+        if other_path || other_method {
             return (0, FaultAction::Pass);
         }
         let action = if let Some(bytes) = f.oversize_bytes {
@@ -74,6 +89,10 @@ impl State {
             FaultAction::Endless
         } else if f.drop_rate > 0.0 && self.fault_rng.gen_bool(f.drop_rate.clamp(0.0, 1.0)) {
             FaultAction::Drop
+        } else if f.lose_answer_rate > 0.0
+            && self.fault_rng.gen_bool(f.lose_answer_rate.clamp(0.0, 1.0))
+        {
+            FaultAction::LoseAnswer
         } else if f.error_rate > 0.0 && self.fault_rng.gen_bool(f.error_rate.clamp(0.0, 1.0)) {
             FaultAction::Error {
                 status: f.status,

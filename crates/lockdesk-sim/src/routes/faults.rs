@@ -15,7 +15,7 @@ pub async fn layer(AxState(sim): AxState<Sim>, req: Request, next: Next) -> Resp
     if path.starts_with("/_sim/") {
         return next.run(req).await;
     }
-    let (latency, action) = sim.lock().fault_for(&path);
+    let (latency, action) = sim.lock().fault_for(req.method().as_str(), &path);
     if latency > 0 {
         tokio::time::sleep(std::time::Duration::from_millis(latency)).await;
     }
@@ -38,12 +38,20 @@ pub async fn layer(AxState(sim): AxState<Sim>, req: Request, next: Next) -> Resp
             Some(page) => axum::Json(page).into_response(),
             None => next.run(req).await,
         },
-        // A body that fails before anything is written: hyper closes the connection
-        // without sending the status line.
-        FaultAction::Drop => Response::new(Body::from_stream(futures::stream::once(async {
-            Err::<Bytes, std::io::Error>(std::io::Error::other("simulated connection drop"))
-        }))),
+        FaultAction::Drop => connection_closed(),
+        FaultAction::LoseAnswer => {
+            drop(next.run(req).await);
+            connection_closed()
+        }
     }
+}
+
+/// A body that fails before anything is written: hyper closes the connection without sending
+/// the status line.
+fn connection_closed() -> Response {
+    Response::new(Body::from_stream(futures::stream::once(async {
+        Err::<Bytes, std::io::Error>(std::io::Error::other("simulated connection drop"))
+    })))
 }
 
 /// A 200 JSON answer of `bytes` bytes: `{"locks":[` and spaces (valid JSON were it finished).

@@ -55,6 +55,8 @@ export const activityEn = {
   'activity.field.authority': 'Role',
   'activity.field.user_code': 'User code',
   'activity.field.locks': 'Locks',
+  'activity.field.answer': 'Answer',
+  'activity.answer.lost_found': 'lost; confirmed at the service',
   'activity.image.file': 'from a file',
   'activity.image.upload': 'uploaded',
   'activity.image.default': 'default image',

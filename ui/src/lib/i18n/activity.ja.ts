@@ -54,6 +54,8 @@ export const activityJa: Record<ActivityMessageKey, string> = {
   'activity.field.authority': '権限',
   'activity.field.user_code': 'ユーザーコード',
   'activity.field.locks': '錠',
+  'activity.field.answer': '応答',
+  'activity.answer.lost_found': '途絶えたため、サービス側で確認済み',
   'activity.image.file': 'ファイルから設定',
   'activity.image.upload': 'アップロード',
   'activity.image.default': '初期画像',

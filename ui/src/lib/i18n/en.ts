@@ -316,6 +316,7 @@ export const en = {
   'bulk.problem.badMail': 'Not an e-mail address',
   'bulk.problem.badAuthority': 'Role must be manager or member',
   'bulk.problem.duplicate': 'Repeated address',
+  'bulk.result.answerLost': 'The answer was lost; the invitation was found at the service.',
   'bulk.problem.badMailValue': '“{value}” is not an e-mail address',
   'bulk.problem.badAuthorityValue': 'Role “{value}” is not valid: use manager or member',
   'bulk.problem.duplicateOf': 'Same address as line {line}',

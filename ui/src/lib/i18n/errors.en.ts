@@ -46,6 +46,8 @@ export const errorCodesEn = {
   'error.token_store': 'The renewed sign-in could not be saved in the system keychain.',
   'error.timeout': 'The service at {address} did not answer in time.',
   'error.transport': 'The service at {address} could not be reached.',
+  'error.answer_lost':
+    'The request reached the service at {address}, but its answer was lost, so whether the change was made is not known.',
   'error.tls_certificate':
     'The secure connection to {host} could not be set up, so Lockdesk did not connect.',
   'error.decode': 'The service answered in a way Lockdesk does not understand.',
@@ -130,6 +132,8 @@ const howToEn = {
   'error.howTo.busy': 'Wait a moment, then try again.',
   'error.howTo.service_unreachable':
     'Check this computer’s network connection and the service address of the connection, then try again.',
+  'error.howTo.outcome_unknown':
+    'Look at the list to see whether it was done before trying again. Lockdesk did not send it again.',
   'error.howTo.certificate':
     'If your company inspects HTTPS, ask IT to install its root certificate on this computer.',
   'error.howTo.service_error':
@@ -170,6 +174,8 @@ export const errorsEn = {
     'The service address cannot be used. Use an address starting with https:// (http:// only for a service on this computer).',
   'error.timeout.noAddress': 'The service did not answer in time.',
   'error.transport.noAddress': 'The service could not be reached.',
+  'error.answer_lost.noAddress':
+    'The request reached the service, but its answer was lost, so whether the change was made is not known.',
   'error.tls_certificate.noHost':
     'The certificate of the service is not trusted by this computer, so Lockdesk did not connect.',
   'error.tls_certificate.unknown_issuer':

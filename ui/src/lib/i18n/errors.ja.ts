@@ -41,6 +41,8 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.token_store': '更新したサインイン情報をシステムのキーチェーンに保存できませんでした。',
   'error.timeout': '{address} のサービスから時間内に応答がありませんでした。',
   'error.transport': '{address} のサービスに接続できませんでした。',
+  'error.answer_lost':
+    '{address} のサービスに送信した後で応答が途絶えたため、変更が行われたかどうか分かりません。',
   'error.tls_certificate': '{host} との安全な接続を確立できなかったため、接続しませんでした。',
   'error.decode': 'サービスから想定外の形式の応答がありました。',
   'error.answer_too_large':
@@ -121,6 +123,8 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.howTo.bad_input': '値を修正して、もう一度お試しください。',
   'error.howTo.not_found': '一覧を更新してください。他の方が変更した可能性があります。',
   'error.howTo.busy': 'しばらく待ってから、もう一度お試しください。',
+  'error.howTo.outcome_unknown':
+    'もう一度実行する前に、一覧で反映されているかどうかを確認してください。Lockdesk は自動で再送信していません。',
   'error.howTo.service_unreachable':
     'このコンピューターのネットワーク接続と、接続に設定したサービスのアドレスを確認してから、もう一度お試しください。',
   'error.howTo.certificate':
@@ -160,6 +164,8 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
     'このサービスのアドレスは使用できません。https:// で始まるアドレスを指定してください（http:// はこのコンピューター上のサービスに限ります）。',
   'error.timeout.noAddress': 'サービスから時間内に応答がありませんでした。',
   'error.transport.noAddress': 'サービスに接続できませんでした。',
+  'error.answer_lost.noAddress':
+    'サービスに送信した後で応答が途絶えたため、変更が行われたかどうか分かりません。',
   'error.tls_certificate.noHost':
     'サービスの証明書がこのコンピューターで信頼されていないため、接続しませんでした。',
   'error.tls_certificate.unknown_issuer':

@@ -317,6 +317,7 @@ export const ja: Messages = {
   'bulk.problem.badAuthority':
     '権限は「マネージャー」または「メンバー」（manager または member）で指定してください',
   'bulk.problem.duplicate': '重複したアドレス',
+  'bulk.result.answerLost': '応答は途絶えましたが、サービス側で招待を確認しました。',
   'bulk.problem.badMailValue': '「{value}」はメールアドレスではありません',
   'bulk.problem.badAuthorityValue':
     '権限「{value}」は無効です（「マネージャー」または「メンバー」を指定してください）',

@@ -93,9 +93,12 @@ fn result_note(r: &InviteResult) -> String {
         (Some(code), InviteOutcome::Failed | InviteOutcome::LimitReached) => {
             format!("{} [{code}]", opt(&r.message))
         }
+        _ if r.answer_lost => ANSWER_LOST_FOUND.to_owned(),
         _ => String::new(),
     }
 }
+
+const ANSWER_LOST_FOUND: &str = "the answer was lost; found invited at the service";
 
 pub fn result_row(r: &InviteResult) -> Vec<String> {
     vec![
@@ -108,14 +111,18 @@ pub fn result_row(r: &InviteResult) -> Vec<String> {
 
 /// One progress line for stderr, e.g. `12/40 line 13 invited ana@example.com`.
 pub fn import_progress(r: &InviteResult, p: BulkProgress) -> String {
-    format!(
+    let mut line = format!(
         "{}/{} line {} {} {}",
         p.done,
         p.total,
         r.line,
         outcome(r.outcome),
         clean(&r.mail)
-    )
+    );
+    if r.answer_lost {
+        line.push_str(&format!(" ({ANSWER_LOST_FOUND})"));
+    }
+    line
 }
 
 pub fn report_summary(r: &BulkInviteReport) -> String {

@@ -15,6 +15,7 @@ use super::plan::{preview, BulkInviteRequest, InviteProblem, InviteRow, InviteRo
 use super::{INVITATION_LIMIT, WRITE};
 use crate::app::jobs::{JobKind, JobStarted, JobState};
 use crate::app::journaled::{record, role};
+use crate::app::lost_answer;
 use crate::app::AppContext;
 use crate::error::{Error, ErrorCode, ErrorPayload, Result};
 use crate::journal::{Operation, Target};
@@ -48,6 +49,9 @@ pub struct InviteResult {
     pub message: Option<String>,
     /// The row's problem for `invalid` and `duplicate` outcomes.
     pub problem: Option<InviteProblem>,
+    /// `invited`, but the service's answer was lost: the invitation was found at the service.
+    #[serde(default)]
+    pub answer_lost: bool,
 }
 
 impl InviteOutcome {
@@ -99,14 +103,25 @@ fn result(row: &InviteRow, outcome: InviteOutcome) -> InviteResult {
         code: None,
         message: row.message.clone(),
         problem: row.problem.clone(),
+        answer_lost: false,
     }
 }
 
-/// Each row sent is an entry of the journal of its own, done or with the service's code.
-fn journal_row(ctx: &AppContext, row: &InviteRow, outcome: std::result::Result<(), ErrorCode>) {
+/// Each row sent is an entry of the journal of its own, done or with the service's code, and
+/// whether it was found done after a lost answer.
+fn journal_row(
+    ctx: &AppContext,
+    row: &InviteRow,
+    outcome: std::result::Result<(), ErrorCode>,
+    answer_lost: bool,
+) {
     let target = Target::id(row.mail.clone())
         .set("authority", role(Some(row.authority)))
-        .set("user_code", row.code.as_ref());
+        .set("user_code", row.code.as_ref())
+        .set(
+            lost_answer::ANSWER_FIELD,
+            answer_lost.then_some(lost_answer::LOST_FOUND),
+        );
     record(ctx, Operation::InvitationsBulkRow, None, target, outcome);
 }
 
@@ -158,16 +173,28 @@ where
                         authority: Some(Authority::from(row.authority)),
                         code: row.code.clone(),
                     };
-                    let sent_now = invitations.create(&new).await.map_err(ctx.scoped(WRITE));
+                    // A lost answer is checked at the service, never sent again.
+                    let sent_at = ctx.core().clock.now();
+                    let answer = invitations.create(&new).await;
+                    let lost = answer.as_ref().is_err_and(|e| e.is_answer_lost());
+                    let since = lost_answer::issued_since(sent_at);
+                    let check = lost_answer::invitation_issued(&invitations, &row.mail, since);
+                    let sent_now = lost_answer::settle(answer, "invitation", Some(check))
+                        .await
+                        .map_err(ctx.scoped(WRITE));
+                    let found_after_lost = lost && sent_now.is_ok();
                     journal_row(
                         ctx,
                         row,
                         sent_now.as_ref().map(|_| ()).map_err(|e| e.code()),
+                        found_after_lost,
                     );
                     match sent_now {
                         Ok(()) => {
                             sent += 1;
-                            result(row, InviteOutcome::Invited)
+                            let mut r = result(row, InviteOutcome::Invited);
+                            r.answer_lost = found_after_lost;
+                            r
                         }
                         Err(e) => {
                             let outcome = match e.code() {

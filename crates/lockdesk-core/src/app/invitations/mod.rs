@@ -28,6 +28,7 @@ use lockdesk_api::v3::{InvitationQuery, NewInvitation};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use super::lost_answer;
 use super::offline::{self, CachedView};
 use super::{AppContext, InvitationState, InvitationView, Role};
 use crate::error::{Error, Result};
@@ -186,10 +187,12 @@ pub(crate) async fn invitations_create(
         code: req.code.filter(|c| !c.trim().is_empty()),
     };
     new.validate()?;
-    client
-        .org(&org)
-        .invitations()
-        .create(&new)
+    let invitations = client.org(&org).invitations();
+    let sent_at = ctx.core().clock.now();
+    let sent = invitations.create(&new).await;
+    let since = lost_answer::issued_since(sent_at);
+    let check = lost_answer::invitation_issued(&invitations, &new.mail, since);
+    lost_answer::settle(sent, "invitation", Some(check))
         .await
         .map_err(ctx.scoped(WRITE))?;
     Ok(InvitationsCreateResponse { mail: new.mail })

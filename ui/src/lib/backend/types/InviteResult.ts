@@ -10,4 +10,8 @@ code: string | null, message: string | null,
 /**
  * The row's problem for `invalid` and `duplicate` outcomes.
  */
-problem: InviteProblem | null, };
+problem: InviteProblem | null, 
+/**
+ * `invited`, but the service's answer was lost: the invitation was found at the service.
+ */
+answer_lost: boolean, };

@@ -92,6 +92,7 @@ export function problemText(p: InviteProblem | null | undefined): ProblemText | 
 export function resultText(r: InviteResult): ProblemText | null {
   const p = problemText(r.problem);
   if (p) return p;
+  if (r.answer_lost) return { key: 'bulk.result.answerLost', params: {} };
   if (isErrorCode(r.code)) return codeText(r.code);
   if (r.code) return codeText('service_other', { service_code: r.code });
   return null;
