@@ -142,6 +142,15 @@ describe('messages use the details', () => {
       'error.answer_lost.noAddress',
     );
   });
+  it('an image with too many pixels names the file and the limit', () => {
+    const v = describeError(err('image_too_large', 'bad_input', { file_name: '巨大.png' }));
+    const [enText, jaText] = fully(v);
+    expect(enText).toMatch(/巨大\.png.*too many pixels.*16,384/);
+    expect(jaText).toMatch(/巨大\.png.*画素数が多すぎます.*16,384/);
+    expect(describeError(err('image_too_large', 'bad_input')).key).toBe(
+      'error.image_too_large.noName',
+    );
+  });
   it('a refused value names its field; the invitation limit names the limit', () => {
     const v = describeError(err('validation', 'bad_input', { field: 'lock_name' }));
     expect(v.params).toEqual({ field: 'lock_name' });

@@ -213,6 +213,7 @@ pub fn hint(code: ErrorCode, profile: Option<&str>) -> Option<String> {
         C::ArchiveSchemaTooNew => "update lockctl to the version that wrote the archive",
         C::Usage => "see `lockctl --help`",
         C::NotAnImage => "use a JPEG, PNG, GIF, WebP or BMP file",
+        C::ImageTooLarge => "make the image smaller in an image editor, then try again",
         C::CsvEncoding => "save the file from Excel as \"CSV (comma delimited)\", \"CSV UTF-8\" or \"Unicode text\" and try again",
         C::CsvTooLarge | C::CsvTooManyRows => {
             "split the file into smaller files (at most 5 MiB and 10,000 rows each) and import them one after the other"

@@ -127,6 +127,8 @@ export function codeText(code: ErrorCode, details: ErrorDetails = {}): CodeText 
       return withParam(`error.${code}`, 'error.wrong_api.noApi', 'api', details.api);
     case 'not_an_image':
       return withParam(`error.${code}`, 'error.not_an_image.noName', 'name', details.file_name);
+    case 'image_too_large':
+      return withParam(`error.${code}`, 'error.image_too_large.noName', 'name', details.file_name);
     case 'cached_only':
     case 'not_cached':
     case 'unsupported_grant_type':

@@ -18,6 +18,13 @@ use crate::error::{Error, Result};
 pub const MAX_SIDE: u32 = 1600;
 /// Files larger than this are re-encoded even when small in pixels.
 pub const MAX_BYTES: usize = 2 * 1024 * 1024;
+/// The largest image decoded, per side and in pixels (about a 100-megapixel camera): a small
+/// file can declare a huge image (a 40 MB PNG of one colour may decode to gigabytes), so the
+/// size in its header is checked before anything is decoded.
+pub const MAX_DECODED_SIDE: u32 = 16_384;
+pub const MAX_DECODED_PIXELS: u64 = 100_000_000;
+/// What the decoder may allocate in all (100 megapixels of RGBA, and its bookkeeping).
+const MAX_DECODE_ALLOC: u64 = 512 * 1024 * 1024;
 
 #[derive(Clone, Debug, Serialize, Deserialize, TS)]
 pub struct ImageInfo {
@@ -77,7 +84,29 @@ pub fn prepare(file_name: &str, bytes: Vec<u8>) -> Result<(ImageUpload, Prepared
     ) {
         return Err(not_image(format!("{format:?} images are not supported")));
     }
-    let img = image::load_from_memory_with_format(&bytes, format)
+    let reader = || image::ImageReader::with_format(Cursor::new(&bytes[..]), format);
+    // The header only (read without limits, which the decoders would apply to the declared
+    // size already): a huge image is refused by its size, before it is decoded.
+    let mut header = reader();
+    header.no_limits();
+    let (w, h) = header
+        .into_dimensions()
+        .map_err(|e| not_image(format!("its header cannot be read: {e}")))?;
+    if w.max(h) > MAX_DECODED_SIDE || u64::from(w) * u64::from(h) > MAX_DECODED_PIXELS {
+        return Err(Error::ImageTooLarge {
+            file_name: file_name.to_owned(),
+            width: w,
+            height: h,
+        });
+    }
+    let mut limits = image::Limits::default();
+    limits.max_image_width = Some(MAX_DECODED_SIDE);
+    limits.max_image_height = Some(MAX_DECODED_SIDE);
+    limits.max_alloc = Some(MAX_DECODE_ALLOC);
+    let mut reader = reader();
+    reader.limits(limits);
+    let img = reader
+        .decode()
         .map_err(|e| not_image(format!("it cannot be decoded: {e}")))?;
     let original = info(format, &img, bytes.len());
     let (w, h) = img.dimensions();
@@ -103,6 +132,14 @@ pub fn prepare(file_name: &str, bytes: Vec<u8>) -> Result<(ImageUpload, Prepared
         ));
     }
     let img = if w.max(h) > MAX_SIDE {
+        // Lanczos keeps a floating-point copy of the image's height at the new width (about
+        // 150 MB for a 48-megapixel photo): a big image is first brought to twice the size
+        // by area averaging, which needs no such copy.
+        let img = if w.max(h) > 2 * MAX_SIDE {
+            img.thumbnail(2 * MAX_SIDE, 2 * MAX_SIDE)
+        } else {
+            img
+        };
         img.resize(MAX_SIDE, MAX_SIDE, image::imageops::FilterType::Lanczos3)
     } else {
         img
@@ -308,6 +345,54 @@ mod tests {
         };
         let e = prepare_source(&ctx, source).await.unwrap_err();
         assert!(e.to_string().contains("MiB"), "{e}");
+    }
+
+    /// A PNG whose header declares `w` × `h` pixels and that holds no pixel data (an empty
+    /// IDAT: the decoder reads chunks up to the first one for the size).
+    fn png_header_only(w: u32, h: u32) -> Vec<u8> {
+        let mut ihdr = b"IHDR".to_vec();
+        ihdr.extend_from_slice(&w.to_be_bytes());
+        ihdr.extend_from_slice(&h.to_be_bytes());
+        ihdr.extend_from_slice(&[8, 6, 0, 0, 0]); // 8-bit RGBA
+        let crc = crc32fast::hash(&ihdr);
+        let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
+        out.extend_from_slice(&13u32.to_be_bytes());
+        out.extend_from_slice(&ihdr);
+        out.extend_from_slice(&crc.to_be_bytes());
+        for empty in [b"IDAT", b"IEND"] {
+            out.extend_from_slice(&[0, 0, 0, 0]);
+            out.extend_from_slice(empty);
+            out.extend_from_slice(&crc32fast::hash(empty).to_be_bytes());
+        }
+        out
+    }
+
+    #[test]
+    fn a_huge_declared_image_is_refused_before_it_is_decoded() {
+        for (w, h) in [(100_000, 100_000), (16_385, 10), (12_000, 12_000)] {
+            let err = prepare("bomb.png", png_header_only(w, h)).unwrap_err();
+            let text = err.to_string();
+            assert_eq!(err.code(), crate::ErrorCode::ImageTooLarge, "{w}x{h}: {err}");
+            assert!(text.contains(&format!("{w} × {h} pixels")), "{text}");
+            assert_eq!(err.details().file_name.as_deref(), Some("bomb.png"));
+        }
+        // Within the limits the header passes; the missing pixel data is then the problem.
+        let err = prepare("empty.png", png_header_only(4000, 3000)).unwrap_err();
+        assert!(err.to_string().contains("cannot be decoded"), "{err}");
+    }
+
+    #[test]
+    fn a_big_photo_is_brought_down_to_the_upload_size() {
+        let img = DynamicImage::new_rgb8(5000, 2500);
+        let mut bytes = Vec::new();
+        img.write_to(&mut Cursor::new(&mut bytes), ImageFormat::Png)
+            .unwrap();
+        let (_, v) = prepare("wide.png", bytes).unwrap();
+        assert!(v.resized);
+        assert_eq!(
+            (v.uploaded.width, v.uploaded.height),
+            (MAX_SIDE, MAX_SIDE / 2)
+        );
     }
 
     #[test]

@@ -161,6 +161,8 @@ error_codes! {
     NoOrganization = "no_organization" => Organization,
     DemoFailed = "demo_failed" => Internal,
     NotAnImage = "not_an_image" => BadInput,
+    /// An image declares more pixels than Lockdesk decodes (details.file_name).
+    ImageTooLarge = "image_too_large" => BadInput,
     FileUnreadable = "file_unreadable" => LocalFile,
     FileUnwritable = "file_unwritable" => LocalFile,
     /// An image the service named cannot be fetched or shown (details.url).

@@ -68,6 +68,14 @@ pub enum Error {
     /// A dropped or chosen file is not an image the app can use.
     #[error("{file_name} is not an image ({reason}); use a JPEG, PNG, GIF, WebP or BMP file")]
     NotAnImage { file_name: String, reason: String },
+    /// An image whose header declares more pixels than Lockdesk decodes (checked before
+    /// decoding: a small file can declare gigabytes of pixels).
+    #[error("{file_name} is {width} × {height} pixels; images of at most {} pixels a side and {} megapixels are read: make it smaller and try again", crate::app::image::MAX_DECODED_SIDE, crate::app::image::MAX_DECODED_PIXELS / 1_000_000)]
+    ImageTooLarge {
+        file_name: String,
+        width: u32,
+        height: u32,
+    },
     #[error("could not read {path}: {reason}")]
     FileUnreadable { path: String, reason: String },
     /// An image the service named could not be fetched or is not an image.
@@ -134,6 +142,7 @@ impl Error {
             Error::Demo(_) => ErrorCode::DemoFailed,
             Error::MissingScope { .. } => ErrorCode::InsufficientScope,
             Error::NotAnImage { .. } => ErrorCode::NotAnImage,
+            Error::ImageTooLarge { .. } => ErrorCode::ImageTooLarge,
             Error::FileUnreadable { .. } => ErrorCode::FileUnreadable,
             Error::FileUnwritable { .. } => ErrorCode::FileUnwritable,
             Error::ImageUnavailable { .. } => ErrorCode::ImageUnavailable,
@@ -190,7 +199,9 @@ impl Error {
                 d.status = Some(403);
                 d.scope = Some(scope.clone());
             }
-            Error::NotAnImage { file_name, .. } => d.file_name = Some(file_name.clone()),
+            Error::NotAnImage { file_name, .. } | Error::ImageTooLarge { file_name, .. } => {
+                d.file_name = Some(file_name.clone())
+            }
             Error::FileUnreadable { path, .. } | Error::FileUnwritable { path, .. } => {
                 d.path = Some(path.clone())
             }

@@ -77,6 +77,8 @@ export const errorCodesEn = {
     'Your account does not belong to any organization. Ask a super manager of your organization to add you.',
   'error.demo_failed': 'The demo could not start.',
   'error.not_an_image': '“{name}” is not an image. Use a JPEG, PNG, GIF, WebP or BMP file.',
+  'error.image_too_large':
+    '“{name}” has too many pixels (Lockdesk reads up to 16,384 pixels a side and 100 megapixels). Make it smaller in an image editor and try again.',
   'error.file_unreadable': 'The file could not be read.',
   'error.file_unwritable': 'The file could not be saved.',
   'error.image_unavailable': 'The image could not be loaded from the service.',
@@ -192,6 +194,8 @@ export const errorsEn = {
     'The settings file cannot be read; Lockdesk left it unchanged. Fix or remove the file.',
   'error.wrong_api.noApi': 'This connection is registered for the other API.',
   'error.not_an_image.noName': 'The file is not an image. Use a JPEG, PNG, GIF, WebP or BMP file.',
+  'error.image_too_large.noName':
+    'The image has too many pixels (Lockdesk reads up to 16,384 pixels a side and 100 megapixels). Make it smaller in an image editor and try again.',
   'error.unknown': 'Something went wrong: {message}',
 } as const;
 

@@ -70,6 +70,8 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.no_organization':
     'このアカウントはどの組織にも所属していません。組織のスーパーマネージャーに追加を依頼してください。',
   'error.demo_failed': 'デモを開始できませんでした。',
+  'error.image_too_large':
+    '「{name}」は画素数が多すぎます(読み込めるのは一辺 16,384 ピクセル、1 億画素まで)。画像編集ソフトで小さくしてから、もう一度お試しください。',
   'error.not_an_image':
     '「{name}」は画像ではありません。JPEG、PNG、GIF、WebP、BMP のいずれかのファイルを使用してください。',
   'error.file_unreadable': 'ファイルを読み込めませんでした。',
@@ -180,6 +182,8 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.config_invalid.noPath':
     '設定ファイルを読み込めません（ファイルは変更していません）。内容を修正するか、ファイルを削除してください。',
   'error.wrong_api.noApi': 'この接続は別の API 用に登録されています。',
+  'error.image_too_large.noName':
+    '画像の画素数が多すぎます(読み込めるのは一辺 16,384 ピクセル、1 億画素まで)。画像編集ソフトで小さくしてから、もう一度お試しください。',
   'error.not_an_image.noName':
     'このファイルは画像ではありません。JPEG、PNG、GIF、WebP、BMP のいずれかのファイルを使用してください。',
   'error.unknown': 'エラーが発生しました：{message}',
