@@ -28,6 +28,9 @@ pub struct Term<'a> {
     pub json: bool,
     /// Stdin is the process's terminal: a secret is then read with echo off.
     pub terminal: bool,
+    /// Stdout is a terminal: what is printed raw elsewhere (CSV cells) is cleaned of control
+    /// characters there.
+    pub out_terminal: bool,
     /// The exit status of a command that succeeded (`watch --once` with new alerts: 3).
     pub status: i32,
 }
@@ -120,17 +123,26 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    run_with(args, stdin, stdout, stderr, app, false).await
+    run_with(args, stdin, stdout, stderr, app, Terminals::default()).await
 }
 
-/// [`run`], told whether stdin is the process's terminal: a secret is then typed unseen.
+/// Which of the standard streams are the process's terminal.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Terminals {
+    /// A secret is then typed unseen.
+    pub stdin: bool,
+    /// Cells printed raw elsewhere are cleaned of control characters.
+    pub stdout: bool,
+}
+
+/// [`run`], told which streams are the process's terminal.
 pub async fn run_with<I, T>(
     args: I,
     stdin: &mut dyn BufRead,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
     app: &AppContext,
-    terminal: bool,
+    terminals: Terminals,
 ) -> i32
 where
     I: IntoIterator<Item = T>,
@@ -160,7 +172,8 @@ where
         out: stdout,
         err: stderr,
         json: cli.json,
-        terminal,
+        terminal: terminals.stdin,
+        out_terminal: terminals.stdout,
         status: 0,
     };
     match dispatch(&env, &mut term, cli.command).await {

@@ -30,7 +30,10 @@ fn main() {
         &mut stdout,
         &mut stderr,
         &lockdesk_core::app::AppContext::new(ctx),
-        std::io::stdin().is_terminal(),
+        lockctl::Terminals {
+            stdin: std::io::stdin().is_terminal(),
+            stdout: std::io::stdout().is_terminal(),
+        },
     ));
     let _ = stdout.flush();
     std::process::exit(code);

@@ -60,10 +60,17 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
                 w.write_record(words::ACCESS_CSV_HEADER)?;
                 w.flush()?;
             }
-            // Page after page (the app's one-page use-case), until a short page.
+            // Page after page (the app's one-page use-case), until a short page; at most as
+            // many records as any list reads (a service that never ends its pages is stopped).
+            let clean_cells = csv && path.is_none() && term.out_terminal;
             let mut offset = 0u32;
             let mut count = 0u64;
+            let mut pages = 0u32;
             loop {
+                if offset >= lockdesk_api::v3::MAX_LISTING_ITEMS {
+                    return Err(lockdesk_api::Error::TooManyPages { pages }.into());
+                }
+                pages += 1;
                 let page = app::history_accesses(
                     ctx,
                     HistoryAccessesRequest {
@@ -80,7 +87,12 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
                 if csv {
                     let mut w = csv::Writer::from_writer(&mut *sink);
                     for a in &page.accesses {
-                        w.write_record(words::access_csv_row(a))?;
+                        let mut row = words::access_csv_row(a);
+                        // At a terminal a name's escape sequences would act on the screen.
+                        if clean_cells {
+                            row = row.map(|cell| output::clean(&cell));
+                        }
+                        w.write_record(row)?;
                     }
                     w.flush()?;
                 } else {

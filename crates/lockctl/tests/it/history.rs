@@ -148,6 +148,51 @@ async fn history_csv_neutralises_formulas() {
         .json();
     let lock = locks["locks"][0]["id"].as_str().unwrap().to_owned();
     let name = "=HYPERLINK(\"http://evil.example\",\"open\")";
+    rename_everywhere(&w, &lock, name).await;
+
+    let csv = w.run(&accesses_csv(&lock), "").await.ok().out();
+    let mut reader = csv::Reader::from_reader(csv.trim_start_matches('\u{feff}').as_bytes());
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert!(!rows.is_empty());
+    for row in &rows {
+        assert_eq!(&row[7], format!("'{name}"), "{row:?}");
+    }
+
+    let mut json_args = accesses_csv(&lock);
+    json_args.truncate(json_args.len() - 2);
+    json_args.insert(0, "--json");
+    let json = w.run(&json_args, "").await.ok().json();
+    assert_eq!(json[0]["lock_name"], name);
+
+    // At a terminal the cells are cleaned of control characters; to a pipe or a file they stay
+    // as the service sent them (the CSV keeps the data).
+    let name = "Side\u{1b}[2J door";
+    rename_everywhere(&w, &lock, name).await;
+    let screen = w.run_at_terminal(&accesses_csv(&lock)).await.ok().out();
+    assert!(screen.contains("Side[2J door"), "{screen:?}");
+    assert!(!screen.contains('\u{1b}'), "{screen:?}");
+    let piped = w.run(&accesses_csv(&lock), "").await.ok().out();
+    assert!(piped.contains(name), "{piped:?}");
+}
+
+/// `history accesses` of `lock` as CSV, with the history profile.
+fn accesses_csv(lock: &str) -> Vec<&str> {
+    vec![
+        "--profile",
+        "hist",
+        "history",
+        "accesses",
+        "--lock",
+        lock,
+        "--from",
+        "2000-01-01",
+        "--format",
+        "csv",
+    ]
+}
+
+/// Renames `lock` in whichever organization of the `org` profile holds it.
+async fn rename_everywhere(w: &crate::support::World, lock: &str, name: &str) {
     let orgs = w
         .run(&["--json", "--profile", "org", "orgs"], "")
         .await
@@ -163,56 +208,10 @@ async fn history_csv_neutralises_formulas() {
             org,
             "locks",
             "rename",
-            &lock,
+            lock,
             name,
         ];
         renamed |= w.run(&args, "").await.code == 0;
     }
     assert!(renamed, "no organization holds {lock}");
-
-    let csv = w
-        .run(
-            &[
-                "--profile",
-                "hist",
-                "history",
-                "accesses",
-                "--lock",
-                &lock,
-                "--from",
-                "2000-01-01",
-                "--format",
-                "csv",
-            ],
-            "",
-        )
-        .await
-        .ok()
-        .out();
-    let mut reader = csv::Reader::from_reader(csv.trim_start_matches('\u{feff}').as_bytes());
-    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
-    assert!(!rows.is_empty());
-    for row in &rows {
-        assert_eq!(&row[7], format!("'{name}"), "{row:?}");
-    }
-
-    let json = w
-        .run(
-            &[
-                "--json",
-                "--profile",
-                "hist",
-                "history",
-                "accesses",
-                "--lock",
-                &lock,
-                "--from",
-                "2000-01-01",
-            ],
-            "",
-        )
-        .await
-        .ok()
-        .json();
-    assert_eq!(json[0]["lock_name"], name);
 }

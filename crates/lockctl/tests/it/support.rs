@@ -108,6 +108,26 @@ impl World {
         self.run_with(args, &mut input, SharedBuf::default()).await
     }
 
+    /// [`World::run`] as if stdout were a terminal.
+    pub async fn run_at_terminal(&self, args: &[&str]) -> Outcome {
+        let mut input = Cursor::new(Vec::new());
+        let mut out = SharedBuf::default();
+        let mut err = Vec::new();
+        let argv = std::iter::once("lockctl").chain(args.iter().copied());
+        let at_terminal = lockctl::Terminals {
+            stdin: false,
+            stdout: true,
+        };
+        let code =
+            lockctl::run_with(argv, &mut input, &mut out, &mut err, &self.app, at_terminal).await;
+        let stdout = out.0.lock().unwrap().clone();
+        Outcome {
+            code,
+            stdout,
+            stderr: String::from_utf8(err).unwrap(),
+        }
+    }
+
     async fn run_with(
         &self,
         args: &[&str],

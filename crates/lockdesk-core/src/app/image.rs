@@ -372,7 +372,11 @@ mod tests {
         for (w, h) in [(100_000, 100_000), (16_385, 10), (12_000, 12_000)] {
             let err = prepare("bomb.png", png_header_only(w, h)).unwrap_err();
             let text = err.to_string();
-            assert_eq!(err.code(), crate::ErrorCode::ImageTooLarge, "{w}x{h}: {err}");
+            assert_eq!(
+                err.code(),
+                crate::ErrorCode::ImageTooLarge,
+                "{w}x{h}: {err}"
+            );
             assert!(text.contains(&format!("{w} × {h} pixels")), "{text}");
             assert_eq!(err.details().file_name.as_deref(), Some("bomb.png"));
         }
