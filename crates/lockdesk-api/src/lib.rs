@@ -10,6 +10,7 @@ pub mod fuzz;
 pub mod ids;
 pub mod models;
 pub mod oauth;
+mod oauth_http;
 pub mod proxy;
 pub mod ratelimit;
 pub mod retry;

@@ -325,7 +325,7 @@ impl OAuth {
             .client
             .exchange_code(grant.code)
             .set_pkce_verifier(grant.pkce_verifier)
-            .request_async(self.transport.http())
+            .request_async(&crate::oauth_http::CappedClient(self.transport.http().clone()))
             .await
             .map_err(|e| map_token_error(self.transport.base(), e))?;
         Ok(self.token_set(response))
@@ -339,7 +339,7 @@ impl OAuth {
         let response = self
             .client
             .exchange_refresh_token(refresh_token)
-            .request_async(self.transport.http())
+            .request_async(&crate::oauth_http::CappedClient(self.transport.http().clone()))
             .await
             .map_err(|e| map_token_error(self.transport.base(), e))?;
         let mut tokens = self.token_set(response);
@@ -432,6 +432,14 @@ fn map_token_error(base: &ServiceUrl, err: TokenError) -> Error {
         }
         RequestTokenError::Request(oauth2::HttpClientError::Reqwest(e)) => {
             Error::from_reqwest(base, *e)
+        }
+        RequestTokenError::Request(oauth2::HttpClientError::Other(m))
+            if m == crate::oauth_http::TOO_LARGE =>
+        {
+            Error::AnswerTooLarge {
+                base_url: base.as_str().to_owned(),
+                limit_bytes: crate::transport::MAX_BODY_BYTES as u64,
+            }
         }
         RequestTokenError::Request(other) => Error::Transport {
             base_url: base.as_str().to_owned(),

@@ -133,14 +133,14 @@ pub(crate) fn service_error(status: StatusCode, body: &[u8]) -> Error {
 }
 
 /// Why a body was not read whole.
-enum BodyError {
+pub(crate) enum BodyError {
     TooLarge,
     Net(reqwest::Error),
 }
 
 /// The body of `resp`, refused when its declared length or what arrives passes `cap` bytes
 /// (read chunk by chunk, so no more than `cap` plus one chunk is ever held).
-async fn read_capped(mut resp: reqwest::Response, cap: usize) -> Result<Bytes, BodyError> {
+pub(crate) async fn read_capped(mut resp: reqwest::Response, cap: usize) -> Result<Bytes, BodyError> {
     if resp.content_length().is_some_and(|n| n > cap as u64) {
         return Err(BodyError::TooLarge);
     }

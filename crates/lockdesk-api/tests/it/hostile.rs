@@ -120,3 +120,27 @@ async fn a_v2_history_that_never_ends_is_stopped() {
         "{e}"
     );
 }
+
+/// The token endpoint's answer is capped like every other (`oauth2` alone would read any
+/// size): a renewal answered with more than the cap is `answer_too_large`, declared or streamed.
+#[tokio::test]
+async fn a_token_answer_past_the_cap_is_refused() {
+    let sim = sim().await;
+    let client = v3_client(&sim);
+    let oauth = oauth_for(&sim, &client);
+    let tokens = sign_in_with(&sim, &oauth, &client, ADMIN).await;
+    let refresh = tokens.refresh_token.clone().unwrap();
+    for chunked in [false, true] {
+        post(
+            &sim,
+            "faults",
+            json!({"path_prefix": "/oauth/token", "oversize_bytes": MAX_BODY_BYTES + 1,
+                   "oversize_chunked": chunked}),
+        )
+        .await;
+        let e = oauth.refresh(&refresh).await.unwrap_err();
+        assert_eq!(e.code(), "answer_too_large", "chunked {chunked}: {e}");
+    }
+    post(&sim, "faults", json!({})).await;
+    oauth.refresh(&refresh).await.unwrap();
+}
