@@ -325,7 +325,9 @@ impl OAuth {
             .client
             .exchange_code(grant.code)
             .set_pkce_verifier(grant.pkce_verifier)
-            .request_async(&crate::oauth_http::CappedClient(self.transport.http().clone()))
+            .request_async(&crate::oauth_http::CappedClient(
+                self.transport.http().clone(),
+            ))
             .await
             .map_err(|e| map_token_error(self.transport.base(), e))?;
         Ok(self.token_set(response))
@@ -339,7 +341,9 @@ impl OAuth {
         let response = self
             .client
             .exchange_refresh_token(refresh_token)
-            .request_async(&crate::oauth_http::CappedClient(self.transport.http().clone()))
+            .request_async(&crate::oauth_http::CappedClient(
+                self.transport.http().clone(),
+            ))
             .await
             .map_err(|e| map_token_error(self.transport.base(), e))?;
         let mut tokens = self.token_set(response);

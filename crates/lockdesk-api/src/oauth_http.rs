@@ -15,8 +15,9 @@ pub(crate) const TOO_LARGE: &str = "the token endpoint's answer is larger than t
 /// Owns a handle of the client (a reference count), so its answers hold no borrow.
 pub(crate) struct CappedClient(pub reqwest::Client);
 
-type Answer<'c> =
-    Pin<Box<dyn Future<Output = Result<HttpResponse, HttpClientError<reqwest::Error>>> + Send + 'c>>;
+type Answer<'c> = Pin<
+    Box<dyn Future<Output = Result<HttpResponse, HttpClientError<reqwest::Error>>> + Send + 'c>,
+>;
 
 impl<'c> AsyncHttpClient<'c> for CappedClient {
     type Error = HttpClientError<reqwest::Error>;

@@ -140,7 +140,10 @@ pub(crate) enum BodyError {
 
 /// The body of `resp`, refused when its declared length or what arrives passes `cap` bytes
 /// (read chunk by chunk, so no more than `cap` plus one chunk is ever held).
-pub(crate) async fn read_capped(mut resp: reqwest::Response, cap: usize) -> Result<Bytes, BodyError> {
+pub(crate) async fn read_capped(
+    mut resp: reqwest::Response,
+    cap: usize,
+) -> Result<Bytes, BodyError> {
     if resp.content_length().is_some_and(|n| n > cap as u64) {
         return Err(BodyError::TooLarge);
     }

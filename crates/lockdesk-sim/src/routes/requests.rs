@@ -3,8 +3,9 @@
 //! path, the query and body parameters in order (`name=value`; a file as its size and a hash,
 //! so two uploads of the same bytes compare equal whatever the multipart boundary) and the
 //! status answered. `GET /_sim/requests` reads it, `DELETE /_sim/requests` clears it. The
-//! control API (`/_sim/`) is not logged; tokens are never logged. Only the latest
-//! [`KEEP`] requests are kept.
+//! control API (`/_sim/`) is not logged. The values of [`SECRET_PARAMS`] (tokens, the client
+//! secret, codes, PKCE verifiers, passwords) are logged as `<redacted>`, and the Authorization
+//! header is never read. Only the latest [`KEEP`] requests are kept.
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
@@ -19,6 +20,17 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
 use super::params::{Input, Value};
+
+/// Parameters whose values never reach the log.
+pub const SECRET_PARAMS: &[&str] = &[
+    "access_token",
+    "refresh_token",
+    "token",
+    "client_secret",
+    "code",
+    "code_verifier",
+    "password",
+];
 
 /// Requests kept; older ones are dropped.
 pub const KEEP: usize = 10_000;
@@ -84,6 +96,7 @@ async fn summary(parts: &axum::http::request::Parts, body: &bytes::Bytes) -> Vec
             .pairs()
             .iter()
             .map(|(k, v)| match v {
+                Value::Text(_) if SECRET_PARAMS.contains(&k.as_str()) => format!("{k}=<redacted>"),
                 Value::Text(t) => format!("{k}={t}"),
                 Value::File { bytes } => {
                     format!(

@@ -197,3 +197,61 @@ async fn without_a_challenge_no_verifier_is_needed() {
     assert_eq!(status, 200);
     h.shutdown().await;
 }
+
+/// The request log (`/_sim/requests`, read by parity tests) keeps the names of a sign-in's
+/// secrets but never their values: password, code, client secret, verifier, tokens.
+#[tokio::test]
+async fn the_request_log_never_holds_a_secret() {
+    let h = sim().await;
+    let challenge = s256(VERIFIER);
+    let code = code_for(&h, &s256_params(&challenge)).await;
+    let (status, tokens) = exchange(&h, &code, Some(VERIFIER)).await;
+    assert_eq!(status, 200);
+    let client = &h.info().clients[0];
+    let refresh = tokens["refresh_token"].as_str().unwrap();
+    let access = tokens["access_token"].as_str().unwrap();
+    let renewed = http()
+        .post(format!("{}/oauth/token", h.base_url()))
+        .bearer_auth(access)
+        .form(&[
+            ("grant_type", "refresh_token"),
+            ("client_id", client.client_id.as_str()),
+            ("client_secret", client.client_secret.as_str()),
+            ("refresh_token", refresh),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(renewed.status(), 200);
+    let log = http()
+        .get(format!("{}/_sim/requests", h.base_url()))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    for secret in [
+        "lockdesk-demo",
+        code.as_str(),
+        client.client_secret.as_str(),
+        VERIFIER,
+        refresh,
+        access,
+    ] {
+        assert!(!log.contains(secret), "{secret} in {log}");
+    }
+    for name in [
+        "password",
+        "code",
+        "client_secret",
+        "code_verifier",
+        "refresh_token",
+    ] {
+        assert!(
+            log.contains(&format!("{name}=<redacted>")),
+            "{name} in {log}"
+        );
+    }
+    h.shutdown().await;
+}
