@@ -14,7 +14,7 @@ macro_rules! lockdesk_commands {
         $callback! {
             profiles_list(NoArgs) -> ProfilesListResponse;
             profiles_add(ProfilesAddRequest) -> ProfileView;
-            profiles_remove(ProfileNameRequest) -> Done;
+            profiles_remove(ProfileNameRequest) -> ProfileRemovedView;
             profiles_use(ProfileNameRequest) -> SessionStatusResponse;
             session_status(NoArgs) -> SessionStatusResponse;
             session_begin_sign_in(ProfileNameRequest) -> SessionBeginSignInResponse;

@@ -85,6 +85,13 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: ProfileCmd) -> Result<
                 return output::json(term.out, &done);
             }
             writeln!(term.out, "{}", words::profile_removed(&name))?;
+            if let Some(e) = &done.revoke_error {
+                writeln!(
+                    term.err,
+                    "{}",
+                    words::profile_not_revoked(&e.message, e.code)
+                )?;
+            }
             Ok(())
         }
     }

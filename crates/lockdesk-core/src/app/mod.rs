@@ -80,8 +80,8 @@ pub use locks::{
 pub use offline::{CachedReason, CachedView};
 pub use orgs::{orgs_choose, orgs_list, OrgsChooseRequest, OrgsListResponse};
 pub use profiles::{
-    profiles_add, profiles_list, profiles_remove, profiles_use, ProfilesAddRequest,
-    ProfilesListResponse,
+    profiles_add, profiles_list, profiles_remove, profiles_use, ProfileRemovedView,
+    ProfilesAddRequest, ProfilesListResponse,
 };
 pub use session::{
     session_begin_sign_in, session_cancel_sign_in, session_leave_demo, session_start_demo,

@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::status::{status, view, ProfileNameRequest, SessionStatusResponse};
-use super::{Api, AppContext, Done, NoArgs, ProfileView};
-use crate::error::Result;
+use super::{Api, AppContext, NoArgs, ProfileView};
+use crate::error::{ErrorPayload, Result};
 use crate::sessions::{self, AddProfile};
 use crate::ProfileStore;
 
@@ -61,11 +61,42 @@ pub async fn profiles_add(ctx: &AppContext, req: ProfilesAddRequest) -> Result<P
     view(ctx, &p)
 }
 
-pub async fn profiles_remove(ctx: &AppContext, req: ProfileNameRequest) -> Result<Done> {
-    sessions::remove_profile(&ctx.core(), &req.profile)?;
-    ctx.forget_clients(&req.profile);
-    ctx.space().sessions.drop_profile(&req.profile);
-    Ok(Done::ok())
+/// A removed connection, and whether its sign-in was revoked at the service first.
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct ProfileRemovedView {
+    pub profile: String,
+    /// The service revoked the tokens (false also when the connection was not signed in).
+    pub revoked: bool,
+    /// Why revoking failed (the service unreachable, …): the connection is removed from this
+    /// computer all the same, and its sign-in may stay valid at the service until revoked
+    /// there.
+    pub revoke_error: Option<ErrorPayload>,
+}
+
+/// Revokes the connection's tokens at the service first (its refresh token never expires, so
+/// a copy would stay valid for ever), then removes the connection and its keychain entries,
+/// also when revoking failed.
+pub async fn profiles_remove(
+    ctx: &AppContext,
+    req: ProfileNameRequest,
+) -> Result<ProfileRemovedView> {
+    let core = ctx.core();
+    let profile = ProfileStore::new(&core).get(&req.profile)?.name;
+    let (revoked, revoke_error) = match sessions::sign_out(&core, &profile).await {
+        Ok(out) => (out.revoked, None),
+        Err(e) => {
+            tracing::warn!(%profile, "removing the connection; revoking failed: {e}");
+            (false, Some(e.payload()))
+        }
+    };
+    sessions::remove_profile(&core, &profile)?;
+    ctx.forget_clients(&profile);
+    ctx.space().sessions.drop_profile(&profile);
+    Ok(ProfileRemovedView {
+        profile,
+        revoked,
+        revoke_error,
+    })
 }
 
 /// Makes `profile` the one the app works with (v3) or reads history with (v2).

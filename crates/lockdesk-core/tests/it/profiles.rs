@@ -88,3 +88,60 @@ impl GetSecret for lockdesk_core::MemoryStore {
         lockdesk_core::SecretStore::get(self, key).unwrap()
     }
 }
+
+/// The refresh token never expires, so removing a connection revokes it at the service first;
+/// when the service cannot be asked, the connection is removed from this computer all the
+/// same and the answer says the revoke failed.
+#[tokio::test]
+async fn removing_a_connection_revokes_it_at_the_service_first() {
+    use lockdesk_core::app::{dispatch, AppContext};
+    use serde_json::json;
+
+    let w = world().await;
+    w.add_profile("work", ApiVersion::V3).await;
+    w.sign_in("work").await;
+    let stored: serde_json::Value =
+        serde_json::from_str(&w.secrets.get_secret("work/tokens").unwrap()).unwrap();
+    let refresh = stored["refresh_token"].as_str().unwrap().to_owned();
+    // The app over the same folder and keychain as the world.
+    let app = AppContext::new(lockdesk_core::Context::for_tests(
+        w.dir.path(),
+        w.secrets.clone(),
+    ));
+    let removed = dispatch(&app, "profiles_remove", json!({ "profile": "work" }))
+        .await
+        .unwrap();
+    assert_eq!(removed["revoked"], true, "{removed}");
+    assert_eq!(removed["revoke_error"], serde_json::Value::Null);
+    assert!(w.secrets.keys().is_empty());
+    let client = &w.sim.info().clients[0];
+    let reuse = reqwest::Client::new()
+        .post(format!("{}/oauth/token", w.sim.base_url()))
+        .form(&[
+            ("grant_type", "refresh_token"),
+            ("client_id", client.client_id.as_str()),
+            ("client_secret", client.client_secret.as_str()),
+            ("refresh_token", refresh.as_str()),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(reuse.status(), 400, "the copy no longer works");
+
+    // The revoke fails: removed locally anyway, and said.
+    w.add_profile("home", ApiVersion::V3).await;
+    w.sign_in("home").await;
+    reqwest::Client::new()
+        .post(format!("{}/_sim/faults", w.sim.base_url()))
+        .json(&json!({ "error_rate": 1.0, "status": 503, "path_prefix": "/oauth/revoke" }))
+        .send()
+        .await
+        .unwrap();
+    let removed = dispatch(&app, "profiles_remove", json!({ "profile": "home" }))
+        .await
+        .unwrap();
+    assert_eq!(removed["revoked"], false);
+    assert!(removed["revoke_error"]["code"].is_string(), "{removed}");
+    assert!(w.secrets.keys().is_empty());
+    assert!(ProfileStore::new(&w.ctx).list().unwrap().is_empty());
+}

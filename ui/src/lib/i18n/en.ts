@@ -133,6 +133,8 @@ export const en = {
   'connect.current': 'In use',
   'connect.remove': 'Remove',
   'connect.removeConfirm': 'Remove the connection “{name}” and sign out of it?',
+  'connect.notRevoked':
+    'The connection “{name}” was removed from this computer, but the service could not be asked to end its sign-in, so it may stay valid there. End it in the service’s web console (account settings, access token).',
   'connect.signedIn': 'Signed in',
   'connect.signedOut': 'Not signed in',
 

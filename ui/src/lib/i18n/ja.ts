@@ -134,6 +134,8 @@ export const ja: Messages = {
   'connect.current': '使用中',
   'connect.remove': '削除',
   'connect.removeConfirm': '接続「{name}」を削除してサインアウトしますか？',
+  'connect.notRevoked':
+    '接続「{name}」はこのコンピューターから削除しましたが、サービスにサインインの無効化を依頼できなかったため、サービス側では有効なままの可能性があります。サービスの Web コンソール(アカウント設定 → アクセストークン)で無効にしてください。',
   'connect.signedIn': 'サインイン済み',
   'connect.signedOut': '未サインイン',
 

@@ -122,6 +122,14 @@ pub fn profile_removed(name: &str) -> String {
     format!("Removed profile {name} and its keychain entries")
 }
 
+/// Revoking at the service failed before the profile was removed from this computer.
+pub fn profile_not_revoked(message: &str, code: impl std::fmt::Display) -> String {
+    format!(
+        "warning: the service could not revoke its sign-in ({} [{code}]); it may stay valid there until revoked in the service's web console",
+        super::clean(message)
+    )
+}
+
 pub const SECRET_PROMPT: &str = "Client secret (one line, from the registration):";
 pub const SIGN_IN_OPEN: &str = "Open this address in a browser and sign in with a manager account:";
 pub const SIGN_IN_PASTE: &str =

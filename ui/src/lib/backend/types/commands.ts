@@ -49,6 +49,7 @@ import type { OrganizationView } from "./OrganizationView";
 import type { OrgsChooseRequest } from "./OrgsChooseRequest";
 import type { OrgsListResponse } from "./OrgsListResponse";
 import type { ProfileNameRequest } from "./ProfileNameRequest";
+import type { ProfileRemovedView } from "./ProfileRemovedView";
 import type { ProfileView } from "./ProfileView";
 import type { ProfilesAddRequest } from "./ProfilesAddRequest";
 import type { ProfilesListResponse } from "./ProfilesListResponse";
@@ -87,7 +88,7 @@ import type { WatcherStatusView } from "./WatcherStatusView";
 export type Commands = {
   profiles_list: { req: NoArgs; res: ProfilesListResponse };
   profiles_add: { req: ProfilesAddRequest; res: ProfileView };
-  profiles_remove: { req: ProfileNameRequest; res: Done };
+  profiles_remove: { req: ProfileNameRequest; res: ProfileRemovedView };
   profiles_use: { req: ProfileNameRequest; res: SessionStatusResponse };
   session_status: { req: NoArgs; res: SessionStatusResponse };
   session_begin_sign_in: { req: ProfileNameRequest; res: SessionBeginSignInResponse };

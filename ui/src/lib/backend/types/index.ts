@@ -108,6 +108,7 @@ export type { OrgsListResponse } from "./OrgsListResponse";
 export type { OutsideHoursRule } from "./OutsideHoursRule";
 export type { PreparedImageView } from "./PreparedImageView";
 export type { ProfileNameRequest } from "./ProfileNameRequest";
+export type { ProfileRemovedView } from "./ProfileRemovedView";
 export type { ProfileView } from "./ProfileView";
 export type { ProfilesAddRequest } from "./ProfilesAddRequest";
 export type { ProfilesListResponse } from "./ProfilesListResponse";
