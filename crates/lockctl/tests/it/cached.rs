@@ -153,3 +153,33 @@ async fn cached_reads_without_the_service_and_refuses_changes() {
     assert!(rename.stderr.contains("[transport]"), "{}", rename.stderr);
     assert!(rename.stderr.contains("--cached"), "{}", rename.stderr);
 }
+
+/// Nothing a connection read outlives its sign-out: after `logout` (and after `profile
+/// remove`), `--cached` has nothing to show for it.
+#[tokio::test]
+async fn logout_deletes_the_answers_kept_offline() {
+    let (info, stop, stopped) = stoppable_sim();
+    let mut home = Home::new(info);
+    home.add_and_login("work", 0).await;
+    let orgs = json(&home.run(&["--json", "orgs"]).await);
+    let org = orgs["organizations"][0]["id"].as_str().unwrap().to_owned();
+    json(
+        &home
+            .run(&["--org", &org, "--json", "locks", "list", "--all"])
+            .await,
+    );
+    let kept = json(
+        &home
+            .run(&["--cached", "--json", "locks", "list", "--all"])
+            .await,
+    );
+    assert_eq!(kept["cached"]["reason"], "cache_only");
+
+    let out = home.run(&["logout"]).await;
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let after = home.run(&["--cached", "locks", "list", "--all"]).await;
+    assert_ne!(after.code, 0);
+    assert!(after.stderr.contains("[not_cached]"), "{}", after.stderr);
+    stop.send(()).unwrap();
+    stopped.recv().unwrap();
+}

@@ -91,6 +91,7 @@ pub async fn profiles_remove(
     };
     sessions::remove_profile(&core, &profile)?;
     ctx.forget_clients(&profile);
+    super::offline::forget_connection(ctx, &profile);
     ctx.space().sessions.drop_profile(&profile);
     Ok(ProfileRemovedView {
         profile,

@@ -129,6 +129,7 @@ pub(crate) async fn session_sign_out(
     };
     let out = sessions::sign_out(&ctx.core(), &profile).await?;
     ctx.forget_clients(&profile);
+    super::offline::forget_connection(ctx, &profile);
     Ok(SignedOutView {
         profile: out.profile,
         revoked: out.revoked,

@@ -56,6 +56,15 @@ fn store(ctx: &AppContext) -> Result<OfflineStore> {
     Ok(OfflineStore::new(&dir))
 }
 
+/// Deletes the answers kept for `profile`: nothing a connection read outlives its sign-out. A
+/// cache that cannot be opened is logged, not an error (the sign-out itself is done).
+pub(crate) fn forget_connection(ctx: &AppContext, profile: &str) {
+    match store(ctx).and_then(|s| s.forget(profile).map_err(Into::into)) {
+        Ok(n) => tracing::info!(%profile, answers = n, "offline answers deleted"),
+        Err(e) => tracing::warn!(%profile, "could not delete the offline answers: {e}"),
+    }
+}
+
 /// The connection and organization in use, known without the service: for `--cached`.
 fn local_scope(ctx: &AppContext) -> Result<Scope> {
     let profile = ctx.profile_for(ApiVersion::V3)?;

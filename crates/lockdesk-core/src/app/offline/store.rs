@@ -116,6 +116,16 @@ impl OfflineStore {
         Ok(rows.into_iter().map(kept).collect())
     }
 
+    /// Deletes every answer kept for `profile` (at sign-out and removal); how many.
+    pub fn forget(&self, profile: &str) -> DbResult<usize> {
+        if !self.path.exists() {
+            return Ok(0);
+        }
+        Ok(self
+            .open()?
+            .execute("DELETE FROM answers WHERE profile = ?1", params![profile])?)
+    }
+
     /// The organizations something is kept for under `profile`.
     pub fn organizations(&self, profile: &str) -> DbResult<Vec<String>> {
         let conn = self.open()?;
