@@ -159,7 +159,7 @@ async fn cached_reads_without_the_service_and_refuses_changes() {
 #[tokio::test]
 async fn logout_deletes_the_answers_kept_offline() {
     let (info, stop, stopped) = stoppable_sim();
-    let mut home = Home::new(info);
+    let home = Home::new(info);
     home.add_and_login("work", 0).await;
     let orgs = json(&home.run(&["--json", "orgs"]).await);
     let org = orgs["organizations"][0]["id"].as_str().unwrap().to_owned();
