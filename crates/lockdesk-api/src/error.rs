@@ -126,7 +126,8 @@ pub enum Error {
     /// No usable session (signed out, or the refresh token was refused).
     #[error("not signed in; sign in again ({0})")]
     NotSignedIn(String),
-    /// Persisting a rotated token failed; the new token was not used.
+    /// The token store failed: reading the stored tokens or taking the renewal lock. (Renewed
+    /// tokens that cannot be stored are still used: [`crate::Session::unsaved_tokens`].)
     #[error("could not store the renewed token: {0}")]
     TokenStore(String),
     /// Another program kept renewing the same sign-in past the wait (a cross-process lock).

@@ -107,6 +107,8 @@ pub struct Session {
     sink: Arc<dyn TokenSink>,
     /// Renew this long before expiry.
     margin: Duration,
+    /// Why the tokens in use could not be stored (they then live in this process only).
+    unsaved: std::sync::Mutex<Option<String>>,
 }
 
 impl std::fmt::Debug for Session {
@@ -128,7 +130,17 @@ impl Session {
             renewing: Mutex::new(()),
             sink,
             margin: Duration::days(1),
+            unsaved: std::sync::Mutex::new(None),
         }
+    }
+
+    /// Set when renewed tokens could not be stored (the keychain refused twice): they are used
+    /// for this run only, and the next renewal tries to store again. Front ends tell the user.
+    pub fn unsaved_tokens(&self) -> Option<String> {
+        self.unsaved
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
     }
 
     pub fn with_renewal_margin(mut self, margin: Duration) -> Self {
@@ -228,9 +240,28 @@ impl Session {
             }
             Err(e) => return Err(e),
         };
-        self.sink.save(&renewed).map_err(Error::TokenStore)?;
+        // The service has already replaced the old refresh token, so the new pair is used even
+        // when it cannot be stored: dropping it would sign the user out for good.
+        self.store(&renewed).await;
         tracing::info!("access token renewed");
         Ok(self.adopt(renewed, generation).await)
+    }
+
+    /// Stores renewed tokens, trying once more after a moment; remembers a failure.
+    async fn store(&self, tokens: &TokenSet) {
+        let mut outcome = self.sink.save(tokens);
+        if let Err(e) = &outcome {
+            tracing::warn!("could not store the renewed token, trying again: {e}");
+            tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+            outcome = self.sink.save(tokens);
+        }
+        let unsaved = outcome.err();
+        if let Some(e) = &unsaved {
+            tracing::error!(
+                "the renewed token is used for this run only; it could not be stored: {e}"
+            );
+        }
+        *self.unsaved.lock().unwrap_or_else(|p| p.into_inner()) = unsaved;
     }
 
     /// Makes `tokens` the current ones (the generation after `generation`).

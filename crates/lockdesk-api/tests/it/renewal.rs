@@ -141,3 +141,77 @@ async fn a_refused_refresh_adopts_newer_stored_tokens() {
     assert_eq!(store.saves.load(Ordering::SeqCst), 0, "nothing refreshed");
     session.token_info().await.unwrap();
 }
+
+/// A keychain that refuses the first `fail_first` saves.
+#[derive(Default)]
+struct FlakySink {
+    fail_first: usize,
+    attempts: AtomicUsize,
+    stored: Mutex<Option<TokenSet>>,
+}
+
+impl TokenSink for FlakySink {
+    fn save(&self, tokens: &TokenSet) -> Result<(), String> {
+        if self.attempts.fetch_add(1, Ordering::SeqCst) < self.fail_first {
+            return Err("the keychain is locked".into());
+        }
+        *self.stored.lock().unwrap() = Some(tokens.clone());
+        Ok(())
+    }
+}
+
+/// The service replaces the refresh token at each renewal, so a renewed pair the keychain
+/// refuses is still used (dropping it would sign the user out for good), the save is tried
+/// again, and the session says the tokens live in memory only.
+#[tokio::test]
+async fn renewed_tokens_the_keychain_refuses_are_used_and_the_save_tried_again() {
+    let sim = sim().await;
+    let info = v3_client(&sim);
+    let oauth = oauth_for(&sim, &info);
+    let session_with = |tokens: TokenSet, sink: Arc<FlakySink>| {
+        lockdesk_api::Client::new(Arc::new(Session::new(oauth_for(&sim, &info), tokens, sink)))
+    };
+
+    let tokens = sign_in_with(&sim, &oauth, &info, ADMIN).await;
+    let refused = Arc::new(FlakySink {
+        fail_first: usize::MAX,
+        ..FlakySink::default()
+    });
+    let client = session_with(tokens.clone(), refused.clone());
+    post(&sim, "clock", json!({"advance_seconds": 91 * 86400})).await;
+    first_org(&client).await;
+    assert_eq!(refused.attempts.load(Ordering::SeqCst), 2, "tried twice");
+    assert!(client
+        .session()
+        .unsaved_tokens()
+        .unwrap()
+        .contains("locked"));
+    let in_memory = client.session().tokens().await;
+    assert_ne!(refresh_secret(&in_memory), refresh_secret(&tokens));
+    // The old refresh token is dead at the service; the one kept in memory is the live one.
+    assert!(oauth
+        .refresh(tokens.refresh_token.as_ref().unwrap())
+        .await
+        .is_err());
+    oauth
+        .refresh(in_memory.refresh_token.as_ref().unwrap())
+        .await
+        .unwrap();
+
+    // Refused once: stored on the second try, nothing left unsaved.
+    let tokens = sign_in_with(&sim, &oauth, &info, ADMIN).await;
+    let once = Arc::new(FlakySink {
+        fail_first: 1,
+        ..FlakySink::default()
+    });
+    let client = session_with(tokens, once.clone());
+    post(&sim, "clock", json!({"advance_seconds": 91 * 86400})).await;
+    first_org(&client).await;
+    assert_eq!(once.attempts.load(Ordering::SeqCst), 2);
+    assert!(client.session().unsaved_tokens().is_none());
+    let stored = once.stored.lock().unwrap().clone().unwrap();
+    assert_eq!(
+        refresh_secret(&stored),
+        refresh_secret(&client.session().tokens().await)
+    );
+}
