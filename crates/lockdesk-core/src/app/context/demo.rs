@@ -36,6 +36,10 @@ pub fn sweep_stale_demos() {
     sweep_in(&std::env::temp_dir());
 }
 
+/// The temporary folder is shared with every user and program: only real folders of this
+/// user made private (as sandboxes are) are looked into, only a regular lock file is opened,
+/// never through a link and never waiting (a FIFO planted as the lock file must not hang the
+/// start).
 fn sweep_in(temp: &Path) {
     let Ok(entries) = std::fs::read_dir(temp) else {
         return;
@@ -44,15 +48,52 @@ fn sweep_in(temp: &Path) {
         if !entry.file_name().to_string_lossy().starts_with(PREFIX) {
             continue;
         }
+        let path = entry.path();
+        let Ok(meta) = std::fs::symlink_metadata(&path) else {
+            continue;
+        };
+        if !meta.is_dir() || !private_and_ours(&meta) {
+            continue;
+        }
         // A folder without the lock file is not a sandbox (`--demo` keeps its own).
-        let Ok(lock) = File::open(entry.path().join(IN_USE)) else {
+        let lock_path = path.join(IN_USE);
+        let is_file = std::fs::symlink_metadata(&lock_path).is_ok_and(|m| m.file_type().is_file());
+        let Ok(lock) = is_file.then(|| open_lock(&lock_path)).transpose() else {
+            continue;
+        };
+        let Some(lock) = lock else {
             continue;
         };
         if lock.try_lock().is_ok() {
             drop(lock);
-            let _ = std::fs::remove_dir_all(entry.path());
+            let _ = std::fs::remove_dir_all(&path);
         }
     }
+}
+
+#[cfg(unix)]
+fn private_and_ours(meta: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    let me = unsafe { libc::geteuid() };
+    meta.uid() == me && meta.mode() & 0o777 == private_fs::DIR_MODE
+}
+
+/// Windows: the temporary folder is the user's own (`%LOCALAPPDATA%\Temp`).
+#[cfg(not(unix))]
+fn private_and_ours(_meta: &std::fs::Metadata) -> bool {
+    true
+}
+
+fn open_lock(path: &Path) -> std::io::Result<File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    }
+    options.open(path)
 }
 
 impl DemoSandbox {
@@ -139,7 +180,7 @@ mod tests {
         let left = temp.path().join("lockdesk-demo-left");
         let other = temp.path().join("lockdesk-demo-1234"); // `--demo`'s folder: no lock file
         for d in [&held, &left, &other] {
-            std::fs::create_dir(d).unwrap();
+            private_fs::create_private_dir_all(d).unwrap();
         }
         let lock = File::create(held.join(IN_USE)).unwrap();
         lock.lock().unwrap();
@@ -148,5 +189,53 @@ mod tests {
         assert!(held.exists(), "a sandbox in use stays");
         assert!(!left.exists(), "a left-over sandbox goes");
         assert!(other.exists(), "a folder that is not a sandbox stays");
+    }
+
+    /// What others may plant in the shared temporary folder is left alone, and a FIFO as the
+    /// lock file does not block the sweep.
+    #[cfg(unix)]
+    #[test]
+    fn the_sweep_leaves_what_others_planted_and_never_blocks() {
+        use std::os::unix::fs::PermissionsExt;
+
+        let temp = tempfile::tempdir().unwrap();
+        // A loose folder (0755) that looks like a left-over sandbox: not ours to delete.
+        let loose = temp.path().join("lockdesk-demo-loose");
+        std::fs::create_dir(&loose).unwrap();
+        std::fs::set_permissions(&loose, std::fs::Permissions::from_mode(0o755)).unwrap();
+        File::create(loose.join(IN_USE)).unwrap();
+        // A link to a private folder elsewhere: never followed.
+        let target = temp.path().join("elsewhere");
+        private_fs::create_private_dir_all(&target).unwrap();
+        File::create(target.join(IN_USE)).unwrap();
+        let link = temp.path().join("lockdesk-demo-link");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        // A FIFO as the lock file: opening it for reading would wait for a writer for ever.
+        let fifo_dir = temp.path().join("lockdesk-demo-fifo");
+        private_fs::create_private_dir_all(&fifo_dir).unwrap();
+        let fifo = fifo_dir.join(IN_USE);
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        // A lock file that is a link to a file elsewhere.
+        let linked_dir = temp.path().join("lockdesk-demo-linked-lock");
+        private_fs::create_private_dir_all(&linked_dir).unwrap();
+        std::os::unix::fs::symlink(target.join(IN_USE), linked_dir.join(IN_USE)).unwrap();
+
+        let (done_tx, done_rx) = std::sync::mpsc::channel();
+        let root = temp.path().to_owned();
+        std::thread::spawn(move || {
+            sweep_in(&root);
+            let _ = done_tx.send(());
+        });
+        done_rx
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .expect("the sweep blocked");
+        for kept in [&loose, &link, &target, &fifo_dir, &linked_dir] {
+            assert!(kept.exists(), "{} was removed", kept.display());
+        }
+        assert!(target.join(IN_USE).exists());
     }
 }
