@@ -236,3 +236,30 @@ async fn bulk_invite_with_lost_answers_invites_no_one_twice() {
         assert_eq!(a.invitations_to(mail).await, 1, "{mail}");
     }
 }
+
+/// The app's bulk invitation (a background job polled with `jobs_get`) through answers that
+/// are all lost: every row is found invited at the service, in the same run, and marked so.
+#[tokio::test]
+async fn the_apps_bulk_job_finds_every_lost_answer() {
+    let a = App::demo().await;
+    a.posts_fail(1.0, 0.0).await;
+    let csv = "lost.a@example.org\nlost.b@example.org\nlost.c@example.org\n";
+    let started = a
+        .call("invitations_bulk_start", json!({ "csv": csv }))
+        .await;
+    let job = a.wait_job(started["job_id"].as_str().unwrap()).await;
+    assert_eq!(job["state"], "finished", "{job}");
+    assert_eq!(job["sent"], 3);
+    for r in job["results"].as_array().unwrap() {
+        assert_eq!(r["outcome"], "invited", "{r}");
+        assert_eq!(r["answer_lost"], true, "{r}");
+    }
+    a.faults_cleared().await;
+    for mail in [
+        "lost.a@example.org",
+        "lost.b@example.org",
+        "lost.c@example.org",
+    ] {
+        assert_eq!(a.invitations_to(mail).await, 1, "{mail}");
+    }
+}
