@@ -176,7 +176,7 @@ where
         out_terminal: terminals.stdout,
         status: 0,
     };
-    match dispatch(&env, &mut term, cli.command).await {
+    let status = match dispatch(&env, &mut term, cli.command).await {
         Ok(()) => {
             let _ = term.out.flush();
             term.status
@@ -189,7 +189,16 @@ where
             let _ = report(term.err, &e, profile.as_deref());
             e.exit_status()
         }
+    };
+    // A renewal the keychain refused: the new sign-in lived in this run only.
+    for (profile, reason) in app.unsaved_sign_ins() {
+        let _ = writeln!(
+            term.err,
+            "{}",
+            output::words::sign_in_not_stored(&profile, &reason)
+        );
     }
+    status
 }
 
 pub(crate) async fn dispatch(env: &Env<'_>, term: &mut Term<'_>, command: Command) -> Result<()> {

@@ -168,6 +168,8 @@ impl SecretStore for KeyringStore {
 #[derive(Debug, Default)]
 pub struct MemoryStore {
     entries: Mutex<HashMap<String, String>>,
+    /// Writes refused, as by a keychain that locked meanwhile (tests).
+    refuse_writes: std::sync::atomic::AtomicBool,
 }
 
 impl MemoryStore {
@@ -182,6 +184,12 @@ impl MemoryStore {
         keys
     }
 
+    /// From now on refuses (or again accepts) every write, as a keychain that locked.
+    pub fn refuse_writes(&self, refuse: bool) {
+        self.refuse_writes
+            .store(refuse, std::sync::atomic::Ordering::SeqCst);
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, String>> {
         self.entries.lock().unwrap_or_else(|p| p.into_inner())
     }
@@ -193,6 +201,11 @@ impl SecretStore for MemoryStore {
     }
 
     fn set(&self, key: &str, value: &str) -> Result<()> {
+        if self.refuse_writes.load(std::sync::atomic::Ordering::SeqCst) {
+            return Err(Error::Keychain {
+                reason: "the keychain is locked".into(),
+            });
+        }
         self.lock().insert(key.to_owned(), value.to_owned());
         Ok(())
     }

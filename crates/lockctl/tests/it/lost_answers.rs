@@ -126,3 +126,36 @@ async fn lost_answers_are_found_out_and_nothing_is_sent_twice() {
         assert_eq!(w.active_invitations_to(mail).await, 1, "{mail}");
     }
 }
+
+/// A renewal whose new tokens the keychain refuses still works for this run (the service has
+/// retired the old refresh token), and lockctl says the sign-in was not stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_renewed_sign_in_the_keychain_refuses_is_used_and_the_user_told() {
+    let w = world();
+    w.add_profile("work", 0).await;
+    w.login("work").await.ok();
+    let org = w.first_org().await;
+    faults(&w, json!({})).await;
+    reqwest::Client::new()
+        .post(format!("{}/_sim/clock", w.sim.base_url))
+        .json(&json!({ "advance_seconds": 91 * 86400 }))
+        .send()
+        .await
+        .unwrap()
+        .error_for_status()
+        .unwrap();
+    w.secrets.refuse_writes(true);
+    let listed = w.run(&["--org", &org, "locks", "list"], "").await.ok();
+    assert!(
+        listed
+            .stderr
+            .contains("could not be stored in the keychain"),
+        "{}",
+        listed.stderr
+    );
+    assert!(
+        listed.stderr.contains("lockctl --profile work login"),
+        "{}",
+        listed.stderr
+    );
+}

@@ -122,6 +122,16 @@ pub fn profile_removed(name: &str) -> String {
     format!("Removed profile {name} and its keychain entries")
 }
 
+/// Renewed tokens the keychain refused: they were used for this run only.
+pub fn sign_in_not_stored(profile: &str, reason: &str) -> String {
+    format!(
+        "warning: the renewed sign-in of profile {} could not be stored in the keychain ({}); it was used for this run only: once the keychain works, run `lockctl --profile {} login`",
+        super::clean(profile),
+        super::clean(reason),
+        super::clean(profile)
+    )
+}
+
 /// Revoking at the service failed before the profile was removed from this computer.
 pub fn profile_not_revoked(message: &str, code: impl std::fmt::Display) -> String {
     format!(

@@ -240,6 +240,12 @@ impl AppContext {
         space.learned.forget(profile);
     }
 
+    /// The connections whose renewed sign-in could not be stored in the keychain (used for
+    /// this run only), with the reason: front ends tell the user.
+    pub fn unsaved_sign_ins(&self) -> Vec<(String, String)> {
+        self.space().sessions.unsaved()
+    }
+
     /// The role learned for the v3 profile in use, if any.
     pub(crate) fn account_role(&self) -> Option<AccountRole> {
         let space = self.space();

@@ -85,6 +85,18 @@ impl Sessions {
         st.orgs.remove(profile);
     }
 
+    /// The profiles whose renewed tokens could not be stored, and why.
+    pub(crate) fn unsaved(&self) -> Vec<(String, String)> {
+        let mut unsaved: Vec<(String, String)> = self
+            .lock()
+            .clients
+            .iter()
+            .filter_map(|(p, c)| Some((p.clone(), c.session().unsaved_tokens()?)))
+            .collect();
+        unsaved.sort();
+        unsaved
+    }
+
     pub(crate) fn client(&self, profile: &str) -> Option<Arc<Client>> {
         self.lock().clients.get(profile).cloned()
     }
