@@ -13,7 +13,9 @@ use std::future::Future;
 use chrono::{DateTime, Duration, Utc};
 use lockdesk_api::ids::UserId;
 use lockdesk_api::models::{InvitationStatus, User};
-use lockdesk_api::v3::{GroupKind, Groups, InvitationQuery, Invitations, UserQuery, Users};
+use lockdesk_api::v3::{
+    GroupKind, Groups, InvitationQuery, Invitations, NewInvitation, UserQuery, Users,
+};
 use lockdesk_api::Error as ApiError;
 
 use super::journaled::note_change;
@@ -80,14 +82,23 @@ pub(crate) fn not_done(lost: &ApiError) -> ApiError {
     }
 }
 
-/// The earliest issue time an invitation sent at `sent_at` may carry.
-pub(crate) fn issued_since(sent_at: DateTime<Utc>) -> DateTime<Utc> {
-    sent_at - Duration::minutes(CLOCK_SLACK_MINUTES)
+/// Sends one invitation (at `now`, by this computer's clock); a lost answer is checked at the
+/// service. `Ok(true)`: done, found there after the answer was lost.
+pub(crate) async fn send_invitation(
+    invitations: &Invitations<'_>,
+    new: &NewInvitation,
+    now: DateTime<Utc>,
+) -> Result<bool, ApiError> {
+    let sent = invitations.create(new).await;
+    let lost = sent.as_ref().is_err_and(ApiError::is_answer_lost);
+    let since = now - Duration::minutes(CLOCK_SLACK_MINUTES);
+    let check = invitation_issued(invitations, &new.mail, since);
+    settle(sent, "invitation", Some(check)).await.map(|()| lost)
 }
 
 /// Whether an active invitation for `mail` issued since `since` exists. Callers send only to
 /// addresses without a pending invitation, so such an invitation is the one just sent.
-pub(crate) async fn invitation_issued(
+async fn invitation_issued(
     invitations: &Invitations<'_>,
     mail: &str,
     since: DateTime<Utc>,

@@ -174,15 +174,11 @@ where
                         code: row.code.clone(),
                     };
                     // A lost answer is checked at the service, never sent again.
-                    let sent_at = ctx.core().clock.now();
-                    let answer = invitations.create(&new).await;
-                    let lost = answer.as_ref().is_err_and(|e| e.is_answer_lost());
-                    let since = lost_answer::issued_since(sent_at);
-                    let check = lost_answer::invitation_issued(&invitations, &row.mail, since);
-                    let sent_now = lost_answer::settle(answer, "invitation", Some(check))
-                        .await
-                        .map_err(ctx.scoped(WRITE));
-                    let found_after_lost = lost && sent_now.is_ok();
+                    let sent_now =
+                        lost_answer::send_invitation(&invitations, &new, ctx.core().clock.now())
+                            .await
+                            .map_err(ctx.scoped(WRITE));
+                    let found_after_lost = sent_now.as_ref().is_ok_and(|lost| *lost);
                     journal_row(
                         ctx,
                         row,
@@ -190,7 +186,7 @@ where
                         found_after_lost,
                     );
                     match sent_now {
-                        Ok(()) => {
+                        Ok(_) => {
                             sent += 1;
                             let mut r = result(row, InviteOutcome::Invited);
                             r.answer_lost = found_after_lost;

@@ -188,11 +188,7 @@ pub(crate) async fn invitations_create(
     };
     new.validate()?;
     let invitations = client.org(&org).invitations();
-    let sent_at = ctx.core().clock.now();
-    let sent = invitations.create(&new).await;
-    let since = lost_answer::issued_since(sent_at);
-    let check = lost_answer::invitation_issued(&invitations, &new.mail, since);
-    lost_answer::settle(sent, "invitation", Some(check))
+    lost_answer::send_invitation(&invitations, &new, ctx.core().clock.now())
         .await
         .map_err(ctx.scoped(WRITE))?;
     Ok(InvitationsCreateResponse { mail: new.mail })
