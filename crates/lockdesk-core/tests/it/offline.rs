@@ -231,3 +231,55 @@ async fn cache_only_reads_without_the_service_and_refuses_changes() {
     assert_eq!(page["entries"][0]["operation"], "locks_rename");
     assert_eq!(page["entries"][0]["outcome"], "cached_only");
 }
+
+/// The user switches organization while a list is on its way: the answer is kept under the
+/// organization the request went to, never under the one chosen when it arrived.
+#[tokio::test]
+async fn an_answer_is_kept_under_the_organization_it_was_read_from() {
+    let a = App::demo().await;
+    let orgs = a.call("orgs_list", json!({})).await;
+    let org = |i: usize| orgs["organizations"][i]["id"].as_str().unwrap().to_owned();
+    let (first, second) = (org(0), org(1));
+    let base = a.call("session_status", json!({})).await["demo_base_url"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let faults = |body: Value| {
+        let base = base.clone();
+        async move {
+            let r = reqwest::Client::new()
+                .post(format!("{base}/_sim/faults"))
+                .json(&body)
+                .send()
+                .await
+                .unwrap();
+            assert!(r.status().is_success());
+        }
+    };
+    faults(json!({ "latency_ms": 800,
+                   "path_prefix": format!("/v3/organizations/{first}/locks") }))
+    .await;
+
+    let ctx = a.ctx.clone();
+    let slow = tokio::spawn(async move { dispatch(&ctx, "locks_list", json!({})).await });
+    tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+    a.call("orgs_choose", json!({ "organization_id": second }))
+        .await;
+    let read = split(slow.await.unwrap().unwrap()).0;
+    faults(json!({})).await;
+
+    a.service(false).await;
+    let e = a.fail("locks_list", json!({})).await;
+    assert_eq!(
+        e.code,
+        ErrorCode::Transport,
+        "nothing was read for the second organization"
+    );
+    a.service(true).await;
+    a.call("orgs_choose", json!({ "organization_id": first }))
+        .await;
+    a.service(false).await;
+    let (kept, cached) = split(a.call("locks_list", json!({})).await);
+    assert_eq!(cached["reason"], "unreachable");
+    assert_eq!(kept, read, "kept under the organization it came from");
+}
