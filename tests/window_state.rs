@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use lockdesk_app::desktop::WINDOW_STATE_FILE;
+use lockdesk_app::desktop::{window_state_path, WINDOW_STATE_FILE};
 use lockdesk_core::app::AppContext;
 use lockdesk_core::{Context, MemoryStore};
 use serde_json::Value;
@@ -27,7 +27,7 @@ fn main_window_state_is_saved_privately_in_the_config_folder() {
     // What the plugin does when the app exits.
     app.handle().save_window_state(StateFlags::all()).unwrap();
 
-    let path = config.join(WINDOW_STATE_FILE);
+    let path = window_state_path(&config);
     let state: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     let labels: Vec<&String> = state.as_object().unwrap().keys().collect();
     assert_eq!(labels, ["main"], "{state}");
@@ -40,5 +40,64 @@ fn main_window_state_is_saved_privately_in_the_config_folder() {
         let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode(&path), 0o600, "the window-state file");
         assert_eq!(mode(&config), 0o700, "the config folder");
+        assert_eq!(mode(path.parent().unwrap()), 0o700, "its own folder");
     }
+}
+
+/// The app over `config` opens its main window and saves the window state, as at exit.
+#[cfg(unix)]
+fn main_window_saved(config: &std::path::Path) {
+    let ctx = AppContext::new(Context::for_tests(config, Arc::new(MemoryStore::new())));
+    let app = lockdesk_app::builder::<MockRuntime>(ctx)
+        .build(tauri::generate_context!())
+        .unwrap();
+    WebviewWindowBuilder::new(&app, "main", Default::default())
+        .build()
+        .unwrap();
+    app.handle().save_window_state(StateFlags::all()).unwrap();
+}
+
+/// A link planted where the window state goes (the config folder may be a shared one) is
+/// never written through: the file it names stays as it was, and the state is kept in a
+/// plain private file.
+#[cfg(unix)]
+#[test]
+fn window_state_is_never_written_through_a_planted_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config");
+    let victim = dir.path().join("victim.txt");
+    std::fs::write(&victim, "precious").unwrap();
+    let path = window_state_path(&config);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::os::unix::fs::symlink(&victim, &path).unwrap();
+    // The old place, too (moved from there only when it is a plain file).
+    std::os::unix::fs::symlink(&victim, config.join(WINDOW_STATE_FILE)).unwrap();
+
+    main_window_saved(&config);
+
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+    let meta = std::fs::symlink_metadata(&path).unwrap();
+    assert!(meta.is_file(), "a plain file now");
+    let state: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert!(state.get("main").is_some(), "{state}");
+}
+
+/// A window-state folder that is a link (to another user's folder, say) is refused: the
+/// state goes elsewhere and nothing is written into the link's target.
+#[cfg(unix)]
+#[test]
+fn a_linked_window_state_folder_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config");
+    let elsewhere = dir.path().join("elsewhere");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, window_state_path(&config).parent().unwrap()).unwrap();
+
+    main_window_saved(&config);
+    assert_eq!(
+        std::fs::read_dir(&elsewhere).unwrap().count(),
+        0,
+        "nothing written through the link"
+    );
 }

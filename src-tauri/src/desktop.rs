@@ -30,9 +30,50 @@ pub fn focus_main<R: Runtime>(app: &tauri::AppHandle<R>) {
     let _ = window.set_focus();
 }
 
-/// Where the window state lives: Lockdesk's config folder (a `--demo` run's throwaway one).
+/// The folder of the window state, in Lockdesk's config folder (a `--demo` run's throwaway
+/// one): a private folder of its own, since the plugin writes with `std::fs::write`, which
+/// follows a link planted where the file should be (the config folder may be a shared one,
+/// `LOCKDESK_CONFIG_DIR`).
+pub const WINDOW_STATE_DIR: &str = "window";
+
+/// Where the window state lives.
 pub fn window_state_path(config_dir: &Path) -> PathBuf {
-    config_dir.join(WINDOW_STATE_FILE)
+    config_dir.join(WINDOW_STATE_DIR).join(WINDOW_STATE_FILE)
+}
+
+/// Makes the window state's folder private and our own, and removes a link found where the
+/// file goes (nobody else can have put one there since). Refused (a link, another user's
+/// folder): the state goes to a new private temporary folder, so the window is not
+/// remembered but nothing is written through a link.
+pub fn prepared_window_state_path(config_dir: &Path) -> PathBuf {
+    let path = window_state_path(config_dir);
+    let ready = path
+        .parent()
+        .ok_or_else(|| std::io::Error::other("no folder"))
+        .and_then(private_fs::own_private_dir)
+        .and_then(|()| match std::fs::symlink_metadata(&path) {
+            Ok(m) if m.file_type().is_symlink() => {
+                tracing::warn!(path = %path.display(), "removed a link in place of the window state");
+                std::fs::remove_file(&path)
+            }
+            Ok(_) => Ok(()),
+            // Where earlier versions kept it: moved once, if it is a plain file.
+            Err(_) => match std::fs::symlink_metadata(config_dir.join(WINDOW_STATE_FILE)) {
+                Ok(m) if m.is_file() => std::fs::rename(config_dir.join(WINDOW_STATE_FILE), &path),
+                _ => Ok(()),
+            },
+        });
+    match ready {
+        Ok(()) => path,
+        Err(e) => {
+            tracing::warn!("the window's size and position are not remembered: {e}");
+            tempfile::Builder::new()
+                .prefix("lockdesk-window-")
+                .tempdir()
+                .map(|d| d.keep().join(WINDOW_STATE_FILE))
+                .unwrap_or(path)
+        }
+    }
 }
 
 /// Size and position: what is remembered of the main window.
@@ -40,10 +81,10 @@ const REMEMBERED: StateFlags = StateFlags::SIZE.union(StateFlags::POSITION);
 
 /// The window-state plugin for the main window only (the sign-in window always opens afresh),
 /// size and position only. The plugin writes the file with `std::fs::write`, which keeps the
-/// mode of an existing file: [`private_window_state`] creates the folder and the file private
-/// (0700/0600) at setup, and [`tighten_window_state`] narrows it again after the save at exit.
-pub fn window_state<R: Runtime>(config_dir: &Path) -> TauriPlugin<R> {
-    let path = window_state_path(config_dir);
+/// mode of an existing file and follows links: [`prepared_window_state_path`] gives `path` a
+/// private folder of our own, [`private_window_state`] creates the file private (0600) at
+/// setup, and [`tighten_window_state`] narrows it again after the save at exit.
+pub fn window_state<R: Runtime>(path: &Path) -> TauriPlugin<R> {
     tauri_plugin_window_state::Builder::new()
         .with_state_flags(REMEMBERED)
         .with_filter(|label| label == "main")
@@ -56,21 +97,28 @@ pub fn window_state<R: Runtime>(config_dir: &Path) -> TauriPlugin<R> {
 /// missing. Plugins are set up in order when the app is built: after the single-instance plugin,
 /// so a second launch that hands over creates nothing; the window-state plugin only reads the
 /// file at setup and writes it at exit.
-pub fn private_window_state<R: Runtime>(config_dir: &Path) -> TauriPlugin<R> {
-    let dir = config_dir.to_owned();
+pub fn private_window_state<R: Runtime>(path: &Path) -> TauriPlugin<R> {
+    let path = path.to_owned();
     tauri::plugin::Builder::new("lockdesk-window-state")
         .setup(move |_, _| {
-            if private_fs::create_private_dir_all(&dir).is_ok() {
-                let _ = private_fs::open_private(&window_state_path(&dir));
-            }
+            // Its folder was made ours by `prepared_window_state_path`; never through a link.
+            let _ = private_fs::open_private(&path);
             Ok(())
         })
         .build()
 }
 
-/// Narrows the window-state file to 0600 should anything have widened it.
+/// Narrows the window-state file to 0600 should anything have widened it (not when its
+/// folder is a link: the state then went elsewhere).
 pub fn tighten_window_state(config_dir: &Path) {
-    let _ = private_fs::tighten(&window_state_path(config_dir));
+    let path = window_state_path(config_dir);
+    let linked = path
+        .parent()
+        .and_then(|d| std::fs::symlink_metadata(d).ok())
+        .is_none_or(|m| m.file_type().is_symlink());
+    if !linked {
+        let _ = private_fs::tighten(&path);
+    }
 }
 
 /// Saves the window state as soon as the main window is asked to close, not only when the app

@@ -50,16 +50,36 @@ pub fn create_private_dir_all(path: &Path) -> io::Result<()> {
     }
 }
 
+/// Private, and never through a link: a symbolic link planted where Lockdesk writes (in a
+/// shared folder, say) would make it write, truncate or loosen the file the link names.
 fn private_options() -> OpenOptions {
+    let mut options = OpenOptions::new();
     #[cfg(unix)]
     {
-        let mut options = OpenOptions::new();
         options.mode(FILE_MODE);
-        options
+        // A link at the last component fails the open (ELOOP) instead of being followed.
+        options.custom_flags(libc::O_NOFOLLOW);
     }
-    // Windows: the owner-only list is set once the file exists (`tighten_open`).
-    #[cfg(not(unix))]
-    OpenOptions::new()
+    // Windows: the link itself is opened, never its target, and refused in `refuse_link`;
+    // the owner-only list is set once the file exists (`tighten_open`).
+    #[cfg(windows)]
+    {
+        use std::os::windows::fs::OpenOptionsExt;
+        options.custom_flags(windows_sys::Win32::Storage::FileSystem::FILE_FLAG_OPEN_REPARSE_POINT);
+    }
+    options
+}
+
+/// The open of a link (Windows opens the link itself with `FILE_FLAG_OPEN_REPARSE_POINT`):
+/// refused as Unix refuses it with `O_NOFOLLOW`.
+fn refuse_link(path: &Path, file: File) -> io::Result<File> {
+    if file.metadata()?.file_type().is_symlink() {
+        return Err(io::Error::other(format!(
+            "{} is a symbolic link; Lockdesk does not write through links",
+            path.display()
+        )));
+    }
+    Ok(file)
 }
 
 /// Opens `path` for reading and writing, creating it private if missing (never truncates).
@@ -71,6 +91,7 @@ pub fn open_private(path: &Path) -> io::Result<File> {
         .create(true)
         .truncate(false)
         .open(path)?;
+    let file = refuse_link(path, file)?;
     tighten_open(path, &file)?;
     Ok(file)
 }
@@ -82,6 +103,7 @@ pub fn create_private(path: &Path) -> io::Result<File> {
         .create(true)
         .truncate(true)
         .open(path)?;
+    let file = refuse_link(path, file)?;
     tighten_open(path, &file)?;
     Ok(file)
 }
@@ -101,29 +123,53 @@ pub fn create_saved(path: &Path) -> io::Result<File> {
 }
 
 /// Writes `bytes` to `path` all at once: into a private temporary file beside it, synced, then
-/// renamed over it, so a reader sees the old file or the new one, never half of one.
+/// renamed over it, so a reader sees the old file or the new one, never half of one. The
+/// temporary file has an unpredictable name and is created new (`O_EXCL`), so nothing planted
+/// beside it is written through; the rename replaces a link at `path`, never follows it.
 pub fn write_private_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "file".into());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = private_options()
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .open(&tmp)?;
-        tighten_open(&tmp, &f)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    // Windows: the owner-only list is set just below (`tighten_open`).
+    #[cfg(unix)]
+    builder.permissions(std::fs::Permissions::from_mode(FILE_MODE));
+    let mut tmp = builder.tempfile_in(dir)?;
+    tighten_open(tmp.path(), tmp.as_file())?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// Makes `path` a private folder of this user's own, creating it if missing, and refuses one
+/// that is a link or (Unix) belongs to someone else: files Lockdesk then writes inside it
+/// cannot be reached by a link another user planted, even when its parent is shared.
+pub fn own_private_dir(path: &Path) -> io::Result<()> {
+    create_private_dir_all(path)?;
+    let meta = std::fs::symlink_metadata(path)?;
+    let refuse = |why: &str| {
+        Err(io::Error::new(
+            io::ErrorKind::PermissionDenied,
+            format!("{} {why}", path.display()),
+        ))
+    };
+    if meta.file_type().is_symlink() || !meta.is_dir() {
+        return refuse("is not a folder (a link?)");
     }
-    result
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        // SAFETY: geteuid has no preconditions and cannot fail.
+        if meta.uid() != unsafe { libc::geteuid() } {
+            return refuse("belongs to another user");
+        }
+    }
+    tighten(path)
 }
 
 /// Narrows an existing folder to 0700 or file to 0600 when group or others have any access
@@ -212,6 +258,39 @@ mod tests {
 
     fn mode(p: &Path) -> u32 {
         std::fs::metadata(p).unwrap().permissions().mode() & 0o777
+    }
+
+    /// Links planted where Lockdesk writes (a shared folder): never written, truncated or
+    /// loosened through; the whole-file write replaces the link and leaves its target alone.
+    #[test]
+    fn a_planted_link_is_never_written_through() {
+        let temp = tempfile::tempdir().unwrap();
+        let victim = temp.path().join("victim");
+        std::fs::write(&victim, "precious").unwrap();
+        std::fs::set_permissions(&victim, std::fs::Permissions::from_mode(0o644)).unwrap();
+        let link = temp.path().join("planted");
+        std::os::unix::fs::symlink(&victim, &link).unwrap();
+        assert!(open_private(&link).is_err());
+        assert!(create_private(&link).is_err());
+        write_private_atomic(&link, b"new").unwrap();
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+        assert_eq!(mode(&victim), 0o644, "the target's mode untouched");
+        assert!(std::fs::symlink_metadata(&link).unwrap().is_file());
+        assert_eq!(mode(&link), 0o600);
+        // The temporary file's name cannot be guessed, so one planted beside is not used.
+        let guess = temp
+            .path()
+            .join(format!(".planted.{}.tmp", std::process::id()));
+        std::os::unix::fs::symlink(&victim, &guess).unwrap();
+        write_private_atomic(&link, b"newer").unwrap();
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+        assert_eq!(std::fs::read_to_string(&link).unwrap(), "newer");
+        // A folder of someone else's or a link is refused as our own.
+        let linked_dir = temp.path().join("linked");
+        std::os::unix::fs::symlink(temp.path(), &linked_dir).unwrap();
+        assert!(own_private_dir(&linked_dir).is_err());
+        own_private_dir(&temp.path().join("mine")).unwrap();
+        assert_eq!(mode(&temp.path().join("mine")), 0o700);
     }
 
     #[test]
