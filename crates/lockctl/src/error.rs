@@ -153,7 +153,7 @@ pub fn hint(code: ErrorCode, profile: Option<&str>) -> Option<String> {
         | C::NoPendingSignIn
         | C::SignInCancelled => return Some(format!("run `lockctl --profile {name} login`")),
         C::StateMismatch => "run login again and paste the address from that same attempt",
-        C::ClientSecretMissing => {
+        C::ClientSecretMissing | C::SecretBoundElsewhere => {
             return Some(format!(
                 "run `lockctl profile remove {name}` and add the profile again with its client secret"
             ))

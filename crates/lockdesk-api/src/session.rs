@@ -143,6 +143,18 @@ impl Session {
             .clone()
     }
 
+    /// Stores the tokens in use again after [`Session::unsaved_tokens`] (the user unlocked the
+    /// keychain): the mark is cleared when the store takes them, else it names the new reason.
+    pub async fn save_again(&self) -> std::result::Result<(), String> {
+        if self.unsaved_tokens().is_none() {
+            return Ok(());
+        }
+        let tokens = self.tokens().await;
+        let outcome = self.sink.save(&tokens);
+        *self.unsaved.lock().unwrap_or_else(|p| p.into_inner()) = outcome.clone().err();
+        outcome
+    }
+
     pub fn with_renewal_margin(mut self, margin: Duration) -> Self {
         self.margin = margin;
         self

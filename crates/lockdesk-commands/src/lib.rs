@@ -17,6 +17,7 @@ macro_rules! lockdesk_commands {
             profiles_remove(ProfileNameRequest) -> ProfileRemovedView;
             profiles_use(ProfileNameRequest) -> SessionStatusResponse;
             session_status(NoArgs) -> SessionStatusResponse;
+            session_save_sign_ins(NoArgs) -> SessionStatusResponse;
             session_begin_sign_in(ProfileNameRequest) -> SessionBeginSignInResponse;
             session_complete_sign_in(SessionCompleteSignInRequest) -> SignedInView;
             session_cancel_sign_in(ProfileNameRequest) -> Done;
@@ -130,6 +131,7 @@ pub const UNJOURNALED_COMMANDS: &[&str] = &[
     "profiles_remove",
     "profiles_use",
     "session_status",
+    "session_save_sign_ins",
     "session_begin_sign_in",
     "session_cancel_sign_in",
     "session_start_demo",

@@ -14,6 +14,7 @@ use url::Url;
 use crate::context::Context;
 use crate::error::{Error, ErrorCode, Result};
 use crate::profiles::{Profile, ProfileStore};
+use crate::secret_binding::{bind_client_secret, bound_client_secret};
 use crate::secrets::client_secret_key;
 use crate::token_store::{
     delete_tokens, load_tokens, renewal_lock_path, save_tokens, KeychainTokenSink,
@@ -66,7 +67,10 @@ pub async fn add_profile(ctx: &Context, req: AddProfile) -> Result<Profile> {
         Err(e) => return Err(e),
     }
     let key = client_secret_key(&profile.name);
-    ctx.secrets.set(&key, req.client_secret.trim())?;
+    ctx.secrets.set(
+        &key,
+        &bind_client_secret(&profile, req.client_secret.trim())?,
+    )?;
     match store.add(profile) {
         Ok(p) => Ok(p),
         Err(e) => {
@@ -120,10 +124,11 @@ pub struct SignedIn {
 }
 
 fn oauth_for(ctx: &Context, profile: &Profile) -> Result<OAuth> {
-    let secret = ctx
+    let stored = ctx
         .secrets
         .get(&client_secret_key(&profile.name))?
         .ok_or_else(|| Error::SecretMissing(profile.name.clone()))?;
+    let secret = bound_client_secret(profile, &stored)?;
     let credentials = ClientCredentials::new(&profile.client_id, &secret, &profile.redirect_uri)?;
     let transport = Transport::with_defaults(profile.service_url()?)?;
     Ok(OAuth::new(transport, credentials, profile.api)?.with_clock(ctx.clock.clone()))
@@ -156,7 +161,7 @@ pub async fn complete_sign_in(
     );
     let code = oauth.code_from_redirect(&request, redirected_url)?;
     let tokens = oauth.exchange_code(code).await?;
-    save_tokens(ctx.secrets.as_ref(), &profile.name, &tokens)?;
+    save_tokens(ctx.secrets.as_ref(), &profile, &tokens)?;
     tracing::info!(profile = %profile.name, "signed in");
     Ok(SignedIn {
         profile: profile.name,
@@ -167,7 +172,7 @@ pub async fn complete_sign_in(
 }
 
 fn stored_tokens(ctx: &Context, profile: &Profile) -> Result<TokenSet> {
-    load_tokens(ctx.secrets.as_ref(), &profile.name)?
+    load_tokens(ctx.secrets.as_ref(), profile)?
         .ok_or_else(|| Error::NotSignedIn(profile.name.clone()))
 }
 
@@ -193,7 +198,7 @@ fn session_for(ctx: &Context, profile: &Profile) -> Result<Session> {
     let tokens = stored_tokens(ctx, profile)?;
     let oauth = oauth_for(ctx, profile)?;
     let lock = renewal_lock_path(&ctx.locks_dir(), &profile.name);
-    let sink = KeychainTokenSink::new(ctx.secrets.clone(), &profile.name).with_renewal_lock(lock);
+    let sink = KeychainTokenSink::new(ctx.secrets.clone(), profile)?.with_renewal_lock(lock);
     Ok(Session::new(oauth, tokens, Arc::new(sink)))
 }
 
@@ -241,7 +246,7 @@ fn already_invalid(e: &lockdesk_api::Error) -> bool {
 pub async fn sign_out(ctx: &Context, profile: &str) -> Result<SignedOut> {
     let profile = ProfileStore::new(ctx).get(profile)?;
     let name = profile.name.clone();
-    if load_tokens(ctx.secrets.as_ref(), &name)?.is_none() {
+    if load_tokens(ctx.secrets.as_ref(), &profile)?.is_none() {
         return Ok(SignedOut {
             profile: name,
             revoked: false,

@@ -14,30 +14,68 @@ use std::time::{Duration, Instant};
 
 use lockdesk_api::{RenewalGuard, RenewalLockError, TokenSet, TokenSink};
 
+use serde::{Deserialize, Serialize};
+
 use crate::error::{Error, Result};
 use crate::private_fs;
+use crate::profiles::Profile;
+use crate::secret_binding::Binding;
 use crate::secrets::{tokens_key, SecretStore};
 
-pub fn load_tokens(secrets: &dyn SecretStore, profile: &str) -> Result<Option<TokenSet>> {
-    let Some(text) = secrets.get(&tokens_key(profile))? else {
+/// The keychain value: the token pair and where it may be sent ([`Binding`]).
+#[derive(Serialize, Deserialize)]
+struct StoredTokens {
+    #[serde(rename = "for", default)]
+    binding: Option<Binding>,
+    #[serde(flatten)]
+    tokens: TokenSet,
+}
+
+/// The stored tokens of `profile`; refused (`secret_bound_elsewhere`) when they were stored
+/// for another service address or client id than `profile` names.
+pub fn load_tokens(secrets: &dyn SecretStore, profile: &Profile) -> Result<Option<TokenSet>> {
+    load_bound(secrets, &profile.name, &Binding::of(profile)?)
+}
+
+fn load_bound(
+    secrets: &dyn SecretStore,
+    name: &str,
+    binding: &Binding,
+) -> Result<Option<TokenSet>> {
+    let Some(text) = secrets.get(&tokens_key(name))? else {
         return Ok(None);
     };
     // The serde error never quotes the input's secret values back for a shape problem, but
     // keep only its position to be safe.
-    serde_json::from_str(&text).map(Some).map_err(|e| Error::Keychain {
+    let stored: StoredTokens = serde_json::from_str(&text).map_err(|e| Error::Keychain {
         reason: format!(
-            "the stored session of profile {profile:?} is unreadable (line {}, column {}); sign in again",
+            "the stored session of profile {name:?} is unreadable (line {}, column {}); sign in again",
             e.line(),
             e.column()
         ),
-    })
+    })?;
+    binding.check(stored.binding.as_ref(), name)?;
+    Ok(Some(stored.tokens))
 }
 
-pub fn save_tokens(secrets: &dyn SecretStore, profile: &str, tokens: &TokenSet) -> Result<()> {
-    let text = serde_json::to_string(tokens).map_err(|e| Error::Keychain {
+pub fn save_tokens(secrets: &dyn SecretStore, profile: &Profile, tokens: &TokenSet) -> Result<()> {
+    save_bound(secrets, &profile.name, &Binding::of(profile)?, tokens)
+}
+
+fn save_bound(
+    secrets: &dyn SecretStore,
+    name: &str,
+    binding: &Binding,
+    tokens: &TokenSet,
+) -> Result<()> {
+    let stored = StoredTokens {
+        binding: Some(binding.clone()),
+        tokens: tokens.clone(),
+    };
+    let text = serde_json::to_string(&stored).map_err(|e| Error::Keychain {
         reason: format!("could not encode the session: {}", e.classify() as u8),
     })?;
-    secrets.set(&tokens_key(profile), &text)
+    secrets.set(&tokens_key(name), &text)
 }
 
 pub fn delete_tokens(secrets: &dyn SecretStore, profile: &str) -> Result<()> {
@@ -87,18 +125,20 @@ pub fn take_renewal_lock(
 pub struct KeychainTokenSink {
     secrets: Arc<dyn SecretStore>,
     profile: String,
+    binding: Binding,
     lock: Option<PathBuf>,
     wait: Duration,
 }
 
 impl KeychainTokenSink {
-    pub fn new(secrets: Arc<dyn SecretStore>, profile: impl Into<String>) -> Self {
-        KeychainTokenSink {
+    pub fn new(secrets: Arc<dyn SecretStore>, profile: &Profile) -> Result<Self> {
+        Ok(KeychainTokenSink {
             secrets,
-            profile: profile.into(),
+            binding: Binding::of(profile)?,
+            profile: profile.name.clone(),
             lock: None,
             wait: RENEWAL_WAIT,
-        }
+        })
     }
 
     /// Renewals hold the OS lock on `path` (see [`renewal_lock_path`]).
@@ -116,7 +156,8 @@ impl KeychainTokenSink {
 
 impl TokenSink for KeychainTokenSink {
     fn save(&self, tokens: &TokenSet) -> std::result::Result<(), String> {
-        save_tokens(self.secrets.as_ref(), &self.profile, tokens).map_err(|e| e.to_string())
+        save_bound(self.secrets.as_ref(), &self.profile, &self.binding, tokens)
+            .map_err(|e| e.to_string())
     }
 
     fn lock_renewal(&self) -> std::result::Result<RenewalGuard, RenewalLockError> {
@@ -127,7 +168,7 @@ impl TokenSink for KeychainTokenSink {
     }
 
     fn reload(&self) -> std::result::Result<Option<TokenSet>, String> {
-        load_tokens(self.secrets.as_ref(), &self.profile).map_err(|e| e.to_string())
+        load_bound(self.secrets.as_ref(), &self.profile, &self.binding).map_err(|e| e.to_string())
     }
 }
 
@@ -137,25 +178,56 @@ mod tests {
     use crate::secrets::MemoryStore;
     use lockdesk_api::{AccessToken, RefreshToken};
 
-    #[test]
-    fn round_trip() {
-        let store = Arc::new(MemoryStore::new());
+    fn profile(base_url: &str) -> Profile {
+        Profile {
+            name: "p".into(),
+            base_url: base_url.into(),
+            client_id: "client".into(),
+            redirect_uri: "http://127.0.0.1:8400/callback".into(),
+            api: lockdesk_api::ApiVersion::V3,
+        }
+    }
+
+    fn pair() -> TokenSet {
         let now = chrono::Utc::now();
-        let tokens = TokenSet {
+        TokenSet {
             access_token: AccessToken::new("acc".into()),
             refresh_token: Some(RefreshToken::new("ref".into())),
             created_at: now,
             expires_at: now,
-        };
-        let sink = KeychainTokenSink::new(store.clone(), "p");
+        }
+    }
+
+    #[test]
+    fn round_trip() {
+        let store = Arc::new(MemoryStore::new());
+        let tokens = pair();
+        let p = profile("https://api.example.jp");
+        let sink = KeychainTokenSink::new(store.clone(), &p).unwrap();
         sink.save(&tokens).unwrap();
-        let back = load_tokens(store.as_ref(), "p").unwrap().unwrap();
+        let back = load_tokens(store.as_ref(), &p).unwrap().unwrap();
         assert_eq!(back.access_token.secret(), "acc");
         assert_eq!(back.refresh_token.unwrap().secret(), "ref");
         store.set("p/tokens", "{\"access_token\": \"leak").unwrap();
-        let err = load_tokens(store.as_ref(), "p").unwrap_err();
+        let err = load_tokens(store.as_ref(), &p).unwrap_err();
         assert!(!err.to_string().contains("leak"));
         delete_tokens(store.as_ref(), "p").unwrap();
-        assert!(load_tokens(store.as_ref(), "p").unwrap().is_none());
+        assert!(load_tokens(store.as_ref(), &p).unwrap().is_none());
+    }
+
+    #[test]
+    fn tokens_are_given_only_to_the_address_they_were_stored_for() {
+        let store = MemoryStore::new();
+        let tokens = pair();
+        save_tokens(&store, &profile("https://api.example.jp"), &tokens).unwrap();
+        let moved = profile("https://api.example.com");
+        let e = load_tokens(&store, &moved).unwrap_err();
+        assert_eq!(e.code(), crate::ErrorCode::SecretBoundElsewhere);
+        assert!(!format!("{e} {e:?}").contains("acc"));
+        // A pair stored before binding is not sent anywhere either.
+        let unbound = serde_json::to_string(&tokens).unwrap();
+        store.set("p/tokens", &unbound).unwrap();
+        let e = load_tokens(&store, &profile("https://api.example.jp")).unwrap_err();
+        assert_eq!(e.code(), crate::ErrorCode::SecretBoundElsewhere);
     }
 }

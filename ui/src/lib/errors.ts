@@ -161,6 +161,7 @@ export function codeText(code: ErrorCode, details: ErrorDetails = {}): CodeText 
     case 'profile_not_found':
     case 'profile_exists':
     case 'client_secret_missing':
+    case 'secret_bound_elsewhere':
     case 'organization_required':
     case 'no_organization':
     case 'demo_failed':
@@ -330,6 +331,7 @@ export function describeError(err: BackendError): ErrorView {
     'config_dir_unknown',
     'data_dir_unknown',
     'client_secret_missing',
+    'secret_bound_elsewhere',
     'profile_exists',
     'no_profile',
     'archive_schema_too_new',

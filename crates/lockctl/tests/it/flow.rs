@@ -4,12 +4,11 @@ use crate::support::world;
 async fn admin_session_from_profile_to_invitation() {
     let w = world();
     w.add_profile("work", 0).await;
-    assert_eq!(
-        lockdesk_core::SecretStore::get(w.secrets.as_ref(), "work/client_secret")
-            .unwrap()
-            .as_deref(),
-        Some(w.sim.clients[0].client_secret.as_str())
-    );
+    let kept = lockdesk_core::SecretStore::get(w.secrets.as_ref(), "work/client_secret")
+        .unwrap()
+        .unwrap();
+    let kept: serde_json::Value = serde_json::from_str(&kept).unwrap();
+    assert_eq!(kept["client_secret"], w.sim.clients[0].client_secret);
     let listed = w.run(&["--json", "profile", "list"], "").await.ok().json();
     assert_eq!(listed["profiles"][0]["name"], "work");
 

@@ -244,14 +244,13 @@ impl Home {
     /// Makes the stored access token of `profile` one that expired an hour ago, so the next
     /// program to use it renews first.
     pub fn expire(&self, profile: &str) {
-        let mut tokens = self.tokens(profile);
-        tokens.expires_at = chrono::Utc::now() - chrono::Duration::hours(1);
-        self.keychain()
-            .set(
-                &format!("{profile}/tokens"),
-                &serde_json::to_string(&tokens).unwrap(),
-            )
-            .unwrap();
+        let key = format!("{profile}/tokens");
+        let text = self.keychain().get(&key).unwrap().expect("signed in");
+        // Edited as JSON: the entry keeps its binding to the service address (`for`).
+        let mut stored: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let expired = chrono::Utc::now() - chrono::Duration::hours(1);
+        stored["expires_at"] = serde_json::to_value(expired).unwrap();
+        self.keychain().set(&key, &stored.to_string()).unwrap();
     }
 }
 

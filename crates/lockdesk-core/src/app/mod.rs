@@ -84,11 +84,11 @@ pub use profiles::{
     ProfilesAddRequest, ProfilesListResponse,
 };
 pub use session::{
-    session_begin_sign_in, session_cancel_sign_in, session_leave_demo, session_start_demo,
-    session_status, SessionBeginSignInResponse, SessionCompleteSignInRequest,
+    session_begin_sign_in, session_cancel_sign_in, session_leave_demo, session_save_sign_ins,
+    session_start_demo, session_status, SessionBeginSignInResponse, SessionCompleteSignInRequest,
     SessionSignOutRequest, SignedInView, SignedOutView,
 };
-pub use status::{ProfileNameRequest, SessionStatusResponse};
+pub use status::{ProfileNameRequest, SessionStatusResponse, UnsavedSignIn};
 pub use today::{
     today_overview, AfterHoursReason, TodayAfterHours, TodayAfterHoursEntry, TodayBatteries,
     TodayBattery, TodayHealth, TodayInvitation, TodayInvitations, TodayLockDay, TodayMissing,

@@ -16,6 +16,16 @@ pub async fn session_status(ctx: &AppContext, _req: NoArgs) -> Result<SessionSta
     status(ctx)
 }
 
+/// "Save again": stores the sign-ins the keychain refused (`unsaved_sign_ins`), e.g. after the
+/// user unlocked it; the status says which are still unsaved.
+pub async fn session_save_sign_ins(
+    ctx: &AppContext,
+    _req: NoArgs,
+) -> Result<SessionStatusResponse> {
+    ctx.save_sign_ins_again().await;
+    status(ctx)
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize, TS)]
 pub struct SessionBeginSignInResponse {
     pub profile: String,

@@ -25,8 +25,8 @@ pub(crate) fn view(ctx: &AppContext, p: &Profile) -> Result<ProfileView> {
         client_id: p.client_id.clone(),
         redirect_uri: p.redirect_uri.clone(),
         api: p.api.into(),
-        signed_in: ctx.signed_in(&p.name),
-        expires_at: load_tokens(ctx.core().secrets.as_ref(), &p.name)
+        signed_in: ctx.signed_in(p),
+        expires_at: load_tokens(ctx.core().secrets.as_ref(), p)
             .ok()
             .flatten()
             .map(|t| t.expires_at),
@@ -44,6 +44,17 @@ pub struct SessionStatusResponse {
     pub demo: bool,
     /// Address of the demo simulator, when running.
     pub demo_base_url: Option<String>,
+    /// Sign-ins renewed in this run that the keychain refused to store: used until Lockdesk
+    /// closes (the service already replaced the stored pair), so the user must be told.
+    pub unsaved_sign_ins: Vec<UnsavedSignIn>,
+}
+
+/// A connection whose renewed sign-in could not be stored in the keychain.
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+pub struct UnsavedSignIn {
+    pub profile: String,
+    /// The keychain's refusal, as it gave it (never a secret).
+    pub reason: String,
 }
 
 pub(crate) fn status(ctx: &AppContext) -> Result<SessionStatusResponse> {
@@ -70,5 +81,10 @@ pub(crate) fn status(ctx: &AppContext) -> Result<SessionStatusResponse> {
         history: one(history)?,
         demo: demo_url.is_some(),
         demo_base_url: demo_url,
+        unsaved_sign_ins: ctx
+            .unsaved_sign_ins()
+            .into_iter()
+            .map(|(profile, reason)| UnsavedSignIn { profile, reason })
+            .collect(),
     })
 }

@@ -152,6 +152,9 @@ error_codes! {
     ProfileNotFound = "profile_not_found" => NotFound,
     ProfileExists = "profile_exists" => Conflict,
     ClientSecretMissing = "client_secret_missing" => Connection,
+    /// The keychain's secrets of the profile were stored for another service address or
+    /// client id than the profile names now; not sent (details.profile).
+    SecretBoundElsewhere = "secret_bound_elsewhere" => Connection,
     /// A value given to a command is not accepted (details.field).
     InvalidInput = "invalid_input" => BadInput,
     /// The profile is for the other API (details.api is the one needed).

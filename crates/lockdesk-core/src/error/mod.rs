@@ -44,6 +44,10 @@ pub enum Error {
     /// The client secret of a profile is missing from the keychain.
     #[error("the client secret of profile {0:?} is not in the keychain; remove the profile and add it again")]
     SecretMissing(String),
+    /// The keychain's entries of a profile were stored for another service address or client
+    /// id than `profiles.json` now names (or before Lockdesk bound them): never sent.
+    #[error("the secrets kept for profile {0:?} belong to another service address or client id than the profile now names; Lockdesk did not send them. Remove the profile and add it again")]
+    SecretBoundElsewhere(String),
     #[error("{field}: {message}")]
     InvalidInput { field: String, message: String },
     #[error(
@@ -135,6 +139,7 @@ impl Error {
             Error::ProfileExists(_) => ErrorCode::ProfileExists,
             Error::NotSignedIn(_) => ErrorCode::NotSignedIn,
             Error::SecretMissing(_) => ErrorCode::ClientSecretMissing,
+            Error::SecretBoundElsewhere(_) => ErrorCode::SecretBoundElsewhere,
             Error::InvalidInput { .. } => ErrorCode::InvalidInput,
             Error::WrongApi { .. } => ErrorCode::WrongApi,
             Error::OrganizationRequired { .. } => ErrorCode::OrganizationRequired,
@@ -186,6 +191,7 @@ impl Error {
             | Error::ProfileExists(p)
             | Error::NotSignedIn(p)
             | Error::SecretMissing(p)
+            | Error::SecretBoundElsewhere(p)
             | Error::NoPendingSignIn(p) => d.profile = Some(p.clone()),
             Error::InvalidInput { field, .. } => d.field = Some(field.clone()),
             Error::WrongApi {

@@ -274,7 +274,10 @@ async fn a_sign_in_leaves_no_secret_in_the_journal() {
         json!({ "profile": "office", "redirected_url": to }),
     )
     .await;
-    let tokens = lockdesk_core::token_store::load_tokens(a.ctx.core().secrets.as_ref(), "office")
+    let office = lockdesk_core::ProfileStore::new(&a.ctx.core())
+        .get("office")
+        .unwrap();
+    let tokens = lockdesk_core::token_store::load_tokens(a.ctx.core().secrets.as_ref(), &office)
         .unwrap()
         .unwrap();
     let access = tokens.access_token.secret().to_owned();

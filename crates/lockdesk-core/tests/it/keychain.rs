@@ -25,23 +25,31 @@ fn keychain_round_trip() {
 #[ignore = "needs a Secret Service: run under dbus-run-session with gnome-keyring (see .ci/run)"]
 fn keychain_keeps_a_long_token_pair_whole() {
     let store = KeyringStore::with_service("lockdesk-test");
-    let profile = format!("it-{}-tokens", std::process::id());
+    let name = format!("it-{}-tokens", std::process::id());
+    let profile = lockdesk_core::Profile {
+        name: name.clone(),
+        base_url: "https://api.example.jp".into(),
+        client_id: "lockdesk-test".into(),
+        redirect_uri: "http://127.0.0.1:8400/callback".into(),
+        api: lockdesk_api::ApiVersion::V3,
+    };
     let tokens = TokenSet {
         access_token: AccessToken::new("a".repeat(1100)),
         refresh_token: Some(RefreshToken::new("r".repeat(1100))),
         created_at: Utc.with_ymd_and_hms(2026, 11, 25, 9, 0, 0).unwrap(),
         expires_at: Utc.with_ymd_and_hms(2027, 2, 23, 9, 0, 0).unwrap(),
     };
-    let stored = serde_json::to_string(&tokens).unwrap().len();
-    assert!(stored > 2200 && stored <= 2560, "{stored} bytes");
     save_tokens(&store, &profile, &tokens).unwrap();
+    // The entry as kept: the pair with its binding to the service address and client id.
+    let stored = store.get(&format!("{name}/tokens")).unwrap().unwrap().len();
+    assert!(stored > 2200 && stored <= 2560, "{stored} bytes");
     let back = load_tokens(&store, &profile).unwrap().expect("stored");
     assert_eq!(back.access_token.secret(), tokens.access_token.secret());
     assert_eq!(
         back.refresh_token.unwrap().secret(),
         tokens.refresh_token.as_ref().unwrap().secret()
     );
-    lockdesk_core::token_store::delete_tokens(&store, &profile).unwrap();
+    lockdesk_core::token_store::delete_tokens(&store, &name).unwrap();
 
     if cfg!(windows) {
         let key = format!("it-{}/too-long", std::process::id());

@@ -67,10 +67,9 @@ async fn removing_a_profile_removes_its_secrets() {
         lockdesk_core::ErrorCode::ProfileExists
     );
     // The existing secret was not replaced.
-    assert_eq!(
-        w.secrets.get_secret("work/client_secret"),
-        Some(w.client_secret(0))
-    );
+    let kept: serde_json::Value =
+        serde_json::from_str(&w.secrets.get_secret("work/client_secret").unwrap()).unwrap();
+    assert_eq!(kept["client_secret"], w.client_secret(0));
     sessions::remove_profile(&w.ctx, "work").unwrap();
     assert!(w.secrets.keys().is_empty());
     assert_eq!(
@@ -144,4 +143,61 @@ async fn removing_a_connection_revokes_it_at_the_service_first() {
     assert!(removed["revoke_error"]["code"].is_string(), "{removed}");
     assert!(w.secrets.keys().is_empty());
     assert!(ProfileStore::new(&w.ctx).list().unwrap().is_empty());
+}
+
+/// `profiles.json` edited to point a signed-in connection at another host (or client id): the
+/// client secret and the tokens are refused before anything is sent, and that host receives
+/// nothing; pointed back, the connection works again.
+#[tokio::test]
+async fn secrets_never_go_to_a_host_profiles_json_was_edited_to_name() {
+    use lockdesk_core::app::{dispatch, AppContext};
+    use lockdesk_core::ErrorCode;
+    use serde_json::json;
+
+    let w = world().await;
+    w.add_profile("work", ApiVersion::V3).await;
+    w.sign_in("work").await;
+    let elsewhere = lockdesk_sim::spawn(lockdesk_sim::SimOptions::small())
+        .await
+        .unwrap();
+    let path = ProfileStore::new(&w.ctx).path().to_owned();
+    let original = std::fs::read_to_string(&path).unwrap();
+    let edited = |field: &str, from: &str, to: &str| {
+        let mut file: serde_json::Value = serde_json::from_str(&original).unwrap();
+        let p = &mut file["profiles"][0];
+        assert_eq!(p[field], from);
+        p[field] = json!(to);
+        std::fs::write(&path, file.to_string()).unwrap();
+    };
+    let client_id = w.sim.info().clients[0].client_id.clone();
+    for (field, from, to) in [
+        ("base_url", w.sim.base_url(), elsewhere.base_url()),
+        ("client_id", client_id.as_str(), "another-client"),
+    ] {
+        edited(field, from, to);
+        let e = sessions::token_info(&w.ctx, "work").await.unwrap_err();
+        assert_eq!(e.code(), ErrorCode::SecretBoundElsewhere, "{field}: {e}");
+        let e = sessions::begin_sign_in(&w.ctx, "work").await.unwrap_err();
+        assert_eq!(e.code(), ErrorCode::SecretBoundElsewhere, "{field}: {e}");
+        let app = AppContext::new(lockdesk_core::Context::for_tests(
+            w.dir.path(),
+            w.secrets.clone(),
+        ));
+        let listed = dispatch(&app, "profiles_list", json!({})).await.unwrap();
+        assert_eq!(listed["profiles"][0]["signed_in"], false, "{listed}");
+    }
+    let seen: serde_json::Value = reqwest::get(format!("{}/_sim/requests", elsewhere.base_url()))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        seen["requests"],
+        json!([]),
+        "the other host received nothing"
+    );
+
+    std::fs::write(&path, &original).unwrap();
+    sessions::token_info(&w.ctx, "work").await.unwrap();
 }

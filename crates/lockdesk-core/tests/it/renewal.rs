@@ -11,14 +11,20 @@ use serde_json::json;
 
 use crate::support::world;
 
+fn work(w: &crate::support::World) -> lockdesk_core::Profile {
+    lockdesk_core::ProfileStore::new(&w.ctx)
+        .get("work")
+        .unwrap()
+}
+
 fn stored(w: &crate::support::World) -> TokenSet {
-    load_tokens(w.secrets.as_ref(), "work").unwrap().unwrap()
+    load_tokens(w.secrets.as_ref(), &work(w)).unwrap().unwrap()
 }
 
 fn expire(w: &crate::support::World) {
     let mut t = stored(w);
     t.expires_at = chrono::Utc::now() - chrono::Duration::hours(1);
-    save_tokens(w.secrets.as_ref(), "work", &t).unwrap();
+    save_tokens(w.secrets.as_ref(), &work(w), &t).unwrap();
 }
 
 async fn sim_post(w: &crate::support::World, path: &str, body: serde_json::Value) {
@@ -81,4 +87,51 @@ async fn a_renewal_held_too_long_elsewhere_is_renewal_busy() {
         ErrorCode::from_api(&lockdesk_api::Error::RenewalBusy { waited_secs: 90 }),
         ErrorCode::RenewalBusy
     );
+}
+
+/// The keychain refuses the renewed pair (locked meanwhile): the app keeps working with it,
+/// the status names the connection for the banner, and "Save again" stores it once the
+/// keychain takes it.
+#[tokio::test]
+async fn the_app_tells_of_a_renewed_sign_in_the_keychain_refused_and_saves_it_again() {
+    use lockdesk_core::app::{dispatch, AppContext};
+
+    let w = world().await;
+    w.add_profile("work", ApiVersion::V3).await;
+    w.sign_in("work").await;
+    let app = AppContext::new(lockdesk_core::Context::for_tests(
+        w.dir.path(),
+        w.secrets.clone(),
+    ));
+    expire(&w);
+    let expired = stored(&w);
+    w.secrets.refuse_writes(true);
+    dispatch(&app, "orgs_list", json!({}))
+        .await
+        .expect("the renewed pair is used");
+    let status = dispatch(&app, "session_status", json!({})).await.unwrap();
+    let unsaved = status["unsaved_sign_ins"].as_array().unwrap();
+    assert_eq!(unsaved.len(), 1, "{status}");
+    assert_eq!(unsaved[0]["profile"], "work");
+    assert!(unsaved[0]["reason"].as_str().unwrap().len() > 3);
+    // Still refused: still said.
+    let again = dispatch(&app, "session_save_sign_ins", json!({}))
+        .await
+        .unwrap();
+    assert_eq!(again["unsaved_sign_ins"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        stored(&w).access_token.secret(),
+        expired.access_token.secret()
+    );
+
+    w.secrets.refuse_writes(false);
+    let saved = dispatch(&app, "session_save_sign_ins", json!({}))
+        .await
+        .unwrap();
+    assert_eq!(saved["unsaved_sign_ins"], json!([]));
+    let kept = stored(&w);
+    assert_ne!(kept.access_token.secret(), expired.access_token.secret());
+    assert!(kept.expires_at > chrono::Utc::now());
+    // What was kept is the live pair: another program signs in with it.
+    sessions::token_info(&w.ctx, "work").await.unwrap();
 }

@@ -6,6 +6,7 @@ import { dailyEn } from './daily.en';
 import { datesEn } from './dates.en';
 import { templatesEn } from './templates.en';
 import { offlineEn } from './offline.en';
+import { keychainEn } from './keychain.en';
 import { shellEn } from './shell.en';
 import { watchEn } from './watch.en';
 import { todayEn } from './today.en';
@@ -20,6 +21,7 @@ export const en = {
   ...datesEn,
   ...templatesEn,
   ...offlineEn,
+  ...keychainEn,
   ...shellEn,
   ...watchEn,
   ...todayEn,

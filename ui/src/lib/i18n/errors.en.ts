@@ -68,6 +68,8 @@ export const errorCodesEn = {
   'error.profile_exists': 'A connection with this name already exists. Choose another name.',
   'error.client_secret_missing':
     'The client secret of this connection is missing from the system keychain. Remove the connection and add it again.',
+  'error.secret_bound_elsewhere':
+    'The secrets kept for this connection were stored for another service address or client ID than the connection now names, so Lockdesk did not send them. Remove the connection and add it again.',
   'error.invalid_input': 'The value of “{field}” is not accepted.',
   'error.wrong_api':
     'This connection is registered for the other API; this needs a {api} connection.',

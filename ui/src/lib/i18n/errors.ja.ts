@@ -62,6 +62,8 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.profile_exists': 'この名前の接続は既に存在します。別の名前を指定してください。',
   'error.client_secret_missing':
     'この接続のクライアントシークレットがシステムのキーチェーンにありません。接続を削除してから、もう一度追加してください。',
+  'error.secret_bound_elsewhere':
+    'この接続の秘密情報は、現在の接続先とは別のサービスのアドレスまたはクライアント ID 用に保存されたものです。Lockdesk は送信しませんでした。接続を削除してから、もう一度追加してください。',
   'error.invalid_input': '「{field}」の値は受け付けられません。',
   'error.wrong_api':
     'この接続は別の API 用に登録されています。この操作には {api} 用の接続が必要です。',

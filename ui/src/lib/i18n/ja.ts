@@ -7,6 +7,7 @@ import { dailyJa } from './daily.ja';
 import { datesJa } from './dates.ja';
 import { templatesJa } from './templates.ja';
 import { offlineJa } from './offline.ja';
+import { keychainJa } from './keychain.ja';
 import { shellJa } from './shell.ja';
 import { watchJa } from './watch.ja';
 import { todayJa } from './today.ja';
@@ -20,6 +21,7 @@ export const ja: Messages = {
   ...datesJa,
   ...templatesJa,
   ...offlineJa,
+  ...keychainJa,
   ...shellJa,
   ...watchJa,
   ...todayJa,

@@ -12,6 +12,18 @@ export function applyStatus(st: SessionStatusResponse): void {
   session.historyProfile = st.history?.name ?? null;
   session.historySignedIn = st.history?.signed_in ?? false;
   session.v2ExpiresAt = st.history?.expires_at ?? null;
+  session.unsavedSignIns = st.unsaved_sign_ins.map((u) => u.profile);
+}
+
+/** How often the status is read again while the app is open: a renewal the keychain refuses
+ * happens during any request, and the banner must appear without the user doing anything. */
+export const STATUS_POLL_MS = 60_000;
+
+/** "Save again": whether the keychain took every refused sign-in this time. */
+export async function saveSignInsAgain(): Promise<boolean> {
+  const st = await backend().call('session_save_sign_ins', {});
+  applyStatus(st);
+  return st.unsaved_sign_ins.length === 0;
 }
 
 export async function refreshStatus(): Promise<SessionStatusResponse> {

@@ -15,6 +15,8 @@ export const session = $state({
   v2ExpiresAt: null as string | null,
   org: null as string | null,
   orgName: null as string | null,
+  /** Connections whose renewed sign-in the keychain refused (used until the app closes). */
+  unsavedSignIns: [] as string[],
   /** Scopes that the service refused during this session (shown on the Account screen). */
   refusedScopes: [] as string[],
 });

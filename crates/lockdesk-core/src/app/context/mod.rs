@@ -25,6 +25,7 @@ use super::jobs::Jobs;
 use super::AccountRole;
 use crate::error::{Error, ErrorCode, Result};
 use crate::organizations::choose_organization;
+use crate::profiles::Profile;
 use crate::sessions as core_sessions;
 use crate::token_store::load_tokens;
 use crate::{Context, ProfileStore};
@@ -162,7 +163,7 @@ impl AppContext {
     }
 
     /// Whether the keychain holds tokens for `profile`.
-    pub(crate) fn signed_in(&self, profile: &str) -> bool {
+    pub(crate) fn signed_in(&self, profile: &Profile) -> bool {
         let core = self.core();
         matches!(load_tokens(core.secrets.as_ref(), profile), Ok(Some(_)))
     }
@@ -176,7 +177,7 @@ impl AppContext {
         let candidates: Vec<String> = ProfileStore::new(&space.core)
             .list()?
             .into_iter()
-            .filter(|p| p.api == api && self.signed_in(&p.name))
+            .filter(|p| p.api == api && self.signed_in(p))
             .map(|p| p.name)
             .collect();
         match candidates.as_slice() {
@@ -246,6 +247,16 @@ impl AppContext {
         self.space().sessions.unsaved()
     }
 
+    /// Tries again to store the sign-ins of [`AppContext::unsaved_sign_ins`] in the keychain.
+    pub(crate) async fn save_sign_ins_again(&self) {
+        let clients = self.space().sessions.unsaved_clients();
+        for client in clients {
+            if let Err(e) = client.session().save_again().await {
+                tracing::warn!("the renewed sign-in still cannot be stored: {e}");
+            }
+        }
+    }
+
     /// The role learned for the v3 profile in use, if any.
     pub(crate) fn account_role(&self) -> Option<AccountRole> {
         let space = self.space();
@@ -274,11 +285,13 @@ impl AppContext {
         let (profile, client) = self.v3().await?;
         let space = self.space();
         if let Some(org) = space.sessions.org(&profile) {
+            super::offline::note_used(&profile, &org);
             return Ok((client, org));
         }
         let explicit = space.sessions.org_override();
         let org = choose_organization(&space.core, &profile, &client, explicit.as_deref()).await?;
         space.sessions.set_org(&profile, org.clone());
+        super::offline::note_used(&profile, &org);
         Ok((client, org))
     }
 

@@ -97,6 +97,16 @@ impl Sessions {
         unsaved
     }
 
+    /// The clients whose renewed tokens could not be stored.
+    pub(crate) fn unsaved_clients(&self) -> Vec<Arc<Client>> {
+        self.lock()
+            .clients
+            .values()
+            .filter(|c| c.session().unsaved_tokens().is_some())
+            .cloned()
+            .collect()
+    }
+
     pub(crate) fn client(&self, profile: &str) -> Option<Arc<Client>> {
         self.lock().clients.get(profile).cloned()
     }

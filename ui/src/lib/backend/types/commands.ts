@@ -91,6 +91,7 @@ export type Commands = {
   profiles_remove: { req: ProfileNameRequest; res: ProfileRemovedView };
   profiles_use: { req: ProfileNameRequest; res: SessionStatusResponse };
   session_status: { req: NoArgs; res: SessionStatusResponse };
+  session_save_sign_ins: { req: NoArgs; res: SessionStatusResponse };
   session_begin_sign_in: { req: ProfileNameRequest; res: SessionBeginSignInResponse };
   session_complete_sign_in: { req: SessionCompleteSignInRequest; res: SignedInView };
   session_cancel_sign_in: { req: ProfileNameRequest; res: Done };
@@ -158,6 +159,7 @@ export const COMMAND_NAMES: CommandName[] = [
   "profiles_remove",
   "profiles_use",
   "session_status",
+  "session_save_sign_ins",
   "session_begin_sign_in",
   "session_complete_sign_in",
   "session_cancel_sign_in",

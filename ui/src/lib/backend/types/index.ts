@@ -148,6 +148,7 @@ export type { TodayYesterday } from "./TodayYesterday";
 export type { TokenView } from "./TokenView";
 export type { UiLanguage } from "./UiLanguage";
 export type { UnlockedTooLongRule } from "./UnlockedTooLongRule";
+export type { UnsavedSignIn } from "./UnsavedSignIn";
 export type { UserCount } from "./UserCount";
 export type { UserGroupIdRequest } from "./UserGroupIdRequest";
 export type { UserGroupView } from "./UserGroupView";
