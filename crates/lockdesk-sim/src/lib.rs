@@ -4,8 +4,9 @@
 //!
 //! OAuth with PKCE: an authorization request with `code_challenge` (S256 only; `plain` and
 //! unknown methods are sent back as `invalid_request`) binds its code to that challenge, and
-//! the code's exchange then needs the matching `code_verifier` (else `invalid_grant`). Without
-//! a challenge nothing changes. The real service's documentation does not mention PKCE; see
+//! the code's exchange then needs the matching `code_verifier` (else `invalid_grant`). A code
+//! issued without a challenge is exchanged as the spec says, and a `code_verifier` sent for it
+//! is refused (`invalid_grant`). The real service's documentation does not mention PKCE; see
 //! [`backend::pkce`].
 
 pub mod backend;

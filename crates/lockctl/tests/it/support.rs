@@ -257,6 +257,8 @@ pub async fn authorize_trusting(authorize_url: &str, root_pem: Option<&str>) -> 
         ("redirect_uri", q("redirect_uri")),
         ("response_type", "code".to_owned()),
         ("state", q("state")),
+        ("code_challenge", q("code_challenge")),
+        ("code_challenge_method", q("code_challenge_method")),
     ];
     let mut post = url.clone();
     post.set_query(None);

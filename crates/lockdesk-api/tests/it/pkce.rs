@@ -136,3 +136,25 @@ async fn a_service_refusing_the_challenge_is_reported() {
     );
     sim.shutdown().await;
 }
+
+/// A challenge stripped from the sign-in address on the way (a downgrade): the code comes back
+/// bound to no challenge, the client still sends its verifier, and the simulator refuses it.
+#[tokio::test]
+async fn a_code_whose_challenge_was_stripped_is_refused() {
+    let sim = sim().await;
+    let info = v3_client(&sim);
+    let oauth = oauth_for(&sim, &info);
+    let request = oauth.begin_sign_in();
+    let mut url = request.url.clone();
+    let pairs: Vec<(String, String)> = url
+        .query_pairs()
+        .into_owned()
+        .filter(|(k, _)| !k.starts_with("code_challenge"))
+        .collect();
+    url.query_pairs_mut().clear().extend_pairs(pairs);
+    let location = log_in_as_browser(&sim, &url).await;
+    let grant = oauth.code_from_redirect(&request, &location).unwrap();
+    let err = oauth.exchange_code(grant).await.unwrap_err();
+    assert!(err.is(&ServiceCode::InvalidGrant), "{err:?}");
+    sim.shutdown().await;
+}
