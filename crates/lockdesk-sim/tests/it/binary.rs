@@ -30,3 +30,40 @@ fn binary_prints_one_json_line() {
     assert_eq!(info.clients[1].client_id, "demo-v2-client");
     assert_eq!(info.accounts.len(), 3);
 }
+
+/// `--require-token`: the ready line carries the token the control API then needs.
+#[tokio::test]
+async fn binary_requires_its_printed_token_when_asked() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lockdesk-sim"))
+        .args([
+            "--listen",
+            "127.0.0.1:0",
+            "--history-records",
+            "10",
+            "--users",
+            "5",
+            "--require-token",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("binary starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let ready: serde_json::Value = serde_json::from_str(line.trim()).expect("one JSON line");
+    let base = ready["base_url"].as_str().unwrap();
+    let token = ready["control_token"].as_str().unwrap();
+    let info = |token: Option<&str>| {
+        let mut r = reqwest::Client::new().get(format!("{base}/_sim/info"));
+        if let Some(t) = token {
+            r = r.header(lockdesk_sim::CONTROL_TOKEN_HEADER, t);
+        }
+        async { r.send().await.unwrap().status().as_u16() }
+    };
+    let (without, with) = (info(None).await, info(Some(token)).await);
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!((without, with), (401, 200));
+}

@@ -3,6 +3,7 @@
 mod binary;
 mod control;
 mod groups;
+mod guard;
 mod oauth;
 mod pkce;
 mod v2;
