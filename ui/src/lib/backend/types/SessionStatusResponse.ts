@@ -17,4 +17,10 @@ demo: boolean,
 /**
  * Address of the demo simulator, when running.
  */
-demo_base_url: string | null, };
+demo_base_url: string | null, 
+/**
+ * The demo simulator's control token (its `x-sim-token` header), when running: for the
+ * tests that craft data at its control API and `lockctl demo --serve`. The UI is the app
+ * itself, so it may hold it; the token keeps out other programs and web pages.
+ */
+demo_sim_token: string | null, };
