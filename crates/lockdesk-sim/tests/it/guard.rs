@@ -6,7 +6,7 @@ use lockdesk_sim::{random_control_token, SimHandle, SimOptions, CONTROL_TOKEN_HE
 use reqwest::header::HOST;
 use serde_json::Value;
 
-use crate::{access_token, get, http, org_ids, sim, sim_with};
+use crate::{access_token, first_lock_url, http, sim, sim_with};
 
 async fn guarded() -> SimHandle {
     sim_with(SimOptions {
@@ -79,7 +79,6 @@ async fn the_service_and_its_images_need_no_token_but_the_own_host() {
     let h = guarded().await;
     // The sign-in (authorization page, token endpoint) and the API, without the token.
     let token = access_token(&h, "admin@example.com").await;
-    let org = org_ids(&h, &token).await.remove(0);
     let rebound = format!("evil.example:{}", port(&h));
     let r = http()
         .get(format!("{}/v3/organizations", h.base_url()))
@@ -94,26 +93,13 @@ async fn the_service_and_its_images_need_no_token_but_the_own_host() {
         421
     );
 
-    let locks: Value = get(
-        &h,
-        &token,
-        &format!("/v3/organizations/{org}/locks?limit=1"),
-    )
-    .await
-    .json()
-    .await
-    .unwrap();
-    let lock_id = locks["locks"][0]["id"].as_str().unwrap();
     let png = b"\x89PNG\r\n\x1a\n0000".to_vec();
     let form = reqwest::multipart::Form::new().part(
         "lock_image",
         reqwest::multipart::Part::bytes(png.clone()).file_name("a.png"),
     );
     let v: Value = http()
-        .put(format!(
-            "{}/v3/organizations/{org}/locks/{lock_id}",
-            h.base_url()
-        ))
+        .put(first_lock_url(&h, &token).await)
         .bearer_auth(&token)
         .multipart(form)
         .send()
