@@ -72,6 +72,9 @@ def authorize(url, mail, password):
             redirect_uri=q["redirect_uri"],
             response_type="code",
             state=q["state"],
+            # The page's form carries the PKCE challenge of the address.
+            code_challenge=q["code_challenge"],
+            code_challenge_method=q["code_challenge_method"],
         )
     ).encode()
     post = urllib.parse.urlunsplit(urllib.parse.urlsplit(url)._replace(query=""))

@@ -21,10 +21,11 @@ const call = (page, cmd, req = {}) =>
     [cmd, req],
   );
 
-async function sim(base, path, body) {
+/** A call of the demo simulator's control API, with the token the session status hands out. */
+async function sim({ demo_base_url: base, demo_sim_token: token }, path, body) {
   const r = await fetch(`${base}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-sim-token': token ?? '' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!r.ok) throw new Error(`${path} answered ${r.status}: ${await r.text()}`);
@@ -85,16 +86,16 @@ export async function watchScreen({ page, test, expect, id, nav, shot }) {
 
   await test('watch: check now raises the alerts of crafted records and a low battery', async () => {
     const status = await call(page, 'session_status');
-    const base = status.demo_base_url;
-    expect(base, 'the demo simulator has no address');
-    const { now } = await sim(base, '/_sim/clock');
+    expect(status.demo_base_url, 'the demo simulator has no address');
+    expect(status.demo_sim_token, 'the demo simulator has no control token');
+    const { now } = await sim(status, '/_sim/clock');
     const at = (minutesAgo) => new Date(Date.parse(now) - minutesAgo * 60_000).toISOString();
     // The listed user unlocks and nobody locks again: listed user + left unlocked.
-    await sim(base, '/_sim/history/records', {
+    await sim(status, '/_sim/history/records', {
       lock_id: lock,
       records: [{ at: at(60), user_id: user.id, client_type: 'mobile_app', is_locked: false }],
     });
-    await sim(base, '/_sim/battery', { lock_id: lock, part: 'lock', percent: 7 });
+    await sim(status, '/_sim/battery', { lock_id: lock, part: 'lock', percent: 7 });
     const fresh = await roundNew();
     expect(fresh >= 3, `the round raised ${fresh} alerts`);
     await page.waitForSelector(alertRow('listed_user', user.id));

@@ -28,16 +28,13 @@ async fn sign_in(sim: &SimHandle, info: &ClientInfo) -> (OAuth, TokenSet) {
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .unwrap();
+    // The login form carries every parameter of the address (state, PKCE challenge).
+    let mut form: Vec<(String, String)> = request.url.query_pairs().into_owned().collect();
+    form.push(("mail".into(), "admin@example.com".into()));
+    form.push(("password".into(), "lockdesk-demo".into()));
     let resp = http
         .post(format!("{}/oauth/authorize/", sim.base_url()))
-        .form(&[
-            ("mail", "admin@example.com"),
-            ("password", "lockdesk-demo"),
-            ("client_id", &info.client_id),
-            ("redirect_uri", &info.redirect_uri),
-            ("response_type", "code"),
-            ("state", request.state()),
-        ])
+        .form(&form)
         .send()
         .await
         .unwrap();

@@ -407,19 +407,16 @@ async fn sign_in(sim: &lockdesk_sim::SimHandle) -> lockdesk_api::TokenSet {
     )
     .unwrap();
     let request = oauth.begin_sign_in();
+    // The login form carries every parameter of the address (state, PKCE challenge).
+    let mut form: Vec<(String, String)> = request.url.query_pairs().into_owned().collect();
+    form.push(("mail".into(), "admin@example.com".into()));
+    form.push(("password".into(), "lockdesk-demo".into()));
     let resp = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .unwrap()
         .post(format!("{}/oauth/authorize/", sim.base_url()))
-        .form(&[
-            ("mail", "admin@example.com"),
-            ("password", "lockdesk-demo"),
-            ("client_id", info.client_id.as_str()),
-            ("redirect_uri", info.redirect_uri.as_str()),
-            ("response_type", "code"),
-            ("state", request.state()),
-        ])
+        .form(&form)
         .send()
         .await
         .unwrap();

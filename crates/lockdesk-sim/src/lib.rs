@@ -4,8 +4,9 @@
 //!
 //! OAuth with PKCE: an authorization request with `code_challenge` (S256 only; `plain` and
 //! unknown methods are sent back as `invalid_request`) binds its code to that challenge, and
-//! the code's exchange then needs the matching `code_verifier` (else `invalid_grant`). Without
-//! a challenge nothing changes. The real service's documentation does not mention PKCE; see
+//! the code's exchange then needs the matching `code_verifier` (else `invalid_grant`). A code
+//! issued without a challenge is exchanged as the spec says, and a `code_verifier` sent for it
+//! is refused (`invalid_grant`). The real service's documentation does not mention PKCE; see
 //! [`backend::pkce`].
 
 pub mod backend;
@@ -14,6 +15,7 @@ pub mod routes;
 pub mod test_pki;
 mod tls;
 
+pub use routes::guard::{random_control_token, CONTROL_TOKEN_HEADER};
 pub use tls::TlsIdentity;
 
 use std::net::SocketAddr;
@@ -48,6 +50,11 @@ pub struct SimOptions {
     /// Serve HTTPS with this certificate (the base URL is then `https://…`); plain HTTP when
     /// `None`.
     pub tls: Option<TlsIdentity>,
+    /// When set, every request must name the simulator's own address in `Host` (else 421),
+    /// and everything but the service API and image reads needs this token in
+    /// [`CONTROL_TOKEN_HEADER`] (else 401): see [`routes::guard`]. `None`: open, as tests and
+    /// the developer binary use it. The app's demo always sets a [`random_control_token`].
+    pub control_token: Option<String>,
 }
 
 impl Default for SimOptions {
@@ -61,6 +68,7 @@ impl Default for SimOptions {
             v2_rate_window: Duration::from_secs(60),
             start_time: None,
             tls: None,
+            control_token: None,
         }
     }
 }
@@ -140,6 +148,7 @@ pub struct SimHandle {
     addr: std::net::SocketAddr,
     tls: Option<Arc<ServerConfig>>,
     app: axum::Router,
+    control_token: Option<String>,
 }
 
 /// Serves `app` on `listener` (over TLS when `tls` is set) until the sender is used or dropped.
@@ -180,6 +189,10 @@ impl SimHandle {
     pub fn info(&self) -> &SimInfo {
         &self.info
     }
+    /// The token its control API needs ([`SimOptions::control_token`]).
+    pub fn control_token(&self) -> Option<&str> {
+        self.control_token.as_deref()
+    }
     pub async fn shutdown(mut self) {
         self.stop_listening().await;
     }
@@ -213,6 +226,12 @@ impl SimHandle {
 
 /// Binds, generates the demo state and serves in a background task.
 pub async fn spawn(options: SimOptions) -> std::io::Result<SimHandle> {
+    if options.control_token.as_deref() == Some("") {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "the control token is empty",
+        ));
+    }
     let tls = options
         .tls
         .as_ref()
@@ -235,7 +254,11 @@ pub async fn spawn(options: SimOptions) -> std::io::Result<SimHandle> {
         .map_err(std::io::Error::other)?;
     let info = sim_info(&state);
     let sim = Arc::new(Shared::new(state));
-    let app = routes::app(sim);
+    let guard = options
+        .control_token
+        .clone()
+        .map(|t| routes::guard::Guard::new(addr, t));
+    let app = routes::app(sim, guard);
     let (tx, task) = serve(listener, tls.as_ref(), app.clone())?;
     tracing::info!(base_url = %info.base_url, "simulator ready");
     Ok(SimHandle {
@@ -245,5 +268,6 @@ pub async fn spawn(options: SimOptions) -> std::io::Result<SimHandle> {
         addr,
         tls,
         app,
+        control_token: options.control_token,
     })
 }

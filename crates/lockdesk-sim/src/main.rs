@@ -1,14 +1,15 @@
 //! `lockdesk-sim --listen 127.0.0.1:PORT [--seed N] [--history-records N] [--users N]
-//! [--tls-cert CERT.pem --tls-key KEY.pem]`
+//! [--tls-cert CERT.pem --tls-key KEY.pem] [--require-token]`
 //!
-//! Prints one JSON line (SimInfo) on stdout when ready, then serves until killed. Logs go to stderr.
+//! Prints one JSON line (SimInfo, with `control_token` under `--require-token`) on stdout when
+//! ready, then serves until killed. Logs go to stderr.
 
 use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use clap::Parser;
-use lockdesk_sim::{spawn, SimOptions, TlsIdentity};
+use lockdesk_sim::{random_control_token, spawn, SimOptions, TlsIdentity};
 
 #[derive(Parser, Debug)]
 #[command(name = "lockdesk-sim", about = "Simulator of the door-access service")]
@@ -28,6 +29,11 @@ struct Args {
     /// The private key (PEM) of --tls-cert.
     #[arg(long, requires = "tls_cert")]
     tls_key: Option<PathBuf>,
+    /// Guard it like the app's demo: a random control token (printed in the ready line as
+    /// `control_token`) needed in the x-sim-token header by the control API (/_sim/, except
+    /// reading images), and only its own address accepted as Host.
+    #[arg(long)]
+    require_token: bool,
 }
 
 #[tokio::main]
@@ -49,10 +55,15 @@ async fn main() -> std::io::Result<()> {
         history_records: args.history_records,
         users: args.users,
         tls,
+        control_token: args.require_token.then(random_control_token),
         ..SimOptions::default()
     };
     let handle = spawn(options).await?;
-    let line = serde_json::to_string(handle.info()).map_err(std::io::Error::other)?;
+    let mut ready = serde_json::to_value(handle.info()).map_err(std::io::Error::other)?;
+    if let Some(token) = handle.control_token() {
+        ready["control_token"] = token.into();
+    }
+    let line = ready.to_string();
     {
         let mut out = std::io::stdout().lock();
         writeln!(out, "{line}")?;

@@ -35,6 +35,7 @@ async fn tour(ctx: &AppContext, term: &mut Term<'_>, serve: bool) -> Result<()> 
     let profile = status.active.ok_or_else(missing)?.name;
     let history_profile = status.history.ok_or_else(missing)?.name;
     let base_url = status.demo_base_url.ok_or_else(missing)?;
+    let sim_token = status.demo_sim_token.ok_or_else(missing)?;
     let orgs = app::orgs_list(ctx, NoArgs {}).await?;
     let org = orgs
         .organizations
@@ -83,9 +84,12 @@ async fn tour(ctx: &AppContext, term: &mut Term<'_>, serve: bool) -> Result<()> 
     .await?;
 
     if serve {
+        // The demo's simulator guards its control API like the app's; the person who started
+        // it gets the token.
         writeln!(
             term.out,
-            "\nThe simulator keeps running at {base_url} until Ctrl-C (GET {base_url}/_sim/info lists its clients and accounts)."
+            "\nThe simulator keeps running at {base_url} until Ctrl-C. Its control API needs the \
+             header x-sim-token: {sim_token} (GET {base_url}/_sim/info lists its clients and accounts)."
         )?;
         term.out.flush()?;
         let _ = tokio::signal::ctrl_c().await;

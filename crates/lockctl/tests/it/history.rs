@@ -1,4 +1,9 @@
-use crate::support::world;
+use std::time::Duration;
+
+use lockdesk_api::RateLimiter;
+use lockdesk_sim::SimOptions;
+
+use crate::support::{take_requests, world, world_with};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn history_export_is_csv_with_bom_for_excel() {
@@ -214,4 +219,54 @@ async fn rename_everywhere(w: &crate::support::World, lock: &str, name: &str) {
         renamed |= w.run(&args, "").await.code == 0;
     }
     assert!(renamed, "no organization holds {lock}");
+}
+
+/// A service that never ends its pages: `history accesses` stops where every list stops
+/// (100,000 records: 1,000 pages of 100) with `too_many_pages`, a hint and exit status 1,
+/// instead of reading (and writing) for ever.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn history_accesses_stops_a_history_that_never_ends() {
+    // At the service's 50 requests a minute, 1,000 pages would take 20 minutes.
+    let w = world_with(SimOptions::small(), |ctx| {
+        ctx.with_v2_limiter("hist", RateLimiter::new(100_000, Duration::from_secs(60)))
+    });
+    w.add_profile("hist", 1).await;
+    w.login("hist").await.ok();
+    let locks = w.run(&["--json", "history", "locks"], "").await.ok().json();
+    let lock = locks["locks"][0]["id"].as_str().unwrap().to_owned();
+    let faults = reqwest::Client::new()
+        .post(format!("{}/_sim/faults", w.sim.base_url))
+        .json(&serde_json::json!({
+            "path_prefix": "/v2/external/accesses", "endless_pages": true
+        }))
+        .send()
+        .await
+        .unwrap();
+    assert!(faults.status().is_success());
+    take_requests(&w.sim.base_url).await;
+
+    let args = ["history", "accesses", "--lock", &lock, "--format", "csv"];
+    let out = tokio::time::timeout(Duration::from_secs(300), w.run(&args, ""))
+        .await
+        .expect("the endless history is stopped");
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(out.stderr.contains("[too_many_pages]"), "{}", out.stderr);
+    assert!(out.stderr.contains("1000 read"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("more than Lockdesk reads at once"),
+        "{}",
+        out.stderr
+    );
+    let max = lockdesk_api::v3::MAX_LISTING_ITEMS as usize;
+    assert_eq!(
+        out.out().lines().count(),
+        1 + max,
+        "the header and the capped records"
+    );
+    let pages = take_requests(&w.sim.base_url)
+        .await
+        .iter()
+        .filter(|r| r.path == "/v2/external/accesses")
+        .count();
+    assert_eq!(pages, max / 100);
 }

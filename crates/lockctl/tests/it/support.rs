@@ -48,10 +48,15 @@ pub struct World {
 }
 
 pub fn world() -> World {
-    let sim = start_sim();
+    world_with(SimOptions::small(), |ctx| ctx)
+}
+
+/// [`world`] on a simulator with `options`, its context changed by `setup`.
+pub fn world_with(options: SimOptions, setup: impl FnOnce(Context) -> Context) -> World {
+    let sim = start_sim_with(options);
     let dir = tempfile::tempdir().unwrap();
     let secrets = Arc::new(MemoryStore::new());
-    let ctx = Context::for_tests(dir.path(), secrets.clone());
+    let ctx = setup(Context::for_tests(dir.path(), secrets.clone()));
     World {
         sim,
         _dir: dir,
@@ -257,6 +262,8 @@ pub async fn authorize_trusting(authorize_url: &str, root_pem: Option<&str>) -> 
         ("redirect_uri", q("redirect_uri")),
         ("response_type", "code".to_owned()),
         ("state", q("state")),
+        ("code_challenge", q("code_challenge")),
+        ("code_challenge_method", q("code_challenge_method")),
     ];
     let mut post = url.clone();
     post.set_query(None);

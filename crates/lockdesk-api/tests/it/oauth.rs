@@ -28,7 +28,7 @@ async fn sign_in_checks_state_and_issues_refreshable_tokens() {
     assert!(q.contains(&("state".into(), request.state().to_owned())));
 
     // A redirect produced for another sign-in attempt is refused.
-    let foreign = redirect_location(&sim, &info, ADMIN, "someone-elses-state").await;
+    let foreign = redirect_location(&sim, &info, ADMIN, &oauth.begin_sign_in()).await;
     assert!(matches!(
         oauth.code_from_redirect(&request, &foreign),
         Err(Error::StateMismatch)
@@ -36,7 +36,7 @@ async fn sign_in_checks_state_and_issues_refreshable_tokens() {
     // A bare code carries no state: refused too.
     assert!(oauth.code_from_redirect(&request, "abcdef").is_err());
 
-    let location = redirect_location(&sim, &info, ADMIN, request.state()).await;
+    let location = redirect_location(&sim, &info, ADMIN, &request).await;
     assert!(location.starts_with(&info.redirect_uri));
     let code = oauth.code_from_redirect(&request, &location).unwrap();
     let tokens = oauth.exchange_code(code).await.unwrap();
@@ -62,11 +62,12 @@ async fn sign_in_checks_state_and_issues_refreshable_tokens() {
 async fn member_cannot_authorize_and_unregistered_redirect_is_refused() {
     let sim = sim().await;
     let info = v3_client(&sim);
-    let resp = authorize(&sim, &info, MEMBER, "s").await;
+    let request = oauth_for(&sim, &info).begin_sign_in();
+    let resp = authorize(&sim, &info, MEMBER, &request).await;
     assert_eq!(resp.status(), 403);
     let mut other = info.clone();
     other.redirect_uri = "https://evil.example/cb".into();
-    let resp = authorize(&sim, &other, ADMIN, "s").await;
+    let resp = authorize(&sim, &other, ADMIN, &request).await;
     assert_eq!(resp.status(), 400, "never redirect to an unregistered URI");
     assert!(resp.headers().get("location").is_none());
 }
@@ -77,7 +78,7 @@ async fn code_expires_after_thirty_minutes() {
     let info = v3_client(&sim);
     let oauth = oauth_for(&sim, &info);
     let request = oauth.begin_sign_in();
-    let location = redirect_location(&sim, &info, ADMIN, request.state()).await;
+    let location = redirect_location(&sim, &info, ADMIN, &request).await;
     let code = oauth.code_from_redirect(&request, &location).unwrap();
     post(&sim, "clock", json!({"advance_seconds": 31 * 60})).await;
     let err = oauth.exchange_code(code).await.unwrap_err();

@@ -111,6 +111,19 @@ async fn every_sign_in_sends_an_s256_challenge_and_then_its_verifier() {
     sim.shutdown().await;
 }
 
+/// The sign-in address with its query changed by `f` (a parameter dropped where it says `None`),
+/// as something on the way could change it.
+fn altered(url: &Url, f: impl Fn(String, String) -> Option<(String, String)>) -> Url {
+    let pairs: Vec<(String, String)> = url
+        .query_pairs()
+        .into_owned()
+        .filter_map(|(k, v)| f(k, v))
+        .collect();
+    let mut url = url.clone();
+    url.query_pairs_mut().clear().extend_pairs(pairs);
+    url
+}
+
 #[tokio::test]
 async fn a_service_refusing_the_challenge_is_reported() {
     let sim = sim().await;
@@ -118,21 +131,33 @@ async fn a_service_refusing_the_challenge_is_reported() {
     let oauth = oauth_for(&sim, &info);
     let request = oauth.begin_sign_in();
     // A page that was sent a "plain" challenge redirects back with invalid_request.
-    let mut url = request.url.clone();
-    let pairs: Vec<(String, String)> = url
-        .query_pairs()
-        .into_owned()
-        .map(|(k, v)| match k.as_str() {
-            "code_challenge_method" => (k, "plain".to_owned()),
-            _ => (k, v),
-        })
-        .collect();
-    url.query_pairs_mut().clear().extend_pairs(pairs);
+    let url = altered(&request.url, |k, v| match k.as_str() {
+        "code_challenge_method" => Some((k, "plain".to_owned())),
+        _ => Some((k, v)),
+    });
     let location = log_in_as_browser(&sim, &url).await;
     let err = oauth.code_from_redirect(&request, &location).unwrap_err();
     assert!(
         matches!(&err, Error::Authorization(m) if m.starts_with("invalid_request")),
         "{err:?}"
     );
+    sim.shutdown().await;
+}
+
+/// A challenge stripped from the sign-in address on the way (a downgrade): the code comes back
+/// bound to no challenge, the client still sends its verifier, and the simulator refuses it.
+#[tokio::test]
+async fn a_code_whose_challenge_was_stripped_is_refused() {
+    let sim = sim().await;
+    let info = v3_client(&sim);
+    let oauth = oauth_for(&sim, &info);
+    let request = oauth.begin_sign_in();
+    let url = altered(&request.url, |k, v| {
+        (!k.starts_with("code_challenge")).then_some((k, v))
+    });
+    let location = log_in_as_browser(&sim, &url).await;
+    let grant = oauth.code_from_redirect(&request, &location).unwrap();
+    let err = oauth.exchange_code(grant).await.unwrap_err();
+    assert!(err.is(&ServiceCode::InvalidGrant), "{err:?}");
     sim.shutdown().await;
 }

@@ -5,8 +5,8 @@ use std::time::Duration;
 use lockdesk_api::clock::OffsetClock;
 use lockdesk_api::ids::OrganizationId;
 use lockdesk_api::{
-    ApiVersion, ClientCredentials, OAuth, RetryPolicy, ServiceUrl, Session, TokenSet, TokenSink,
-    Transport,
+    ApiVersion, ClientCredentials, OAuth, RetryPolicy, ServiceUrl, Session, SignInRequest,
+    TokenSet, TokenSink, Transport,
 };
 use lockdesk_sim::{ClientInfo, SimHandle, SimOptions};
 use serde_json::Value;
@@ -81,13 +81,22 @@ fn raw_http() -> reqwest::Client {
         .unwrap()
 }
 
-/// Logs in on the simulator's authorization page and returns the `Location` it redirects to.
+/// Logs in on the simulator's authorization page for the sign-in `request` (its `state` and
+/// PKCE challenge, which the page's form carries) as `client`, and returns the answer.
 pub async fn authorize(
     sim: &SimHandle,
     client: &ClientInfo,
     mail: &str,
-    state: &str,
+    request: &SignInRequest,
 ) -> reqwest::Response {
+    let q = |name: &str| {
+        request
+            .url
+            .query_pairs()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.into_owned())
+            .unwrap_or_default()
+    };
     raw_http()
         .post(format!("{}/oauth/authorize/", sim.base_url()))
         .form(&[
@@ -96,20 +105,23 @@ pub async fn authorize(
             ("client_id", &client.client_id),
             ("redirect_uri", &client.redirect_uri),
             ("response_type", "code"),
-            ("state", state),
+            ("state", request.state()),
+            ("code_challenge", &q("code_challenge")),
+            ("code_challenge_method", &q("code_challenge_method")),
         ])
         .send()
         .await
         .unwrap()
 }
 
+/// The `Location` [`authorize`] redirects to.
 pub async fn redirect_location(
     sim: &SimHandle,
     client: &ClientInfo,
     mail: &str,
-    state: &str,
+    request: &SignInRequest,
 ) -> String {
-    let resp = authorize(sim, client, mail, state).await;
+    let resp = authorize(sim, client, mail, request).await;
     assert_eq!(resp.status(), 302, "login should redirect");
     resp.headers()["location"].to_str().unwrap().to_owned()
 }
@@ -121,7 +133,7 @@ pub async fn sign_in_with(
     mail: &str,
 ) -> TokenSet {
     let request = oauth.begin_sign_in();
-    let location = redirect_location(sim, client, mail, request.state()).await;
+    let location = redirect_location(sim, client, mail, &request).await;
     let code = oauth.code_from_redirect(&request, &location).unwrap();
     oauth.exchange_code(code).await.unwrap()
 }

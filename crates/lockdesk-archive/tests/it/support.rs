@@ -56,16 +56,13 @@ pub async fn sign_in(sim: &SimHandle) -> TokenSet {
         ClientCredentials::new(&info.client_id, &info.client_secret, &info.redirect_uri).unwrap();
     let oauth = OAuth::new(transport(sim), creds, ApiVersion::V2).unwrap();
     let request = oauth.begin_sign_in();
+    // The login form carries every parameter of the address (state, PKCE challenge).
+    let mut form: Vec<(String, String)> = request.url.query_pairs().into_owned().collect();
+    form.push(("mail".into(), ADMIN.into()));
+    form.push(("password".into(), PASSWORD.into()));
     let resp = raw_http()
         .post(format!("{}/oauth/authorize/", sim.base_url()))
-        .form(&[
-            ("mail", ADMIN),
-            ("password", PASSWORD),
-            ("client_id", info.client_id.as_str()),
-            ("redirect_uri", info.redirect_uri.as_str()),
-            ("response_type", "code"),
-            ("state", request.state()),
-        ])
+        .form(&form)
         .send()
         .await
         .unwrap();

@@ -44,6 +44,10 @@ pub struct SessionStatusResponse {
     pub demo: bool,
     /// Address of the demo simulator, when running.
     pub demo_base_url: Option<String>,
+    /// The demo simulator's control token (its `x-sim-token` header), when running: for the
+    /// tests that craft data at its control API and `lockctl demo --serve`. The UI is the app
+    /// itself, so it may hold it; the token keeps out other programs and web pages.
+    pub demo_sim_token: Option<String>,
     /// Sign-ins renewed in this run that the keychain refused to store: used until Lockdesk
     /// closes (the service already replaced the stored pair), so the user must be told.
     pub unsaved_sign_ins: Vec<UnsavedSignIn>,
@@ -81,6 +85,7 @@ pub(crate) fn status(ctx: &AppContext) -> Result<SessionStatusResponse> {
         history: one(history)?,
         demo: demo_url.is_some(),
         demo_base_url: demo_url,
+        demo_sim_token: ctx.demo_sim_token(),
         unsaved_sign_ins: ctx
             .unsaved_sign_ins()
             .into_iter()

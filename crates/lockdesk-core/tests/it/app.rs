@@ -37,13 +37,13 @@ impl App {
             Err(e) => e,
         }
     }
+    /// A call of the demo simulator's control API, with its token.
     async fn sim_post(&self, path: &str, body: Value) {
-        let base = self.call("session_status", json!({})).await["demo_base_url"]
-            .as_str()
-            .unwrap()
-            .to_owned();
+        let st = self.call("session_status", json!({})).await;
+        let (base, token) = (&st["demo_base_url"], &st["demo_sim_token"]);
         let r = reqwest::Client::new()
-            .post(format!("{base}{path}"))
+            .post(format!("{}{path}", base.as_str().unwrap()))
+            .header(lockdesk_sim::CONTROL_TOKEN_HEADER, token.as_str().unwrap())
             .json(&body)
             .send()
             .await

@@ -176,3 +176,51 @@ async fn leaving_the_demo_returns_to_the_users_connection() {
     let locks = call(&ctx, "locks_list", json!({})).await;
     assert!(!locks["locks"].as_array().unwrap().is_empty());
 }
+
+/// The demo's simulator listens on loopback beside the user's browser: its control API needs
+/// the random token the session status hands the app (401 without), every route its own
+/// address as Host (421), and the demo itself keeps working (the sign-in, the API and the lock
+/// images: `demo_locks_rename_image_and_reset` loads one through the image fetcher).
+#[tokio::test]
+async fn the_demo_simulator_needs_its_token_and_its_own_host() {
+    let dir = tempfile::tempdir().unwrap();
+    let core = Context::for_tests(dir.path(), Arc::new(lockdesk_core::MemoryStore::new()));
+    let ctx = AppContext::with_demo_options(core, SimOptions::small());
+    let st = call(&ctx, "session_start_demo", json!({})).await;
+    let base = st["demo_base_url"].as_str().unwrap().to_owned();
+    let token = st["demo_sim_token"].as_str().unwrap().to_owned();
+    assert_eq!(token.len(), 64);
+    let port = url::Url::parse(&base).unwrap().port().unwrap();
+    let clock = |token: Option<&str>, host: Option<String>| {
+        let mut r = reqwest::Client::new()
+            .post(format!("{base}/_sim/clock"))
+            .json(&json!({ "advance_seconds": 60 }));
+        if let Some(t) = token {
+            r = r.header(lockdesk_sim::CONTROL_TOKEN_HEADER, t);
+        }
+        if let Some(h) = host {
+            r = r.header(reqwest::header::HOST, h);
+        }
+        async { r.send().await.unwrap().status().as_u16() }
+    };
+    assert_eq!(clock(None, None).await, 401);
+    assert_eq!(clock(Some(&"0".repeat(64)), None).await, 401);
+    assert_eq!(
+        clock(Some(&token), Some(format!("rebound.example:{port}"))).await,
+        421
+    );
+    assert_eq!(clock(Some(&token), None).await, 200);
+    assert_eq!(
+        clock(Some(&token), Some(format!("localhost:{port}"))).await,
+        200
+    );
+    // The app's own client passes.
+    let orgs = call(&ctx, "orgs_list", json!({})).await;
+    assert!(!orgs["organizations"].as_array().unwrap().is_empty());
+
+    // Each start has its own token; leaving the demo drops it.
+    let again = call(&ctx, "session_start_demo", json!({})).await;
+    assert_ne!(again["demo_sim_token"].as_str().unwrap(), token);
+    let left = call(&ctx, "session_leave_demo", json!({})).await;
+    assert!(left["demo_sim_token"].is_null());
+}

@@ -207,6 +207,10 @@ async fn expired_history_sign_in_stops_the_sync_with_its_code() {
     // The v2 token (two hours) expires at the service.
     let r = reqwest::Client::new()
         .post(format!("{base}/_sim/clock"))
+        .header(
+            lockdesk_sim::CONTROL_TOKEN_HEADER,
+            st["demo_sim_token"].as_str().unwrap(),
+        )
         .json(&json!({ "advance_seconds": 7300 }))
         .send()
         .await

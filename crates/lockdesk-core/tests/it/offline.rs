@@ -165,12 +165,14 @@ async fn nothing_kept_gives_the_normal_error() {
 async fn a_refusal_is_not_offline() {
     let a = App::demo().await;
     a.call("locks_list", json!({})).await;
-    let base = a.call("session_status", json!({})).await["demo_base_url"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let st = a.call("session_status", json!({})).await;
+    let base = st["demo_base_url"].as_str().unwrap();
     let r = reqwest::Client::new()
         .post(format!("{base}/_sim/scopes"))
+        .header(
+            lockdesk_sim::CONTROL_TOKEN_HEADER,
+            st["demo_sim_token"].as_str().unwrap(),
+        )
         .json(&json!({ "mail": "admin@example.com", "scope": "organization:lock:read", "enabled": false }))
         .send()
         .await
@@ -240,15 +242,15 @@ async fn an_answer_is_kept_under_the_organization_it_was_read_from() {
     let orgs = a.call("orgs_list", json!({})).await;
     let org = |i: usize| orgs["organizations"][i]["id"].as_str().unwrap().to_owned();
     let (first, second) = (org(0), org(1));
-    let base = a.call("session_status", json!({})).await["demo_base_url"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let st = a.call("session_status", json!({})).await;
+    let base = st["demo_base_url"].as_str().unwrap().to_owned();
+    let token = st["demo_sim_token"].as_str().unwrap().to_owned();
     let faults = |body: Value| {
-        let base = base.clone();
+        let (base, token) = (base.clone(), token.clone());
         async move {
             let r = reqwest::Client::new()
                 .post(format!("{base}/_sim/faults"))
+                .header(lockdesk_sim::CONTROL_TOKEN_HEADER, token)
                 .json(&body)
                 .send()
                 .await

@@ -245,6 +245,8 @@ async fn sign_in_as(a: &App, mail: &str) {
             ("redirect_uri", q["redirect_uri"].as_str()),
             ("response_type", "code"),
             ("state", q["state"].as_str()),
+            ("code_challenge", q["code_challenge"].as_str()),
+            ("code_challenge_method", q["code_challenge_method"].as_str()),
         ])
         .send()
         .await

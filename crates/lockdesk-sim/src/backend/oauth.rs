@@ -167,11 +167,8 @@ impl State {
                 if code.expires_at <= self.now() || self.user(&code.user_id).is_none() {
                     return Err(SimError::invalid_grant());
                 }
-                // PKCE: a code issued for a challenge needs its verifier.
-                if let Some(challenge) = &code.code_challenge {
-                    if !pkce::verifier_matches(challenge, &p.code_verifier) {
-                        return Err(SimError::invalid_grant());
-                    }
+                if !pkce::exchange_allowed(code.code_challenge.as_deref(), &p.code_verifier) {
+                    return Err(SimError::invalid_grant());
                 }
                 Ok(self.issue(&client, &code.user_id))
             }

@@ -8,9 +8,11 @@
 //! - The code issued remembers the challenge. Its token exchange must then carry a
 //!   `code_verifier` whose BASE64URL(SHA-256) equals the challenge, else `invalid_grant` (the
 //!   code is consumed either way).
-//! - A request without a challenge behaves as before PKCE: its exchange needs no verifier, and
-//!   a verifier sent anyway is ignored (the RFC 9700 downgrade check is not enforced, so
-//!   clients and tests that do not forward the challenge keep working).
+//! - A request without a challenge behaves as before PKCE: its exchange needs no verifier. A
+//!   verifier sent anyway is refused with `invalid_grant` (RFC 9700 section 4.8.2, the
+//!   downgrade check: an attacker who stripped the challenge from the authorization request
+//!   cannot have the code accepted by a client that sends its verifier). A client that uses
+//!   PKCE therefore has to forward the challenge, as Lockdesk's does.
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
@@ -61,6 +63,15 @@ pub fn s256(verifier: &str) -> String {
     URL_SAFE_NO_PAD.encode(Sha256::digest(verifier.as_bytes()))
 }
 
+/// May a code bound to `challenge` (if any) be exchanged with `verifier` (empty: none sent)?
+/// With a challenge only its matching verifier; without one, only no verifier.
+pub fn exchange_allowed(challenge: Option<&str>, verifier: &str) -> bool {
+    match challenge {
+        Some(c) => verifier_matches(c, verifier),
+        None => verifier.is_empty(),
+    }
+}
+
 /// Does `verifier` (43 to 128 unreserved characters) transform into `challenge`?
 pub fn verifier_matches(challenge: &str, verifier: &str) -> bool {
     (43..=128).contains(&verifier.len())
@@ -68,7 +79,8 @@ pub fn verifier_matches(challenge: &str, verifier: &str) -> bool {
         && constant_time_eq(s256(verifier).as_bytes(), challenge.as_bytes())
 }
 
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+/// Compares in time that depends on the lengths only (also the control token's check).
+pub(crate) fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
@@ -98,6 +110,14 @@ mod tests {
         assert!(!verifier_matches(&s256("abc"), "abc"));
         let spaced = format!("{VERIFIER} x");
         assert!(!verifier_matches(&s256(&spaced), &spaced));
+    }
+
+    #[test]
+    fn a_verifier_needs_a_challenge_and_a_challenge_its_verifier() {
+        assert!(exchange_allowed(Some(CHALLENGE), VERIFIER));
+        assert!(!exchange_allowed(Some(CHALLENGE), ""));
+        assert!(exchange_allowed(None, ""));
+        assert!(!exchange_allowed(None, VERIFIER));
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 pub mod control;
 pub mod faults;
+pub mod guard;
 pub mod oauth;
 pub mod params;
 pub mod requests;
@@ -24,10 +25,11 @@ use crate::backend::oauth::Caller;
 use crate::backend::state::Authority;
 use crate::backend::{Result, Sim, State};
 
-/// The whole application: service API, control API, fault layer, request log.
-pub fn app(sim: Sim) -> Router {
+/// The whole application: service API, control API, fault layer, request log, and the guard
+/// in front of everything when the simulator has a control token.
+pub fn app(sim: Sim, guard: Option<guard::Guard>) -> Router {
     let log = requests::RequestLog::default();
-    Router::new()
+    let app = Router::new()
         .merge(oauth::router())
         .merge(v3_orgs::router())
         .merge(v3_locks::router())
@@ -45,7 +47,14 @@ pub fn app(sim: Sim) -> Router {
         ))
         .layer(axum::middleware::from_fn_with_state(log, requests::layer))
         .layer(DefaultBodyLimit::max(32 * 1024 * 1024))
-        .with_state(sim)
+        .with_state(sim);
+    match guard {
+        Some(g) => app.layer(axum::middleware::from_fn_with_state(
+            std::sync::Arc::new(g),
+            guard::layer,
+        )),
+        None => app,
+    }
 }
 
 pub type HandlerResult = Result<Response>;

@@ -3,6 +3,7 @@
 mod binary;
 mod control;
 mod groups;
+mod guard;
 mod oauth;
 mod pkce;
 mod v2;
@@ -98,6 +99,19 @@ pub async fn get(h: &SimHandle, token: &str, path: &str) -> reqwest::Response {
         .send()
         .await
         .unwrap()
+}
+
+/// The address of the first lock of the token owner's first organization.
+pub async fn first_lock_url(h: &SimHandle, token: &str) -> String {
+    let org = org_ids(h, token).await.remove(0);
+    let path = format!("/v3/organizations/{org}/locks");
+    let locks: Value = get(h, token, &format!("{path}?limit=1"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let lock_id = locks["locks"][0]["id"].as_str().unwrap();
+    format!("{}{path}/{lock_id}", h.base_url())
 }
 
 /// Ids of the token owner's organizations.

@@ -191,10 +191,27 @@ async fn without_a_challenge_no_verifier_is_needed() {
     let code = code_for(&h, &[]).await;
     let (status, _) = exchange(&h, &code, None).await;
     assert_eq!(status, 200);
-    // A verifier sent for a code without a challenge is ignored, as before PKCE.
+    // An empty verifier is no verifier.
     let code = code_for(&h, &[]).await;
-    let (status, _) = exchange(&h, &code, Some(VERIFIER)).await;
+    let (status, _) = exchange(&h, &code, Some("")).await;
     assert_eq!(status, 200);
+    h.shutdown().await;
+}
+
+/// RFC 9700's downgrade check: a verifier for a code issued without a challenge (one stripped
+/// from the authorization request on the way) is refused, and the code is spent.
+#[tokio::test]
+async fn a_verifier_for_a_code_without_a_challenge_is_refused() {
+    let h = sim().await;
+    let code = code_for(&h, &[]).await;
+    let (status, body) = exchange(&h, &code, Some(VERIFIER)).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (400, Some("invalid_grant")),
+        "{body}"
+    );
+    let (status, _) = exchange(&h, &code, None).await;
+    assert_eq!(status, 400, "a code presented once is consumed");
     h.shutdown().await;
 }
 

@@ -1,6 +1,6 @@
 use serde_json::{json, Value};
 
-use crate::{access_token, control, get, http, org_ids, sim};
+use crate::{access_token, control, first_lock_url, get, http, org_ids, sim};
 
 #[tokio::test]
 async fn lists_paging_and_empty_body() {
@@ -282,18 +282,7 @@ async fn roles_scopes_and_odd_statuses() {
 async fn lock_update_multipart_image() {
     let h = sim().await;
     let token = access_token(&h, "admin@example.com").await;
-    let org = org_ids(&h, &token).await.remove(0);
-    let locks: Value = get(
-        &h,
-        &token,
-        &format!("/v3/organizations/{org}/locks?limit=1"),
-    )
-    .await
-    .json()
-    .await
-    .unwrap();
-    let lock_id = locks["locks"][0]["id"].as_str().unwrap();
-    let url = format!("{}/v3/organizations/{org}/locks/{lock_id}", h.base_url());
+    let url = first_lock_url(&h, &token).await;
     let png = b"\x89PNG\r\n\x1a\n0000".to_vec();
     let form = reqwest::multipart::Form::new()
         .text("lock_name", "会議室Z")

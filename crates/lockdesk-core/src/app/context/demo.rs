@@ -25,6 +25,8 @@ pub(crate) struct DemoSandbox {
     /// Taken when the demo is stopped; shared so a test host can stop and start its service.
     demo: Arc<tokio::sync::Mutex<Option<Demo>>>,
     base_url: String,
+    /// The simulator's control token (see [`DemoSandbox::start`]).
+    sim_token: String,
     /// Locked while the sandbox lives, so another start can tell it from a left-over one.
     in_use: Option<File>,
     /// Removed when the sandbox is dropped (after the space's archives are closed).
@@ -97,7 +99,15 @@ fn open_lock(path: &Path) -> std::io::Result<File> {
 }
 
 impl DemoSandbox {
+    /// The simulator always gets a fresh random control token: it listens on loopback, where
+    /// another program or a web page in the user's browser could otherwise reset it or read
+    /// its clients' secrets (its guard also refuses any Host but its own address).
     pub(crate) async fn start(options: SimOptions) -> Result<DemoSandbox> {
+        let sim_token = lockdesk_sim::random_control_token();
+        let options = SimOptions {
+            control_token: Some(sim_token.clone()),
+            ..options
+        };
         sweep_stale_demos();
         let no_folder =
             |e: std::io::Error| Error::Demo(format!("no temporary folder for the demo: {e}"));
@@ -129,6 +139,7 @@ impl DemoSandbox {
         Ok(DemoSandbox {
             space: Arc::new(space),
             base_url: demo.sim.base_url().to_owned(),
+            sim_token,
             demo: Arc::new(tokio::sync::Mutex::new(Some(demo))),
             in_use: Some(in_use),
             dir: Some(dir),
@@ -141,6 +152,10 @@ impl DemoSandbox {
 
     pub(crate) fn base_url(&self) -> Option<String> {
         Some(self.base_url.clone())
+    }
+
+    pub(crate) fn sim_token(&self) -> Option<String> {
+        Some(self.sim_token.clone())
     }
 
     /// The demo's simulator, to stop and start answering (tests of offline reading).

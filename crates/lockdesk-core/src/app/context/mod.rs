@@ -111,6 +111,10 @@ impl AppContext {
         self.demo().as_ref().and_then(DemoSandbox::base_url)
     }
 
+    pub(crate) fn demo_sim_token(&self) -> Option<String> {
+        self.demo().as_ref().and_then(DemoSandbox::sim_token)
+    }
+
     /// Starts the demo in a fresh sandbox (a running one is replaced with fresh data).
     pub(crate) async fn start_demo(&self) -> Result<()> {
         let sandbox = DemoSandbox::start(self.inner.demo_options.clone()).await?;
