@@ -11,6 +11,7 @@ const status = (unsaved: string[]): SessionStatusResponse => ({
   history: null,
   demo: false,
   demo_base_url: null,
+  demo_sim_token: null,
   unsaved_sign_ins: unsaved.map((profile) => ({ profile, reason: 'the keychain is locked' })),
 });
 
