@@ -240,6 +240,7 @@ pub fn hint(code: ErrorCode, profile: Option<&str>) -> Option<String> {
         | C::ArchiveDb
         | C::ArchiveOpenFailed
         | C::JobNotFound
+        | C::JobsRunning
         | C::Cancelled
         | C::DialogFailed
         | C::WindowFailed => return None,

@@ -21,8 +21,8 @@ macro_rules! lockdesk_commands {
             session_begin_sign_in(ProfileNameRequest) -> SessionBeginSignInResponse;
             session_complete_sign_in(SessionCompleteSignInRequest) -> SignedInView;
             session_cancel_sign_in(ProfileNameRequest) -> Done;
-            session_start_demo(NoArgs) -> SessionStatusResponse;
-            session_leave_demo(NoArgs) -> SessionStatusResponse;
+            session_start_demo(DemoSwitchRequest) -> SessionStatusResponse;
+            session_leave_demo(DemoSwitchRequest) -> SessionStatusResponse;
             session_sign_out(SessionSignOutRequest) -> SignedOutView;
             orgs_list(NoArgs) -> OrgsListResponse;
             orgs_choose(OrgsChooseRequest) -> OrganizationView;

@@ -171,6 +171,7 @@ export function codeText(code: ErrorCode, details: ErrorDetails = {}): CodeText 
     case 'answer_too_large':
     case 'too_many_pages':
     case 'job_not_found':
+    case 'jobs_running':
     case 'no_pending_sign_in':
     case 'csv_invalid':
     case 'csv_encoding':

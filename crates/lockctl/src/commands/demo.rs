@@ -30,7 +30,7 @@ pub async fn run(term: &mut Term<'_>, serve: bool) -> Result<()> {
 }
 
 async fn tour(ctx: &AppContext, term: &mut Term<'_>, serve: bool) -> Result<()> {
-    let status = app::session_start_demo(ctx, NoArgs {}).await?;
+    let status = app::session_start_demo(ctx, app::DemoSwitchRequest::default()).await?;
     let missing = || Error::Output("the demo did not start".into());
     let profile = status.active.ok_or_else(missing)?.name;
     let history_profile = status.history.ok_or_else(missing)?.name;

@@ -114,7 +114,19 @@ impl Jobs {
             .ok_or_else(|| Error::JobNotFound(id.to_owned()))
     }
 
-    /// Asks every running job to stop (the demo is being left).
+    /// What the running jobs do, in the order they started.
+    pub(crate) fn running(&self) -> Vec<JobKind> {
+        let map = self.map();
+        let mut running: Vec<(&String, JobKind)> = map
+            .iter()
+            .filter(|(_, e)| e.view.state == JobState::Running)
+            .map(|(id, e)| (id, e.view.kind))
+            .collect();
+        running.sort_by_key(|(id, _)| id.trim_start_matches("job-").parse::<u64>().unwrap_or(0));
+        running.into_iter().map(|(_, k)| k).collect()
+    }
+
+    /// Asks every running job to stop (the demo is being started or left).
     pub(crate) fn cancel_all(&self) {
         for e in self.map().values() {
             if e.view.state == JobState::Running {

@@ -85,8 +85,8 @@ pub use profiles::{
 };
 pub use session::{
     session_begin_sign_in, session_cancel_sign_in, session_leave_demo, session_save_sign_ins,
-    session_start_demo, session_status, SessionBeginSignInResponse, SessionCompleteSignInRequest,
-    SessionSignOutRequest, SignedInView, SignedOutView,
+    session_start_demo, session_status, DemoSwitchRequest, SessionBeginSignInResponse,
+    SessionCompleteSignInRequest, SessionSignOutRequest, SignedInView, SignedOutView,
 };
 pub use status::{ProfileNameRequest, SessionStatusResponse, UnsavedSignIn};
 pub use today::{

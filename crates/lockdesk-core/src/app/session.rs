@@ -100,16 +100,38 @@ pub async fn session_cancel_sign_in(ctx: &AppContext, req: ProfileNameRequest) -
 /// "Try the demo": a sandbox of its own (in-memory keychain, temporary folders), the
 /// simulator in process, and the demo profiles signed in through the real OAuth flow. The
 /// user's connections are untouched. A second call restarts it with fresh data.
-pub async fn session_start_demo(ctx: &AppContext, _req: NoArgs) -> Result<SessionStatusResponse> {
+/// Refused with `jobs_running` while a job runs, unless `cancel_jobs` (the user agreed).
+pub async fn session_start_demo(
+    ctx: &AppContext,
+    req: DemoSwitchRequest,
+) -> Result<SessionStatusResponse> {
+    ctx.switch_allowed(req.cancel_jobs.unwrap_or(false))?;
     ctx.start_demo().await?;
     status(ctx)
 }
 
 /// Leaves the demo: its simulator stops, its sandbox is deleted, and the app is back on the
-/// user's own connections (a no-op when the demo does not run).
-pub async fn session_leave_demo(ctx: &AppContext, _req: NoArgs) -> Result<SessionStatusResponse> {
+/// user's own connections (a no-op when the demo does not run). Refused with `jobs_running`
+/// while a job runs, unless `cancel_jobs`.
+pub async fn session_leave_demo(
+    ctx: &AppContext,
+    req: DemoSwitchRequest,
+) -> Result<SessionStatusResponse> {
+    if ctx.demo_running() {
+        ctx.switch_allowed(req.cancel_jobs.unwrap_or(false))?;
+    }
     ctx.leave_demo().await;
     status(ctx)
+}
+
+/// Starting or leaving the demo.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, TS)]
+pub struct DemoSwitchRequest {
+    /// Cancel the running jobs (a bulk invitation, a history sync) and switch: the user was
+    /// asked. Without it a running job refuses the switch (`jobs_running`).
+    #[serde(default)]
+    #[ts(optional)]
+    pub cancel_jobs: Option<bool>,
 }
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize, TS)]

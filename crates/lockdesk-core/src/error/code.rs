@@ -171,6 +171,9 @@ error_codes! {
     /// An image the service named cannot be fetched or shown (details.url).
     ImageUnavailable = "image_unavailable" => ServiceError,
     JobNotFound = "job_not_found" => NotFound,
+    /// Starting or leaving the demo while a job runs: the user is asked, then it is sent
+    /// again with `cancel_jobs`.
+    JobsRunning = "jobs_running" => Conflict,
     NoPendingSignIn = "no_pending_sign_in" => SignInAgain,
     CsvInvalid = "csv_invalid" => BadInput,
     /// The CSV file is not UTF-8, UTF-16 (BOM) or Shift_JIS/CP932 text.

@@ -50,6 +50,9 @@ pub enum Error {
     SecretBoundElsewhere(String),
     #[error("{field}: {message}")]
     InvalidInput { field: String, message: String },
+    /// The demo cannot be started or left while these jobs run (the user is asked first).
+    #[error("a job is running ({}); starting or leaving the demo would stop it", jobs.iter().map(|j| format!("{j:?}")).collect::<Vec<_>>().join(", "))]
+    JobsRunning { jobs: Vec<super::app::JobKind> },
     #[error(
         "profile {profile:?} is registered for the {actual} API; this needs a {expected} profile"
     )]
@@ -152,6 +155,7 @@ impl Error {
             Error::FileUnwritable { .. } => ErrorCode::FileUnwritable,
             Error::ImageUnavailable { .. } => ErrorCode::ImageUnavailable,
             Error::JobNotFound(_) => ErrorCode::JobNotFound,
+            Error::JobsRunning { .. } => ErrorCode::JobsRunning,
             Error::NoActiveProfile(_) => ErrorCode::NotSignedIn,
             Error::NoPendingSignIn(_) => ErrorCode::NoPendingSignIn,
             Error::Csv(_) => ErrorCode::CsvInvalid,
@@ -233,7 +237,8 @@ impl Error {
             | Error::NoOrganization
             | Error::Demo(_)
             | Error::Csv(_)
-            | Error::CsvEncoding => {}
+            | Error::CsvEncoding
+            | Error::JobsRunning { .. } => {}
         }
         d
     }

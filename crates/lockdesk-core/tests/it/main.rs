@@ -5,6 +5,7 @@ mod demo_sandbox;
 mod errors;
 mod groups;
 mod history_archive;
+mod jobs_space;
 mod journal;
 mod keychain;
 mod offline;

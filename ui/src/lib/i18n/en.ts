@@ -119,6 +119,9 @@ export const en = {
     'A built-in simulated office with locks, users and history. Nothing real is changed.',
   'connect.demoStarting': 'Starting the demo…',
   'connect.leaveDemo': 'Leave the demo',
+  'connect.jobsRunning':
+    'A bulk invitation or a history sync is running. Switching stops it after the row in progress; what was already sent stays sent and is kept in the journal of the organization it was sent to.',
+  'connect.stopAndSwitch': 'Stop it and switch',
   'connect.profiles': 'Saved connections',
   'connect.empty': 'No connections yet. Add one below, or try the demo.',
   'connect.add': 'Add a connection',

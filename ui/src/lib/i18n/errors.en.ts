@@ -85,6 +85,8 @@ export const errorCodesEn = {
   'error.file_unwritable': 'The file could not be saved.',
   'error.image_unavailable': 'The image could not be loaded from the service.',
   'error.job_not_found': 'This task is no longer known (Lockdesk may have been restarted).',
+  'error.jobs_running':
+    'A bulk invitation or a history sync is still running; it must stop before the demo is started or left.',
   'error.no_pending_sign_in': 'No sign-in is in progress for this connection.',
   'error.csv_invalid':
     'The CSV file cannot be read as a table. Save it from Excel as CSV with a header row and try again.',

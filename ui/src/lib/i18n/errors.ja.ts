@@ -80,6 +80,8 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.file_unwritable': 'ファイルを保存できませんでした。',
   'error.image_unavailable': 'サービスから画像を読み込めませんでした。',
   'error.job_not_found': 'この処理は見つかりません（Lockdesk が再起動された可能性があります）。',
+  'error.jobs_running':
+    '一括招待または履歴の同期が実行中です。デモを開始・終了する前に停止する必要があります。',
   'error.no_pending_sign_in': 'この接続で進行中のサインインはありません。',
   'error.csv_invalid':
     'CSV ファイルを表として読み込めません。見出し行のある CSV として Excel で保存してから、もう一度お試しください。',

@@ -120,6 +120,9 @@ export const ja: Messages = {
     '錠・ユーザー・入退室履歴をそろえた模擬オフィスです。実際の錠やユーザーには一切影響しません。',
   'connect.demoStarting': 'デモを起動しています…',
   'connect.leaveDemo': 'デモを終了',
+  'connect.jobsRunning':
+    '一括招待または履歴の同期が実行中です。切り替えると、処理中の行のあとで停止します。送信済みの招待はそのまま残り、送信先の組織の操作履歴に記録されます。',
+  'connect.stopAndSwitch': '停止して切り替える',
   'connect.profiles': '保存済みの接続',
   'connect.empty': 'まだ接続がありません。下で追加するか、デモを試してください。',
   'connect.add': '接続を追加',

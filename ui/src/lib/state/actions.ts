@@ -1,5 +1,6 @@
 // App-wide actions on the session: status, demo, profiles, organization.
 import type { SessionStatusResponse } from '../backend';
+import { BackendError } from '../backend/errors';
 import { go, route } from './router.svelte';
 import { backend, session } from './session.svelte';
 
@@ -43,15 +44,21 @@ export async function restoreSession(): Promise<void> {
     go(session.org ? 'today' : 'organizations');
 }
 
-export async function startDemo(): Promise<void> {
-  const st = await backend().call('session_start_demo', {});
+/** Starting or leaving the demo was refused because a job runs: the user is asked, then the
+ * switch is sent again with `cancelJobs`. */
+export function jobsRunning(e: unknown): boolean {
+  return e instanceof BackendError && e.code === 'jobs_running';
+}
+
+export async function startDemo(cancelJobs = false): Promise<void> {
+  const st = await backend().call('session_start_demo', { cancel_jobs: cancelJobs });
   applyStatus(st);
   go('organizations');
 }
 
 /** Back to the user's own connections; the demo's sandbox is deleted. */
-export async function leaveDemo(): Promise<void> {
-  applyStatus(await backend().call('session_leave_demo', {}));
+export async function leaveDemo(cancelJobs = false): Promise<void> {
+  applyStatus(await backend().call('session_leave_demo', { cancel_jobs: cancelJobs }));
   session.orgName = null;
   go('connect');
 }

@@ -36,6 +36,8 @@ pub(crate) use space::Space;
 #[derive(Clone)]
 pub struct AppContext {
     inner: Arc<Inner>,
+    /// A job's context: this space whatever is in use meanwhile ([`AppContext::pinned`]).
+    pinned: Option<Arc<Space>>,
 }
 
 struct Inner {
@@ -73,6 +75,7 @@ impl AppContext {
                 files: Default::default(),
                 cache_only: AtomicBool::new(false),
             }),
+            pinned: None,
         }
     }
 
@@ -80,8 +83,12 @@ impl AppContext {
         self.inner.demo.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// The space in use: the demo's sandbox while the demo runs, else the user's own.
+    /// The space in use: the demo's sandbox while the demo runs, else the user's own (for a
+    /// pinned context, the one it was pinned to).
     pub(crate) fn space(&self) -> Arc<Space> {
+        if let Some(space) = &self.pinned {
+            return space.clone();
+        }
         match self.demo().as_ref() {
             Some(d) => d.space.clone(),
             None => self.inner.user.clone(),
@@ -91,6 +98,31 @@ impl AppContext {
     /// The core context in use (the demo's throwaway one while the demo runs).
     pub fn core(&self) -> Arc<Context> {
         self.space().core.clone()
+    }
+
+    /// This context bound to the space in use now, for a job that outlives the request: when
+    /// the demo is started or left meanwhile, the job still sends, reads and journals in the
+    /// space it started in (real invitations never land in the demo's journal, nor demo rows
+    /// in the real one). The switch cancels it ([`AppContext::switch_allowed`]).
+    pub(crate) fn pinned(&self) -> AppContext {
+        AppContext {
+            inner: self.inner.clone(),
+            pinned: Some(self.space()),
+        }
+    }
+
+    /// Whether the demo may be started or left now: not while a job runs, unless the user
+    /// agreed to cancel it (`cancel_jobs`), which is then done.
+    pub(crate) fn switch_allowed(&self, cancel_jobs: bool) -> Result<()> {
+        let running = self.inner.jobs.running();
+        if running.is_empty() {
+            return Ok(());
+        }
+        if !cancel_jobs {
+            return Err(Error::JobsRunning { jobs: running });
+        }
+        self.inner.jobs.cancel_all();
+        Ok(())
     }
 
     pub(crate) fn jobs(&self) -> &Jobs {

@@ -281,7 +281,8 @@ pub(crate) async fn invitations_bulk_start(
         .jobs()
         .start(JobKind::BulkInvite, plan.rows.len() as u32);
     let job = ctx.jobs().get(&job_id)?;
-    let ctx2 = ctx.clone();
+    // Bound to this space: starting or leaving the demo meanwhile never moves its rows.
+    let ctx2 = ctx.pinned();
     let id = job_id.clone();
     tokio::spawn(async move {
         let jobs = ctx2.jobs();

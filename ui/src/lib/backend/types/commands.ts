@@ -9,6 +9,7 @@ import type { Aggregates } from "./Aggregates";
 import type { AlertQuery } from "./AlertQuery";
 import type { BulkInvitePreview } from "./BulkInvitePreview";
 import type { BulkInviteRequest } from "./BulkInviteRequest";
+import type { DemoSwitchRequest } from "./DemoSwitchRequest";
 import type { Done } from "./Done";
 import type { FileSaveRequest } from "./FileSaveRequest";
 import type { FileSaveResponse } from "./FileSaveResponse";
@@ -95,8 +96,8 @@ export type Commands = {
   session_begin_sign_in: { req: ProfileNameRequest; res: SessionBeginSignInResponse };
   session_complete_sign_in: { req: SessionCompleteSignInRequest; res: SignedInView };
   session_cancel_sign_in: { req: ProfileNameRequest; res: Done };
-  session_start_demo: { req: NoArgs; res: SessionStatusResponse };
-  session_leave_demo: { req: NoArgs; res: SessionStatusResponse };
+  session_start_demo: { req: DemoSwitchRequest; res: SessionStatusResponse };
+  session_leave_demo: { req: DemoSwitchRequest; res: SessionStatusResponse };
   session_sign_out: { req: SessionSignOutRequest; res: SignedOutView };
   orgs_list: { req: NoArgs; res: OrgsListResponse };
   orgs_choose: { req: OrgsChooseRequest; res: OrganizationView };

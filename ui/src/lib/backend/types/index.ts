@@ -23,6 +23,7 @@ export type { CachedView } from "./CachedView";
 export type { ClientKind } from "./ClientKind";
 export type { CsvEncoding } from "./CsvEncoding";
 export type { DayCount } from "./DayCount";
+export type { DemoSwitchRequest } from "./DemoSwitchRequest";
 export type { DeviceKind } from "./DeviceKind";
 export type { DeviceView } from "./DeviceView";
 export type { Done } from "./Done";
