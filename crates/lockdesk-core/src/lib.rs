@@ -11,6 +11,7 @@ pub mod organizations;
 pub mod profiles;
 pub mod secrets;
 pub mod sessions;
+mod settings_file;
 pub mod token_store;
 pub mod watch;
 
