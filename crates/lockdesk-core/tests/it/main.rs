@@ -6,6 +6,7 @@ mod errors;
 mod groups;
 mod history_archive;
 mod journal;
+mod journal_retention;
 mod keychain;
 mod offline;
 mod profiles;
