@@ -147,7 +147,17 @@ fn whole_app() -> (
     tauri::WebviewWindow<tauri::test::MockRuntime>,
     tempfile::TempDir,
 ) {
-    let dir = tempfile::tempdir().unwrap();
+    whole_app_in(tempfile::tempdir().unwrap())
+}
+
+/// [`whole_app`] over `dir`'s config and data, prepared by the test.
+fn whole_app_in(
+    dir: tempfile::TempDir,
+) -> (
+    tauri::App<tauri::test::MockRuntime>,
+    tauri::WebviewWindow<tauri::test::MockRuntime>,
+    tempfile::TempDir,
+) {
     let ctx = AppContext::new(Context::for_tests(dir.path(), Arc::new(MemoryStore::new())));
     let app = lockdesk_app::builder_with(mock_builder(), ctx, lockdesk_app::WatchOptions::app())
         .build(tauri::generate_context!())
@@ -305,4 +315,48 @@ fn the_macos_menu_bar_in_both_languages_and_settings_shows_account() {
     )
     .unwrap();
     assert_eq!(payload, json!({ "screen": "account" }));
+}
+
+/// The app prunes the journal when it starts, in the background: an entry past the retention
+/// (a year) goes, a newer one stays, and the window's commands answer meanwhile.
+#[test]
+fn the_journal_is_pruned_in_the_background_when_the_app_starts() {
+    use chrono::{Duration, Utc};
+    use lockdesk_core::journal::{Journal, JournalQuery, NewEntry, Operation, Target, DONE};
+    let dir = tempfile::tempdir().unwrap();
+    let journal = Journal::new(&dir.path().join("data"));
+    for (days, name) in [(400, "last year"), (10, "this month")] {
+        let entry = NewEntry {
+            at: Utc::now() - Duration::days(days),
+            connection: None,
+            account: None,
+            organization_id: None,
+            operation: Operation::LocksRename,
+            target: Target::id("lock-1").name(name),
+            outcome: DONE.into(),
+        };
+        journal.record(&entry).unwrap();
+    }
+    let (_app, main, _dir) = whole_app_in(dir);
+    let names = || {
+        let all = JournalQuery {
+            limit: 10,
+            ..JournalQuery::default()
+        };
+        let entries = journal.list(&all).unwrap().0;
+        entries
+            .into_iter()
+            .filter_map(|e| e.target_name)
+            .collect::<Vec<_>>()
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while names().len() > 1 && std::time::Instant::now() < deadline {
+        let v: Value = get_ipc_response(&main, request("activity_storage_get", json!({})))
+            .unwrap()
+            .deserialize()
+            .unwrap();
+        assert_eq!(v["keep_days"], 365);
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert_eq!(names(), ["this month"]);
 }

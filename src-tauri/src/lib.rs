@@ -92,11 +92,29 @@ pub fn builder_with<R: tauri::Runtime>(
     #[cfg(feature = "notifications")]
     let base = base.plugin(tauri_plugin_notification::init());
     base.invoke_handler(commands::handler())
+        .plugin(journal_upkeep_plugin(watch_ctx.clone()))
         .plugin(watch_plugin(watch_ctx, watch))
         .on_window_event(|window, event| {
             dragdrop::on_window_event(window, event);
             desktop::on_window_event(window, event);
         })
+}
+
+/// Keeps the journal within its retention while the app runs (it may stay open for weeks):
+/// asks the core at start and every hour, and the core prunes, off the async threads, only
+/// when no program sharing the journal has in the last day.
+fn journal_upkeep_plugin<R: tauri::Runtime>(ctx: AppContext) -> tauri::plugin::TauriPlugin<R> {
+    tauri::plugin::Builder::new("lockdesk-journal")
+        .setup(move |_, _| {
+            tauri::async_runtime::spawn(async move {
+                loop {
+                    lockdesk_core::app::activity_prune_when_due(&ctx);
+                    tokio::time::sleep(Duration::from_secs(60 * 60)).await;
+                }
+            });
+            Ok(())
+        })
+        .build()
 }
 
 /// Starts the watch loop when the app is built (plugins are set up in order at build, so the

@@ -28,7 +28,8 @@ export const ALLOWED = new Set([
   'CP',
   'BOM',
   'Unicode', // Excel's "Unicode テキスト" format
-  'MB', // the largest CSV file read (5 MB)
+  'MB', // the largest CSV file read (5 MB); the journal's size on disk on the Account screen
+  'KB',
   'Excel', // "CSV（Excel）": the program the export is made for
   'JSON', // "JSON Lines", a file format name
   'Lines',

@@ -63,7 +63,8 @@ pub enum Command {
     /// Entry/exit history through the v2 API (needs a v2 profile).
     #[command(subcommand)]
     History(HistoryCmd),
-    /// The journal of changes made through Lockdesk here (app and lockctl), newest first.
+    /// The journal of changes made through Lockdesk here (app and lockctl), newest first;
+    /// --size shows how big it is, --keep DAYS how long it keeps entries.
     Activity(crate::commands::activity::ActivityArgs),
     /// Sync the history and check the watch rules; prints new alerts (one JSON line each with
     /// --json). With --once: exit 0 no new alerts, 3 new alerts.

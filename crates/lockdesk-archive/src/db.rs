@@ -80,9 +80,21 @@ fn configure(conn: &Connection) -> Result<()> {
 /// cache): made 0600 in a 0700 folder before SQLite opens it, busy timeout, WAL (switched with
 /// [`set_wal`]'s retry), `schema` applied. Several programs may open it at once.
 pub fn open_private_store(path: &Path, schema: &str) -> Result<Connection> {
+    open_private_store_with(path, "", schema)
+}
+
+/// [`open_private_store`] with `new_file_pragmas` run before WAL is switched on: settings only
+/// a file without a header takes (`auto_vacuum`), since the switch writes the header. On an
+/// existing file they change nothing.
+pub fn open_private_store_with(
+    path: &Path,
+    new_file_pragmas: &str,
+    schema: &str,
+) -> Result<Connection> {
     create_private(path)?;
     let conn = Connection::open(path)?;
     conn.busy_timeout(Duration::from_secs(10))?;
+    conn.execute_batch(new_file_pragmas)?;
     set_wal(&conn)?;
     tighten_sidecars(path).map_err(|e| Error::Open {
         path: path.to_owned(),

@@ -65,6 +65,8 @@ macro_rules! lockdesk_commands {
             today_overview(NoArgs) -> TodayOverview;
             activity_list(ActivityQuery) -> ActivityPage;
             activity_export_csv(ActivityExportRequest) -> ActivityExportResponse;
+            activity_storage_get(NoArgs) -> ActivityStorageView;
+            activity_retention_set(ActivityRetentionRequest) -> ActivityRetentionResponse;
             jobs_get(JobIdRequest) -> JobView;
             jobs_cancel(JobIdRequest) -> JobView;
             watch_round(NoArgs) -> WatchRoundResponse;
@@ -162,6 +164,9 @@ pub const UNJOURNALED_COMMANDS: &[&str] = &[
     "today_overview",
     "activity_list",
     "activity_export_csv",
+    // The journal's size and retention: this computer's own setting and its own file.
+    "activity_storage_get",
+    "activity_retention_set",
     "jobs_get",
     "jobs_cancel",
     // The watcher: a round reads the service (sync, locks) and writes only this computer's

@@ -12,6 +12,7 @@ pub mod profiles;
 pub mod secret_binding;
 pub mod secrets;
 pub mod sessions;
+mod settings_file;
 pub mod token_store;
 pub mod watch;
 

@@ -90,11 +90,14 @@ pub(crate) fn record(
         .data_folder()
         .map_err(|e| e.to_string())
         .and_then(|dir| Journal::new(&dir).record(&entry).map_err(|e| e.to_string()));
-    if let Err(e) = written {
-        tracing::warn!(
+    match written {
+        // Old entries go in the background, at most once a day (a program that writes keeps
+        // the journal within its retention).
+        Ok(()) => super::activity_prune_when_due(ctx),
+        Err(e) => tracing::warn!(
             operation = operation.as_str(),
             "the journal could not be written: {e}"
-        );
+        ),
     }
 }
 

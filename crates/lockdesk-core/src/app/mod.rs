@@ -34,8 +34,9 @@ pub mod watch;
 pub use crate::watch::{AlertQuery, WatchRules};
 pub use account::{account_info, AccountInfoResponse, ScopeView, TokenView, SCOPES};
 pub use activity::{
-    activity_export_csv, activity_list, ActivityExportRequest, ActivityExportResponse,
-    ActivityPage, ActivityQuery,
+    activity_export_csv, activity_list, activity_prune_when_due, activity_retention_set,
+    activity_storage_get, ActivityExportRequest, ActivityExportResponse, ActivityPage,
+    ActivityQuery, ActivityRetentionRequest, ActivityRetentionResponse, ActivityStorageView,
 };
 pub use context::{sweep_stale_demos, AppContext};
 pub use export::{

@@ -8,13 +8,17 @@
 //! (`app::journaled`), never from a whole request, so tokens, codes, verifiers, client secrets
 //! and image or CSV bytes cannot reach the file.
 
+pub mod retention;
 mod store;
+mod upkeep;
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+pub use retention::{Retention, DEFAULT_KEEP_DAYS, KEEP_DAYS};
 pub use store::{Journal, JournalQuery, JOURNAL_FILE};
+pub use upkeep::{JournalSize, PRUNE_EVERY};
 
 /// What was done. Data, never English: the UI and lockctl give it words. The names of the
 /// write commands of the command table (`lockdesk_commands::WRITE_COMMANDS`), plus one per

@@ -11,6 +11,10 @@ use super::{FieldChange, JournalEntry, NewEntry, Operation};
 /// The journal's file name in the data folder.
 pub const JOURNAL_FILE: &str = "journal.sqlite3";
 
+// Taken by a new file only: new journals give the pages of pruned entries back to the file
+// system (`upkeep.rs`); journals made before keep them for new entries.
+const NEW_FILE: &str = "PRAGMA auto_vacuum = INCREMENTAL;";
+
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS entries (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -25,9 +29,16 @@ CREATE TABLE IF NOT EXISTS entries (
     outcome TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS entries_at ON entries (at_ms);
+CREATE TABLE IF NOT EXISTS meta (
+    key TEXT PRIMARY KEY,
+    value INTEGER NOT NULL
+);
 ";
 
-type DbResult<T> = std::result::Result<T, lockdesk_archive::Error>;
+pub(super) type DbResult<T> = std::result::Result<T, lockdesk_archive::Error>;
+
+/// The write-ahead log is cut back to this after a checkpoint.
+const WAL_SIZE_LIMIT: i64 = 1 << 20;
 
 /// Which entries to read: all filters are optional and combine with AND. Newest first.
 #[derive(Clone, Debug, Default)]
@@ -60,8 +71,12 @@ impl Journal {
         &self.path
     }
 
-    fn open(&self) -> DbResult<Connection> {
-        lockdesk_archive::db::open_private_store(&self.path, SCHEMA)
+    pub(super) fn open(&self) -> DbResult<Connection> {
+        let conn = lockdesk_archive::db::open_private_store_with(&self.path, NEW_FILE, SCHEMA)?;
+        // SQLite keeps a write-ahead log at its largest size for reuse; after a prune it
+        // would hold the size just freed.
+        conn.pragma_update(None, "journal_size_limit", WAL_SIZE_LIMIT)?;
+        Ok(conn)
     }
 
     /// Appends one entry.

@@ -140,3 +140,164 @@ fn operation_names_round_trip() {
         );
     }
 }
+
+fn entry_at(at: DateTime<Utc>, name: &str) -> NewEntry {
+    NewEntry {
+        at,
+        ..entry(Operation::UsersUpdate, 0, DONE, name)
+    }
+}
+
+fn noon() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 23, 12, 0, 0).unwrap()
+}
+
+/// More than two batches of old entries go; the one at the cutoff and the newer ones stay;
+/// the size says so, and the freed pages leave the file.
+#[test]
+fn pruning_removes_entries_before_the_cutoff_and_shrinks_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let j = Journal::new(&dir.path().join("data"));
+    let now = noon();
+    let cutoff = now - chrono::Duration::days(365);
+    let fat = "x".repeat(1000);
+    // Held open while filling: each record's own connection then closes without a checkpoint.
+    let hold = j.open().unwrap();
+    for i in 0..1200 {
+        let at = cutoff - chrono::Duration::days(30) + chrono::Duration::seconds(i);
+        j.record(&entry_at(at, &fat)).unwrap();
+    }
+    j.record(&entry_at(cutoff, "at the cutoff")).unwrap();
+    j.record(&entry_at(now - chrono::Duration::days(1), "new"))
+        .unwrap();
+    drop(hold);
+    let before = j.size().unwrap();
+    assert_eq!(before.entries, 1202);
+    assert_eq!(
+        before.oldest,
+        Some(cutoff - chrono::Duration::days(30)),
+        "{before:?}"
+    );
+
+    assert_eq!(j.prune_before(cutoff).unwrap(), 1200);
+
+    let after = j.size().unwrap();
+    assert_eq!((after.entries, after.oldest), (2, Some(cutoff)));
+    let names: Vec<_> = j
+        .list(&all())
+        .unwrap()
+        .0
+        .into_iter()
+        .filter_map(|e| e.target_name)
+        .collect();
+    assert_eq!(names, ["new", "at the cutoff"]);
+    assert!(
+        after.bytes * 10 < before.bytes,
+        "{} bytes before, {} after",
+        before.bytes,
+        after.bytes
+    );
+    assert_eq!(j.prune_before(cutoff).unwrap(), 0);
+}
+
+/// The app writes while a scheduled lockctl prunes (or the other way round): each has its own
+/// connection; every new entry stays, every old one goes, and no writer meets a busy file.
+#[test]
+fn pruning_while_others_write_keeps_every_new_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let j = Journal::new(&data);
+    let now = noon();
+    let cutoff = now - chrono::Duration::days(365);
+    let hold = j.open().unwrap();
+    for i in 0..3000 {
+        let at = cutoff - chrono::Duration::seconds(i + 1);
+        j.record(&entry_at(at, &format!("old {i}"))).unwrap();
+    }
+    drop(hold);
+    let start = std::sync::Arc::new(std::sync::Barrier::new(3));
+    let writers: Vec<_> = (0..2)
+        .map(|w| {
+            let (data, start) = (data.clone(), start.clone());
+            std::thread::spawn(move || {
+                let j = Journal::new(&data);
+                start.wait();
+                for i in 0..100 {
+                    let at = now + chrono::Duration::milliseconds(i);
+                    j.record(&entry_at(at, &format!("new {w}-{i}"))).unwrap();
+                }
+            })
+        })
+        .collect();
+    let pruner = {
+        let (data, start) = (data.clone(), start.clone());
+        std::thread::spawn(move || {
+            start.wait();
+            Journal::new(&data).prune_before(cutoff).unwrap()
+        })
+    };
+    for w in writers {
+        w.join().unwrap();
+    }
+    assert_eq!(pruner.join().unwrap(), 3000);
+    let size = j.size().unwrap();
+    assert_eq!(size.entries, 200);
+    assert_eq!(size.oldest, Some(now));
+    let (entries, _) = j
+        .list(&JournalQuery {
+            limit: 1000,
+            ..all()
+        })
+        .unwrap();
+    assert!(entries
+        .iter()
+        .all(|e| e.target_name.as_deref().unwrap().starts_with("new ")));
+}
+
+/// One background prune a day, whichever program claims it first; a clock set back does not
+/// stop pruning.
+#[test]
+fn the_background_prune_is_claimed_once_a_day() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let j = Journal::new(&data);
+    let now = noon();
+    assert!(j.prune_due(now).unwrap());
+    let claims: Vec<_> = (0..4)
+        .map(|_| {
+            let data = data.clone();
+            std::thread::spawn(move || Journal::new(&data).claim_prune(now).unwrap())
+        })
+        .collect();
+    let taken = claims
+        .into_iter()
+        .filter_map(|c| c.join().unwrap().then_some(()))
+        .count();
+    assert_eq!(taken, 1, "exactly one program prunes");
+    let later = |hours| now + chrono::Duration::hours(hours);
+    assert!(!j.prune_due(later(23)).unwrap());
+    assert!(!j.claim_prune(later(23)).unwrap());
+    assert!(j.claim_prune(later(24)).unwrap());
+    assert!(j.claim_prune(now).unwrap(), "the clock was set back");
+}
+
+#[test]
+fn the_retention_is_a_year_unless_set_within_bounds() {
+    use crate::error::ErrorCode;
+    use retention::{load_retention, save_retention};
+    let dir = tempfile::tempdir().unwrap();
+    assert_eq!(load_retention(dir.path()).unwrap().keep_days, 365);
+    for keep_days in [1, 30, 3650] {
+        save_retention(dir.path(), &Retention { keep_days }).unwrap();
+        assert_eq!(load_retention(dir.path()).unwrap().keep_days, keep_days);
+    }
+    for keep_days in [0, 3651, u32::MAX] {
+        let refused = save_retention(dir.path(), &Retention { keep_days }).unwrap_err();
+        assert_eq!(refused.code(), ErrorCode::InvalidInput);
+    }
+    assert_eq!(load_retention(dir.path()).unwrap().keep_days, 3650);
+    // A file edited by hand to a value out of bounds is refused, not applied.
+    std::fs::write(retention::retention_path(dir.path()), r#"{"keep_days":0}"#).unwrap();
+    let bad = load_retention(dir.path()).unwrap_err();
+    assert_eq!(bad.code(), ErrorCode::ConfigInvalid);
+}

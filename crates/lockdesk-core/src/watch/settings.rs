@@ -10,7 +10,7 @@ use ts_rs::TS;
 
 use super::rules::OfficeHours;
 use crate::error::{Error, Result};
-use lockdesk_archive::private_fs;
+use crate::settings_file::{self, SettingsFile};
 
 /// How often a round runs (the app's background loop, `lockctl watch` without `--once`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -126,6 +126,12 @@ fn range(field: &str, v: i64, lo: i64, hi: i64) -> Result<()> {
     }
 }
 
+impl SettingsFile for WatchRules {
+    fn validate(&self) -> Result<()> {
+        WatchRules::validate(self)
+    }
+}
+
 impl WatchRules {
     /// Checks every value; the first problem is an `invalid_input` naming its field.
     pub fn validate(&self) -> Result<()> {
@@ -213,33 +219,10 @@ pub fn rules_path(config_dir: &Path, organization_id: &str) -> PathBuf {
 
 /// The rules stored at `path`, the defaults when there is no file.
 pub fn load_rules(path: &Path) -> Result<WatchRules> {
-    let invalid = |problem: String| Error::ConfigInvalid {
-        path: path.to_owned(),
-        problem,
-    };
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(WatchRules::default()),
-        Err(e) => return Err(invalid(e.to_string())),
-    };
-    let rules: WatchRules = serde_json::from_slice(&bytes).map_err(|e| invalid(e.to_string()))?;
-    rules.validate().map_err(|e| invalid(e.to_string()))?;
-    Ok(rules)
+    settings_file::load(path)
 }
 
 /// Checks `rules`, then writes them (0600, atomically); nothing changes on an error.
 pub fn save_rules(path: &Path, rules: &WatchRules) -> Result<()> {
-    rules.validate()?;
-    let write_err = |e: std::io::Error| Error::ConfigWrite {
-        path: path.to_owned(),
-        reason: e.to_string(),
-    };
-    if let Some(dir) = path.parent() {
-        private_fs::create_private_dir_all(dir).map_err(write_err)?;
-    }
-    let json = serde_json::to_vec_pretty(rules).map_err(|e| Error::ConfigWrite {
-        path: path.to_owned(),
-        reason: e.to_string(),
-    })?;
-    private_fs::write_private_atomic(path, &json).map_err(write_err)
+    settings_file::save(path, rules)
 }

@@ -7,6 +7,7 @@ mod groups;
 mod history_archive;
 mod jobs_space;
 mod journal;
+mod journal_retention;
 mod keychain;
 mod offline;
 mod profiles;

@@ -63,6 +63,18 @@ export const activityEn = {
   'activity.role.super_manager': 'Super manager',
   'activity.role.manager': 'Manager',
   'activity.role.member': 'Member',
+  'activity.storage.title': 'Activity kept on this computer',
+  'activity.storage.entries': 'Entries',
+  'activity.storage.entriesCount': '{count} entries',
+  'activity.storage.oldest': 'Oldest entry',
+  'activity.storage.noEntries': 'None yet',
+  'activity.storage.size': 'Size on disk',
+  'activity.storage.keepDays': 'Keep entries for (days)',
+  'activity.storage.keepHint':
+    'From {min} to {max} days; a year (365 days) unless changed. When you save, older entries are removed at once, and after that once a day.',
+  'activity.storage.keptRemoved':
+    'Activity is kept for {days} days; {removed} older entries were removed.',
+  'activity.storage.keptNoneRemoved': 'Activity is kept for {days} days; no entry was older.',
 } satisfies Record<`activity.op.${Operation}`, string> & Record<string, string>;
 
 export type ActivityMessageKey = keyof typeof activityEn;

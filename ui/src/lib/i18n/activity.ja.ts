@@ -62,4 +62,17 @@ export const activityJa: Record<ActivityMessageKey, string> = {
   'activity.role.super_manager': 'スーパーマネージャー',
   'activity.role.manager': 'マネージャー',
   'activity.role.member': 'メンバー',
+  'activity.storage.title': 'このパソコンの操作履歴',
+  'activity.storage.entries': '記録数',
+  'activity.storage.entriesCount': '{count} 件',
+  'activity.storage.oldest': '最も古い記録',
+  'activity.storage.noEntries': 'まだありません',
+  'activity.storage.size': 'ディスク上のサイズ',
+  'activity.storage.keepDays': '保存期間（日）',
+  'activity.storage.keepHint':
+    '{min}〜{max} 日（変更しない場合は 365 日）。保存すると、これより古い記録をすぐに削除し、その後も 1 日 1 回削除します。',
+  'activity.storage.keptRemoved':
+    '操作履歴の保存期間を {days} 日にしました。古い記録 {removed} 件を削除しました。',
+  'activity.storage.keptNoneRemoved':
+    '操作履歴の保存期間を {days} 日にしました。削除の対象となる古い記録はありませんでした。',
 };

@@ -1,5 +1,6 @@
 //! Every English word lockctl prints about an answer: table headers, record keys and sentences
-//! (here and in `bulk.rs` for CSV invitations, `history.rs` for entry/exit history).
+//! (here and in `bulk.rs` for CSV invitations, `history.rs` for entry/exit history,
+//! `activity.rs` for the journal).
 //! Only data members of the core's answers are used (ids, names, numbers, raw values such as
 //! `manager` or `nfc_outside`), never wording the core may carry, so all of lockctl's language
 //! is here. Text the service sent is cleaned by the printing functions (`output::table`,
@@ -14,10 +15,12 @@ use lockdesk_core::app::{
 
 use super::{clean, opt};
 
+mod activity;
 mod bulk;
 mod history;
 mod watch;
 
+pub use activity::{activity_row, activity_shown, retention_set, storage_pairs, ACTIVITY_HEADERS};
 pub use bulk::{
     import_progress, preview_row, preview_summary, report_summary, result_row, PREVIEW_HEADERS,
     RESULT_HEADERS,

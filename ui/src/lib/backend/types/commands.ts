@@ -4,6 +4,9 @@ import type { ActivityExportRequest } from "./ActivityExportRequest";
 import type { ActivityExportResponse } from "./ActivityExportResponse";
 import type { ActivityPage } from "./ActivityPage";
 import type { ActivityQuery } from "./ActivityQuery";
+import type { ActivityRetentionRequest } from "./ActivityRetentionRequest";
+import type { ActivityRetentionResponse } from "./ActivityRetentionResponse";
+import type { ActivityStorageView } from "./ActivityStorageView";
 import type { AggregateRequest } from "./AggregateRequest";
 import type { Aggregates } from "./Aggregates";
 import type { AlertQuery } from "./AlertQuery";
@@ -140,6 +143,8 @@ export type Commands = {
   today_overview: { req: NoArgs; res: TodayOverview };
   activity_list: { req: ActivityQuery; res: ActivityPage };
   activity_export_csv: { req: ActivityExportRequest; res: ActivityExportResponse };
+  activity_storage_get: { req: NoArgs; res: ActivityStorageView };
+  activity_retention_set: { req: ActivityRetentionRequest; res: ActivityRetentionResponse };
   jobs_get: { req: JobIdRequest; res: JobView };
   jobs_cancel: { req: JobIdRequest; res: JobView };
   watch_round: { req: NoArgs; res: WatchRoundResponse };
@@ -208,6 +213,8 @@ export const COMMAND_NAMES: CommandName[] = [
   "today_overview",
   "activity_list",
   "activity_export_csv",
+  "activity_storage_get",
+  "activity_retention_set",
   "jobs_get",
   "jobs_cancel",
   "watch_round",

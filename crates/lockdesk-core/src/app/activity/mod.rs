@@ -1,5 +1,8 @@
 //! Reading the journal: the Activity screen's page of entries and its CSV export, and
-//! `lockctl activity`. The journal is the one of the space in use (the demo has its own).
+//! `lockctl activity`; its retention and size in `retention.rs`. The journal is the one of the
+//! space in use (the demo has its own).
+
+mod retention;
 
 use chrono::{DateTime, SecondsFormat, Utc};
 use lockdesk_archive::model::Language;
@@ -9,7 +12,11 @@ use ts_rs::TS;
 
 use super::AppContext;
 use crate::error::{Error, Result};
-use crate::journal::{Journal, JournalEntry, JournalQuery, Operation};
+use crate::journal::{FieldChange, Journal, JournalEntry, JournalQuery, Operation};
+pub use retention::{
+    activity_prune_when_due, activity_retention_set, activity_storage_get,
+    ActivityRetentionRequest, ActivityRetentionResponse, ActivityStorageView,
+};
 
 /// Which entries: every filter is optional. Newest first.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, TS)]
@@ -153,16 +160,19 @@ fn headers(lang: Language) -> [&'static str; 9] {
 pub fn changes_text(e: &JournalEntry) -> String {
     e.changes
         .iter()
-        .map(|c| {
-            format!(
-                "{}: {} → {}",
-                c.field,
-                c.old.as_deref().unwrap_or(""),
-                c.new.as_deref().unwrap_or("")
-            )
-        })
+        .map(change_text)
         .collect::<Vec<_>>()
         .join("; ")
+}
+
+/// One changed field as `field: old → new`.
+pub fn change_text(c: &FieldChange) -> String {
+    format!(
+        "{}: {} → {}",
+        c.field,
+        c.old.as_deref().unwrap_or(""),
+        c.new.as_deref().unwrap_or("")
+    )
 }
 
 fn to_csv(entries: &[JournalEntry], lang: Language) -> Result<String> {

@@ -1,0 +1,87 @@
+//! `lockctl activity`: the journal's table, its notes in words, and its size and retention.
+
+use lockdesk_core::app::activity::change_text;
+use lockdesk_core::app::lost_answer::{ANSWER_FIELD, LOST_FOUND};
+use lockdesk_core::app::{ActivityRetentionResponse, ActivityStorageView};
+use lockdesk_core::journal::{FieldChange, JournalEntry};
+
+use super::NONE;
+use crate::output::opt;
+
+pub const ACTIVITY_HEADERS: [&str; 7] = [
+    "TIME (UTC)",
+    "CONNECTION",
+    "OPERATION",
+    "TARGET",
+    "NAME",
+    "CHANGES",
+    "OUTCOME",
+];
+
+pub fn activity_row(e: &JournalEntry) -> Vec<String> {
+    vec![
+        e.at.format("%Y-%m-%d %H:%M:%S").to_string(),
+        opt(&e.connection),
+        e.operation.as_str().to_owned(),
+        opt(&e.target_id),
+        opt(&e.target_name),
+        e.changes.iter().map(change).collect::<Vec<_>>().join("; "),
+        e.outcome.clone(),
+    ]
+}
+
+/// A changed field as `field: old → new`; the notes the core adds, in words.
+fn change(c: &FieldChange) -> String {
+    if c.field == ANSWER_FIELD && c.new.as_deref() == Some(LOST_FOUND) {
+        return "the answer was lost; found at the service".into();
+    }
+    change_text(c)
+}
+
+pub fn activity_shown(shown: usize, total: u64) -> String {
+    format!("{shown} of {total} entries; narrow with --since, --op or --text, or raise --limit")
+}
+
+pub fn storage_pairs(s: &ActivityStorageView) -> Vec<(String, String)> {
+    let oldest = s
+        .oldest
+        .map(|t| t.format("%Y-%m-%d %H:%M:%S UTC").to_string());
+    vec![
+        ("entries".into(), s.entries.to_string()),
+        ("oldest".into(), oldest.unwrap_or_else(|| NONE.into())),
+        ("size on disk".into(), size(s.bytes)),
+        ("kept for".into(), days(s.keep_days)),
+    ]
+}
+
+pub fn retention_set(r: &ActivityRetentionResponse) -> String {
+    let removed = match r.removed {
+        0 => "no entry was older".to_owned(),
+        1 => "removed 1 older entry".to_owned(),
+        n => format!("removed {n} older entries"),
+    };
+    format!(
+        "The journal now keeps {}; {removed}",
+        days(r.storage.keep_days)
+    )
+}
+
+fn days(n: u32) -> String {
+    if n == 1 {
+        "1 day".into()
+    } else {
+        format!("{n} days")
+    }
+}
+
+fn size(bytes: u64) -> String {
+    const KIB: f64 = 1024.0;
+    let b = bytes as f64;
+    if b < KIB {
+        format!("{bytes} bytes")
+    } else if b < KIB * KIB {
+        format!("{:.1} KB ({bytes} bytes)", b / KIB)
+    } else {
+        format!("{:.1} MB ({bytes} bytes)", b / KIB / KIB)
+    }
+}
