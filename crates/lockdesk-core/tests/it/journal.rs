@@ -310,8 +310,12 @@ async fn a_sign_in_leaves_no_secret_in_the_journal() {
         if !f.file_name().to_string_lossy().starts_with("journal") {
             continue;
         }
+        // The -wal/-shm files go when the last connection closes (the background prune's).
+        let bytes = match std::fs::read(f.path()) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+            read => read.unwrap(),
+        };
         files += 1;
-        let bytes = std::fs::read(f.path()).unwrap();
         for s in &secrets {
             assert!(s.len() >= 8, "a real secret: {s:?}");
             assert!(
