@@ -63,3 +63,30 @@ pub fn transport(ctx: &Context, base: ServiceUrl) -> Result<Transport> {
     };
     Ok(Transport::with_proxy_login(base, login.as_ref())?)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::secrets::MemoryStore;
+
+    #[test]
+    fn a_login_is_kept_under_its_proxy_read_back_and_forgotten() {
+        let store = MemoryStore::new();
+        assert_eq!(load(&store, "proxy.example:8080").unwrap(), None);
+        let login = ProxyLogin::new("proxy.example:8080", "山田", "pa:ss\u{2603}");
+        save(&store, &login).unwrap();
+        assert_eq!(store.keys(), vec!["proxy/proxy.example:8080".to_owned()]);
+        assert_eq!(load(&store, "proxy.example:8080").unwrap(), Some(login));
+        assert_eq!(load(&store, "other.example:8080").unwrap(), None);
+        forget(&store, "proxy.example:8080").unwrap();
+        forget(&store, "proxy.example:8080").unwrap();
+        assert!(store.keys().is_empty());
+    }
+
+    #[test]
+    fn an_entry_that_cannot_be_read_counts_as_none() {
+        let store = MemoryStore::new();
+        store.set("proxy/proxy.example:8080", "not json").unwrap();
+        assert_eq!(load(&store, "proxy.example:8080").unwrap(), None);
+    }
+}

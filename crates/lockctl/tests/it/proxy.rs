@@ -200,3 +200,91 @@ async fn a_tunnel_the_proxy_refuses_with_407_is_named_and_not_opened_again() {
     );
     assert_eq!(proxy.refused(), 2);
 }
+
+/// At a real terminal (a pseudo-terminal made by util-linux `script`): a command the proxy
+/// refuses asks the user name and the password (not shown), keeps them and runs again.
+#[cfg(target_os = "linux")]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn at_a_terminal_lockctl_asks_the_proxy_password_once_and_runs_the_command_again() {
+    use std::io::{Read, Write};
+    use std::process::{Command, Stdio};
+    use std::sync::mpsc;
+    use std::time::{Duration, Instant};
+
+    let mut home = Home::new(start_sim());
+    let upstream = home.sim.base_url.trim_start_matches("http://").parse().unwrap();
+    let proxy = AuthProxy::start(upstream, PROXY_USER, PROXY_PASSWORD).await;
+    home.proxy = Some(home.sim.base_url.clone());
+    home.service_url = Some(UNREACHABLE.into());
+    home.add_and_login("work", 0).await;
+
+    let root = home.dir.path().to_owned();
+    let proxy_url = proxy.url.clone();
+    let screen = tokio::task::spawn_blocking(move || {
+        let line = format!("{} --profile work orgs", env!("CARGO_BIN_EXE_lockctl"));
+        let mut child = Command::new("script")
+            .args(["-qec", &line, "/dev/null"])
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", &root)
+            .env("XDG_CONFIG_HOME", root.join("xdg-config"))
+            .env("XDG_DATA_HOME", root.join("xdg-data"))
+            .env("LOCKDESK_TEST_KEYCHAIN_DIR", root.join("keychain"))
+            .env("HTTP_PROXY", &proxy_url)
+            .env("HTTPS_PROXY", &proxy_url)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("util-linux `script` is needed for this test (Debian: bsdutils)");
+        let mut stdout = child.stdout.take().unwrap();
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 256];
+            while let Ok(n) = stdout.read(&mut buf) {
+                if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut screen = Vec::new();
+        let wait_for = |words: &str, screen: &mut Vec<u8>| {
+            let deadline = Instant::now() + Duration::from_secs(30);
+            while !String::from_utf8_lossy(screen).contains(words) {
+                let left = deadline.saturating_duration_since(Instant::now());
+                match rx.recv_timeout(left) {
+                    Ok(bytes) => screen.extend(bytes),
+                    Err(_) => panic!("no {words:?}: {}", String::from_utf8_lossy(screen)),
+                }
+            }
+        };
+        let mut stdin = child.stdin.take().unwrap();
+        wait_for("Proxy user name:", &mut screen);
+        stdin.write_all(format!("{PROXY_USER}\r").as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        wait_for("Proxy password", &mut screen);
+        // The prompt is written just before the terminal is read; give it time to turn echo off.
+        std::thread::sleep(Duration::from_millis(500));
+        stdin
+            .write_all(format!("{PROXY_PASSWORD}\r").as_bytes())
+            .unwrap();
+        stdin.flush().unwrap();
+        let status = child.wait().unwrap();
+        drop(stdin);
+        while let Ok(bytes) = rx.recv_timeout(Duration::from_secs(2)) {
+            screen.extend(bytes);
+        }
+        (status.success(), String::from_utf8_lossy(&screen).into_owned())
+    })
+    .await
+    .unwrap();
+    let (succeeded, screen) = screen;
+    assert!(!screen.contains("pr0xy-pass"), "the password was shown: {screen:?}");
+    assert!(
+        screen.contains(&format!("the proxy {} asks for a user name and password", proxy.url)),
+        "{screen:?}"
+    );
+    assert!(succeeded && screen.contains("O-"), "{screen:?}");
+    let key = format!("proxy/{}", proxy.url.trim_start_matches("http://"));
+    assert!(home.keychain().get(&key).unwrap().is_some());
+}

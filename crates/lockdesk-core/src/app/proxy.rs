@@ -134,3 +134,19 @@ fn forget_every_client(ctx: &AppContext, core: &crate::Context) -> Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_request_shows_no_password_in_debug_output() {
+        let req = ProxyCredentialsSetRequest {
+            profile: None,
+            user: "yamada".into(),
+            password: "s3cret".into(),
+        };
+        let text = format!("{req:?}");
+        assert!(text.contains("yamada") && !text.contains("s3cret"), "{text}");
+    }
+}
