@@ -212,7 +212,12 @@ async fn at_a_terminal_lockctl_asks_the_proxy_password_once_and_runs_the_command
     use std::time::{Duration, Instant};
 
     let mut home = Home::new(start_sim());
-    let upstream = home.sim.base_url.trim_start_matches("http://").parse().unwrap();
+    let upstream = home
+        .sim
+        .base_url
+        .trim_start_matches("http://")
+        .parse()
+        .unwrap();
     let proxy = AuthProxy::start(upstream, PROXY_USER, PROXY_PASSWORD).await;
     home.proxy = Some(home.sim.base_url.clone());
     home.service_url = Some(UNREACHABLE.into());
@@ -260,7 +265,9 @@ async fn at_a_terminal_lockctl_asks_the_proxy_password_once_and_runs_the_command
         };
         let mut stdin = child.stdin.take().unwrap();
         wait_for("Proxy user name:", &mut screen);
-        stdin.write_all(format!("{PROXY_USER}\r").as_bytes()).unwrap();
+        stdin
+            .write_all(format!("{PROXY_USER}\r").as_bytes())
+            .unwrap();
         stdin.flush().unwrap();
         wait_for("Proxy password", &mut screen);
         // The prompt is written just before the terminal is read; give it time to turn echo off.
@@ -274,14 +281,23 @@ async fn at_a_terminal_lockctl_asks_the_proxy_password_once_and_runs_the_command
         while let Ok(bytes) = rx.recv_timeout(Duration::from_secs(2)) {
             screen.extend(bytes);
         }
-        (status.success(), String::from_utf8_lossy(&screen).into_owned())
+        (
+            status.success(),
+            String::from_utf8_lossy(&screen).into_owned(),
+        )
     })
     .await
     .unwrap();
     let (succeeded, screen) = screen;
-    assert!(!screen.contains("pr0xy-pass"), "the password was shown: {screen:?}");
     assert!(
-        screen.contains(&format!("the proxy {} asks for a user name and password", proxy.url)),
+        !screen.contains("pr0xy-pass"),
+        "the password was shown: {screen:?}"
+    );
+    assert!(
+        screen.contains(&format!(
+            "the proxy {} asks for a user name and password",
+            proxy.url
+        )),
         "{screen:?}"
     );
     assert!(succeeded && screen.contains("O-"), "{screen:?}");

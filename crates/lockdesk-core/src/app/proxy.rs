@@ -147,6 +147,9 @@ mod tests {
             password: "s3cret".into(),
         };
         let text = format!("{req:?}");
-        assert!(text.contains("yamada") && !text.contains("s3cret"), "{text}");
+        assert!(
+            text.contains("yamada") && !text.contains("s3cret"),
+            "{text}"
+        );
     }
 }
