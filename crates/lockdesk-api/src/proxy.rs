@@ -183,6 +183,17 @@ mod tests {
     }
 
     #[test]
+    fn a_transport_with_a_login_shows_no_password_in_debug_output() {
+        // Whatever the proxy variables say meanwhile (one test sets them), the password is
+        // nowhere in the transport's debug output.
+        let login = ProxyLogin::new("proxy.example:3128", "bob", "hunter2-proxy");
+        let base = crate::ServiceUrl::parse("https://api.example").unwrap();
+        let transport = crate::Transport::with_proxy_login(base, Some(&login)).unwrap();
+        let text = format!("{transport:?}");
+        assert!(!text.contains("hunter2"), "{text}");
+    }
+
+    #[test]
     fn basic_credentials_are_read_back_from_a_header() {
         let value = http::HeaderValue::from_static("Basic YWxpY2U6czNjcjp0");
         assert_eq!(

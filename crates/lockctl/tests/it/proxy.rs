@@ -199,6 +199,23 @@ async fn a_tunnel_the_proxy_refuses_with_407_is_named_and_not_opened_again() {
         wrong.stderr
     );
     assert_eq!(proxy.refused(), 2);
+
+    // The right ones open the tunnel (the proxy refuses no more); behind it the simulator
+    // speaks no TLS, so the check fails otherwise, and nothing is kept.
+    let right = proxy_login(&home, PROXY_USER, PROXY_PASSWORD).await;
+    assert_eq!(right.code, 1, "{}", right.stderr);
+    assert!(
+        !right.stderr.contains("[proxy_auth_required]"),
+        "{}",
+        right.stderr
+    );
+    assert_eq!(
+        proxy.refused(),
+        2,
+        "the tunnel carried the user name and password"
+    );
+    let key = format!("proxy/{}", proxy.url.trim_start_matches("http://"));
+    assert_eq!(home.keychain().get(&key).unwrap(), None);
 }
 
 /// At a real terminal (a pseudo-terminal made by util-linux `script`): a command the proxy
