@@ -125,6 +125,30 @@ describe('messages use the details', () => {
       'error.tls_certificate.noHost',
     );
   });
+  it('a proxy that asks for a password is named, and the way to enter it is offered', () => {
+    const asked = describeError(
+      err('proxy_auth_required', 'proxy_login', { proxy: 'http://proxy.example.jp:8080' }),
+    );
+    const [enText, jaText] = fully(asked);
+    expect(enText).toBe(
+      'The proxy http://proxy.example.jp:8080 between this computer and the service asks for a user name and password.',
+    );
+    expect(jaText).toContain('http://proxy.example.jp:8080');
+    expect(jaText).toMatch(/ユーザー名とパスワード/);
+    expect(asked.howTo).toBe('error.howTo.proxy_login');
+    expect(asked.action).toBe('proxy');
+    const refused = describeError(
+      err('proxy_auth_required', 'proxy_login', {
+        proxy: 'http://proxy.example.jp:8080',
+        proxy_login_refused: true,
+      }),
+    );
+    expect(refused.key).toBe('error.proxy_auth_required.refused');
+    expect(fully(refused)[0]).toMatch(/did not accept the user name and password kept for it/);
+    expect(describeError(err('proxy_auth_required', 'proxy_login')).key).toBe(
+      'error.proxy_auth_required.noProxy',
+    );
+  });
   it('a lost answer says the outcome is not known and to look before trying again', () => {
     const v = describeError(
       err('answer_lost', 'outcome_unknown', { base_url: 'https://api.example.jp' }),

@@ -69,6 +69,9 @@ pub enum Command {
     /// Sync the history and check the watch rules; prints new alerts (one JSON line each with
     /// --json). With --once: exit 0 no new alerts, 3 new alerts.
     Watch(crate::commands::watch::WatchArgs),
+    /// The office proxy's user name and password, for a proxy that asks for them (407).
+    #[command(subcommand)]
+    Proxy(ProxyCmd),
     /// Try Lockdesk without an account: the built-in simulator with demo data, signed in
     /// through the real OAuth flow. Touches none of your profiles or keychain entries.
     Demo {
@@ -103,6 +106,16 @@ pub enum ProfileCmd {
     Remove {
         name: String,
     },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ProxyCmd {
+    /// Keep the user name and password of the proxy between this computer and the profile's
+    /// service in the OS keychain, once the proxy accepts them. Read from LOCKDESK_PROXY_USER
+    /// and LOCKDESK_PROXY_PASSWORD, else typed (the password unseen) or one line each on stdin.
+    Login,
+    /// Forget the user name and password kept for the profile's proxy.
+    Logout,
 }
 
 #[derive(Debug, Subcommand)]

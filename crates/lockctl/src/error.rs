@@ -135,6 +135,8 @@ fn tls_hint(problem: TlsProblem) -> &'static str {
     }
 }
 
+const PROXY_LOGIN_HINT: &str = "give the proxy's user name and password with `lockctl proxy login` (typed, or from LOCKDESK_PROXY_USER and LOCKDESK_PROXY_PASSWORD); they are kept in the OS keychain, and `lockctl proxy logout` forgets them";
+
 const TLS_INSPECTION_HINT: &str = "if your company inspects HTTPS, ask IT to install its root certificate on this computer (lockctl trusts the certificates the computer trusts)";
 
 /// What to do about an error with `code`, in English; `None` where the message says it all.
@@ -186,6 +188,7 @@ pub fn hint(code: ErrorCode, profile: Option<&str>) -> Option<String> {
         C::DataDirUnknown => "set LOCKDESK_DATA_DIR to a folder lockctl may use",
         C::Transport | C::Timeout => "check the network connection and the profile's base URL; `lockctl --cached` reads the lists kept from the last time the service answered (changes need the service)",
         C::TlsCertificate => TLS_INSPECTION_HINT,
+        C::ProxyAuthRequired => PROXY_LOGIN_HINT,
         C::AnswerLost => {
             "the service may have made the change; look (e.g. `lockctl users list`, `lockctl invitations list`) before running it again: lockctl did not send it twice"
         }

@@ -148,7 +148,8 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         Err(e) => {
             use clap::error::ErrorKind;
@@ -176,7 +177,26 @@ where
         out_terminal: terminals.stdout,
         status: 0,
     };
-    let status = match dispatch(&env, &mut term, cli.command).await {
+    let asks_proxy_login = !matches!(cli.command, Command::Proxy(_));
+    let mut result = dispatch(&env, &mut term, cli.command).await;
+    // A proxy that asks for a user name and password, at a terminal: ask them once, keep them,
+    // and run the command again (the proxy refused the first one before the service saw it).
+    if let Err(e) = &result {
+        if e.code() == lockdesk_core::ErrorCode::ProxyAuthRequired
+            && term.terminal
+            && asks_proxy_login
+        {
+            let _ = writeln!(term.err, "{}", output::clean(&e.to_string()));
+            result = match commands::proxy::login(&env, &mut term).await {
+                Ok(()) => match Cli::try_parse_from(&args) {
+                    Ok(again) => dispatch(&env, &mut term, again.command).await,
+                    Err(e) => Err(Error::Usage(e.to_string())),
+                },
+                Err(e) => Err(e),
+            };
+        }
+    }
+    let status = match result {
         Ok(()) => {
             let _ = term.out.flush();
             term.status
@@ -218,6 +238,7 @@ pub(crate) async fn dispatch(env: &Env<'_>, term: &mut Term<'_>, command: Comman
         Command::History(cmd) => commands::history::run(env, term, cmd).await,
         Command::Activity(args) => commands::activity::run(env, term, args).await,
         Command::Watch(args) => commands::watch::run(env, term, args).await,
+        Command::Proxy(cmd) => commands::proxy::run(env, term, cmd).await,
         Command::Demo { serve } => commands::demo::run(term, serve).await,
     }
 }

@@ -152,6 +152,11 @@ pub enum Error {
         host: String,
         problem: TlsProblem,
     },
+    /// The proxy in the way answered 407 Proxy Authentication Required: to a plain request, or
+    /// to the `CONNECT` of a secure one. `proxy` is its `scheme://host:port` (never a password);
+    /// `login_refused` says a user name and password were sent and refused. Never retried.
+    #[error("{}", proxy_auth_words(.proxy, *.login_refused))]
+    ProxyAuthRequired { proxy: String, login_refused: bool },
     /// The answer could not be understood.
     #[error("unexpected answer from the service ({context}): {message}")]
     Decode { context: String, message: String },
@@ -192,6 +197,7 @@ impl Error {
             Error::Transport { .. } => "transport",
             Error::AnswerLost { .. } => "answer_lost",
             Error::Tls { .. } => "tls_certificate",
+            Error::ProxyAuthRequired { .. } => "proxy_auth_required",
             Error::Decode { .. } => "decode",
             Error::Cancelled => "cancelled",
             Error::AnswerTooLarge { .. } => "answer_too_large",
@@ -280,9 +286,15 @@ impl Error {
 
     /// A failed request to the service at `base`. Only the base address is kept: full v2 URLs
     /// carry the access token as a query parameter.
-    pub(crate) fn from_reqwest(base: &crate::config::ServiceUrl, err: reqwest::Error) -> Error {
+    pub(crate) fn from_reqwest(
+        base: &crate::config::ServiceUrl,
+        err: reqwest::Error,
+        login_refused: bool,
+    ) -> Error {
         let base_url = base.as_str().to_owned();
-        if let Some(problem) = crate::tls::problem_of(&err) {
+        if crate::proxy::is_tunnel_auth_refusal(&err) {
+            Error::proxy_auth_required(base, login_refused)
+        } else if let Some(problem) = crate::tls::problem_of(&err) {
             Error::Tls {
                 base_url,
                 host: base.url().host_str().unwrap_or_default().to_owned(),
@@ -296,6 +308,27 @@ impl Error {
                 reason: crate::proxy::reason_with_proxy(base.url(), root_cause(&err.without_url())),
             }
         }
+    }
+}
+
+impl Error {
+    /// The proxy of `base` answered 407; `login_refused` when a login was sent to it.
+    pub(crate) fn proxy_auth_required(
+        base: &crate::config::ServiceUrl,
+        login_refused: bool,
+    ) -> Error {
+        Error::ProxyAuthRequired {
+            proxy: crate::proxy::proxy_for(base.url()).unwrap_or_else(|| "in the way".to_owned()),
+            login_refused,
+        }
+    }
+}
+
+fn proxy_auth_words(proxy: &str, login_refused: bool) -> String {
+    if login_refused {
+        format!("the proxy {proxy} refused the user name and password kept for it (407 Proxy Authentication Required)")
+    } else {
+        format!("the proxy {proxy} asks for a user name and password (407 Proxy Authentication Required)")
     }
 }
 

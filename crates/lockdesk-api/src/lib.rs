@@ -25,6 +25,7 @@ pub mod validate;
 pub use config::{is_loopback, ClientCredentials, ServiceUrl};
 pub use error::{Error, Result, ServiceCode};
 pub use oauth::{ApiVersion, AuthorizationGrant, OAuth, SignInRequest, TokenSet};
+pub use proxy::ProxyLogin;
 pub use ratelimit::RateLimiter;
 pub use retry::RetryPolicy;
 pub use serde_util::parse_time;

@@ -28,7 +28,7 @@ use serde::{Deserialize, Serialize};
 use url::Url;
 
 use crate::clock::{Clock, SystemClock};
-use crate::config::{ClientCredentials, ServiceUrl};
+use crate::config::ClientCredentials;
 use crate::error::{Error, Result, ServiceCode};
 use crate::models::TokenInfo;
 use crate::serde_util::{int_or_string, timestamp};
@@ -329,7 +329,7 @@ impl OAuth {
                 self.transport.http().clone(),
             ))
             .await
-            .map_err(|e| map_token_error(self.transport.base(), e))?;
+            .map_err(|e| map_token_error(&self.transport, e))?;
         Ok(self.token_set(response))
     }
 
@@ -345,7 +345,7 @@ impl OAuth {
                 self.transport.http().clone(),
             ))
             .await
-            .map_err(|e| map_token_error(self.transport.base(), e))?;
+            .map_err(|e| map_token_error(&self.transport, e))?;
         let mut tokens = self.token_set(response);
         // A reissue without a new refresh token keeps the old one usable.
         if tokens.refresh_token.is_none() {
@@ -415,7 +415,8 @@ pub fn token_set_at(
 
 type TokenError = RequestTokenError<oauth2::HttpClientError<reqwest::Error>, ServiceErrorResponse>;
 
-fn map_token_error(base: &ServiceUrl, err: TokenError) -> Error {
+fn map_token_error(transport: &Transport, err: TokenError) -> Error {
+    let base = transport.base();
     match err {
         RequestTokenError::ServerResponse(body) => {
             let code = ServiceCode::parse(body.code.as_deref().unwrap_or("invalid_grant"));
@@ -434,8 +435,11 @@ fn map_token_error(base: &ServiceUrl, err: TokenError) -> Error {
                 message,
             }
         }
-        RequestTokenError::Request(oauth2::HttpClientError::Reqwest(e)) => {
-            Error::from_reqwest(base, *e)
+        RequestTokenError::Request(oauth2::HttpClientError::Reqwest(e)) => transport.failure(*e),
+        RequestTokenError::Request(oauth2::HttpClientError::Other(m))
+            if m == crate::oauth_http::PROXY_REFUSED =>
+        {
+            transport.proxy_refusal()
         }
         RequestTokenError::Request(oauth2::HttpClientError::Other(m))
             if m == crate::oauth_http::TOO_LARGE =>

@@ -12,6 +12,9 @@ use crate::transport::{read_capped, BodyError, MAX_BODY_BYTES};
 /// The `Other` error that means the answer passed the cap (mapped to `answer_too_large`).
 pub(crate) const TOO_LARGE: &str = "the token endpoint's answer is larger than the client reads";
 
+/// The `Other` error that means the proxy answered 407 (mapped to `proxy_auth_required`).
+pub(crate) const PROXY_REFUSED: &str = "the proxy asks for a user name and password";
+
 /// Owns a handle of the client (a reference count), so its answers hold no borrow.
 pub(crate) struct CappedClient(pub reqwest::Client);
 
@@ -28,6 +31,9 @@ impl<'c> AsyncHttpClient<'c> for CappedClient {
         Box::pin(async move {
             let request = request.try_into().map_err(Box::new)?;
             let response = client.execute(request).await.map_err(Box::new)?;
+            if response.status() == reqwest::StatusCode::PROXY_AUTHENTICATION_REQUIRED {
+                return Err(HttpClientError::Other(PROXY_REFUSED.to_owned()));
+            }
             let mut builder = oauth2::http::Response::builder()
                 .status(response.status())
                 .version(response.version());

@@ -14,6 +14,7 @@ use serde::Deserialize;
 
 use crate::config::ServiceUrl;
 use crate::error::{Error, Result, ServiceCode};
+use crate::proxy::ProxyLogin;
 use crate::ratelimit::RateLimiter;
 use crate::retry::{Failure, RetryPolicy};
 
@@ -27,6 +28,8 @@ pub struct Transport {
     client: reqwest::Client,
     base: ServiceUrl,
     retry: RetryPolicy,
+    /// A user name and password go to the proxy of `base` (a 407 then means they were refused).
+    sends_proxy_login: bool,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -169,24 +172,75 @@ fn retry_after(headers: &HeaderMap) -> Option<Duration> {
 
 impl Transport {
     pub fn new(base: ServiceUrl, retry: RetryPolicy, timeout: Duration) -> Result<Transport> {
-        let client = crate::tls::client_builder()
+        Self::through(base, retry, timeout, None)
+    }
+
+    /// [`Transport::new`] sending `proxy_login` to its proxy when a request goes through it.
+    pub fn through(
+        base: ServiceUrl,
+        retry: RetryPolicy,
+        timeout: Duration,
+        proxy_login: Option<&ProxyLogin>,
+    ) -> Result<Transport> {
+        let sends_proxy_login = proxy_login.is_some_and(|login| {
+            crate::proxy::proxy_host_port(base.url()).as_deref() == Some(login.proxy())
+        });
+        let builder = crate::proxy::route(crate::tls::client_builder(), proxy_login);
+        let client = builder
             // Following redirects would carry requests (and tokens) to other hosts.
             .redirect(reqwest::redirect::Policy::none())
             .timeout(timeout)
             .connect_timeout(Duration::from_secs(10))
             .user_agent(concat!("lockdesk/", env!("CARGO_PKG_VERSION")))
             .build()
-            .map_err(|e| Error::from_reqwest(&base, e))?;
+            .map_err(|e| Error::from_reqwest(&base, e, false))?;
         Ok(Transport {
             client,
             base,
             retry,
+            sends_proxy_login,
         })
     }
 
     /// Defaults: 30 s per request, [`RetryPolicy::default`].
     pub fn with_defaults(base: ServiceUrl) -> Result<Transport> {
         Self::new(base, RetryPolicy::default(), Duration::from_secs(30))
+    }
+
+    /// [`Transport::with_defaults`] with the proxy's login, if the person gave one.
+    pub fn with_proxy_login(
+        base: ServiceUrl,
+        proxy_login: Option<&ProxyLogin>,
+    ) -> Result<Transport> {
+        Self::through(
+            base,
+            RetryPolicy::default(),
+            Duration::from_secs(30),
+            proxy_login,
+        )
+    }
+
+    /// A failed request as an [`Error`].
+    pub(crate) fn failure(&self, err: reqwest::Error) -> Error {
+        Error::from_reqwest(&self.base, err, self.sends_proxy_login)
+    }
+
+    /// The proxy of the service answered 407 Proxy Authentication Required.
+    pub(crate) fn proxy_refusal(&self) -> Error {
+        Error::proxy_auth_required(&self.base, self.sends_proxy_login)
+    }
+
+    /// One request to the service's address, to learn whether its proxy lets this transport
+    /// through: `Err(ProxyAuthRequired)` when the proxy answers 407, `Ok` for any answer of the
+    /// service (whatever its status), other errors as they are. Never retried.
+    pub async fn check_proxy(&self) -> Result<()> {
+        match self.client.get(self.base.url().clone()).send().await {
+            Ok(resp) if resp.status() == StatusCode::PROXY_AUTHENTICATION_REQUIRED => {
+                Err(self.proxy_refusal())
+            }
+            Ok(_) => Ok(()),
+            Err(e) => Err(self.failure(e)),
+        }
     }
 
     pub fn base(&self) -> &ServiceUrl {
@@ -268,7 +322,7 @@ impl Transport {
                             })
                         }
                         Err(BodyError::Net(e)) => {
-                            let err = Error::from_reqwest(&self.base, e);
+                            let err = self.failure(e);
                             if self.retry.may_retry(&req.method, Failure::Lost, attempt) {
                                 self.pause(attempt, None).await;
                                 continue;
@@ -278,6 +332,11 @@ impl Transport {
                     };
                     if status.is_success() {
                         return Ok(ApiResponse { status, body });
+                    }
+                    if status == StatusCode::PROXY_AUTHENTICATION_REQUIRED
+                        && crate::proxy::proxy_for(self.base.url()).is_some()
+                    {
+                        return Err(self.proxy_refusal());
                     }
                     let err = service_error(status, &body);
                     let failure = match status.as_u16() {
@@ -294,9 +353,10 @@ impl Transport {
                     } else {
                         Failure::Lost
                     };
-                    let error = Error::from_reqwest(&self.base, e);
-                    // A refused certificate stays refused: trying again only delays the answer.
-                    if matches!(error, Error::Tls { .. }) {
+                    let error = self.failure(e);
+                    // A refused certificate stays refused, and so does a proxy that wants a
+                    // user name and password: trying again only delays the answer.
+                    if matches!(error, Error::Tls { .. } | Error::ProxyAuthRequired { .. }) {
                         return Err(error);
                     }
                     (failure, None, error)

@@ -62,6 +62,8 @@ macro_rules! lockdesk_commands {
             history_archive_timecard(TimecardRequest) -> HistoryTimecardResponse;
             history_archive_export(HistoryExportRequest) -> HistoryExportResponse;
             account_info(NoArgs) -> AccountInfoResponse;
+            proxy_credentials_set(ProxyCredentialsSetRequest) -> ProxyCredentialsView;
+            proxy_credentials_clear(ProxyCredentialsClearRequest) -> ProxyCredentialsView;
             today_overview(NoArgs) -> TodayOverview;
             activity_list(ActivityQuery) -> ActivityPage;
             activity_export_csv(ActivityExportRequest) -> ActivityExportResponse;
@@ -160,6 +162,9 @@ pub const UNJOURNALED_COMMANDS: &[&str] = &[
     "history_archive_timecard",
     "history_archive_export",
     "account_info",
+    // The proxy's user name and password are this computer's own (the keychain).
+    "proxy_credentials_set",
+    "proxy_credentials_clear",
     // Today reads the service and the archive; it changes nothing.
     "today_overview",
     "activity_list",

@@ -9,6 +9,7 @@ pub mod error;
 pub mod journal;
 pub mod organizations;
 pub mod profiles;
+pub mod proxy_logins;
 pub mod secret_binding;
 pub mod secrets;
 pub mod sessions;

@@ -22,6 +22,12 @@ pub fn tokens_key(profile: &str) -> String {
     format!("{profile}/tokens")
 }
 
+/// The user name and password given for a proxy, `host:port` (never bound to a profile: they
+/// are sent to that proxy only, whichever service is reached through it).
+pub fn proxy_login_key(proxy: &str) -> String {
+    format!("proxy/{proxy}")
+}
+
 /// The keychain's service name. macOS shows it as the item's name in Keychain Access and in its
 /// "wants to use your confidential information stored in …" prompt, so there it is the app's
 /// name. Linux and Windows keep `lockdesk`: changing it there would lose the secrets existing
@@ -44,8 +50,12 @@ pub fn account_name(key: &str) -> String {
 }
 
 /// `acme/client_secret` → `acme: client secret`, `acme/tokens` → `acme: sign-in tokens`;
-/// other keys as they are.
+/// `proxy/host:port` → `proxy host:port: user name and password`; other keys as they are.
 pub fn described(key: &str) -> String {
+    // A proxy's key always has a port; a profile named `proxy` keeps its own words.
+    if let Some(proxy) = key.strip_prefix("proxy/").filter(|p| p.contains(':')) {
+        return format!("proxy {proxy}: user name and password");
+    }
     match key.rsplit_once('/') {
         Some((profile, "client_secret")) => format!("{profile}: client secret"),
         Some((profile, "tokens")) => format!("{profile}: sign-in tokens"),
@@ -295,6 +305,11 @@ mod tests {
         assert_eq!(described(&client_secret_key("acme")), "acme: client secret");
         assert_eq!(described(&tokens_key("acme")), "acme: sign-in tokens");
         assert_eq!(described("other"), "other");
+        assert_eq!(
+            described(&proxy_login_key("proxy.example:8080")),
+            "proxy proxy.example:8080: user name and password"
+        );
+        assert_eq!(described("proxy/tokens"), "proxy: sign-in tokens");
         if cfg!(target_os = "macos") {
             assert_eq!(
                 (SERVICE, account_name("a/tokens").as_str()),

@@ -5,9 +5,7 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 use lockdesk_api::session::Session;
-use lockdesk_api::{
-    ApiVersion, ClientCredentials, OAuth, SignInRequest, TokenSet, Transport, V2Client,
-};
+use lockdesk_api::{ApiVersion, ClientCredentials, OAuth, SignInRequest, TokenSet, V2Client};
 use serde::{Deserialize, Serialize};
 use url::Url;
 
@@ -130,7 +128,7 @@ fn oauth_for(ctx: &Context, profile: &Profile) -> Result<OAuth> {
         .ok_or_else(|| Error::SecretMissing(profile.name.clone()))?;
     let secret = bound_client_secret(profile, &stored)?;
     let credentials = ClientCredentials::new(&profile.client_id, &secret, &profile.redirect_uri)?;
-    let transport = Transport::with_defaults(profile.service_url()?)?;
+    let transport = crate::proxy_logins::transport(ctx, profile.service_url()?)?;
     Ok(OAuth::new(transport, credentials, profile.api)?.with_clock(ctx.clock.clone()))
 }
 
@@ -216,7 +214,7 @@ pub async fn open_v2(ctx: &Context, profile: &str) -> Result<V2Client> {
     let profile = ProfileStore::new(ctx).get(profile)?;
     require_api(&profile, ApiVersion::V2)?;
     let tokens = stored_tokens(ctx, &profile)?;
-    let transport = Transport::with_defaults(profile.service_url()?)?;
+    let transport = crate::proxy_logins::transport(ctx, profile.service_url()?)?;
     Ok(
         V2Client::new(transport, tokens, ctx.v2_limiter(&profile.name))
             .with_clock(ctx.clock.clone()),

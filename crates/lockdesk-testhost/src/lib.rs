@@ -92,6 +92,7 @@ pub fn status_for(code: ErrorCode) -> StatusCode {
         ErrorCategory::BadInput
         | ErrorCategory::Limit
         | ErrorCategory::Connection
+        | ErrorCategory::ProxyLogin
         | ErrorCategory::Keychain
         | ErrorCategory::LocalFile
         | ErrorCategory::Cancelled => StatusCode::BAD_REQUEST,

@@ -11,7 +11,7 @@ import { errorCodesEn } from './i18n/errors.en';
 import type { MessageKey } from './i18n/en';
 
 /** The button under the message: sign in (again), pick an organization, open Connections. */
-export type ErrorAction = 'sign-in' | 'sign-in-v2' | 'organizations' | 'connect' | null;
+export type ErrorAction = 'sign-in' | 'sign-in-v2' | 'organizations' | 'connect' | 'proxy' | null;
 
 export interface ErrorView {
   /** What happened (for some codes also what to do). */
@@ -86,6 +86,13 @@ export function codeText(code: ErrorCode, details: ErrorDetails = {}): CodeText 
       );
     case 'tls_certificate':
       return certificateText(details);
+    case 'proxy_auth_required':
+      return withParam(
+        details.proxy_login_refused ? 'error.proxy_auth_required.refused' : `error.${code}`,
+        'error.proxy_auth_required.noProxy',
+        'proxy',
+        details.proxy,
+      );
     case 'validation':
       return withParam(`error.${code}`, 'error.validation.noField', 'field', details.field);
     case 'invalid_input':
@@ -268,6 +275,8 @@ export function categoryAdvice(category: ErrorCategory): {
       return { howTo: 'error.howTo.connection', action: 'connect' };
     case 'keychain':
       return { howTo: 'error.howTo.keychain', action: null };
+    case 'proxy_login':
+      return { howTo: 'error.howTo.proxy_login', action: 'proxy' };
     case 'local_file':
       return { howTo: 'error.howTo.local_file', action: null };
     case 'internal':

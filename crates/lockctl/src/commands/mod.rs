@@ -10,6 +10,7 @@ pub mod invitations;
 pub mod locks;
 pub mod orgs;
 pub mod profile;
+pub mod proxy;
 pub mod session;
 pub mod users;
 pub mod watch;

@@ -24,6 +24,7 @@ pub mod lost_answer;
 pub mod offline;
 pub mod orgs;
 pub mod profiles;
+pub mod proxy;
 pub mod session;
 pub mod status;
 pub mod today;
@@ -83,6 +84,10 @@ pub use orgs::{orgs_choose, orgs_list, OrgsChooseRequest, OrgsListResponse};
 pub use profiles::{
     profiles_add, profiles_list, profiles_remove, profiles_use, ProfileRemovedView,
     ProfilesAddRequest, ProfilesListResponse,
+};
+pub use proxy::{
+    proxy_credentials_clear, proxy_credentials_set, ProxyCredentialsClearRequest,
+    ProxyCredentialsSetRequest, ProxyCredentialsView,
 };
 pub use session::{
     session_begin_sign_in, session_cancel_sign_in, session_leave_demo, session_save_sign_ins,

@@ -48,6 +48,9 @@ pub enum ErrorCategory {
     /// details.tls_problem): often a company's HTTPS inspection whose root certificate IT has
     /// not installed on this computer. Not "offline": the service was reached.
     Certificate,
+    /// The proxy in the way asks for a user name and password, or refused the ones kept for it
+    /// (details.proxy): give them (the Account screen, `lockctl proxy login`).
+    ProxyLogin,
     /// A file or folder on this computer could not be read or written.
     LocalFile,
     /// The person cancelled; nothing to fix.
@@ -135,6 +138,9 @@ error_codes! {
     /// The secure connection was refused: the certificate of details.host is not trusted
     /// (details.tls_problem says why).
     TlsCertificate = "tls_certificate" => Certificate,
+    /// The proxy details.proxy answered 407 Proxy Authentication Required;
+    /// details.proxy_login_refused when a user name and password were sent and refused.
+    ProxyAuthRequired = "proxy_auth_required" => ProxyLogin,
     /// The service's answer could not be understood.
     Decode = "decode" => ServiceError,
     /// The answer was larger than the client reads (16 MiB); details.base_url.
@@ -269,6 +275,7 @@ impl ErrorCode {
             E::Transport { .. } => ErrorCode::Transport,
             E::AnswerLost { .. } => ErrorCode::AnswerLost,
             E::Tls { .. } => ErrorCode::TlsCertificate,
+            E::ProxyAuthRequired { .. } => ErrorCode::ProxyAuthRequired,
             E::Decode { .. } => ErrorCode::Decode,
             E::AnswerTooLarge { .. } => ErrorCode::AnswerTooLarge,
             E::TooManyPages { .. } => ErrorCode::TooManyPages,

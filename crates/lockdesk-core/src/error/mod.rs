@@ -287,6 +287,13 @@ fn api_details(e: &lockdesk_api::Error, d: &mut ErrorDetails) {
             d.host = Some(host.clone());
             d.tls_problem = Some((*problem).into());
         }
+        lockdesk_api::Error::ProxyAuthRequired {
+            proxy,
+            login_refused,
+        } => {
+            d.proxy = Some(proxy.clone());
+            d.proxy_login_refused = Some(*login_refused);
+        }
         _ => d.base_url = e.base_url().map(str::to_owned),
     }
 }

@@ -45,6 +45,16 @@ pub struct ErrorDetails {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub tls_problem: Option<TlsProblem>,
+    /// The proxy that asks for a user name and password, `scheme://host:port`
+    /// (`proxy_auth_required`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub proxy: Option<String>,
+    /// The user name and password kept for that proxy were sent and refused
+    /// (`proxy_auth_required`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub proxy_login_refused: Option<bool>,
     /// An image address the service named (`image_unavailable`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]

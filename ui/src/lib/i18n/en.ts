@@ -10,6 +10,7 @@ import { keychainEn } from './keychain.en';
 import { shellEn } from './shell.en';
 import { watchEn } from './watch.en';
 import { todayEn } from './today.en';
+import { proxyEn } from './proxy.en';
 
 // English messages. Every key here must exist in ja.ts too (checked by the type and a test).
 export const en = {
@@ -25,6 +26,7 @@ export const en = {
   ...shellEn,
   ...watchEn,
   ...todayEn,
+  ...proxyEn,
   'app.name': 'Lockdesk',
   'app.loading': 'Loading…',
   'app.retry': 'Try again',

@@ -50,6 +50,8 @@ export const errorCodesEn = {
     'The request reached the service at {address}, but its answer was lost, so whether the change was made is not known.',
   'error.tls_certificate':
     'The secure connection to {host} could not be set up, so Lockdesk did not connect.',
+  'error.proxy_auth_required':
+    'The proxy {proxy} between this computer and the service asks for a user name and password.',
   'error.decode': 'The service answered in a way Lockdesk does not understand.',
   'error.answer_too_large':
     'The service sent an answer larger than Lockdesk reads (16 MiB); it was not read.',
@@ -145,6 +147,8 @@ const howToEn = {
   'error.howTo.service_error':
     'Try again later. If it keeps happening, contact the service’s support.',
   'error.howTo.connection': 'Check the settings of this connection on the Connections screen.',
+  'error.howTo.proxy_login':
+    'Enter the proxy’s user name and password on the Account screen (ask IT if you do not know them). Lockdesk keeps them in the system keychain.',
   'error.howTo.keychain':
     'Start and unlock the system keychain (on Linux, gnome-keyring or another Secret Service), then try again.',
   'error.howTo.local_file':
@@ -159,6 +163,11 @@ export const errorsEn = {
   'error.signInAgain': 'Sign in again',
   'error.action.organizations': 'Choose an organization',
   'error.action.connect': 'Open Connections',
+  'error.action.proxy': 'Enter the proxy password',
+  'error.proxy_auth_required.noProxy':
+    'The proxy between this computer and the service asks for a user name and password.',
+  'error.proxy_auth_required.refused':
+    'The proxy {proxy} did not accept the user name and password kept for it (they may have changed).',
   'error.insufficient_scope.unknown':
     'This connection lacks a permission (scope) it needs for this.',
   'error.insufficient_scope.howTo':

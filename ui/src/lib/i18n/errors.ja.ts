@@ -43,6 +43,8 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.transport': '{address} のサービスに接続できませんでした。',
   'error.answer_lost':
     '{address} のサービスに送信した後で応答が途絶えたため、変更が行われたかどうか分かりません。',
+  'error.proxy_auth_required':
+    'このコンピューターとサービスの間のプロキシ {proxy} が、ユーザー名とパスワードを求めています。',
   'error.tls_certificate': '{host} との安全な接続を確立できなかったため、接続しませんでした。',
   'error.decode': 'サービスから想定外の形式の応答がありました。',
   'error.answer_too_large':
@@ -138,6 +140,8 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.howTo.service_error':
     'しばらくしてから、もう一度お試しください。繰り返し発生する場合は、サービスのサポート窓口にお問い合わせください。',
   'error.howTo.connection': '「接続」画面で、この接続の設定を確認してください。',
+  'error.howTo.proxy_login':
+    '「アカウント」画面でプロキシのユーザー名とパスワードを入力してください（わからない場合は IT 担当者にお問い合わせください）。Lockdesk はシステムのキーチェーンに保存します。',
   'error.howTo.keychain':
     'システムのキーチェーン（Linux では gnome-keyring などの Secret Service）を起動してロックを解除してから、もう一度お試しください。',
   'error.howTo.local_file':
@@ -149,6 +153,11 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.signInAgain': 'もう一度サインイン',
   'error.action.organizations': '組織を選ぶ',
   'error.action.connect': '接続を開く',
+  'error.action.proxy': 'プロキシのパスワードを入力',
+  'error.proxy_auth_required.noProxy':
+    'このコンピューターとサービスの間のプロキシが、ユーザー名とパスワードを求めています。',
+  'error.proxy_auth_required.refused':
+    'プロキシ {proxy} が、保存されているユーザー名とパスワードを受け付けませんでした（変更された可能性があります）。',
   'error.insufficient_scope.unknown':
     'この接続には、この操作に必要な権限（スコープ）がありません。',
   'error.insufficient_scope.howTo':

@@ -11,6 +11,7 @@ import { keychainJa } from './keychain.ja';
 import { shellJa } from './shell.ja';
 import { watchJa } from './watch.ja';
 import { todayJa } from './today.ja';
+import { proxyJa } from './proxy.ja';
 
 export const ja: Messages = {
   ...errorsJa,
@@ -25,6 +26,7 @@ export const ja: Messages = {
   ...shellJa,
   ...watchJa,
   ...todayJa,
+  ...proxyJa,
   'app.name': 'Lockdesk',
   'app.loading': '読み込み中…',
   'app.retry': '再試行',

@@ -143,6 +143,24 @@ pub fn profile_not_revoked(message: &str, code: impl std::fmt::Display) -> Strin
     )
 }
 
+pub const PROXY_USER_PROMPT: &str = "Proxy user name:";
+pub const PROXY_PASSWORD_PROMPT: &str = "Proxy password (not shown):";
+
+/// What `proxy login` and `proxy logout` did.
+pub fn proxy_login_done(view: &lockdesk_core::app::ProxyCredentialsView) -> String {
+    if view.kept {
+        format!(
+            "The proxy {} accepted the user name and password; they are kept in the OS keychain.",
+            view.proxy
+        )
+    } else {
+        format!(
+            "The user name and password of the proxy {} are forgotten.",
+            view.proxy
+        )
+    }
+}
+
 pub const SECRET_PROMPT: &str = "Client secret (one line, from the registration):";
 pub const SIGN_IN_OPEN: &str = "Open this address in a browser and sign in with a manager account:";
 pub const SIGN_IN_PASTE: &str =

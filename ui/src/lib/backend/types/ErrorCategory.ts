@@ -4,4 +4,4 @@
  * What the person can do about an error; the UI picks its action (sign in again, open the
  * organization list, try again later…) from this, lockctl its hint for codes without their own.
  */
-export type ErrorCategory = "sign_in_again" | "sign_in_again_history" | "missing_scope" | "refused_by_role" | "organization" | "bad_input" | "not_found" | "conflict" | "limit" | "busy" | "service_unreachable" | "service_error" | "connection" | "keychain" | "outcome_unknown" | "certificate" | "local_file" | "cancelled" | "internal";
+export type ErrorCategory = "sign_in_again" | "sign_in_again_history" | "missing_scope" | "refused_by_role" | "organization" | "bad_input" | "not_found" | "conflict" | "limit" | "busy" | "service_unreachable" | "service_error" | "connection" | "keychain" | "outcome_unknown" | "certificate" | "proxy_login" | "local_file" | "cancelled" | "internal";

@@ -41,6 +41,16 @@ host?: string,
  */
 tls_problem?: TlsProblem, 
 /**
+ * The proxy that asks for a user name and password, `scheme://host:port`
+ * (`proxy_auth_required`).
+ */
+proxy?: string, 
+/**
+ * The user name and password kept for that proxy were sent and refused
+ * (`proxy_auth_required`).
+ */
+proxy_login_refused?: boolean, 
+/**
  * An image address the service named (`image_unavailable`).
  */
 url?: string, 

@@ -57,6 +57,9 @@ import type { ProfileRemovedView } from "./ProfileRemovedView";
 import type { ProfileView } from "./ProfileView";
 import type { ProfilesAddRequest } from "./ProfilesAddRequest";
 import type { ProfilesListResponse } from "./ProfilesListResponse";
+import type { ProxyCredentialsClearRequest } from "./ProxyCredentialsClearRequest";
+import type { ProxyCredentialsSetRequest } from "./ProxyCredentialsSetRequest";
+import type { ProxyCredentialsView } from "./ProxyCredentialsView";
 import type { SessionBeginSignInResponse } from "./SessionBeginSignInResponse";
 import type { SessionCompleteSignInRequest } from "./SessionCompleteSignInRequest";
 import type { SessionSignOutRequest } from "./SessionSignOutRequest";
@@ -140,6 +143,8 @@ export type Commands = {
   history_archive_timecard: { req: TimecardRequest; res: HistoryTimecardResponse };
   history_archive_export: { req: HistoryExportRequest; res: HistoryExportResponse };
   account_info: { req: NoArgs; res: AccountInfoResponse };
+  proxy_credentials_set: { req: ProxyCredentialsSetRequest; res: ProxyCredentialsView };
+  proxy_credentials_clear: { req: ProxyCredentialsClearRequest; res: ProxyCredentialsView };
   today_overview: { req: NoArgs; res: TodayOverview };
   activity_list: { req: ActivityQuery; res: ActivityPage };
   activity_export_csv: { req: ActivityExportRequest; res: ActivityExportResponse };
@@ -210,6 +215,8 @@ export const COMMAND_NAMES: CommandName[] = [
   "history_archive_timecard",
   "history_archive_export",
   "account_info",
+  "proxy_credentials_set",
+  "proxy_credentials_clear",
   "today_overview",
   "activity_list",
   "activity_export_csv",

@@ -1,0 +1,114 @@
+//! A forward proxy on the loopback that asks for a user name and password, as an office proxy
+//! does: every request (a plain one in absolute form, or the `CONNECT` of a secure one) without
+//! `Proxy-Authorization: Basic` of its one user is answered 407 Proxy Authentication Required
+//! and the connection closed. Accepted requests go to `upstream` (the simulator) whatever
+//! address they name, so a service address where nothing listens is reachable only through it.
+
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use base64::Engine;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::net::{TcpListener, TcpStream};
+
+pub struct AuthProxy {
+    /// `http://127.0.0.1:PORT`, for `HTTP_PROXY` / `HTTPS_PROXY`.
+    pub url: String,
+    refused: Arc<AtomicUsize>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for AuthProxy {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+impl AuthProxy {
+    /// Starts the proxy for `user` / `password`, passing accepted requests to `upstream`.
+    pub async fn start(upstream: SocketAddr, user: &str, password: &str) -> AuthProxy {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}", listener.local_addr().unwrap());
+        let expected =
+            base64::engine::general_purpose::STANDARD.encode(format!("{user}:{password}"));
+        let refused = Arc::new(AtomicUsize::new(0));
+        let counter = refused.clone();
+        let task = tokio::spawn(async move {
+            loop {
+                let Ok((stream, _)) = listener.accept().await else {
+                    return;
+                };
+                let expected = expected.clone();
+                let counter = counter.clone();
+                tokio::spawn(async move {
+                    let _ = serve(stream, upstream, &expected, &counter).await;
+                });
+            }
+        });
+        AuthProxy { url, refused, task }
+    }
+
+    /// How many requests were answered 407.
+    pub fn refused(&self) -> usize {
+        self.refused.load(Ordering::SeqCst)
+    }
+}
+
+async fn serve(
+    stream: TcpStream,
+    upstream: SocketAddr,
+    expected: &str,
+    refused: &AtomicUsize,
+) -> std::io::Result<()> {
+    let mut client = BufReader::new(stream);
+    let mut head = Vec::new();
+    loop {
+        let mut line = Vec::new();
+        if client.read_until(b'\n', &mut line).await? == 0 {
+            return Ok(());
+        }
+        head.extend_from_slice(&line);
+        if line == b"\r\n" || line == b"\n" {
+            break;
+        }
+    }
+    let text = String::from_utf8_lossy(&head).into_owned();
+    // Checked once per connection: reqwest sends the header with every request anyway.
+    let authorized = text.lines().any(|l| {
+        l.split_once(':').is_some_and(|(name, value)| {
+            let value = value.trim();
+            name.eq_ignore_ascii_case("proxy-authorization")
+                && value.len() > 6
+                && value[..6].eq_ignore_ascii_case("basic ")
+                && value[6..] == *expected
+        })
+    });
+    if !authorized {
+        refused.fetch_add(1, Ordering::SeqCst);
+        client
+            .get_mut()
+            .write_all(
+                b"HTTP/1.1 407 Proxy Authentication Required\r\n\
+                  Proxy-Authenticate: Basic realm=\"office\"\r\n\
+                  Content-Length: 0\r\nConnection: close\r\n\r\n",
+            )
+            .await?;
+        return client.get_mut().shutdown().await;
+    }
+    let mut server = TcpStream::connect(upstream).await?;
+    if text.starts_with("CONNECT ") {
+        client
+            .get_mut()
+            .write_all(b"HTTP/1.1 200 Connection established\r\n\r\n")
+            .await?;
+    } else {
+        server.write_all(&head).await?;
+    }
+    // What the client sent after the head (already buffered) goes first.
+    let buffered = client.buffer().to_vec();
+    server.write_all(&buffered).await?;
+    let mut client = client.into_inner();
+    tokio::io::copy_bidirectional(&mut client, &mut server).await?;
+    Ok(())
+}
