@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use lockdesk_app::desktop::{window_state_path, WINDOW_STATE_FILE};
+use lockdesk_app::desktop::window_state_path;
 use lockdesk_core::app::AppContext;
 use lockdesk_core::{Context, MemoryStore};
 use serde_json::Value;
@@ -71,7 +71,8 @@ fn window_state_is_never_written_through_a_planted_link() {
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::os::unix::fs::symlink(&victim, &path).unwrap();
     // The old place, too (moved from there only when it is a plain file).
-    std::os::unix::fs::symlink(&victim, config.join(WINDOW_STATE_FILE)).unwrap();
+    let old_place = config.join(lockdesk_app::desktop::WINDOW_STATE_FILE);
+    std::os::unix::fs::symlink(&victim, old_place).unwrap();
 
     main_window_saved(&config);
 
