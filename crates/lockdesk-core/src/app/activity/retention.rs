@@ -75,6 +75,11 @@ pub fn activity_prune_when_due(ctx: &AppContext) {
     let Ok(runtime) = tokio::runtime::Handle::try_current() else {
         return;
     };
+    // The demo's journal goes with its sandbox; a prune still running when the demo is left
+    // would make its folder again after the sandbox was deleted.
+    if ctx.in_demo_space() {
+        return;
+    }
     let core = ctx.core();
     runtime.spawn_blocking(move || {
         if let Err(e) = prune_when_due(&core) {

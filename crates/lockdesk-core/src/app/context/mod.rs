@@ -95,6 +95,11 @@ impl AppContext {
         }
     }
 
+    /// Whether the space in use is the demo's sandbox.
+    pub(crate) fn in_demo_space(&self) -> bool {
+        !Arc::ptr_eq(&self.space(), &self.inner.user)
+    }
+
     /// The core context in use (the demo's throwaway one while the demo runs).
     pub fn core(&self) -> Arc<Context> {
         self.space().core.clone()
