@@ -53,57 +53,54 @@ pub fn create_private_dir_all(path: &Path) -> io::Result<()> {
 /// Private, and never through a link: a symbolic link planted where Lockdesk writes (in a
 /// shared folder, say) would make it write, truncate or loosen the file the link names.
 fn private_options() -> OpenOptions {
-    let mut options = OpenOptions::new();
     #[cfg(unix)]
     {
+        let mut options = OpenOptions::new();
         options.mode(FILE_MODE);
         // A link at the last component fails the open (ELOOP) instead of being followed.
         options.custom_flags(libc::O_NOFOLLOW);
+        options
     }
-    // Windows: the link itself is opened, never its target, and refused in `refuse_link`;
-    // the owner-only list is set once the file exists (`tighten_open`).
-    #[cfg(windows)]
-    {
-        use std::os::windows::fs::OpenOptionsExt;
-        options.custom_flags(windows_sys::Win32::Storage::FileSystem::FILE_FLAG_OPEN_REPARSE_POINT);
-    }
-    options
+    // Windows: the owner-only list is set once the file exists (`tighten_open`).
+    #[cfg(not(unix))]
+    OpenOptions::new()
 }
 
-/// The open of a link (Windows opens the link itself with `FILE_FLAG_OPEN_REPARSE_POINT`):
-/// refused as Unix refuses it with `O_NOFOLLOW`.
-fn refuse_link(path: &Path, file: File) -> io::Result<File> {
-    if file.metadata()?.file_type().is_symlink() {
-        return Err(io::Error::other(format!(
+/// Refuses to open a link. On Unix `O_NOFOLLOW` does it in the open itself; on Windows, where
+/// making a link needs the right to (an administrator's or developer mode's), the path is
+/// looked at first.
+fn refuse_link(path: &Path) -> io::Result<()> {
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => Err(io::Error::other(format!(
             "{} is a symbolic link; Lockdesk does not write through links",
             path.display()
-        )));
+        ))),
+        _ => Ok(()),
     }
-    Ok(file)
 }
 
 /// Opens `path` for reading and writing, creating it private if missing (never truncates).
 /// Used for lock files and a database file before SQLite opens it.
 pub fn open_private(path: &Path) -> io::Result<File> {
+    refuse_link(path)?;
     let file = private_options()
         .read(true)
         .write(true)
         .create(true)
         .truncate(false)
         .open(path)?;
-    let file = refuse_link(path, file)?;
     tighten_open(path, &file)?;
     Ok(file)
 }
 
 /// Creates (or truncates) `path` for writing, private: what exports are written into.
 pub fn create_private(path: &Path) -> io::Result<File> {
+    refuse_link(path)?;
     let file = private_options()
         .write(true)
         .create(true)
         .truncate(true)
         .open(path)?;
-    let file = refuse_link(path, file)?;
     tighten_open(path, &file)?;
     Ok(file)
 }
