@@ -41,39 +41,27 @@ pub fn window_state_path(config_dir: &Path) -> PathBuf {
     config_dir.join(WINDOW_STATE_DIR).join(WINDOW_STATE_FILE)
 }
 
-/// Makes the window state's folder private and our own, and removes a link found where the
-/// file goes (nobody else can have put one there since). Refused (a link, another user's
-/// folder): the state goes to a new private temporary folder, so the window is not
-/// remembered but nothing is written through a link.
-pub fn prepared_window_state_path(config_dir: &Path) -> PathBuf {
+/// The file the window-state plugin is given. Nothing is created here (a second launch hands
+/// over to the first before any plugin's setup): [`private_window_state`] makes the folder at
+/// setup. When the folder is already a link or another user's, the plugin gets a file in a
+/// folder that does not exist, under a random name, so its writes fail and nothing is written
+/// through the link; the window is then not remembered.
+pub fn window_state_file(config_dir: &Path) -> PathBuf {
     let path = window_state_path(config_dir);
-    let ready = path
-        .parent()
-        .ok_or_else(|| std::io::Error::other("no folder"))
-        .and_then(private_fs::own_private_dir)
-        .and_then(|()| match std::fs::symlink_metadata(&path) {
-            Ok(m) if m.file_type().is_symlink() => {
-                tracing::warn!(path = %path.display(), "removed a link in place of the window state");
-                std::fs::remove_file(&path)
-            }
-            Ok(_) => Ok(()),
-            // Where earlier versions kept it: moved once, if it is a plain file.
-            Err(_) => match std::fs::symlink_metadata(config_dir.join(WINDOW_STATE_FILE)) {
-                Ok(m) if m.is_file() => std::fs::rename(config_dir.join(WINDOW_STATE_FILE), &path),
-                _ => Ok(()),
-            },
-        });
-    match ready {
-        Ok(()) => path,
-        Err(e) => {
-            tracing::warn!("the window's size and position are not remembered: {e}");
-            tempfile::Builder::new()
-                .prefix("lockdesk-window-")
-                .tempdir()
-                .map(|d| d.keep().join(WINDOW_STATE_FILE))
-                .unwrap_or(path)
-        }
-    }
+    let Some(why) = path.parent().and_then(private_fs::not_own_dir) else {
+        return path;
+    };
+    tracing::warn!("the window's size and position are not remembered: its folder {why}");
+    use std::hash::{BuildHasher, Hasher};
+    let random = |_| {
+        std::collections::hash_map::RandomState::new()
+            .build_hasher()
+            .finish()
+    };
+    let name: String = (0..2).map(random).map(|n| format!("{n:016x}")).collect();
+    std::env::temp_dir()
+        .join(format!("lockdesk-unremembered-{name}"))
+        .join(WINDOW_STATE_FILE)
 }
 
 /// Size and position: what is remembered of the main window.
@@ -81,9 +69,9 @@ const REMEMBERED: StateFlags = StateFlags::SIZE.union(StateFlags::POSITION);
 
 /// The window-state plugin for the main window only (the sign-in window always opens afresh),
 /// size and position only. The plugin writes the file with `std::fs::write`, which keeps the
-/// mode of an existing file and follows links: [`prepared_window_state_path`] gives `path` a
-/// private folder of our own, [`private_window_state`] creates the file private (0600) at
-/// setup, and [`tighten_window_state`] narrows it again after the save at exit.
+/// mode of an existing file and follows links: `path` comes from [`window_state_file`],
+/// [`private_window_state`] makes its folder ours and the file private (0600) at setup, and
+/// [`tighten_window_state`] narrows it again after the save at exit.
 pub fn window_state<R: Runtime>(path: &Path) -> TauriPlugin<R> {
     tauri_plugin_window_state::Builder::new()
         .with_state_flags(REMEMBERED)
@@ -93,19 +81,45 @@ pub fn window_state<R: Runtime>(path: &Path) -> TauriPlugin<R> {
         .build()
 }
 
-/// A plugin that creates the config folder and an empty window-state file, both private, if
-/// missing. Plugins are set up in order when the app is built: after the single-instance plugin,
-/// so a second launch that hands over creates nothing; the window-state plugin only reads the
-/// file at setup and writes it at exit.
-pub fn private_window_state<R: Runtime>(path: &Path) -> TauriPlugin<R> {
-    let path = path.to_owned();
+/// A plugin that, at setup, makes the window state's folder a private one of our own, removes a
+/// link found in place of the file (nobody else can have put one there since), moves the file
+/// from where earlier versions kept it, and creates it private if missing. Plugins are set up
+/// in order when the app is built: after the single-instance plugin, so a second launch that
+/// hands over creates nothing; the window-state plugin only reads the file at setup and writes
+/// it at exit.
+pub fn private_window_state<R: Runtime>(config_dir: &Path, file: &Path) -> TauriPlugin<R> {
+    let (config_dir, file) = (config_dir.to_owned(), file.to_owned());
     tauri::plugin::Builder::new("lockdesk-window-state")
         .setup(move |_, _| {
-            // Its folder was made ours by `prepared_window_state_path`; never through a link.
-            let _ = private_fs::open_private(&path);
+            if file == window_state_path(&config_dir) {
+                if let Err(e) = prepare_window_state(&config_dir, &file) {
+                    tracing::warn!("the window state's folder: {e}");
+                }
+            }
             Ok(())
         })
         .build()
+}
+
+fn prepare_window_state(config_dir: &Path, file: &Path) -> std::io::Result<()> {
+    let folder = file.parent().unwrap_or(config_dir);
+    private_fs::own_private_dir(folder)?;
+    match std::fs::symlink_metadata(file) {
+        Ok(m) if m.file_type().is_symlink() => {
+            tracing::warn!(path = %file.display(), "removed a link in place of the window state");
+            std::fs::remove_file(file)?;
+        }
+        Ok(_) => {}
+        // Where earlier versions kept it: moved once, if it is a plain file.
+        Err(_) => {
+            let old = config_dir.join(WINDOW_STATE_FILE);
+            if std::fs::symlink_metadata(&old).is_ok_and(|m| m.is_file()) {
+                std::fs::rename(&old, file)?;
+            }
+        }
+    }
+    // Never through a link (`open_private` refuses one).
+    private_fs::open_private(file).map(drop)
 }
 
 /// Narrows the window-state file to 0600 should anything have widened it (not when its

@@ -79,12 +79,12 @@ pub fn builder_with<R: tauri::Runtime>(
     watch: WatchOptions,
 ) -> tauri::Builder<R> {
     let config_dir = ctx.core().config_dir.clone();
-    let window_state = desktop::prepared_window_state_path(&config_dir);
+    let window_state = desktop::window_state_file(&config_dir);
     let watch_ctx = ctx.clone();
     let base = base
         .manage(ctx)
         .manage(settings::Settings::load(&config_dir))
-        .plugin(desktop::private_window_state(&window_state))
+        .plugin(desktop::private_window_state(&config_dir, &window_state))
         .plugin(desktop::window_state(&window_state))
         // Used from Rust only (files.rs); the main window is granted none of its commands.
         .plugin(tauri_plugin_dialog::init());

@@ -148,25 +148,31 @@ pub fn write_private_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// cannot be reached by a link another user planted, even when its parent is shared.
 pub fn own_private_dir(path: &Path) -> io::Result<()> {
     create_private_dir_all(path)?;
-    let meta = std::fs::symlink_metadata(path)?;
-    let refuse = |why: &str| {
-        Err(io::Error::new(
+    if let Some(why) = not_own_dir(path) {
+        return Err(io::Error::new(
             io::ErrorKind::PermissionDenied,
             format!("{} {why}", path.display()),
-        ))
-    };
+        ));
+    }
+    tighten(path)
+}
+
+/// Why `path` is not a folder of this user's own: a link, not a folder, or (Unix) another
+/// user's. `None` when it is one, or does not exist yet. Creates nothing.
+pub fn not_own_dir(path: &Path) -> Option<&'static str> {
+    let meta = std::fs::symlink_metadata(path).ok()?;
     if meta.file_type().is_symlink() || !meta.is_dir() {
-        return refuse("is not a folder (a link?)");
+        return Some("is not a folder (a link?)");
     }
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
         // SAFETY: geteuid has no preconditions and cannot fail.
         if meta.uid() != unsafe { libc::geteuid() } {
-            return refuse("belongs to another user");
+            return Some("belongs to another user");
         }
     }
-    tighten(path)
+    None
 }
 
 /// Narrows an existing folder to 0700 or file to 0600 when group or others have any access
