@@ -15,6 +15,7 @@ pub mod routes;
 pub mod test_pki;
 mod tls;
 
+pub use backend::pkce::constant_time_eq;
 pub use routes::guard::{random_control_token, CONTROL_TOKEN_HEADER};
 pub use tls::TlsIdentity;
 

@@ -14,16 +14,14 @@ use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use rand::RngCore;
+use lockdesk_sim::constant_time_eq;
 
 /// The request header carrying the host's token.
 pub const TOKEN_HEADER: &str = "x-lockdesk-token";
 
-/// 32 random bytes, hex: the token a host requires.
+/// 32 random bytes, hex: the token a host requires (made like the demo simulator's).
 pub fn random_token() -> String {
-    let mut bytes = [0u8; 32];
-    rand::rngs::OsRng.fill_bytes(&mut bytes);
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    lockdesk_sim::random_control_token()
 }
 
 /// The checks of one host, bound to its port and token.
@@ -57,10 +55,6 @@ impl Refusal {
             Refusal::NoToken => "missing or wrong x-lockdesk-token (printed by the host at start)",
         }
     }
-}
-
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 impl Guard {

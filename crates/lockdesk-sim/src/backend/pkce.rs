@@ -79,8 +79,9 @@ pub fn verifier_matches(challenge: &str, verifier: &str) -> bool {
         && constant_time_eq(s256(verifier).as_bytes(), challenge.as_bytes())
 }
 
-/// Compares in time that depends on the lengths only (also the control token's check).
-pub(crate) fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+/// Compares in time that depends on the lengths only (also the control token's check, and
+/// the test host's).
+pub fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
