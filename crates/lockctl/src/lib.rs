@@ -168,6 +168,7 @@ where
     };
     let env = Env::new(app, cli.profile.clone(), cli.org.clone());
     app.use_cache_only(cli.cached);
+    app.without_background_upkeep();
     let mut term = Term {
         stdin,
         out: stdout,

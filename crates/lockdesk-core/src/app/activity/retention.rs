@@ -77,7 +77,7 @@ pub fn activity_prune_when_due(ctx: &AppContext) {
     };
     // The demo's journal goes with its sandbox; a prune still running when the demo is left
     // would make its folder again after the sandbox was deleted.
-    if ctx.in_demo_space() {
+    if ctx.in_demo_space() || !ctx.background_upkeep() {
         return;
     }
     let core = ctx.core();

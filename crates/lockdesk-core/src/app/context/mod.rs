@@ -48,6 +48,8 @@ struct Inner {
     files: files::FileGrants,
     /// `lockctl --cached`: read the offline cache only, never the service.
     cache_only: AtomicBool,
+    /// Housekeeping in the background after a write (the journal's prune): off for `lockctl`.
+    no_background_upkeep: AtomicBool,
 }
 
 impl std::fmt::Debug for AppContext {
@@ -74,6 +76,7 @@ impl AppContext {
                 jobs: Jobs::default(),
                 files: Default::default(),
                 cache_only: AtomicBool::new(false),
+                no_background_upkeep: AtomicBool::new(false),
             }),
             pinned: None,
         }
@@ -251,6 +254,19 @@ impl AppContext {
     /// other command (changes included) is refused with `cached_only`, and no client is opened.
     pub fn use_cache_only(&self, on: bool) {
         self.inner.cache_only.store(on, Ordering::Relaxed);
+    }
+
+    /// A short-lived program (`lockctl`) starts no housekeeping in the background that its
+    /// exit would then wait for: a `lockctl.exe` under Wine once hung at a journal write with
+    /// the prune started beside it. It applies the retention with `activity --keep`.
+    pub fn without_background_upkeep(&self) {
+        self.inner
+            .no_background_upkeep
+            .store(true, Ordering::Relaxed);
+    }
+
+    pub(crate) fn background_upkeep(&self) -> bool {
+        !self.inner.no_background_upkeep.load(Ordering::Relaxed)
     }
 
     pub fn cache_only(&self) -> bool {
