@@ -1,5 +1,6 @@
 //! [`Archive`]: one database file, its writer connection, paged queries and statistics.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
@@ -7,7 +8,6 @@ use lockdesk_api::models::Access;
 use rusqlite::Connection;
 
 use crate::accesses::{self, where_clause};
-use crate::checkpoints;
 use crate::db;
 use crate::error::{Error, Result};
 use crate::model::*;
@@ -187,13 +187,15 @@ impl Archive {
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )?;
         let users: i64 = conn.query_row("SELECT count(*) FROM users", [], |r| r.get(0))?;
+        let stretches = crate::coverage::newest(&conn)?;
         let mut locks = Vec::new();
         for (_, lock_id, name) in crate::locks::all(&conn)? {
-            let synced_until = checkpoints::synced_until(&conn, &lock_id)?.map(from_ms);
+            let stretch = stretches.get(&lock_id);
             locks.push(ArchivedLock {
+                synced_until: stretch.map(|s| from_ms(s.til_ms)),
+                complete: Completeness::of(stretch),
                 lock_id,
                 name,
-                synced_until,
             });
         }
         drop(conn);
@@ -216,6 +218,20 @@ impl Archive {
             .filter_map(|p| std::fs::metadata(p).ok())
             .map(|m| m.len())
             .sum()
+    }
+
+    /// How far back each of `lock_ids` is complete, and all of them together.
+    pub fn completeness(
+        &self,
+        lock_ids: &[String],
+    ) -> Result<(HashMap<String, Completeness>, Completeness)> {
+        let stretches = crate::coverage::newest(&self.conn())?;
+        let each: HashMap<String, Completeness> = lock_ids
+            .iter()
+            .map(|l| (l.clone(), Completeness::of(stretches.get(l))))
+            .collect();
+        let all = Completeness::all(each.values());
+        Ok((each, all))
     }
 
     /// People in the archive whose id, name or e-mail contains `search`.

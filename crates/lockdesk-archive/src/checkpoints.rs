@@ -4,6 +4,7 @@
 use rusqlite::{params, Connection, OptionalExtension, Row};
 use serde::{Deserialize, Serialize};
 
+use crate::coverage;
 use crate::error::Result;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -34,10 +35,12 @@ pub struct Run {
     pub new_records: u64,
     pub pages: u64,
     pub done: bool,
+    /// Time of the oldest record committed so far (the run holds everything from it to `til`).
+    pub reached_ms: Option<i64>,
 }
 
-const COLUMNS: &str =
-    "id, lock_id, mode, from_ms, til_ms, next_offset, records, new_records, pages, status";
+const COLUMNS: &str = "id, lock_id, mode, from_ms, til_ms, next_offset, records, new_records, \
+     pages, status, reached_ms";
 
 fn run_of(r: &Row<'_>) -> rusqlite::Result<Run> {
     let mode: String = r.get(2)?;
@@ -57,6 +60,7 @@ fn run_of(r: &Row<'_>) -> rusqlite::Result<Run> {
         new_records: r.get::<_, i64>(7)? as u64,
         pages: r.get::<_, i64>(8)? as u64,
         done: status == "done",
+        reached_ms: r.get(10)?,
     })
 }
 
@@ -101,38 +105,60 @@ pub fn all_open(conn: &Connection) -> Result<Vec<Run>> {
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
-/// Records a committed page. Call in the page's transaction.
-pub fn advance(
-    conn: &Connection,
-    run: &Run,
-    fetched: u64,
-    new: u64,
-    done: bool,
-    now_ms: i64,
-) -> Result<Run> {
+/// What a committed page adds to a run.
+pub struct Page {
+    pub fetched: u64,
+    pub new: u64,
+    /// Time of the page's oldest record (pages come newest first).
+    pub oldest_ms: Option<i64>,
+    /// A short page: the run is complete.
+    pub done: bool,
+}
+
+/// Records a committed page and the stretch the run now holds completely (see
+/// [`crate::coverage`]). Call in the page's transaction.
+pub fn advance(conn: &Connection, run: &Run, page: &Page, now_ms: i64) -> Result<Run> {
+    let reached_ms = match (run.reached_ms, page.oldest_ms) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
     conn.prepare_cached(
         "UPDATE sync_runs SET next_offset = next_offset + ?2, records = records + ?2,
              new_records = new_records + ?3, pages = pages + 1,
-             status = CASE WHEN ?4 THEN 'done' ELSE 'running' END, updated_ms = ?5
+             status = CASE WHEN ?4 THEN 'done' ELSE 'running' END, updated_ms = ?5,
+             reached_ms = ?6
          WHERE id = ?1",
     )?
-    .execute(params![run.id, fetched as i64, new as i64, done, now_ms])?;
+    .execute(params![
+        run.id,
+        page.fetched as i64,
+        page.new as i64,
+        page.done,
+        now_ms,
+        reached_ms
+    ])?;
+    let held = if page.done {
+        Some(coverage::Stretch {
+            from_ms: run.from_ms,
+            til_ms: run.til_ms,
+        })
+    } else {
+        // Records at the very millisecond of the oldest one may continue on the next page.
+        reached_ms.map(|r| coverage::Stretch {
+            from_ms: Some(r + 1),
+            til_ms: run.til_ms,
+        })
+    };
+    if let Some(held) = held {
+        coverage::add(conn, &run.lock_id, held)?;
+    }
     Ok(Run {
-        next_offset: run.next_offset + fetched,
-        records: run.records + fetched,
-        new_records: run.new_records + new,
+        next_offset: run.next_offset + page.fetched,
+        records: run.records + page.fetched,
+        new_records: run.new_records + page.new,
         pages: run.pages + 1,
-        done,
+        done: page.done,
+        reached_ms,
         ..run.clone()
     })
-}
-
-/// End of the newest completed incremental run per lock.
-pub fn synced_until(conn: &Connection, lock_id: &str) -> Result<Option<i64>> {
-    Ok(conn
-        .prepare_cached(
-            "SELECT max(til_ms) FROM sync_runs
-             WHERE lock_id = ?1 AND status = 'done' AND mode = 'incremental'",
-        )?
-        .query_row([lock_id], |r| r.get(0))?)
 }

@@ -13,6 +13,7 @@ use crate::private_fs;
 const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0001_init.sql"),
     include_str!("../migrations/0002_covering_indexes_and_rollups.sql"),
+    include_str!("../migrations/0003_coverage.sql"),
 ];
 
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
@@ -141,6 +142,9 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<()> {
             continue;
         }
         tx.execute_batch(sql)?;
+        if i + 1 == 3 {
+            crate::coverage::fill_from_runs(&tx)?;
+        }
         tx.pragma_update(None, "user_version", (i + 1) as i64)?;
         tx.commit()?;
     }

@@ -9,6 +9,7 @@ mod accesses;
 mod aggregate;
 mod archive;
 pub mod checkpoints;
+pub mod coverage;
 mod csv_rows;
 pub mod db;
 pub mod error;
@@ -31,9 +32,10 @@ pub use error::{Error, Result};
 pub use export::{kind_label, BOM};
 pub use formula::{is_formula_like, neutralize_formula};
 pub use model::{
-    AggregateRequest, Aggregates, ArchiveStats, ArchivedLock, ArchivedUser, DayCount, ExportFormat,
-    ExportRequest, ExportSummary, HistoryFilter, HistoryPage, HistoryQuery, HistoryRow,
-    HourOfWeekCount, KindCount, Language, SortOrder, TimecardRequest, TimecardRow, UserCount, Zone,
+    AggregateRequest, Aggregates, ArchiveStats, ArchivedLock, ArchivedUser, Completeness, DayCount,
+    ExportFormat, ExportRequest, ExportSummary, HistoryFilter, HistoryPage, HistoryQuery,
+    HistoryRow, HourOfWeekCount, KindCount, Language, SortOrder, TimecardRequest, TimecardRow,
+    UserCount, Zone,
 };
 pub use sync::{sync, Backfill, LockSync, SyncOutcome, SyncProgress, SyncReport, SyncRequest};
 pub use tokio_util::sync::CancellationToken;

@@ -237,8 +237,93 @@ pub struct ArchiveStats {
 pub struct ArchivedLock {
     pub lock_id: String,
     pub name: Option<String>,
-    /// End of the last completed sync (records before it are archived).
+    /// Where the stretch of this lock's history the archive holds completely ends (its newest
+    /// stretch; older ones are in `complete`).
     pub synced_until: Option<DateTime<Utc>>,
+    pub complete: Completeness,
+}
+
+/// How far back history is complete in the archive (of one lock, or of every lock of a set: the
+/// stretch all of them hold). Outside it records may exist that have not been fetched yet.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "state", rename_all = "snake_case")]
+pub enum Completeness {
+    /// Nothing is held completely yet (a lock never synced).
+    #[default]
+    Nothing,
+    /// Complete from `since` to `until`; older records are still to be fetched.
+    Since {
+        since: DateTime<Utc>,
+        until: DateTime<Utc>,
+    },
+    /// Complete from the first record to `until`.
+    Whole { until: DateTime<Utc> },
+}
+
+impl Completeness {
+    /// Of one lock, from its newest stretch.
+    pub(crate) fn of(stretch: Option<&crate::coverage::Stretch>) -> Completeness {
+        match stretch {
+            None => Completeness::Nothing,
+            Some(s) => match s.from_ms {
+                None => Completeness::Whole {
+                    until: from_ms(s.til_ms),
+                },
+                Some(f) => Completeness::Since {
+                    since: from_ms(f),
+                    until: from_ms(s.til_ms),
+                },
+            },
+        }
+    }
+
+    /// What every one of `parts` holds: the latest start, the earliest end (`Nothing` when
+    /// one holds nothing or there are none).
+    pub fn all<'a>(parts: impl IntoIterator<Item = &'a Completeness>) -> Completeness {
+        let mut acc: Option<(Option<DateTime<Utc>>, DateTime<Utc>)> = None;
+        for p in parts {
+            let (since, until) = match p {
+                Completeness::Nothing => return Completeness::Nothing,
+                Completeness::Since { since, until } => (Some(*since), *until),
+                Completeness::Whole { until } => (None, *until),
+            };
+            acc = Some(match acc {
+                None => (since, until),
+                Some((s, u)) => (s.max(since), u.min(until)),
+            });
+        }
+        match acc {
+            None => Completeness::Nothing,
+            Some((None, until)) => Completeness::Whole { until },
+            Some((Some(since), until)) => Completeness::Since { since, until },
+        }
+    }
+
+    /// Whether every record in `[from, til)` is held (to the millisecond, the archive's unit).
+    pub fn covers(&self, from: DateTime<Utc>, til: DateTime<Utc>) -> bool {
+        let (from, til) = (to_ms(&from), to_ms(&til));
+        match self {
+            Completeness::Nothing => false,
+            Completeness::Since { since, until } => to_ms(since) <= from && til <= to_ms(until),
+            Completeness::Whole { until } => til <= to_ms(until),
+        }
+    }
+
+    /// Where the complete stretch starts (`None`: at the first record, or nothing held).
+    pub fn since(&self) -> Option<DateTime<Utc>> {
+        match self {
+            Completeness::Since { since, .. } => Some(*since),
+            _ => None,
+        }
+    }
+
+    pub fn until(&self) -> Option<DateTime<Utc>> {
+        match self {
+            Completeness::Nothing => None,
+            Completeness::Since { until, .. } | Completeness::Whole { until } => Some(*until),
+        }
+    }
 }
 
 /// A person seen in the history (for filter pickers).

@@ -105,6 +105,8 @@ fn bench(c: &mut Criterion) {
             lock_id: l.clone(),
             lock_name: None,
             last_record_at: Some(now - Duration::days(1)),
+            // Everything held: every rule judges every record.
+            complete: lockdesk_archive::Completeness::Whole { until: now },
         })
         .collect();
     let found = evaluate(&rules, &[], &rows, &activity, now).unwrap();

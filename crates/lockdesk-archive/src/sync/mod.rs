@@ -3,15 +3,19 @@
 //! Per lock, a *run* fetches one pinned range `[from, til)` newest first, page after page by
 //! offset. `til` is fixed when the run starts, so events that happen meanwhile cannot shift the
 //! offsets under it. Each page is stored together with the run's checkpoint (next offset, counts)
-//! in one transaction: a process killed at any moment restarts at the first page not committed,
-//! and a page fetched twice is stored once (see `accesses.rs` for what identifies a record).
+//! and the stretch the archive now holds completely ([`crate::coverage`]) in one transaction: a
+//! process killed at any moment restarts at the first page not committed, and a page fetched
+//! twice is stored once (see `accesses.rs` for what identifies a record).
 //!
-//! * incremental: first any unfinished run of the lock, then a new run from the newest archived
-//!   record minus a small overlap (everything when the lock has no records) up to now;
+//! * incremental: the unfinished runs, then new runs over what the archive does not hold yet
+//!   (from where it ends, minus a small overlap, up to now; everything for a new lock);
 //! * backfill: a run over a given range (also after any unfinished run).
 //!
-//! Every lock is synced concurrently through the one v2 rate limiter of the client, so the rate
-//! is the service's bound whatever the number of locks. Pages are as large as the service
+//! Pages are fetched a few at a time through the one v2 rate limiter of the client, so the rate
+//! is the service's bound whatever the number of locks, and always of the run whose fetched
+//! part reaches least far back (`plan.rs`): a first sync brings the newest page of every lock,
+//! then every lock's history newest to oldest, abreast, so the last day of every lock arrives
+//! first, with no request more than fetching the locks one after another. Pages are as large as the service
 //! accepts: the configured maximum first; an `invalid_params` answer halves it, and a search
 //! between the last accepted and the first refused size settles the largest, which is
 //! remembered in the archive.
@@ -21,13 +25,15 @@
 
 mod model;
 mod page_size;
+mod plan;
 mod runs;
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use chrono::Utc;
-use futures::stream::{self, StreamExt};
+use futures::stream::{FuturesUnordered, StreamExt};
 use lockdesk_api::V2Client;
 use tokio_util::sync::CancellationToken;
 
@@ -37,7 +43,7 @@ use crate::model::to_ms;
 use crate::{checkpoints, meta};
 pub use model::{Backfill, LockSync, SyncOutcome, SyncProgress, SyncReport, SyncRequest};
 use page_size::PageSize;
-use runs::sync_lock;
+use runs::{next_page, report_progress};
 
 struct Shared<'a> {
     archive: &'a Archive,
@@ -45,8 +51,10 @@ struct Shared<'a> {
     progress: Mutex<SyncProgress>,
     on_progress: &'a (dyn Fn(&SyncProgress) + Send + Sync),
     page: Mutex<PageSize>,
-    /// Pages still expected per active lock (`None`: unknown).
-    remaining: Mutex<std::collections::HashMap<String, Option<u64>>>,
+    /// Pages still expected per active run (`None`: unknown).
+    remaining: Mutex<HashMap<i64, Option<u64>>>,
+    /// The locks of this sync, for the completeness its progress reports.
+    lock_ids: Mutex<Vec<String>>,
     stop: CancellationToken,
     paused: AtomicBool,
 }
@@ -89,6 +97,7 @@ pub async fn sync(
             bad: remembered.filter(|r| *r < max).map(|r| r + 1),
         }),
         remaining: Mutex::new(Default::default()),
+        lock_ids: Mutex::new(Vec::new()),
         stop: cancel.child_token(),
         paused: AtomicBool::new(false),
     };
@@ -136,43 +145,133 @@ pub async fn sync(
         }
     }
     lock_ids.dedup();
+    let til = req.until.unwrap_or_else(Utc::now);
+    let mut runs = Vec::new();
+    {
+        let mut conn = archive.conn();
+        let tx = conn.transaction()?;
+        for lock_id in &lock_ids {
+            runs.extend(plan::runs_of(
+                &tx,
+                lock_id,
+                req,
+                to_ms(&til),
+                to_ms(&Utc::now()),
+            )?);
+        }
+        tx.commit()?;
+    }
     {
         let mut p = shared.progress.lock().unwrap();
         p.locks_total = lock_ids.len() as u32;
     }
+    let mut runs_left: HashMap<String, usize> = lock_ids.iter().map(|l| (l.clone(), 0)).collect();
     {
         let mut rem = shared.remaining.lock().unwrap();
-        for l in &lock_ids {
-            rem.insert(l.clone(), Some(1));
+        for r in &runs {
+            rem.insert(r.id, Some(1));
+            *runs_left.entry(r.lock_id.clone()).or_default() += 1;
         }
     }
-    let til = req.until.unwrap_or_else(Utc::now);
-    let results: Vec<(LockSync, Result<(), Stop>)> = stream::iter(lock_ids.iter())
-        .map(|lock_id| sync_lock(&shared, lock_id, req, til))
-        .buffer_unordered(req.concurrency.max(1))
-        .collect()
-        .await;
+    *shared.lock_ids.lock().unwrap() = lock_ids.clone();
+    // A lock with nothing to fetch is done at once.
+    shared.progress.lock().unwrap().locks_done =
+        runs_left.values().filter(|n| **n == 0).count() as u32;
 
-    let mut locks = Vec::new();
-    let mut outcome = SyncOutcome::Completed;
-    for (lock, result) in results {
-        locks.push(lock);
+    // Page by page, always the run whose fetched part reaches least far back: the newest page
+    // of every lock first, then each lock's history newest to oldest, all locks abreast.
+    let mut waiting = runs;
+    let mut in_flight = FuturesUnordered::new();
+    let mut summaries: HashMap<String, LockSync> = HashMap::new();
+    let mut stops: Vec<(String, Stop)> = Vec::new();
+    loop {
+        while in_flight.len() < req.concurrency.max(1) && !shared.stop.is_cancelled() {
+            let Some(next) = plan::most_recent(&waiting) else {
+                break;
+            };
+            let run = waiting.swap_remove(next);
+            let lock_id = run.lock_id.clone();
+            let shared = &shared;
+            in_flight.push(async move { (lock_id, next_page(shared, run).await) });
+        }
+        let Some((lock_id, result)) = in_flight.next().await else {
+            break;
+        };
+        let summary = summaries
+            .entry(lock_id.clone())
+            .or_insert_with(|| LockSync {
+                lock_id: lock_id.clone(),
+                ..Default::default()
+            });
         match result {
-            Ok(()) => {}
-            Err(Stop::Failed(Error::Db(e))) => return Err(Error::Db(e)),
-            Err(Stop::Failed(e)) => {
+            Ok(page) => {
+                summary.records += page.records;
+                summary.new_records += page.new_records;
+                summary.pages += 1;
+                if page.run.done {
+                    shared.remaining.lock().unwrap().remove(&page.run.id);
+                    let left = runs_left.get_mut(&lock_id).expect("planned");
+                    *left -= 1;
+                    if *left == 0 {
+                        shared.progress.lock().unwrap().locks_done += 1;
+                    }
+                } else {
+                    waiting.push(page.run);
+                }
+                report_progress(&shared);
+            }
+            Err(stop) => stops.push((lock_id, stop)),
+        }
+    }
+    if !waiting.is_empty() {
+        // Stopped between pages: every run not finished is still to do.
+        stops.push((String::new(), Stop::Cancelled));
+    }
+
+    let mut locks: HashMap<String, LockSync> = lock_ids
+        .iter()
+        .map(|l| {
+            (
+                l.clone(),
+                LockSync {
+                    lock_id: l.clone(),
+                    done: true,
+                    ..Default::default()
+                },
+            )
+        })
+        .collect();
+    for (lock_id, summary) in summaries {
+        let lock = locks.entry(lock_id).or_default();
+        lock.records = summary.records;
+        lock.new_records = summary.new_records;
+        lock.pages = summary.pages;
+    }
+    for (lock_id, left) in &runs_left {
+        if *left > 0 {
+            if let Some(lock) = locks.get_mut(lock_id) {
+                lock.done = false;
+            }
+        }
+    }
+    let mut outcome = SyncOutcome::Completed;
+    for (_, stop) in stops {
+        match stop {
+            Stop::Failed(Error::Db(e)) => return Err(Error::Db(e)),
+            Stop::Failed(e) => {
                 if !matches!(outcome, SyncOutcome::Paused { .. }) {
                     outcome = failed(&e);
                 }
             }
-            Err(Stop::Paused) => outcome = paused(),
-            Err(Stop::Cancelled) => {
+            Stop::Paused => outcome = paused(),
+            Stop::Cancelled => {
                 if outcome == SyncOutcome::Completed {
                     outcome = SyncOutcome::Cancelled;
                 }
             }
         }
     }
+    let mut locks: Vec<LockSync> = locks.into_values().collect();
     if shared.paused.load(Ordering::SeqCst) {
         outcome = paused();
     }

@@ -3,6 +3,8 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+use crate::model::Completeness;
+
 /// What to sync.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -63,6 +65,8 @@ pub struct SyncProgress {
     /// From the pages still expected and the rate limit; `None` while unknown (a lock's first
     /// sync has no known start).
     pub estimated_seconds_left: Option<f64>,
+    /// How far back the archive holds every lock of this sync completely.
+    pub complete: Completeness,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -83,7 +87,7 @@ pub enum SyncOutcome {
     },
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LockSync {
     pub lock_id: String,

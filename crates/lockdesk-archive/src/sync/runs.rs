@@ -1,85 +1,31 @@
-//! One lock's part of a sync: its unfinished run, then a new one, page after page, each page
-//! stored with its checkpoint in one transaction.
+//! One run of a sync, page after page, each page stored with its checkpoint (and the stretch the
+//! run now holds completely) in one transaction.
 
 use std::sync::atomic::Ordering;
 
-use chrono::{DateTime, Utc};
+use chrono::Utc;
+use lockdesk_api::models::Access;
 use lockdesk_api::v2::AccessQuery;
 use lockdesk_api::ServiceCode;
 
-use super::{stop_of, LockSync, Shared, Stop, SyncRequest};
+use super::{stop_of, Shared, Stop};
 use crate::accesses;
-use crate::checkpoints::{self, Run, RunMode};
+use crate::checkpoints::{self, Page, Run};
 use crate::error::{Error, Result};
 use crate::meta;
 use crate::model::{from_ms, to_ms};
 
-pub(super) async fn sync_lock(
-    shared: &Shared<'_>,
-    lock_id: &str,
-    req: &SyncRequest,
-    til: DateTime<Utc>,
-) -> (LockSync, Result<(), Stop>) {
-    let mut summary = LockSync {
-        lock_id: lock_id.to_owned(),
-        records: 0,
-        new_records: 0,
-        pages: 0,
-        done: false,
-    };
-    let result = sync_lock_runs(shared, lock_id, req, til, &mut summary).await;
-    summary.done = result.is_ok();
-    shared.remaining.lock().unwrap().remove(lock_id);
-    if result.is_ok() {
-        shared.progress.lock().unwrap().locks_done += 1;
-        report_progress(shared);
-    }
-    (summary, result)
+/// What one committed page brought.
+pub(super) struct PageDone {
+    pub run: Run,
+    pub records: u64,
+    pub new_records: u64,
 }
 
-async fn sync_lock_runs(
-    shared: &Shared<'_>,
-    lock_id: &str,
-    req: &SyncRequest,
-    til: DateTime<Utc>,
-    summary: &mut LockSync,
-) -> Result<(), Stop> {
-    let open = checkpoints::open_runs(&shared.archive.conn(), lock_id).map_err(Stop::Failed)?;
-    for run in open {
-        run_pages(shared, run, summary).await?;
-    }
-    let now_ms = to_ms(&Utc::now());
-    let run = {
-        let conn = shared.archive.conn();
-        let (mode, from_ms, til_ms) = match &req.backfill {
-            Some(b) => (
-                RunMode::Backfill,
-                Some(to_ms(&b.from)),
-                to_ms(&b.til.min(til)),
-            ),
-            None => {
-                let newest = accesses::newest_ms(&conn, lock_id).map_err(Stop::Failed)?;
-                let overlap = i64::from(req.overlap_seconds) * 1000;
-                (
-                    RunMode::Incremental,
-                    newest.map(|n| n - overlap),
-                    to_ms(&til),
-                )
-            }
-        };
-        if from_ms.is_some_and(|f| f >= til_ms) {
-            return Ok(());
-        }
-        checkpoints::start(&conn, lock_id, mode, from_ms, til_ms, now_ms).map_err(Stop::Failed)?
-    };
-    run_pages(shared, run, summary).await
-}
-
-/// Fetches a run's pages until a short page, committing each with the checkpoint.
-async fn run_pages(shared: &Shared<'_>, mut run: Run, summary: &mut LockSync) -> Result<(), Stop> {
-    let mut oldest_ms: Option<i64> = None;
-    let pages_before = run.pages;
-    while !run.done {
+/// Fetches the run's next page and commits it with the checkpoint (a refused page size is
+/// tried smaller first).
+pub(super) async fn next_page(shared: &Shared<'_>, run: Run) -> Result<PageDone, Stop> {
+    loop {
         if shared.stop.is_cancelled() {
             return Err(if shared.paused.load(Ordering::SeqCst) {
                 Stop::Paused
@@ -126,42 +72,32 @@ async fn run_pages(shared: &Shared<'_>, mut run: Run, summary: &mut LockSync) ->
             settled
         };
         let done = (page.len() as u32) < limit;
-        let new = {
-            let mut conn = shared.archive.conn();
-            let commit = (|| -> Result<(usize, Run)> {
-                let tx = conn.transaction()?;
-                let new = accesses::insert_page(&tx, &run.lock_id, &page)?;
-                let next = checkpoints::advance(
-                    &tx,
-                    &run,
-                    page.len() as u64,
-                    new as u64,
+        let mut conn = shared.archive.conn();
+        let commit = (|| -> Result<(usize, Run)> {
+            let tx = conn.transaction()?;
+            let new = accesses::insert_page(&tx, &run.lock_id, &page)?;
+            let next = checkpoints::advance(
+                &tx,
+                &run,
+                &Page {
+                    fetched: page.len() as u64,
+                    new: new as u64,
+                    oldest_ms: newest_first(&page, run.reached_ms)
+                        .then(|| page.iter().map(|a| to_ms(&a.created_at)).min())
+                        .flatten(),
                     done,
-                    to_ms(&Utc::now()),
-                )?;
-                if settled {
-                    // The search between accepted and refused sizes is over: remember it.
-                    meta::set(&tx, meta::PAGE_SIZE, &limit.to_string())?;
-                }
-                tx.commit()?;
-                Ok((new, next))
-            })();
-            match commit {
-                Ok((new, next)) => {
-                    run = next;
-                    new
-                }
-                Err(e) => return Err(Stop::Failed(e)),
+                },
+                to_ms(&Utc::now()),
+            )?;
+            if settled {
+                // The search between accepted and refused sizes is over: remember it.
+                meta::set(&tx, meta::PAGE_SIZE, &limit.to_string())?;
             }
-        };
-        if let Some(last) = page.last() {
-            oldest_ms = Some(oldest_ms.map_or(to_ms(&last.created_at), |o: i64| {
-                o.min(to_ms(&last.created_at))
-            }));
-        }
-        summary.records += page.len() as u64;
-        summary.new_records += new as u64;
-        summary.pages += 1;
+            tx.commit()?;
+            Ok((new, next))
+        })();
+        drop(conn);
+        let (new, run) = commit.map_err(Stop::Failed)?;
         {
             let mut p = shared.progress.lock().unwrap();
             p.records += page.len() as u64;
@@ -171,26 +107,39 @@ async fn run_pages(shared: &Shared<'_>, mut run: Run, summary: &mut LockSync) ->
         let remaining = if run.done {
             Some(0)
         } else {
-            estimate_remaining(&run, oldest_ms, run.pages - pages_before)
+            estimate_remaining(&run)
         };
-        shared
-            .remaining
-            .lock()
-            .unwrap()
-            .insert(run.lock_id.clone(), remaining);
-        report_progress(shared);
+        shared.remaining.lock().unwrap().insert(run.id, remaining);
+        return Ok(PageDone {
+            run,
+            records: page.len() as u64,
+            new_records: new as u64,
+        });
     }
-    Ok(())
 }
 
-/// Pages still expected for a run: the covered share of its time range tells the density.
-fn estimate_remaining(run: &Run, oldest_ms: Option<i64>, pages_now: u64) -> Option<u64> {
+/// Whether the page continues the run newest first. The spec does not say in which order the
+/// service lists history; only when it is newest first does a page prove that everything from
+/// its oldest record up to the run's end is held (else the run's stretch counts once it is done).
+fn newest_first(page: &[Access], reached_ms: Option<i64>) -> bool {
+    let descending = page.windows(2).all(|w| w[0].created_at >= w[1].created_at);
+    let continues = match (reached_ms, page.first()) {
+        (Some(reached), Some(first)) => to_ms(&first.created_at) <= reached,
+        _ => true,
+    };
+    descending && continues
+}
+
+/// Pages still expected for a run: the share of its time range it has covered tells the
+/// density.
+fn estimate_remaining(run: &Run) -> Option<u64> {
     let from = run.from_ms?;
-    let oldest = oldest_ms?;
+    let oldest = run.reached_ms?;
     let span = (run.til_ms - from).max(1) as f64;
     let covered = (run.til_ms - oldest).clamp(1, run.til_ms - from) as f64;
-    let total = pages_now as f64 * span / covered;
-    Some((total - pages_now as f64).ceil().max(1.0) as u64)
+    let pages = run.pages as f64;
+    let total = pages * span / covered;
+    Some((total - pages).ceil().max(1.0) as u64)
 }
 
 pub(super) fn report_progress(shared: &Shared<'_>) {
@@ -202,10 +151,44 @@ pub(super) fn report_progress(shared: &Shared<'_>) {
         .try_fold(0u64, |acc, r| r.map(|r| acc + r));
     let limiter = shared.client.limiter();
     let rate = f64::from(limiter.limit()) / limiter.window().as_secs_f64().max(0.001);
+    let lock_ids = shared.lock_ids.lock().unwrap().clone();
+    // Read outside the progress lock: it waits for the archive's connection.
+    let complete = shared.archive.completeness(&lock_ids).map(|(_, all)| all);
     let snapshot = {
         let mut p = shared.progress.lock().unwrap();
         p.estimated_seconds_left = remaining.map(|r| r as f64 / rate);
+        if let Ok(complete) = complete {
+            p.complete = complete;
+        }
         p.clone()
     };
     (shared.on_progress)(&snapshot);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(times: &[i64]) -> Vec<Access> {
+        times
+            .iter()
+            .map(|t| Access {
+                is_locked: true,
+                client_type: lockdesk_api::models::ClientType::parse("autolock"),
+                created_at: from_ms(*t),
+                user: None,
+                lock: None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn only_a_page_that_goes_on_newest_first_proves_a_stretch() {
+        assert!(newest_first(&page(&[30, 20, 20, 10]), None));
+        assert!(newest_first(&page(&[9, 5]), Some(10)));
+        // Oldest first within the page, or newer than what the run reached: no proof.
+        assert!(!newest_first(&page(&[10, 20, 30]), None));
+        assert!(!newest_first(&page(&[15, 5]), Some(10)));
+        assert!(newest_first(&page(&[]), Some(10)));
+    }
 }

@@ -4,6 +4,7 @@
 mod dataset;
 mod dedup;
 mod export;
+mod first_minute;
 mod kill;
 mod queries;
 mod rollup;

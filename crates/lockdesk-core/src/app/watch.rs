@@ -6,10 +6,11 @@
 //! None of these is journaled: they change nothing at the service, only this machine's settings
 //! and alert store (`UNJOURNALED_COMMANDS`).
 
+use std::collections::HashMap;
 use std::time::Duration as StdDuration;
 
 use chrono::{DateTime, Duration, Utc};
-use lockdesk_archive::{HistoryFilter, HistoryQuery, HistoryRow, SortOrder};
+use lockdesk_archive::{Completeness, HistoryFilter, HistoryRow};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -128,8 +129,13 @@ pub fn evaluate(
         ));
     }
     if rules.unlocked_too_long.enabled {
+        let complete: HashMap<String, Completeness> = activity
+            .iter()
+            .map(|a| (a.lock_id.clone(), a.complete.clone()))
+            .collect();
         out.extend(watch::unlocked_too_long(
             records,
+            &complete,
             rules.unlocked_too_long.minutes,
             now,
         ));
@@ -227,9 +233,8 @@ pub async fn watch_round(ctx: &AppContext, _req: NoArgs) -> Result<WatchRoundRes
         .collect();
     let (records, activity) = tokio::task::spawn_blocking(move || {
         let mut records = Vec::new();
-        let mut activity = Vec::new();
         let Some(archive) = archive else {
-            return Ok((records, activity));
+            return Ok((records, Vec::new()));
         };
         let filter = HistoryFilter {
             from: Some(from),
@@ -237,23 +242,7 @@ pub async fn watch_round(ctx: &AppContext, _req: NoArgs) -> Result<WatchRoundRes
             ..Default::default()
         };
         archive.scan(&filter, |r| records.push(r))?;
-        for (id, name) in lock_ids {
-            let page = archive.query(&HistoryQuery {
-                filter: HistoryFilter {
-                    lock_ids: vec![id.clone()],
-                    til: Some(now),
-                    ..Default::default()
-                },
-                sort: SortOrder::NewestFirst,
-                limit: 1,
-                ..Default::default()
-            })?;
-            activity.push(LockActivity {
-                lock_id: id,
-                lock_name: name,
-                last_record_at: page.rows.first().map(|r| r.created_at),
-            });
-        }
+        let activity = watch::lock_activity(&archive, &lock_ids, now)?;
         Ok::<_, lockdesk_archive::Error>((records, activity))
     })
     .await

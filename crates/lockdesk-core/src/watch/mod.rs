@@ -3,10 +3,12 @@
 //! what is new ([`alerts`]). The round that ties them to the sync and the locks is the command
 //! `app::watch_round`.
 
+pub mod activity;
 pub mod alerts;
 pub mod rules;
 pub mod settings;
 
+pub use activity::lock_activity;
 pub use alerts::{AlertQuery, AlertStore, AlertView, MuteView, ALERTS_FILE};
 pub use rules::{
     is_japanese_holiday, listed_users, low_battery, outside_hours, recovered_batteries,

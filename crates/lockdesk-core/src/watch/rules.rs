@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, Datelike, Duration, FixedOffset, NaiveDate, Timelike, Utc};
-use lockdesk_archive::HistoryRow;
+use lockdesk_archive::{Completeness, HistoryRow};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -205,9 +205,24 @@ pub fn recovered_batteries(locks: &[LockView], threshold_percent: u8) -> Vec<Str
 
 /// Unlocked too long: an unlocking (the first of a run of unlockings of one lock) not followed
 /// by a locking of that lock within `minutes` (locked again exactly `minutes` later is in
-/// time). Still unlocked at `now` counts once `now` is past the limit. `records` oldest first.
-pub fn unlocked_too_long(records: &[HistoryRow], minutes: u32, now: DateTime<Utc>) -> Vec<Finding> {
+/// time). Still unlocked counts once the limit has passed within what the archive holds of the
+/// lock (up to `now`). `records` oldest first.
+///
+/// Only the stretch of each lock the archive holds completely (`complete`, per lock id) is
+/// judged: a locking not fetched yet must not make an unlocking look endless, nor pair it with a
+/// later one. A lock not in `complete` is not judged.
+pub fn unlocked_too_long(
+    records: &[HistoryRow],
+    complete: &HashMap<String, Completeness>,
+    minutes: u32,
+    now: DateTime<Utc>,
+) -> Vec<Finding> {
     let limit = Duration::minutes(i64::from(minutes));
+    let held = |r: &HistoryRow| {
+        complete
+            .get(&r.lock_id)
+            .is_some_and(|c| c.covers(r.created_at, r.created_at))
+    };
     // Per lock: the unlocking that opened the current run.
     let mut open: HashMap<&str, &HistoryRow> = HashMap::new();
     let mut out = Vec::new();
@@ -225,7 +240,7 @@ pub fn unlocked_too_long(records: &[HistoryRow], minutes: u32, now: DateTime<Utc
         f.locked_at = locked_at;
         f
     };
-    for r in records {
+    for r in records.iter().filter(|r| held(r)) {
         if r.is_locked {
             if let Some(u) = open.remove(r.lock_id.as_str()) {
                 if r.created_at - u.created_at > limit {
@@ -239,7 +254,10 @@ pub fn unlocked_too_long(records: &[HistoryRow], minutes: u32, now: DateTime<Utc
     let mut still: Vec<&HistoryRow> = open.into_values().collect();
     still.sort_by_key(|r| (r.created_at, r.lock_id.clone()));
     for u in still {
-        if now - u.created_at > limit {
+        let known_until = complete[&u.lock_id]
+            .until()
+            .map_or(now, |until| until.min(now));
+        if known_until - u.created_at > limit {
             out.push(finding(u, None));
         }
     }
@@ -374,24 +392,30 @@ pub fn listed_users(records: &[HistoryRow], users: &[String]) -> Vec<Finding> {
         .collect()
 }
 
-/// A lock and its newest archived record (absent: none archived).
+/// A lock, its newest archived record (absent: none archived) and how far back the archive
+/// holds its history completely.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LockActivity {
     pub lock_id: String,
     pub lock_name: Option<String>,
     pub last_record_at: Option<DateTime<Utc>>,
+    pub complete: Completeness,
 }
 
-/// Silent locks: every lock whose newest record is `days` days old or older at `now`. A lock
-/// with no archived record is not judged (its silence has no start). The key holds the last
-/// record's time: a lock that speaks and falls silent again is a new finding.
+/// Silent locks: every lock whose newest record is `days` days old or older at `now`, as far as
+/// the archive knows: only when it holds everything from that record on, and counted to where
+/// it holds the lock's history (a lock is not silent because its records have not arrived). A
+/// lock with no archived record is not judged (its silence has no start). The key holds the
+/// last record's time: a lock that speaks and falls silent again is a new finding.
 pub fn silent_locks(locks: &[LockActivity], days: u32, now: DateTime<Utc>) -> Vec<Finding> {
     let limit = Duration::days(i64::from(days));
     locks
         .iter()
         .filter_map(|l| {
             let last = l.last_record_at?;
-            (now - last >= limit).then(|| {
+            let until = l.complete.until()?.min(now);
+            let known = l.complete.covers(last, until);
+            (known && until - last >= limit).then(|| {
                 let mut f = Finding::new(
                     RuleKind::SilentLock,
                     format!("silent_lock:{}:{}", l.lock_id, last.timestamp_millis()),

@@ -95,7 +95,7 @@ fn unlocked_too_long_judges_the_limit_to_the_second() {
         rec("2026-11-24T03:05:00Z", "A3", Some("U-c"), false),
         rec("2026-11-24T03:10:01Z", "A3", None, true),
     ];
-    let f = unlocked_too_long(&records, 10, now);
+    let f = unlocked_too_long(&records, &whole(&records, now), 10, now);
     assert_eq!(f.len(), 1, "{f:?}");
     assert_eq!(
         f[0].key,
@@ -109,11 +109,54 @@ fn unlocked_too_long_judges_the_limit_to_the_second() {
 
     // Still unlocked: only once `now` is past the limit.
     let open = [rec("2026-11-24T11:50:00Z", "A4", Some("U-a"), false)];
-    assert!(unlocked_too_long(&open, 10, t("2026-11-24T11:59:59Z")).is_empty());
-    assert!(unlocked_too_long(&open, 10, t("2026-11-24T12:00:00Z")).is_empty());
-    let late = unlocked_too_long(&open, 10, t("2026-11-24T12:00:01Z"));
+    let held = whole(&open, t("2026-11-25T00:00:00Z"));
+    assert!(unlocked_too_long(&open, &held, 10, t("2026-11-24T11:59:59Z")).is_empty());
+    assert!(unlocked_too_long(&open, &held, 10, t("2026-11-24T12:00:00Z")).is_empty());
+    let late = unlocked_too_long(&open, &held, 10, t("2026-11-24T12:00:01Z"));
     assert_eq!(late.len(), 1);
     assert_eq!(late[0].locked_at, None);
+}
+
+/// Every lock of `records` held completely up to `until`.
+fn whole(records: &[HistoryRow], until: DateTime<Utc>) -> HashMap<String, Completeness> {
+    records
+        .iter()
+        .map(|r| (r.lock_id.clone(), Completeness::Whole { until }))
+        .collect()
+}
+
+#[test]
+fn unlocked_too_long_judges_only_what_the_archive_holds() {
+    let now = t("2026-11-24T12:30:00Z");
+    // The locking of 11:52 has not been fetched yet: the archive holds A4 up to 11:55 only.
+    let open = [rec("2026-11-24T11:50:00Z", "A4", Some("U-a"), false)];
+    let to_1155 = HashMap::from([(
+        "A4".to_owned(),
+        Completeness::Whole {
+            until: t("2026-11-24T11:55:00Z"),
+        },
+    )]);
+    assert!(unlocked_too_long(&open, &to_1155, 10, now).is_empty());
+    // Not fetched at all: not judged.
+    assert!(unlocked_too_long(&open, &HashMap::new(), 10, now).is_empty());
+    // The unlocking lies before the stretch held (the locking of 03:05 may be missing before
+    // it): it is not paired with the locking after.
+    let records = [
+        rec("2026-11-24T03:00:00Z", "A3", Some("U-b"), false),
+        rec("2026-11-24T03:30:00Z", "A3", None, true),
+    ];
+    let since = HashMap::from([(
+        "A3".to_owned(),
+        Completeness::Since {
+            since: t("2026-11-24T03:10:00Z"),
+            until: now,
+        },
+    )]);
+    assert!(unlocked_too_long(&records, &since, 10, now).is_empty());
+    assert_eq!(
+        unlocked_too_long(&records, &whole(&records, now), 10, now).len(),
+        1
+    );
 }
 
 fn office() -> OfficeHours {
@@ -216,6 +259,9 @@ fn silent_locks_from_n_days_on() {
         lock_id: id.into(),
         lock_name: None,
         last_record_at: last,
+        complete: Completeness::Whole {
+            until: now + Duration::days(30),
+        },
     };
     let locks = [
         act("A1", Some(now - Duration::days(7))),
@@ -231,4 +277,34 @@ fn silent_locks_from_n_days_on() {
     let spoke = [act("A1", Some(now))];
     let again = silent_locks(&spoke, 7, now + Duration::days(8));
     assert_ne!(again[0].key, f[0].key);
+}
+
+#[test]
+fn a_lock_is_not_silent_because_its_records_have_not_arrived() {
+    let now = t("2026-11-24T12:00:00Z");
+    let act = |complete: Completeness| LockActivity {
+        lock_id: "A1".into(),
+        lock_name: None,
+        last_record_at: Some(now - Duration::days(8)),
+        complete,
+    };
+    // Only the last day is fetched: the 8-day-old record is not known to be the newest.
+    let day = act(Completeness::Since {
+        since: now - Duration::days(1),
+        until: now,
+    });
+    assert!(silent_locks(&[day], 7, now).is_empty());
+    // Held completely, but only up to two days ago: silent for 6 days as far as is known.
+    let stale = act(Completeness::Whole {
+        until: now - Duration::days(2),
+    });
+    assert!(silent_locks(&[stale], 7, now).is_empty());
+    // Nothing held: not judged.
+    assert!(silent_locks(&[act(Completeness::Nothing)], 7, now).is_empty());
+    // Held from before the record up to now: silent.
+    let known = act(Completeness::Since {
+        since: now - Duration::days(9),
+        until: now,
+    });
+    assert_eq!(silent_locks(&[known], 7, now).len(), 1);
 }

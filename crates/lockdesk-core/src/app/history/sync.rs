@@ -11,8 +11,8 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use lockdesk_archive::{
-    Archive, Backfill, CancellationToken, HistoryFilter, HistoryQuery, SyncOutcome, SyncProgress,
-    SyncReport, SyncRequest,
+    Archive, Backfill, CancellationToken, Completeness, HistoryFilter, HistoryQuery, SyncOutcome,
+    SyncProgress, SyncReport, SyncRequest,
 };
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -48,18 +48,18 @@ pub enum LockSyncState {
     Running,
     /// The last sync paused (expired history sign-in) before this lock was done.
     Paused,
-    /// No sync of this lock has finished yet (never started, or cancelled part way): its
-    /// history may be partly archived.
+    /// Its history is not archived back to the first record yet (never synced, or a sync
+    /// cancelled part way): see `complete` for how far back it is.
     Incomplete,
 }
 
-/// The state shown for one lock, from the running sync, the last sync's report and the lock's
-/// completed checkpoint.
+/// The state shown for one lock, from the running sync, the last sync's report and how far
+/// back the archive holds the lock's history.
 fn lock_state(
     running: Option<&HistorySyncRunView>,
     last: Option<&SyncReport>,
     lock_id: &str,
-    synced_until: Option<DateTime<Utc>>,
+    complete: &Completeness,
 ) -> LockSyncState {
     if running.is_some_and(|r| r.lock_ids.is_empty() || r.lock_ids.iter().any(|l| l == lock_id)) {
         LockSyncState::Running
@@ -68,7 +68,7 @@ fn lock_state(
             && !r.locks.iter().any(|s| s.lock_id == lock_id && s.done)
     }) {
         LockSyncState::Paused
-    } else if synced_until.is_none() {
+    } else if !matches!(complete, Completeness::Whole { .. }) {
         LockSyncState::Incomplete
     } else {
         LockSyncState::Idle
@@ -83,8 +83,10 @@ pub struct HistoryLockSyncView {
     pub records: u64,
     /// Time of the newest archived record.
     pub last_record_at: Option<DateTime<Utc>>,
-    /// End of the last completed sync of this lock.
+    /// Where the archive's complete stretch of this lock ends.
     pub synced_until: Option<DateTime<Utc>>,
+    /// How far back the archive holds this lock's history.
+    pub complete: Completeness,
     pub state: LockSyncState,
 }
 
@@ -94,6 +96,9 @@ pub struct HistorySyncStatusResponse {
     pub oldest: Option<DateTime<Utc>>,
     pub newest: Option<DateTime<Utc>>,
     pub locks: Vec<HistoryLockSyncView>,
+    /// How far back the archive holds the history of every lock: while a first sync brings
+    /// older records, screens say from when on they are complete.
+    pub complete: Completeness,
     /// The sync in progress, if any.
     pub running: Option<HistorySyncRunView>,
     /// How the last sync of this run of the app ended.
@@ -300,18 +305,14 @@ pub async fn history_sync_status(
                 with_total: true,
                 ..Default::default()
             })?;
-            let state = lock_state(
-                running2.as_ref(),
-                last2.as_ref(),
-                &l.lock_id,
-                l.synced_until,
-            );
+            let state = lock_state(running2.as_ref(), last2.as_ref(), &l.lock_id, &l.complete);
             locks.push(HistoryLockSyncView {
                 lock_id: l.lock_id.clone(),
                 name: l.name.clone(),
                 records: page.total.unwrap_or(0),
                 last_record_at: page.rows.first().map(|r| r.created_at),
                 synced_until: l.synced_until,
+                complete: l.complete.clone(),
                 state,
             });
         }
@@ -320,6 +321,7 @@ pub async fn history_sync_status(
     .await
     .map_err(|e| lockdesk_archive::Error::Export(e.to_string()))??;
     Ok(HistorySyncStatusResponse {
+        complete: Completeness::all(stats.locks.iter().map(|l| &l.complete)),
         records: stats.records,
         oldest: stats.oldest,
         newest: stats.newest,
@@ -356,7 +358,13 @@ mod tests {
 
     #[test]
     fn a_lock_is_up_to_date_only_after_a_finished_sync() {
-        let synced = Some(Utc::now());
+        let synced = &Completeness::Whole { until: Utc::now() };
+        let day = &Completeness::Since {
+            since: Utc::now() - chrono::Duration::days(1),
+            until: Utc::now(),
+        };
+        // Its last day is archived, older records are still to come.
+        assert_eq!(lock_state(None, None, "a", day), LockSyncState::Incomplete);
         let run = HistorySyncRunView {
             job_id: "j".into(),
             lock_ids: vec!["a".into()],
@@ -373,7 +381,7 @@ mod tests {
         // Cancelled part way: locks without a finished sync are not "up to date".
         let cancelled = report(SyncOutcome::Cancelled, &["a"]);
         assert_eq!(
-            lock_state(None, Some(&cancelled), "b", None),
+            lock_state(None, Some(&cancelled), "b", &Completeness::Nothing),
             LockSyncState::Incomplete
         );
         assert_eq!(
@@ -396,6 +404,9 @@ mod tests {
             lock_state(None, Some(&paused), "a", synced),
             LockSyncState::Idle
         );
-        assert_eq!(lock_state(None, None, "c", None), LockSyncState::Incomplete);
+        assert_eq!(
+            lock_state(None, None, "c", &Completeness::Nothing),
+            LockSyncState::Incomplete
+        );
     }
 }

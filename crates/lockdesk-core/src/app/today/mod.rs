@@ -27,6 +27,11 @@ pub enum TodayMissing {
     HistoryConnection,
     /// The archive holds nothing synced yet: sync it on History.
     ArchiveSync,
+    /// The archive does not hold the records this part needs yet (a first sync brings the last
+    /// day of every lock first, older history after): how far back it is complete.
+    ArchiveIncomplete {
+        complete: lockdesk_archive::Completeness,
+    },
     /// The service or the archive refused or failed (the error's code).
     Failed { code: String },
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Datelike, Duration, NaiveDate, TimeZone, Utc};
 use lockdesk_api::ApiVersion;
-use lockdesk_archive::{Archive, HistoryFilter, HistoryQuery, HistoryRow, SortOrder};
+use lockdesk_archive::{Archive, Completeness, HistoryFilter, HistoryRow};
 
 use super::{
     AfterHoursReason, TodayAfterHours, TodayAfterHoursEntry, TodayBatteries, TodayBattery,
@@ -20,7 +20,7 @@ use crate::app::{
 };
 use crate::error::Error;
 use crate::watch::{
-    is_japanese_holiday, low_battery, outside_hours, silent_locks, LockActivity, OfficeHours,
+    is_japanese_holiday, lock_activity, low_battery, outside_hours, silent_locks, OfficeHours,
     WatchRules,
 };
 
@@ -81,10 +81,11 @@ pub(super) async fn locks(ctx: &AppContext) -> Part<Vec<LockView>> {
         .map_err(|e| failed(&e))
 }
 
-/// The archive and the end of its newest completed sync.
+/// The archive, the end of its newest sync, and how far back it holds every lock completely.
 pub(super) struct Source {
     archive: Arc<Archive>,
     synced_at: Option<DateTime<Utc>>,
+    complete: Completeness,
 }
 
 pub(super) fn archive(ctx: &AppContext) -> Part<Source> {
@@ -94,7 +95,12 @@ pub(super) fn archive(ctx: &AppContext) -> Part<Source> {
     let archive = open_archive(ctx).map_err(|e| failed(&e))?;
     let stats = archive.stats().map_err(|e| failed(&Error::from(e)))?;
     let synced_at = stats.locks.iter().filter_map(|l| l.synced_until).max();
-    Ok(Source { archive, synced_at })
+    let complete = Completeness::all(stats.locks.iter().map(|l| &l.complete));
+    Ok(Source {
+        archive,
+        synced_at,
+        complete,
+    })
 }
 
 pub(super) fn batteries(
@@ -144,25 +150,7 @@ fn read_archive(
     yesterday: NaiveDate,
 ) -> lockdesk_archive::Result<ArchiveParts> {
     let names: HashMap<String, Option<String>> = lock_ids.iter().cloned().collect();
-    // Each lock's newest record, for the silent-lock rule.
-    let mut activity = Vec::new();
-    for (id, name) in &lock_ids {
-        let page = archive.query(&HistoryQuery {
-            filter: HistoryFilter {
-                lock_ids: vec![id.clone()],
-                til: Some(now),
-                ..Default::default()
-            },
-            sort: SortOrder::NewestFirst,
-            limit: 1,
-            ..Default::default()
-        })?;
-        activity.push(LockActivity {
-            lock_id: id.clone(),
-            lock_name: name.clone(),
-            last_record_at: page.rows.first().map(|r| r.created_at),
-        });
-    }
+    let activity = lock_activity(archive, &lock_ids, now)?;
     let mut silent: Vec<TodaySilentLock> = silent_locks(&activity, rules.silent_lock.days, now)
         .into_iter()
         .map(|f| TodaySilentLock {
@@ -174,8 +162,7 @@ fn read_archive(
     silent.sort_by_key(|s| s.last_record_at);
 
     // One pass over the 8 days before today and last night.
-    let week_start = local_instant(hours, yesterday - Duration::days(7), 0);
-    let today_start = local_instant(hours, yesterday + Duration::days(1), 0);
+    let (week_start, today_start) = week_of(hours, yesterday);
     let yesterday_start = local_instant(hours, yesterday, 0);
     let mut night: Vec<HistoryRow> = Vec::new();
     let mut per_day: BTreeMap<String, (u32, u32, Option<String>)> = BTreeMap::new();
@@ -241,6 +228,14 @@ fn read_archive(
     })
 }
 
+/// Where the 7 days before yesterday start, and where today starts.
+fn week_of(hours: &OfficeHours, yesterday: NaiveDate) -> (DateTime<Utc>, DateTime<Utc>) {
+    (
+        local_instant(hours, yesterday - Duration::days(7), 0),
+        local_instant(hours, yesterday + Duration::days(1), 0),
+    )
+}
+
 pub(super) async fn from_archive(
     source: &Part<Source>,
     locks: &Part<Vec<LockView>>,
@@ -250,12 +245,27 @@ pub(super) async fn from_archive(
 ) -> (TodaySilent, TodayAfterHours, TodayYesterday) {
     let from = after_hours_window_start(now, hours);
     let yesterday = now.with_timezone(&hours.zone()).date_naive() - Duration::days(1);
+    // A part that needs records the archive does not hold yet (a first sync still fetching
+    // older history) says so instead of counting part of them.
+    let held = |from: DateTime<Utc>, til: DateTime<Utc>| match source {
+        Ok(s) if !s.complete.covers(from, til) => Some(TodayMissing::ArchiveIncomplete {
+            complete: s.complete.clone(),
+        }),
+        _ => None,
+    };
+    let (week_start, today_start) = week_of(hours, yesterday);
+    let night_missing = held(from, from);
+    let week_missing = held(week_start, today_start);
     let answer = |parts: Option<ArchiveParts>, missing: Option<TodayMissing>| {
         let p = parts.unwrap_or(ArchiveParts {
             silent: Vec::new(),
             after_hours: Vec::new(),
             yesterday: Vec::new(),
         });
+        let (night, week) = match &missing {
+            Some(_) => (missing.clone(), missing.clone()),
+            None => (night_missing.clone(), week_missing.clone()),
+        };
         (
             TodaySilent {
                 days: rules.silent_lock.days,
@@ -265,13 +275,21 @@ pub(super) async fn from_archive(
             TodayAfterHours {
                 from,
                 til: now,
-                items: p.after_hours,
-                missing: missing.clone(),
+                items: if night.is_some() {
+                    Vec::new()
+                } else {
+                    p.after_hours
+                },
+                missing: night,
             },
             TodayYesterday {
                 date: yesterday,
-                locks: p.yesterday,
-                missing,
+                locks: if week.is_some() {
+                    Vec::new()
+                } else {
+                    p.yesterday
+                },
+                missing: week,
             },
         )
     };

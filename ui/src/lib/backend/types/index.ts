@@ -24,6 +24,7 @@ export type { BulkInviteRequest } from "./BulkInviteRequest";
 export type { CachedReason } from "./CachedReason";
 export type { CachedView } from "./CachedView";
 export type { ClientKind } from "./ClientKind";
+export type { Completeness } from "./Completeness";
 export type { CsvEncoding } from "./CsvEncoding";
 export type { DayCount } from "./DayCount";
 export type { DemoSwitchRequest } from "./DemoSwitchRequest";
