@@ -76,6 +76,7 @@ describe('archive helpers', () => {
       requests: 0,
       page_size: 100,
       estimated_seconds_left: null,
+      complete: { state: 'nothing' as const },
     };
     expect(syncFraction(p)).toBe(0.25);
     expect(syncFraction(null)).toBe(0);

@@ -4,6 +4,7 @@ import type { HistorySyncStatusResponse } from '../src/lib/backend';
 import {
   archiveLine,
   canSync,
+  completeLine,
   lastSynced,
   syncingLine,
   v2Line,
@@ -19,7 +20,16 @@ const words = (w: {
 }) => (['en', 'ja'] as const).map((l) => translate(l, w.key, w.params));
 
 function status(over: Partial<HistorySyncStatusResponse> = {}): HistorySyncStatusResponse {
-  return { records: 0, oldest: null, newest: null, locks: [], running: null, last: null, ...over };
+  return {
+    records: 0,
+    oldest: null,
+    newest: null,
+    locks: [],
+    complete: { state: 'nothing' },
+    running: null,
+    last: null,
+    ...over,
+  };
 }
 const lock = (synced_until: string | null) => ({
   lock_id: 'A1',
@@ -27,6 +37,7 @@ const lock = (synced_until: string | null) => ({
   records: 1,
   last_record_at: null,
   synced_until,
+  complete: { state: 'nothing' as const },
   state: 'idle' as const,
 });
 
@@ -80,6 +91,25 @@ describe('archive status line', () => {
   it('says never synced for an empty archive', () => {
     const w = archiveLine(status(), 'en-GB', new Date(NOW), 'UTC');
     expect(translate('en', w.key, w.params)).toBe('Archive: 0 records, never synced');
+  });
+});
+
+describe('complete line', () => {
+  const since = { state: 'since' as const, since: '2026-10-12T03:00:00Z', until: at(0) };
+  it('says from when on the archive is complete while older records come', () => {
+    expect(words(completeLine(since, true, 'ja-JP')!)).toEqual([
+      'Complete back to 2026/10/12; older records are still being fetched.',
+      '2026/10/12以降の記録はそろっています。それより前の記録は取得中です。',
+    ]);
+    const idle = completeLine(since, false, 'en-GB')!;
+    expect(translate('en', idle.key, idle.params)).toBe(
+      'Complete back to 12/10/2026; older records have not been fetched yet. Sync to fetch them.',
+    );
+  });
+  it('says nothing when the archive is whole or holds nothing yet', () => {
+    expect(completeLine({ state: 'whole', until: at(0) }, true, 'en-GB')).toBeNull();
+    expect(completeLine({ state: 'nothing' }, true, 'en-GB')).toBeNull();
+    expect(completeLine(null, false, 'en-GB')).toBeNull();
   });
 });
 

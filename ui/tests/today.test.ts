@@ -73,6 +73,20 @@ describe('missing parts', () => {
     expect(failed.text).not.toContain('v2_session_expired');
     expect(failed.text).toMatch(/[\u3040-\u30ff]/);
   });
+  it('say how far back the archive is complete while older records are fetched', () => {
+    const m = {
+      kind: 'archive_incomplete' as const,
+      complete: { state: 'since' as const, since: '2026-11-20T00:00:00Z', until: NOW },
+    };
+    const ja = missingStep(m, tr('ja'), 'ja-JP');
+    expect(ja.screen).toBe('history');
+    expect(ja.text).toContain('2026/11/20以降');
+    const none = missingStep(
+      { kind: 'archive_incomplete', complete: { state: 'nothing' } },
+      tr('en'),
+    );
+    expect(none.text).toMatch(/still being fetched/);
+  });
 });
 
 describe('health line', () => {

@@ -1,7 +1,8 @@
 // What History says about its own state in one line each: how long the history (v2) sign-in
 // lasts, and the archive's size and last sync. Pure functions; the words are in
 // i18n/historyui.{en,ja}.ts and the caller passes the clock.
-import type { HistorySyncStatusResponse } from './backend';
+import type { Completeness, HistorySyncStatusResponse } from './backend';
+import { formatDate } from './format';
 import type { MessageKey } from './i18n/en';
 
 export interface Worded {
@@ -39,6 +40,21 @@ export function v2Line(s: V2State): Worded {
 /** Whether History may sync on its own: a history sign-in that is still valid. */
 export function canSync(s: V2State): boolean {
   return s.kind === 'left';
+}
+
+/** How far back the archive is complete, when not to the first record: "Complete back to
+ * 2026/10/12; older records are still being fetched" (while a sync runs). `null`: nothing to
+ * say (complete, or nothing held yet: the archive line says that). */
+export function completeLine(
+  c: Completeness | null | undefined,
+  syncing: boolean,
+  locale: string,
+): Worded | null {
+  if (!c || c.state !== 'since') return null;
+  return {
+    key: syncing ? 'historyui.complete.fetching' : 'historyui.complete.partial',
+    params: { date: formatDate(c.since, locale) },
+  };
 }
 
 /** The end of the newest completed sync of any lock, else when this run's last sync ended. */

@@ -145,6 +145,11 @@ async fn the_last_day_of_every_lock_comes_in_the_first_minute() {
         report.progress.complete,
         Completeness::Whole { .. }
     ));
+    println!(
+        "{records} records of {} locks: {} requests in all; the last day of every lock after {first_day_at}",
+        service.len(),
+        report.progress.requests
+    );
     for (lock, keys) in &service {
         same(
             &archived(archive.path(), lock),

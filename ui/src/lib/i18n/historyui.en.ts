@@ -3,6 +3,9 @@
 export const historyUiEn = {
   'historyui.v2.left': 'History sign-in: {h} h {m} min left',
   'historyui.v2.leftMin': 'History sign-in: {m} min left',
+  'historyui.complete.fetching': 'Complete back to {date}; older records are still being fetched.',
+  'historyui.complete.partial':
+    'Complete back to {date}; older records have not been fetched yet. Sync to fetch them.',
   'historyui.v2.expired':
     'The history sign-in has expired (it lasts two hours). Renew it to fetch new records; what is already on this computer stays readable.',
   'historyui.v2.none': 'History needs its own sign-in (v2).',

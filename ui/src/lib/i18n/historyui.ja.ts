@@ -5,6 +5,9 @@ import type { HistoryUiMessageKey } from './historyui.en';
 export const historyUiJa: Record<HistoryUiMessageKey, string> = {
   'historyui.v2.left': '履歴用サインイン：残り {h} 時間 {m} 分',
   'historyui.v2.leftMin': '履歴用サインイン：残り {m} 分',
+  'historyui.complete.fetching': '{date}以降の記録はそろっています。それより前の記録は取得中です。',
+  'historyui.complete.partial':
+    '{date}以降の記録はそろっています。それより前の記録はまだ取得していません。同期すると取得します。',
   'historyui.v2.expired':
     '履歴用サインインの有効期限が切れました（有効期間は2時間です）。新しい記録を取得するには更新してください。このパソコンに保存済みの記録は引き続き閲覧できます。',
   'historyui.v2.none': '入退室履歴には専用のサインイン（v2）が必要です。',

@@ -55,6 +55,10 @@ export const todayEn = {
   'today.missing.history_connection':
     'This needs a history connection: add one on Connections and sign in.',
   'today.missing.archive_sync': 'The history archive is not synced yet: sync it on History.',
+  'today.missing.archive_incomplete':
+    'The archive is complete back to {date} only; older records are still being fetched, so this part waits for them.',
+  'today.missing.archive_fetching':
+    'The history of some locks is still being fetched; this part waits for it.',
   'today.missing.failed': 'This part could not be read: {reason}',
   'today.go.connect': 'Open Connections',
   'today.go.history': 'Open History',

@@ -58,6 +58,10 @@ export const todayJa: Record<TodayMessageKey, string> = {
     '入退室履歴の接続が必要です。「接続」で追加し、サインインしてください。',
   'today.missing.archive_sync':
     '入退室履歴がまだ同期されていません。「入退室履歴」で同期してください。',
+  'today.missing.archive_incomplete':
+    '{date}以降の記録しかまだそろっていません。それより前の記録を取得中のため、この項目は取得が済むまでお待ちください。',
+  'today.missing.archive_fetching':
+    '一部の錠の履歴をまだ取得中です。この項目は取得が済むまでお待ちください。',
   'today.missing.failed': 'この項目を読み込めませんでした：{reason}',
   'today.go.connect': '接続を開く',
   'today.go.history': '入退室履歴を開く',

@@ -1,7 +1,9 @@
 //! The words of entry/exit history: online records, the archive, its sync.
 
 use chrono::Local;
-use lockdesk_archive::{neutralize_formula, HistoryRow, SyncOutcome, SyncProgress, SyncReport};
+use lockdesk_archive::{
+    neutralize_formula, Completeness, HistoryRow, SyncOutcome, SyncProgress, SyncReport,
+};
 use lockdesk_core::app::{AccessView, HistoryLockView};
 
 use crate::output::opt;
@@ -79,16 +81,39 @@ pub fn sync_progress(p: &SyncProgress) -> String {
     let eta = p
         .estimated_seconds_left
         .map_or("unknown".to_owned(), |s| format!("{s:.0} s"));
-    format!(
+    let mut line = format!(
         "locks {}/{}  pages {}  records {} ({} new)  time left {eta}",
         p.locks_done, p.locks_total, p.pages, p.records, p.new_records
-    )
+    );
+    if let Some(complete) = complete_words(&p.complete) {
+        line.push_str("  ");
+        line.push_str(&complete);
+    }
+    line
+}
+
+/// From when on every lock's history is archived (`None`: nothing held yet).
+fn complete_words(c: &Completeness) -> Option<String> {
+    match c {
+        Completeness::Nothing => None,
+        Completeness::Since { since, .. } => Some(format!(
+            "complete back to {}",
+            since.with_timezone(&Local).format("%Y-%m-%d %H:%M")
+        )),
+        Completeness::Whole { .. } => Some("complete back to the first record".to_owned()),
+    }
 }
 
 pub fn sync_summary(r: &SyncReport, archive: &str) -> String {
     let p = &r.progress;
+    let older = match &p.complete {
+        Completeness::Since { .. } => complete_words(&p.complete)
+            .map(|c| format!("; {c}, older records not fetched yet"))
+            .unwrap_or_default(),
+        _ => String::new(),
+    };
     format!(
-        "{}: {} record(s) received, {} new, {} page(s), {} lock(s); archive {archive}",
+        "{}: {} record(s) received, {} new, {} page(s), {} lock(s); archive {archive}{older}",
         match &r.outcome {
             SyncOutcome::Completed => "completed",
             SyncOutcome::Paused { .. } => "paused",
@@ -100,4 +125,57 @@ pub fn sync_summary(r: &SyncReport, archive: &str) -> String {
         p.pages,
         p.locks_total,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::{DateTime, TimeZone, Utc};
+
+    use super::*;
+
+    fn at(s: &str) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
+    }
+
+    #[test]
+    fn progress_and_summary_say_from_when_on_history_is_complete() {
+        let since = at("2026-10-12T01:00:00Z");
+        let local = Local.from_utc_datetime(&since.naive_utc());
+        let mut p = SyncProgress {
+            locks_total: 40,
+            locks_done: 3,
+            complete: Completeness::Since {
+                since,
+                until: at("2026-11-26T00:00:00Z"),
+            },
+            ..Default::default()
+        };
+        let expected = format!("complete back to {}", local.format("%Y-%m-%d %H:%M"));
+        assert!(
+            sync_progress(&p).ends_with(&expected),
+            "{}",
+            sync_progress(&p)
+        );
+        let report = SyncReport {
+            outcome: SyncOutcome::Cancelled,
+            progress: p.clone(),
+            locks: Vec::new(),
+            started_at: since,
+            finished_at: since,
+        };
+        assert!(sync_summary(&report, "a.sqlite")
+            .ends_with(&format!("{expected}, older records not fetched yet")));
+        // Nothing held yet: nothing said; everything held: said once, no "older" note.
+        p.complete = Completeness::Nothing;
+        assert!(!sync_progress(&p).contains("complete"));
+        p.complete = Completeness::Whole {
+            until: at("2026-11-26T00:00:00Z"),
+        };
+        assert!(sync_progress(&p).ends_with("complete back to the first record"));
+        let whole = SyncReport {
+            progress: p,
+            ..report
+        };
+        assert!(!sync_summary(&whole, "a.sqlite").contains("older"));
+    }
 }

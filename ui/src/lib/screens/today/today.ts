@@ -20,6 +20,7 @@ export type TodayTr = (key: MessageKey, params?: Record<string, string | number>
 export function missingStep(
   m: TodayMissing,
   tr: TodayTr,
+  locale = 'en-GB',
 ): { text: string; screen: Screen | null; link: MessageKey | null } {
   switch (m.kind) {
     case 'history_connection':
@@ -34,6 +35,16 @@ export function missingStep(
         screen: 'history',
         link: 'today.go.history',
       };
+    case 'archive_incomplete': {
+      const since = m.complete.state === 'since' ? m.complete.since : null;
+      return {
+        text: since
+          ? tr('today.missing.archive_incomplete', { date: formatDate(since, locale) })
+          : tr('today.missing.archive_fetching'),
+        screen: 'history',
+        link: 'today.go.history',
+      };
+    }
     case 'failed': {
       const reason = isErrorCode(m.code)
         ? (() => {
