@@ -21,9 +21,9 @@ const q = (p) => `'${p.replaceAll("'", "'\\''")}'`;
 /** The header carrying the host's token (ui/src/lib/backend/http.ts sends it too). */
 export const TOKEN_HEADER = 'x-lockdesk-token';
 
-export function hostCommand(env = process.env) {
-  if (env.LOCKDESK_TEST_HOST_CMD) return env.LOCKDESK_TEST_HOST_CMD;
-  const ui = `--ui ${q(uiDist)}`;
+export function hostCommand(env = process.env, args = '') {
+  if (env.LOCKDESK_TEST_HOST_CMD) return `${env.LOCKDESK_TEST_HOST_CMD} ${args}`.trim();
+  const ui = `--ui ${q(uiDist)} ${args}`.trim();
   if (env.LOCKDESK_TEST_HOST_BIN) return `${q(env.LOCKDESK_TEST_HOST_BIN)} ${ui}`;
   const dirs = [env.CARGO_TARGET_DIR, join(repoRoot, 'target')].filter(Boolean);
   for (const d of dirs)
@@ -34,8 +34,9 @@ export function hostCommand(env = process.env) {
   return `cargo run -q -p lockdesk-testhost --bin lockdesk-test-host -- ${ui}`;
 }
 
-export async function startHost({ timeoutMs = 600_000 } = {}) {
-  const cmd = hostCommand();
+/** `args`: more options of the host, e.g. `--demo full`. */
+export async function startHost({ timeoutMs = 600_000, args = '' } = {}) {
+  const cmd = hostCommand(process.env, args);
   console.log(`starting the test host: ${cmd}`);
   const child = spawn('bash', ['-c', `exec ${cmd}`], {
     cwd: repoRoot,

@@ -16,6 +16,7 @@ import { screenshotScreens } from './screenshots.mjs';
 import { offlineScreens } from './offline.mjs';
 import { watchScreen } from './watch.mjs';
 import { todayScreen } from './today.mjs';
+import { firstMinute } from './first_minute.mjs';
 
 const shots = join(repoRoot, 'artifacts', 'ui');
 mkdirSync(shots, { recursive: true });
@@ -442,5 +443,11 @@ try {
   await context.close().catch(() => undefined);
   await host.stop();
 }
+// Its own host: the demo organization at full size.
+if (!only || only.test('history: the first minute of a large organization'))
+  await firstMinute({ test, expect, shots }).catch((e) => {
+    results.push({ name: 'first minute runner', ok: false });
+    console.log(`FAIL first minute runner: ${e.message}`);
+  });
 
 process.exit(summary() ? 1 : 0);

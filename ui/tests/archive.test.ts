@@ -79,7 +79,8 @@ describe('archive helpers', () => {
       complete: { state: 'nothing' as const },
     };
     expect(syncFraction(p)).toBe(0.25);
-    expect(syncFraction(null)).toBe(0);
+    expect(syncFraction(null)).toBeNull();
+    expect(syncFraction({ ...p, locks_done: 0 })).toBeNull();
     expect(syncFraction(p, true)).toBe(1);
     expect(formatEta(null)).toBe('');
     expect(formatEta(65.2)).toBe('1:06');

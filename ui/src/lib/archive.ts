@@ -69,10 +69,13 @@ export function heatmapCells(hours: HourOfWeekCount[]): {
   return { cells, max };
 }
 
-/** Done fraction 0..1 of a sync (by locks; a lock counts once its run is finished). */
-export function syncFraction(p: SyncProgress | null | undefined, finished = false): number {
+/** Done fraction 0..1 of a sync (by locks; a lock counts once its history is all fetched);
+ * `null` while no lock is done yet: a first sync brings every lock abreast, newest first, so
+ * the bar is indeterminate until the locks finish, and the "complete back to" line tells how
+ * far it got. */
+export function syncFraction(p: SyncProgress | null | undefined, finished = false): number | null {
   if (finished) return 1;
-  if (!p || p.locks_total === 0) return 0;
+  if (!p || p.locks_total === 0 || p.locks_done === 0) return null;
   return Math.min(1, p.locks_done / p.locks_total);
 }
 
