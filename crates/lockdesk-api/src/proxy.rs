@@ -117,6 +117,13 @@ pub(crate) fn route(
     }))
 }
 
+/// An HTTP client builder with the OS trust store that goes through the system's proxy (and
+/// `HTTPS_PROXY` / `NO_PROXY`), sending `login` to its proxy: for requests Lockdesk makes to
+/// addresses other than the service's (lock images).
+pub fn client_builder(login: Option<&ProxyLogin>) -> reqwest::ClientBuilder {
+    route(crate::tls::client_builder(), login)
+}
+
 /// User name and password of a `Basic` header value.
 fn basic_credentials(value: &http::HeaderValue) -> Option<(String, String)> {
     use base64::Engine;

@@ -5,6 +5,8 @@
 //! credentials, at most [`MAX_IMAGE_BYTES`], only when the bytes are a known image format (the
 //! server's content type is not trusted), and only where [`policy`] allows: https, never a
 //! private range, loopback only when the connection is loopback, redirects never inward.
+//! Behind the office proxy an image goes through it like every other request (with the login
+//! kept for that proxy), and only to names that look public ([`policy::check_name_for_proxy`]).
 
 mod policy;
 
@@ -68,12 +70,42 @@ impl ImageScope {
     }
 }
 
+/// How an image is reached.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Route {
+    /// Straight to the address, through the guarded resolver.
+    Direct,
+    /// Through the system's proxy, with the login kept for it.
+    SystemProxy(Option<lockdesk_api::ProxyLogin>),
+    /// Through this proxy (tests: the system's settings are the process's environment).
+    #[cfg(test)]
+    Proxy(String),
+}
+
+impl Route {
+    /// The route of `url`: the proxy the system names for it, if any, with its kept login.
+    fn of(ctx: &AppContext, url: &str) -> Result<Route> {
+        let proxy = Url::parse(url)
+            .ok()
+            .and_then(|u| lockdesk_api::proxy::proxy_host_port(&u));
+        Ok(match proxy {
+            None => Route::Direct,
+            Some(proxy) => Route::SystemProxy(crate::proxy_logins::load(
+                ctx.core().secrets.as_ref(),
+                &proxy,
+            )?),
+        })
+    }
+}
+
 /// Image addresses the service named, and the images fetched so far.
 #[derive(Default)]
 pub(crate) struct Images {
     state: Mutex<ImagesState>,
     /// One client for connections on the network, one for a loopback connection.
     clients: [OnceLock<reqwest::Client>; 2],
+    /// The client through the proxy, for the route it was made for.
+    proxied: Mutex<Option<(Route, reqwest::Client)>>,
 }
 
 #[derive(Default)]
@@ -122,8 +154,40 @@ impl Images {
         })
     }
 
-    /// The image at `url`, when an answer about `scope` named it.
-    pub(crate) async fn get(&self, scope: &ImageScope, url: &str) -> Result<ImagesGetResponse> {
+    fn proxied_client(&self, route: &Route) -> std::result::Result<reqwest::Client, String> {
+        let mut slot = self.proxied.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((made_for, client)) = slot.as_ref() {
+            if made_for == route {
+                return Ok(client.clone());
+            }
+        }
+        let builder = match route {
+            Route::Direct => unreachable!("the direct route has its own clients"),
+            Route::SystemProxy(login) => lockdesk_api::proxy::client_builder(login.as_ref())
+                .redirect(policy::proxied_redirect_policy(|u| {
+                    lockdesk_api::proxy::proxy_for(u).is_some()
+                })),
+            #[cfg(test)]
+            Route::Proxy(proxy) => lockdesk_api::tls::client_builder()
+                .proxy(reqwest::Proxy::all(proxy).expect("a proxy address"))
+                .redirect(policy::proxied_redirect_policy(|_| true)),
+        };
+        let client = builder
+            .connect_timeout(Duration::from_secs(10))
+            .timeout(Duration::from_secs(30))
+            .build()
+            .map_err(|e| format!("no HTTP client through the proxy: {e}"))?;
+        *slot = Some((route.clone(), client.clone()));
+        Ok(client)
+    }
+
+    /// The image at `url`, when an answer about `scope` named it, reached by `route`.
+    pub(crate) async fn get(
+        &self,
+        scope: &ImageScope,
+        url: &str,
+        route: &Route,
+    ) -> Result<ImagesGetResponse> {
         {
             let st = self.state.lock().unwrap_or_else(|p| p.into_inner());
             if !st.known.contains(&(scope.clone(), url.to_owned())) {
@@ -137,7 +201,7 @@ impl Images {
                 return Ok((**hit).clone());
             }
         }
-        let answer = self.fetch(url, scope.loopback).await?;
+        let answer = self.fetch(url, scope.loopback, route).await?;
         let mut st = self.state.lock().unwrap_or_else(|p| p.into_inner());
         if st.cached_bytes + answer.data_url.len() > CACHE_BYTES {
             st.cached.clear();
@@ -148,18 +212,29 @@ impl Images {
         Ok(answer)
     }
 
-    async fn fetch(&self, raw: &str, loopback_ok: bool) -> Result<ImagesGetResponse> {
+    async fn fetch(
+        &self,
+        raw: &str,
+        loopback_ok: bool,
+        route: &Route,
+    ) -> Result<ImagesGetResponse> {
         let url = Url::parse(raw).map_err(|e| unavailable(raw, e.to_string()))?;
         policy::check_first(&url, loopback_ok).map_err(|reason| unavailable(raw, reason))?;
-        let resp = self
-            .client(loopback_ok)
-            .get(url.clone())
-            .send()
-            .await
-            .map_err(|e| match lockdesk_api::Error::tls_failure(&url, &e) {
-                Some(tls) => Error::Api(tls),
-                None => unavailable(raw, reason_of(&e)),
-            })?;
+        let client = match route {
+            Route::Direct => self.client(loopback_ok).clone(),
+            _ => {
+                policy::check_name_for_proxy(&url).map_err(|reason| unavailable(raw, reason))?;
+                self.proxied_client(route)
+                    .map_err(|reason| unavailable(raw, reason))?
+            }
+        };
+        let resp =
+            client.get(url.clone()).send().await.map_err(
+                |e| match lockdesk_api::Error::tls_failure(&url, &e) {
+                    Some(tls) => Error::Api(tls),
+                    None => unavailable(raw, reason_of(&e)),
+                },
+            )?;
         if !resp.status().is_success() {
             return Err(unavailable(
                 raw,
@@ -214,7 +289,8 @@ fn unavailable(url: &str, reason: impl Into<String>) -> Error {
 pub async fn images_get(ctx: &AppContext, req: ImagesGetRequest) -> Result<ImagesGetResponse> {
     let (client, org) = ctx.org().await?;
     let scope = ImageScope::of(&client, &org);
-    ctx.space().images.get(&scope, &req.url).await
+    let route = Route::of(ctx, &req.url)?;
+    ctx.space().images.get(&scope, &req.url, &route).await
 }
 
 #[cfg(test)]

@@ -4,8 +4,10 @@
 //!   address, and loopback only when the connection itself is loopback (the simulator);
 //! - a redirect: at most [`MAX_REDIRECTS`], https only, never loopback nor private;
 //! - names are resolved by [`GuardedResolver`], which drops the addresses the same rules refuse
-//!   (a public name that resolves to 10.0.0.1 or 127.0.0.1 is refused too). Images are fetched
-//!   directly, never through a proxy, so that the resolved address is the one connected to.
+//!   (a public name that resolves to 10.0.0.1 or 127.0.0.1 is refused too);
+//! - behind the office proxy the proxy resolves the name, out of Lockdesk's sight: only names
+//!   that are public by their form go through it ([`check_name_for_proxy`]: dotted, outside the
+//!   suffixes networks use inside), and a redirect must stay on the proxy.
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 
@@ -133,10 +135,70 @@ pub(crate) fn check_redirect(url: &Url, previous: usize) -> Result<(), String> {
     }
 }
 
-/// The redirect policy of the image client.
+/// The redirect policy of the direct image client.
 pub(crate) fn redirect_policy() -> reqwest::redirect::Policy {
     reqwest::redirect::Policy::custom(|attempt| {
         match check_redirect(attempt.url(), attempt.previous().len()) {
+            Ok(()) => attempt.follow(),
+            Err(reason) => attempt.error(reason),
+        }
+    })
+}
+
+/// Suffixes of names that only a network inside knows (mDNS, home routers, company domains by
+/// custom): never asked of the proxy.
+const INSIDE_SUFFIXES: [&str; 8] = [
+    ".local",
+    ".localdomain",
+    ".internal",
+    ".intranet",
+    ".lan",
+    ".home.arpa",
+    ".corp",
+    ".private",
+];
+
+/// A name sent to the proxy to resolve: it must look public, since the address it leads to is
+/// not seen here. Addresses and loopback names are judged by [`check_first`] and
+/// [`check_redirect`].
+pub(crate) fn check_name_for_proxy(url: &Url) -> Result<(), String> {
+    let Some(Host::Domain(d)) = url.host() else {
+        return Ok(());
+    };
+    if place(url) == Place::Loopback {
+        return Ok(());
+    }
+    let d = d.trim_end_matches('.').to_ascii_lowercase();
+    if !d.contains('.') {
+        return Err(format!(
+            "{d} is a name only a network inside knows; not fetched through the proxy"
+        ));
+    }
+    if INSIDE_SUFFIXES.iter().any(|s| d.ends_with(s)) {
+        return Err(format!(
+            "{d} is a name of a network inside; not fetched through the proxy"
+        ));
+    }
+    Ok(())
+}
+
+/// The redirect policy of the image client that goes through the proxy: the direct client's
+/// rules, names that look public, and every hop through the proxy (`via_proxy`), where the
+/// system resolver would otherwise connect unguarded.
+pub(crate) fn proxied_redirect_policy(
+    via_proxy: impl Fn(&Url) -> bool + Send + Sync + 'static,
+) -> reqwest::redirect::Policy {
+    reqwest::redirect::Policy::custom(move |attempt| {
+        let checked = check_redirect(attempt.url(), attempt.previous().len())
+            .and_then(|()| check_name_for_proxy(attempt.url()))
+            .and_then(|()| {
+                if via_proxy(attempt.url()) {
+                    Ok(())
+                } else {
+                    Err("a redirect to an address not reached through the proxy".into())
+                }
+            });
+        match checked {
             Ok(()) => attempt.follow(),
             Err(reason) => attempt.error(reason),
         }
@@ -278,6 +340,28 @@ mod tests {
             "https://[::ffff:169.254.169.254]/",
         ] {
             assert!(check_redirect(&url(inside), 0).is_err(), "{inside}");
+        }
+    }
+
+    #[test]
+    fn only_names_that_look_public_go_to_the_proxy() {
+        for ok in [
+            "https://img.lockdesk.example/a.png",
+            "https://cdn.example.co.jp/a.png",
+            "https://203.0.113.9/a.png",
+            "http://images.lockdesk.localhost/a.png",
+        ] {
+            assert_eq!(check_name_for_proxy(&url(ok)), Ok(()), "{ok}");
+        }
+        for inside in [
+            "https://fileserver/a.png",
+            "https://nas.local/a.png",
+            "https://printer.LAN./a.png",
+            "https://router.home.arpa/a.png",
+            "https://wiki.corp/a.png",
+            "https://db.internal/a.png",
+        ] {
+            assert!(check_name_for_proxy(&url(inside)).is_err(), "{inside}");
         }
     }
 

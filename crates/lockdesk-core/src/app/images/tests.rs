@@ -36,25 +36,29 @@ async fn fetches_only_images_named_for_this_organization_and_sniffs_their_type()
         .await;
     let url = format!("{}/a.png", server.uri());
     let org1 = local(&server, "O-11111-11111");
-    let e = images.get(&org1, &url).await.unwrap_err();
+    let e = images.get(&org1, &url, &Route::Direct).await.unwrap_err();
     assert_eq!(e.code(), crate::ErrorCode::InvalidInput, "not named yet");
     // Named in an answer about another organization, or on another connection: not for this one.
     images.note(&local(&server, "O-22222-22222"), [&Some(url.clone())]);
     images.note(&remote("O-11111-11111"), [&Some(url.clone())]);
-    let e = images.get(&org1, &url).await.unwrap_err();
+    let e = images.get(&org1, &url, &Route::Direct).await.unwrap_err();
     assert_eq!(e.code(), crate::ErrorCode::InvalidInput, "{e}");
     images.note(&org1, [&Some(url.clone())]);
-    let got = images.get(&org1, &url).await.unwrap();
+    let got = images.get(&org1, &url, &Route::Direct).await.unwrap();
     assert!(got.data_url.starts_with("data:image/png;base64,"));
     assert_eq!(got.bytes, png().len() as u64);
     // Cached: the mock expects exactly one request.
     assert_eq!(
-        images.get(&org1, &url).await.unwrap().data_url,
+        images
+            .get(&org1, &url, &Route::Direct)
+            .await
+            .unwrap()
+            .data_url,
         got.data_url
     );
     // The cache does not answer for an organization that never named the address.
     let e = images
-        .get(&local(&server, "O-33333-33333"), &url)
+        .get(&local(&server, "O-33333-33333"), &url, &Route::Direct)
         .await
         .unwrap_err();
     assert_eq!(e.code(), crate::ErrorCode::InvalidInput);
@@ -74,7 +78,7 @@ async fn loopback_is_fetched_only_when_the_connection_is_loopback() {
     let internet = remote("O-11111-11111");
     images.note(&internet, [&url]);
     let e = images
-        .get(&internet, url.as_deref().unwrap())
+        .get(&internet, url.as_deref().unwrap(), &Route::Direct)
         .await
         .unwrap_err();
     assert_eq!(e.code(), crate::ErrorCode::ImageUnavailable);
@@ -82,7 +86,10 @@ async fn loopback_is_fetched_only_when_the_connection_is_loopback() {
     // The simulator on loopback naming its own images: fetched.
     let sim = local(&server, "O-11111-11111");
     images.note(&sim, [&url]);
-    images.get(&sim, url.as_deref().unwrap()).await.unwrap();
+    images
+        .get(&sim, url.as_deref().unwrap(), &Route::Direct)
+        .await
+        .unwrap();
 }
 
 #[tokio::test]
@@ -144,7 +151,7 @@ async fn redirects_into_loopback_or_a_private_range_are_not_followed() {
         let url = format!("{}{from}", server.uri());
         images.note(&scope, [&Some(url.clone())]);
         let started = std::time::Instant::now();
-        let e = images.get(&scope, &url).await.unwrap_err();
+        let e = images.get(&scope, &url, &Route::Direct).await.unwrap_err();
         assert_eq!(e.code(), crate::ErrorCode::ImageUnavailable, "{to}: {e}");
         assert!(e.to_string().contains(why), "{to}: {e}");
         assert!(
@@ -179,13 +186,19 @@ async fn refuses_what_is_not_an_image_too_large_or_insecure() {
         url
     };
     for p in ["/page", "/huge.png", "/gone.png"] {
-        let e = images.get(&scope, &named(p)).await.unwrap_err();
+        let e = images
+            .get(&scope, &named(p), &Route::Direct)
+            .await
+            .unwrap_err();
         assert_eq!(e.code(), crate::ErrorCode::ImageUnavailable, "{p}: {e}");
     }
     // Plain http to another computer is never fetched (no request leaves).
     let insecure = "http://example.com/lock.png".to_owned();
     images.note(&scope, [&Some(insecure.clone())]);
-    let e = images.get(&scope, &insecure).await.unwrap_err();
+    let e = images
+        .get(&scope, &insecure, &Route::Direct)
+        .await
+        .unwrap_err();
     assert_eq!(e.code(), crate::ErrorCode::ImageUnavailable);
     assert!(e.to_string().contains("https"), "{e}");
 }
@@ -202,9 +215,15 @@ async fn a_changed_image_is_fetched_again() {
     let images = Images::default();
     let url = Some(format!("{}/lock.png", server.uri()));
     images.note(&scope, [&url]);
-    images.get(&scope, url.as_deref().unwrap()).await.unwrap();
+    images
+        .get(&scope, url.as_deref().unwrap(), &Route::Direct)
+        .await
+        .unwrap();
     images.renew(&scope, &url);
-    images.get(&scope, url.as_deref().unwrap()).await.unwrap();
+    images
+        .get(&scope, url.as_deref().unwrap(), &Route::Direct)
+        .await
+        .unwrap();
 }
 
 #[tokio::test]
@@ -220,7 +239,7 @@ async fn an_untrusted_certificate_is_the_certificate_error_with_the_image_host()
     let url = format!("{}/images/a.png", sim.base_url());
     let images = Images::default();
     images.note(&scope, [&Some(url.clone())]);
-    let e = images.get(&scope, &url).await.unwrap_err();
+    let e = images.get(&scope, &url, &Route::Direct).await.unwrap_err();
     assert_eq!(e.code(), crate::ErrorCode::TlsCertificate, "{e}");
     let details = e.details();
     assert_eq!(details.host.as_deref(), Some("127.0.0.1"));
@@ -228,4 +247,34 @@ async fn an_untrusted_certificate_is_the_certificate_error_with_the_image_host()
         details.tls_problem,
         Some(crate::error::TlsProblem::UnknownIssuer)
     );
+}
+
+/// The office proxy: a name only the proxy can reach is fetched through it (here a loopback
+/// server standing in for the proxy answers the absolute-form request); the same address
+/// straight away is not reached; names of a network inside never go to the proxy.
+#[tokio::test]
+async fn behind_a_proxy_an_image_goes_through_it_and_only_to_names_that_look_public() {
+    let proxy = MockServer::start().await;
+    Mock::given(path("/lock.png"))
+        .respond_with(ResponseTemplate::new(200).set_body_raw(png(), "image/png"))
+        .expect(1)
+        .mount(&proxy)
+        .await;
+    let images = Images::default();
+    let scope = local(&proxy, "O-11111-11111");
+    let through = Route::Proxy(proxy.uri());
+    // Only the proxy knows this name (a `.localhost` name: loopback, as the connection is).
+    let url = "http://images.lockdesk.localhost:9/lock.png".to_owned();
+    images.note(&scope, [&Some(url.clone())]);
+    let e = images.get(&scope, &url, &Route::Direct).await.unwrap_err();
+    assert_eq!(e.code(), crate::ErrorCode::ImageUnavailable, "{e}");
+    let got = images.get(&scope, &url, &through).await.unwrap();
+    assert!(got.data_url.starts_with("data:image/png;base64,"));
+    // Inside names are refused before anything is sent (the mock expects one request only).
+    for inside in ["https://fileserver/a.png", "https://nas.local/a.png"] {
+        images.note(&scope, [&Some(inside.to_owned())]);
+        let e = images.get(&scope, inside, &through).await.unwrap_err();
+        assert_eq!(e.code(), crate::ErrorCode::ImageUnavailable, "{inside}");
+        assert!(e.to_string().contains("through the proxy"), "{e}");
+    }
 }
