@@ -7,7 +7,7 @@ use lockdesk_core::ErrorPayload;
 use tauri::State;
 
 macro_rules! tauri_commands {
-    ($($name:ident($req:ident) -> $resp:ident;)*) => {
+    ($($kind:ident $([$op:ident])? $name:ident($req:ident) -> $resp:ident;)*) => {
         $(
             #[tauri::command]
             pub async fn $name(

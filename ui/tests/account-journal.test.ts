@@ -77,3 +77,16 @@ describe('the journal’s size', () => {
     expect(retentionSetText(none, words('ja'))).toContain('ありませんでした');
   });
 });
+
+describe('the journal operations', () => {
+  it('are the command table write commands, each worded in both languages', async () => {
+    const { OPERATIONS } = await import('../src/lib/backend');
+    expect(OPERATIONS).toContain('locks_rename');
+    expect(OPERATIONS).toContain('invitations_bulk_row');
+    for (const op of OPERATIONS)
+      for (const locale of ['en', 'ja'] as const) {
+        const key = `activity.op.${op}` as MessageKey;
+        expect(translate(locale, key), `${locale} ${op}`).not.toBe(key);
+      }
+  });
+});

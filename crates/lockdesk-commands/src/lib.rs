@@ -3,194 +3,154 @@
 //! (through [`COMMANDS`] and [`DESKTOP_COMMANDS`], read by `src-tauri/build.rs`) the app
 //! manifest and the main window's capability. No dependencies, so a build script can use it.
 //!
-//! Each entry is `name(Request) -> Response;`; the function and both types live in
-//! `lockdesk_core::app` under exactly these names.
+//! Each entry is `kind name(Request) -> Response;`; the function and both types live in
+//! `lockdesk_core::app` under exactly these names. `kind` is `read` (changes nothing), `local`
+//! (this computer's own settings, files or stores) or `write[Operation]` (something at the
+//! service, or the sign-in: journaled as that operation). The lists of write and unjournaled
+//! commands and the journal's operations are made from these marks, never written again.
 
-/// Calls `$callback! { name(Request) -> Response; ... }` with every use-case command (the app,
+/// Calls `$callback! { kind name(Request) -> Response; ... }` with every use-case command (the app,
 /// the test host and the TS map).
 #[macro_export]
 macro_rules! lockdesk_commands {
     ($callback:ident) => {
         $callback! {
-            profiles_list(NoArgs) -> ProfilesListResponse;
-            profiles_add(ProfilesAddRequest) -> ProfileView;
-            profiles_remove(ProfileNameRequest) -> ProfileRemovedView;
-            profiles_use(ProfileNameRequest) -> SessionStatusResponse;
-            session_status(NoArgs) -> SessionStatusResponse;
-            session_save_sign_ins(NoArgs) -> SessionStatusResponse;
-            session_begin_sign_in(ProfileNameRequest) -> SessionBeginSignInResponse;
-            session_complete_sign_in(SessionCompleteSignInRequest) -> SignedInView;
-            session_cancel_sign_in(ProfileNameRequest) -> Done;
-            session_start_demo(DemoSwitchRequest) -> SessionStatusResponse;
-            session_leave_demo(DemoSwitchRequest) -> SessionStatusResponse;
-            session_sign_out(SessionSignOutRequest) -> SignedOutView;
-            orgs_list(NoArgs) -> OrgsListResponse;
-            orgs_choose(OrgsChooseRequest) -> OrganizationView;
-            locks_list(LocksListRequest) -> LocksListResponse;
-            locks_get(LockIdRequest) -> LockView;
-            locks_rename(LocksRenameRequest) -> LockView;
-            locks_set_image(LocksSetImageRequest) -> LocksSetImageResponse;
-            locks_reset_image(LockIdRequest) -> LockView;
-            images_get(ImagesGetRequest) -> ImagesGetResponse;
-            lock_groups_list(NoArgs) -> LockGroupsListResponse;
-            lock_groups_get(LockGroupIdRequest) -> LockGroupView;
-            lock_groups_create(GroupInputRequest) -> LockGroupView;
-            lock_groups_update(LockGroupsUpdateRequest) -> LockGroupView;
-            lock_groups_delete(LockGroupIdRequest) -> Done;
-            lock_groups_add_locks(LockGroupLocksRequest) -> LockGroupView;
-            lock_groups_remove_locks(LockGroupLocksRequest) -> LockGroupView;
-            users_list(UsersListRequest) -> UsersListResponse;
-            users_get(UserIdRequest) -> UserView;
-            users_register(UsersRegisterRequest) -> UserView;
-            users_invite(UsersInviteRequest) -> UserView;
-            users_update(UsersUpdateRequest) -> UserView;
-            users_remove(UserIdRequest) -> Done;
-            invitations_list(InvitationsListRequest) -> InvitationsListResponse;
-            invitations_create(InvitationsCreateRequest) -> InvitationsCreateResponse;
-            invitations_bulk_preview(BulkInviteRequest) -> BulkInvitePreview;
-            invitations_bulk_start(BulkInviteRequest) -> JobStarted;
-            user_groups_list(NoArgs) -> UserGroupsListResponse;
-            user_groups_get(UserGroupIdRequest) -> UserGroupView;
-            user_groups_create(GroupInputRequest) -> UserGroupView;
-            user_groups_update(UserGroupsUpdateRequest) -> UserGroupView;
-            history_locks(NoArgs) -> HistoryLocksResponse;
-            history_accesses(HistoryAccessesRequest) -> HistoryAccessesResponse;
-            history_sync_start(HistorySyncStartRequest) -> JobStarted;
-            history_sync_status(NoArgs) -> HistorySyncStatusResponse;
-            history_archive_query(HistoryQuery) -> HistoryPage;
-            history_archive_aggregates(AggregateRequest) -> Aggregates;
-            history_archive_timecard(TimecardRequest) -> HistoryTimecardResponse;
-            history_archive_export(HistoryExportRequest) -> HistoryExportResponse;
-            account_info(NoArgs) -> AccountInfoResponse;
-            proxy_credentials_set(ProxyCredentialsSetRequest) -> ProxyCredentialsView;
-            proxy_credentials_clear(ProxyCredentialsClearRequest) -> ProxyCredentialsView;
-            today_overview(NoArgs) -> TodayOverview;
-            activity_list(ActivityQuery) -> ActivityPage;
-            activity_export_csv(ActivityExportRequest) -> ActivityExportResponse;
-            activity_storage_get(NoArgs) -> ActivityStorageView;
-            activity_retention_set(ActivityRetentionRequest) -> ActivityRetentionResponse;
-            jobs_get(JobIdRequest) -> JobView;
-            jobs_cancel(JobIdRequest) -> JobView;
-            watch_round(NoArgs) -> WatchRoundResponse;
-            watch_rules_get(NoArgs) -> WatchRules;
-            watch_rules_set(WatchRulesSetRequest) -> WatchRules;
-            watch_alerts_list(AlertQuery) -> WatchAlertsPage;
-            watch_alerts_acknowledge(WatchAcknowledgeRequest) -> WatchAcknowledgeResponse;
-            watch_mute(WatchMuteRequest) -> Done;
-            watch_unmute(WatchMuteRequest) -> Done;
-            watch_status(NoArgs) -> WatchStatusResponse;
+            read profiles_list(NoArgs) -> ProfilesListResponse;
+            local profiles_add(ProfilesAddRequest) -> ProfileView;
+            local profiles_remove(ProfileNameRequest) -> ProfileRemovedView;
+            local profiles_use(ProfileNameRequest) -> SessionStatusResponse;
+            read session_status(NoArgs) -> SessionStatusResponse;
+            local session_save_sign_ins(NoArgs) -> SessionStatusResponse;
+            local session_begin_sign_in(ProfileNameRequest) -> SessionBeginSignInResponse;
+            write[SessionCompleteSignIn] session_complete_sign_in(SessionCompleteSignInRequest) -> SignedInView;
+            local session_cancel_sign_in(ProfileNameRequest) -> Done;
+            local session_start_demo(DemoSwitchRequest) -> SessionStatusResponse;
+            local session_leave_demo(DemoSwitchRequest) -> SessionStatusResponse;
+            write[SessionSignOut] session_sign_out(SessionSignOutRequest) -> SignedOutView;
+            read orgs_list(NoArgs) -> OrgsListResponse;
+            local orgs_choose(OrgsChooseRequest) -> OrganizationView;
+            read locks_list(LocksListRequest) -> LocksListResponse;
+            read locks_get(LockIdRequest) -> LockView;
+            write[LocksRename] locks_rename(LocksRenameRequest) -> LockView;
+            write[LocksSetImage] locks_set_image(LocksSetImageRequest) -> LocksSetImageResponse;
+            write[LocksResetImage] locks_reset_image(LockIdRequest) -> LockView;
+            read images_get(ImagesGetRequest) -> ImagesGetResponse;
+            read lock_groups_list(NoArgs) -> LockGroupsListResponse;
+            read lock_groups_get(LockGroupIdRequest) -> LockGroupView;
+            write[LockGroupsCreate] lock_groups_create(GroupInputRequest) -> LockGroupView;
+            write[LockGroupsUpdate] lock_groups_update(LockGroupsUpdateRequest) -> LockGroupView;
+            write[LockGroupsDelete] lock_groups_delete(LockGroupIdRequest) -> Done;
+            write[LockGroupsAddLocks] lock_groups_add_locks(LockGroupLocksRequest) -> LockGroupView;
+            write[LockGroupsRemoveLocks] lock_groups_remove_locks(LockGroupLocksRequest) -> LockGroupView;
+            read users_list(UsersListRequest) -> UsersListResponse;
+            read users_get(UserIdRequest) -> UserView;
+            write[UsersRegister] users_register(UsersRegisterRequest) -> UserView;
+            write[UsersInvite] users_invite(UsersInviteRequest) -> UserView;
+            write[UsersUpdate] users_update(UsersUpdateRequest) -> UserView;
+            write[UsersRemove] users_remove(UserIdRequest) -> Done;
+            read invitations_list(InvitationsListRequest) -> InvitationsListResponse;
+            write[InvitationsCreate] invitations_create(InvitationsCreateRequest) -> InvitationsCreateResponse;
+            read invitations_bulk_preview(BulkInviteRequest) -> BulkInvitePreview;
+            write[InvitationsBulkStart] invitations_bulk_start(BulkInviteRequest) -> JobStarted;
+            read user_groups_list(NoArgs) -> UserGroupsListResponse;
+            read user_groups_get(UserGroupIdRequest) -> UserGroupView;
+            write[UserGroupsCreate] user_groups_create(GroupInputRequest) -> UserGroupView;
+            write[UserGroupsUpdate] user_groups_update(UserGroupsUpdateRequest) -> UserGroupView;
+            read history_locks(NoArgs) -> HistoryLocksResponse;
+            read history_accesses(HistoryAccessesRequest) -> HistoryAccessesResponse;
+            local history_sync_start(HistorySyncStartRequest) -> JobStarted;
+            read history_sync_status(NoArgs) -> HistorySyncStatusResponse;
+            read history_archive_query(HistoryQuery) -> HistoryPage;
+            read history_archive_aggregates(AggregateRequest) -> Aggregates;
+            read history_archive_timecard(TimecardRequest) -> HistoryTimecardResponse;
+            local history_archive_export(HistoryExportRequest) -> HistoryExportResponse;
+            read account_info(NoArgs) -> AccountInfoResponse;
+            local proxy_credentials_set(ProxyCredentialsSetRequest) -> ProxyCredentialsView;
+            local proxy_credentials_clear(ProxyCredentialsClearRequest) -> ProxyCredentialsView;
+            read today_overview(NoArgs) -> TodayOverview;
+            read activity_list(ActivityQuery) -> ActivityPage;
+            local activity_export_csv(ActivityExportRequest) -> ActivityExportResponse;
+            read activity_storage_get(NoArgs) -> ActivityStorageView;
+            local activity_retention_set(ActivityRetentionRequest) -> ActivityRetentionResponse;
+            read jobs_get(JobIdRequest) -> JobView;
+            local jobs_cancel(JobIdRequest) -> JobView;
+            local watch_round(NoArgs) -> WatchRoundResponse;
+            read watch_rules_get(NoArgs) -> WatchRules;
+            local watch_rules_set(WatchRulesSetRequest) -> WatchRules;
+            read watch_alerts_list(AlertQuery) -> WatchAlertsPage;
+            local watch_alerts_acknowledge(WatchAcknowledgeRequest) -> WatchAcknowledgeResponse;
+            local watch_mute(WatchMuteRequest) -> Done;
+            local watch_unmute(WatchMuteRequest) -> Done;
+            read watch_status(NoArgs) -> WatchStatusResponse;
         }
     };
 }
 
-/// Calls `$callback! { name(Request) -> Response; ... }` with the commands only the desktop
+/// Calls `$callback! { kind name(Request) -> Response; ... }` with the commands only the desktop
 /// shell has (they need a window or a native dialog); the test host answers them with
 /// `unknown_command`.
 #[macro_export]
 macro_rules! lockdesk_desktop_commands {
     ($callback:ident) => {
         $callback! {
-            sign_in_window_open(ProfileNameRequest) -> SessionBeginSignInResponse;
-            sign_in_window_close(NoArgs) -> Done;
-            files_save(FileSaveRequest) -> FileSaveResponse;
-            history_archive_export_save(HistoryExportRequest) -> FileSaveResponse;
-            shell_settings_get(NoArgs) -> ShellSettingsView;
-            shell_settings_set(ShellSettingsView) -> ShellSettingsView;
-            watcher_status_get(NoArgs) -> WatcherStatusView;
-            watcher_pause_set(WatcherPauseRequest) -> WatcherStatusView;
+            local sign_in_window_open(ProfileNameRequest) -> SessionBeginSignInResponse;
+            local sign_in_window_close(NoArgs) -> Done;
+            local files_save(FileSaveRequest) -> FileSaveResponse;
+            local history_archive_export_save(HistoryExportRequest) -> FileSaveResponse;
+            read shell_settings_get(NoArgs) -> ShellSettingsView;
+            local shell_settings_set(ShellSettingsView) -> ShellSettingsView;
+            read watcher_status_get(NoArgs) -> WatcherStatusView;
+            local watcher_pause_set(WatcherPauseRequest) -> WatcherStatusView;
         }
     };
 }
 
-/// The commands that change something: at the service, or the sign-in itself. Each one leaves
-/// an entry in the journal, done or failed (`lockdesk_core::journal`); a test calls every one
-/// through `dispatch` and fails when one does not.
-pub const WRITE_COMMANDS: &[&str] = &[
-    "session_complete_sign_in",
-    "session_sign_out",
-    "locks_rename",
-    "locks_set_image",
-    "locks_reset_image",
-    "lock_groups_create",
-    "lock_groups_update",
-    "lock_groups_delete",
-    "lock_groups_add_locks",
-    "lock_groups_remove_locks",
-    "users_register",
-    "users_invite",
-    "users_update",
-    "users_remove",
-    "invitations_create",
-    "invitations_bulk_start",
-    "user_groups_create",
-    "user_groups_update",
-];
-
-/// The commands that change nothing at the service: reads, previews, background reads
-/// (history sync), and this machine's own settings (connections, the organization in use,
-/// the demo). Every command is in exactly one of this list and [`WRITE_COMMANDS`].
-pub const UNJOURNALED_COMMANDS: &[&str] = &[
-    "profiles_list",
-    "profiles_add",
-    "profiles_remove",
-    "profiles_use",
-    "session_status",
-    "session_save_sign_ins",
-    "session_begin_sign_in",
-    "session_cancel_sign_in",
-    "session_start_demo",
-    "session_leave_demo",
-    "orgs_list",
-    "orgs_choose",
-    "locks_list",
-    "locks_get",
-    "images_get",
-    "lock_groups_list",
-    "lock_groups_get",
-    "users_list",
-    "users_get",
-    "invitations_list",
-    "invitations_bulk_preview",
-    "user_groups_list",
-    "user_groups_get",
-    "history_locks",
-    "history_accesses",
-    "history_sync_start",
-    "history_sync_status",
-    "history_archive_query",
-    "history_archive_aggregates",
-    "history_archive_timecard",
-    "history_archive_export",
-    "account_info",
-    // The proxy's user name and password are this computer's own (the keychain).
-    "proxy_credentials_set",
-    "proxy_credentials_clear",
-    // Today reads the service and the archive; it changes nothing.
-    "today_overview",
-    "activity_list",
-    "activity_export_csv",
-    // The journal's size and retention: this computer's own setting and its own file.
-    "activity_storage_get",
-    "activity_retention_set",
-    "jobs_get",
-    "jobs_cancel",
-    // The watcher: a round reads the service (sync, locks) and writes only this computer's
-    // alert store; rules, acknowledgements and mutes are this computer's own settings. The
-    // journal records changes to the service, so none of these is journaled.
-    "watch_round",
-    "watch_rules_get",
-    "watch_rules_set",
-    "watch_alerts_list",
-    "watch_alerts_acknowledge",
-    "watch_mute",
-    "watch_unmute",
-    "watch_status",
-];
-
 macro_rules! names {
-    ($($name:ident($req:ident) -> $resp:ident;)*) => {
+    ($($kind:ident $([$op:ident])? $name:ident($req:ident) -> $resp:ident;)*) => {
         &[$(stringify!($name)),*]
     };
+}
+
+macro_rules! kinds {
+    ($($kind:ident $([$op:ident])? $name:ident($req:ident) -> $resp:ident;)*) => {
+        vec![$((stringify!($name), kind!($kind))),*]
+    };
+}
+
+macro_rules! kind {
+    (read) => {
+        CommandKind::Read
+    };
+    (local) => {
+        CommandKind::Local
+    };
+    (write) => {
+        CommandKind::Write
+    };
+}
+
+/// The names of the `write` entries (a muncher: a macro cannot skip items of a repetition).
+macro_rules! write_names {
+    (@acc [$($out:tt)*]) => { &[$($out)*] };
+    (@acc [$($out:tt)*] write [$op:ident] $name:ident($req:ident) -> $resp:ident; $($rest:tt)*) => {
+        write_names!(@acc [$($out)* stringify!($name),] $($rest)*)
+    };
+    (@acc [$($out:tt)*] $kind:ident $name:ident($req:ident) -> $resp:ident; $($rest:tt)*) => {
+        write_names!(@acc [$($out)*] $($rest)*)
+    };
+    ($($all:tt)*) => { write_names!(@acc [] $($all)*) };
+}
+
+/// The names of the `read` and `local` entries.
+macro_rules! unjournaled_names {
+    (@acc [$($out:tt)*]) => { &[$($out)*] };
+    (@acc [$($out:tt)*] write [$op:ident] $name:ident($req:ident) -> $resp:ident; $($rest:tt)*) => {
+        unjournaled_names!(@acc [$($out)*] $($rest)*)
+    };
+    (@acc [$($out:tt)*] $kind:ident $name:ident($req:ident) -> $resp:ident; $($rest:tt)*) => {
+        unjournaled_names!(@acc [$($out)* stringify!($name),] $($rest)*)
+    };
+    ($($all:tt)*) => { unjournaled_names!(@acc [] $($all)*) };
 }
 
 /// Every use-case command name, in the order of [`lockdesk_commands!`].
@@ -198,6 +158,34 @@ pub const COMMANDS: &[&str] = lockdesk_commands!(names);
 
 /// Every desktop-only command name, in the order of [`lockdesk_desktop_commands!`].
 pub const DESKTOP_COMMANDS: &[&str] = lockdesk_desktop_commands!(names);
+
+/// The commands marked `write` in the table: they change something at the service, or the
+/// sign-in itself. Each one leaves an entry in the journal, done or failed
+/// (`lockdesk_core::journal`, whose operations are made from the same marks); a test calls
+/// every one through `dispatch` and fails when one does not.
+pub const WRITE_COMMANDS: &[&str] = lockdesk_commands!(write_names);
+
+/// The commands marked `read` (change nothing) or `local` (only this computer's settings,
+/// files or alert store): not journaled. With [`WRITE_COMMANDS`], every command once.
+pub const UNJOURNALED_COMMANDS: &[&str] = lockdesk_commands!(unjournaled_names);
+
+/// What a command does, as the table marks it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CommandKind {
+    /// Changes nothing.
+    Read,
+    /// Changes only this computer's own settings, files or stores.
+    Local,
+    /// Changes something at the service or the sign-in: journaled.
+    Write,
+}
+
+/// Every command with its kind, use-case and desktop-only alike.
+pub fn command_kinds() -> Vec<(&'static str, CommandKind)> {
+    let mut all = lockdesk_commands!(kinds);
+    all.extend(lockdesk_desktop_commands!(kinds));
+    all
+}
 
 #[cfg(test)]
 mod tests {
@@ -213,13 +201,18 @@ mod tests {
         assert!(all.contains(&"locks_rename") && all.contains(&"files_save"));
         for n in COMMANDS {
             let listed = WRITE_COMMANDS.contains(n) as u8 + UNJOURNALED_COMMANDS.contains(n) as u8;
-            assert_eq!(
-                listed, 1,
-                "{n} must be in exactly one of WRITE_COMMANDS and UNJOURNALED_COMMANDS"
-            );
+            assert_eq!(listed, 1, "{n} is listed {listed} times");
         }
-        for n in WRITE_COMMANDS.iter().chain(UNJOURNALED_COMMANDS) {
-            assert!(COMMANDS.contains(n), "{n} is not a command");
+        assert_eq!(
+            WRITE_COMMANDS.len() + UNJOURNALED_COMMANDS.len(),
+            COMMANDS.len()
+        );
+        assert!(WRITE_COMMANDS.contains(&"locks_rename"));
+        assert!(UNJOURNALED_COMMANDS.contains(&"locks_list"));
+        let kinds = command_kinds();
+        assert_eq!(kinds.len(), all.len());
+        for (n, k) in kinds {
+            assert_eq!(k == CommandKind::Write, WRITE_COMMANDS.contains(&n), "{n}");
         }
         for n in all {
             assert!(

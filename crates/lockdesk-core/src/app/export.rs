@@ -148,6 +148,10 @@ pub fn export_types(dir: &Path) -> Result<(), String> {
         .collect();
     types.sort_unstable();
     types.dedup();
+    if !types.contains(&"Operation") {
+        types.push("Operation");
+        types.sort_unstable();
+    }
     let mut commands = String::from(header);
     for t in &types {
         commands.push_str(&format!("import type {{ {t} }} from \"./{t}\";\n"));
@@ -170,6 +174,11 @@ pub fn export_types(dir: &Path) -> Result<(), String> {
     commands.push_str("export const DESKTOP_COMMAND_NAMES: DesktopCommandName[] = [\n");
     for name in DESKTOP_COMMANDS {
         commands.push_str(&format!("  \"{name}\",\n"));
+    }
+    commands.push_str("];\n\n");
+    commands.push_str("/** Every operation of the journal, in the command table's order. */\nexport const OPERATIONS: Operation[] = [\n");
+    for op in crate::journal::Operation::ALL {
+        commands.push_str(&format!("  \"{}\",\n", op.as_str()));
     }
     commands.push_str("];\n\n");
     commands.push_str(&format!(

@@ -123,7 +123,7 @@ fn merge_notes(target: &mut Target, notes: Vec<FieldChange>) {
 }
 
 macro_rules! journaled {
-    ($($name:ident($req:ty) -> $resp:ty = $path:path => $op:ident;)*) => {
+    ($($name:ident($req:ty) -> $resp:ty = $path:path;)*) => {
         $(
             pub async fn $name(ctx: &AppContext, req: $req) -> Result<$resp> {
                 let mut target = req.target();
@@ -148,7 +148,10 @@ macro_rules! journaled {
                     }
                 }
                 let outcome = result.as_ref().map(|_| ()).map_err(|e| e.code());
-                record(ctx, Operation::$op, connection, target, outcome);
+                // The command table makes an operation of each write command under its name.
+                let operation = Operation::parse(stringify!($name))
+                    .expect("a write command is a journal operation");
+                record(ctx, operation, connection, target, outcome);
                 result
             }
         )*
@@ -168,35 +171,35 @@ use super::{
 
 journaled! {
     session_complete_sign_in(SessionCompleteSignInRequest) -> SignedInView
-        = session::session_complete_sign_in => SessionCompleteSignIn;
+        = session::session_complete_sign_in;
     session_sign_out(SessionSignOutRequest) -> SignedOutView
-        = session::session_sign_out => SessionSignOut;
-    locks_rename(LocksRenameRequest) -> LockView = locks::locks_rename => LocksRename;
+        = session::session_sign_out;
+    locks_rename(LocksRenameRequest) -> LockView = locks::locks_rename;
     locks_set_image(LocksSetImageRequest) -> LocksSetImageResponse
-        = locks::locks_set_image => LocksSetImage;
-    locks_reset_image(LockIdRequest) -> LockView = locks::locks_reset_image => LocksResetImage;
+        = locks::locks_set_image;
+    locks_reset_image(LockIdRequest) -> LockView = locks::locks_reset_image;
     lock_groups_create(GroupInputRequest) -> LockGroupView
-        = groups::lock_groups_create => LockGroupsCreate;
+        = groups::lock_groups_create;
     lock_groups_update(LockGroupsUpdateRequest) -> LockGroupView
-        = groups::lock_groups_update => LockGroupsUpdate;
+        = groups::lock_groups_update;
     lock_groups_delete(LockGroupIdRequest) -> Done
-        = lock_groups::lock_groups_delete => LockGroupsDelete;
+        = lock_groups::lock_groups_delete;
     lock_groups_add_locks(LockGroupLocksRequest) -> LockGroupView
-        = lock_groups::lock_groups_add_locks => LockGroupsAddLocks;
+        = lock_groups::lock_groups_add_locks;
     lock_groups_remove_locks(LockGroupLocksRequest) -> LockGroupView
-        = lock_groups::lock_groups_remove_locks => LockGroupsRemoveLocks;
-    users_register(UsersRegisterRequest) -> UserView = users::users_register => UsersRegister;
-    users_invite(UsersInviteRequest) -> UserView = users::users_invite => UsersInvite;
-    users_update(UsersUpdateRequest) -> UserView = users::users_update => UsersUpdate;
-    users_remove(UserIdRequest) -> Done = users::users_remove => UsersRemove;
+        = lock_groups::lock_groups_remove_locks;
+    users_register(UsersRegisterRequest) -> UserView = users::users_register;
+    users_invite(UsersInviteRequest) -> UserView = users::users_invite;
+    users_update(UsersUpdateRequest) -> UserView = users::users_update;
+    users_remove(UserIdRequest) -> Done = users::users_remove;
     invitations_create(InvitationsCreateRequest) -> InvitationsCreateResponse
-        = invitations::invitations_create => InvitationsCreate;
+        = invitations::invitations_create;
     invitations_bulk_start(BulkInviteRequest) -> JobStarted
-        = invitations::invitations_bulk_start => InvitationsBulkStart;
+        = invitations::invitations_bulk_start;
     user_groups_create(GroupInputRequest) -> UserGroupView
-        = groups::user_groups_create => UserGroupsCreate;
+        = groups::user_groups_create;
     user_groups_update(UserGroupsUpdateRequest) -> UserGroupView
-        = groups::user_groups_update => UserGroupsUpdate;
+        = groups::user_groups_update;
 }
 
 fn image_kind(source: &super::ImageSource) -> &'static str {

@@ -141,7 +141,7 @@ impl Done {
 }
 
 macro_rules! define_desktop_types {
-    ($($name:ident($req:ident) -> $resp:ident;)*) => {
+    ($($kind:ident $([$op:ident])? $name:ident($req:ident) -> $resp:ident;)*) => {
         pub(crate) fn desktop_command_types() -> Vec<(&'static str, &'static str, &'static str)> {
             vec![$((stringify!($name), stringify!($req), stringify!($resp))),*]
         }
@@ -186,7 +186,7 @@ fn to_json<T: Serialize>(value: T) -> Result<Value, ErrorPayload> {
 }
 
 macro_rules! define_dispatch {
-    ($($name:ident($req:ident) -> $resp:ident;)*) => {
+    ($($kind:ident $([$op:ident])? $name:ident($req:ident) -> $resp:ident;)*) => {
         /// Runs one command by name with JSON arguments (the HTTP test host's only entry).
         /// Unknown names give `unknown_command`, malformed arguments `invalid_arguments`.
         pub async fn dispatch(

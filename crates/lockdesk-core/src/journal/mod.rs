@@ -20,82 +20,47 @@ pub use retention::{Retention, DEFAULT_KEEP_DAYS, KEEP_DAYS};
 pub use store::{Journal, JournalQuery, JOURNAL_FILE};
 pub use upkeep::{JournalSize, PRUNE_EVERY};
 
-/// What was done. Data, never English: the UI and lockctl give it words. The names of the
-/// write commands of the command table (`lockdesk_commands::WRITE_COMMANDS`), plus one per
-/// row of a bulk invitation run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
-#[serde(rename_all = "snake_case")]
-pub enum Operation {
-    SessionCompleteSignIn,
-    SessionSignOut,
-    LocksRename,
-    LocksSetImage,
-    LocksResetImage,
-    LockGroupsCreate,
-    LockGroupsUpdate,
-    LockGroupsDelete,
-    LockGroupsAddLocks,
-    LockGroupsRemoveLocks,
-    UsersRegister,
-    UsersInvite,
-    UsersUpdate,
-    UsersRemove,
-    InvitationsCreate,
-    InvitationsBulkStart,
-    /// One row of a bulk invitation run (each row is its own entry).
-    InvitationsBulkRow,
-    UserGroupsCreate,
-    UserGroupsUpdate,
+/// Makes [`Operation`] from the `write[Operation]` marks of the command table: one per write
+/// command, named as the command, plus one per row of a bulk invitation run. A new write
+/// command is an operation without anything written here.
+macro_rules! define_operations {
+    (@acc [$($op:ident = $name:ident,)*]) => {
+        /// What was done. Data, never English: the UI and lockctl give it words. The write
+        /// commands of the command table, plus one per row of a bulk invitation run.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+        #[serde(rename_all = "snake_case")]
+        pub enum Operation {
+            $($op,)*
+            /// One row of a bulk invitation run (each row is its own entry).
+            InvitationsBulkRow,
+        }
+
+        impl Operation {
+            pub const ALL: &'static [Operation] = &[$(Operation::$op,)* Operation::InvitationsBulkRow];
+
+            /// The stable name (as stored, as in JSON, and the command's name).
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(Operation::$op => stringify!($name),)*
+                    Operation::InvitationsBulkRow => "invitations_bulk_row",
+                }
+            }
+        }
+    };
+    (@acc [$($out:tt)*] write [$op:ident] $name:ident($req:ident) -> $resp:ident; $($rest:tt)*) => {
+        define_operations!(@acc [$($out)* $op = $name,] $($rest)*);
+    };
+    (@acc [$($out:tt)*] $kind:ident $name:ident($req:ident) -> $resp:ident; $($rest:tt)*) => {
+        define_operations!(@acc [$($out)*] $($rest)*);
+    };
+    ($($all:tt)*) => {
+        define_operations!(@acc [] $($all)*);
+    };
 }
 
+lockdesk_commands::lockdesk_commands!(define_operations);
+
 impl Operation {
-    pub const ALL: &'static [Operation] = &[
-        Operation::SessionCompleteSignIn,
-        Operation::SessionSignOut,
-        Operation::LocksRename,
-        Operation::LocksSetImage,
-        Operation::LocksResetImage,
-        Operation::LockGroupsCreate,
-        Operation::LockGroupsUpdate,
-        Operation::LockGroupsDelete,
-        Operation::LockGroupsAddLocks,
-        Operation::LockGroupsRemoveLocks,
-        Operation::UsersRegister,
-        Operation::UsersInvite,
-        Operation::UsersUpdate,
-        Operation::UsersRemove,
-        Operation::InvitationsCreate,
-        Operation::InvitationsBulkStart,
-        Operation::InvitationsBulkRow,
-        Operation::UserGroupsCreate,
-        Operation::UserGroupsUpdate,
-    ];
-
-    /// The stable name (as stored, as in JSON, and the command's name).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Operation::SessionCompleteSignIn => "session_complete_sign_in",
-            Operation::SessionSignOut => "session_sign_out",
-            Operation::LocksRename => "locks_rename",
-            Operation::LocksSetImage => "locks_set_image",
-            Operation::LocksResetImage => "locks_reset_image",
-            Operation::LockGroupsCreate => "lock_groups_create",
-            Operation::LockGroupsUpdate => "lock_groups_update",
-            Operation::LockGroupsDelete => "lock_groups_delete",
-            Operation::LockGroupsAddLocks => "lock_groups_add_locks",
-            Operation::LockGroupsRemoveLocks => "lock_groups_remove_locks",
-            Operation::UsersRegister => "users_register",
-            Operation::UsersInvite => "users_invite",
-            Operation::UsersUpdate => "users_update",
-            Operation::UsersRemove => "users_remove",
-            Operation::InvitationsCreate => "invitations_create",
-            Operation::InvitationsBulkStart => "invitations_bulk_start",
-            Operation::InvitationsBulkRow => "invitations_bulk_row",
-            Operation::UserGroupsCreate => "user_groups_create",
-            Operation::UserGroupsUpdate => "user_groups_update",
-        }
-    }
-
     pub fn parse(text: &str) -> Option<Operation> {
         Operation::ALL.iter().copied().find(|o| o.as_str() == text)
     }

@@ -14,6 +14,7 @@ export {
   DESKTOP_COMMAND_NAMES,
   FILE_DROP_EVENT,
   OPEN_SCREEN_EVENT,
+  OPERATIONS,
   SIGN_IN_FINISHED_EVENT,
 } from './types/commands';
 export type Request<C extends CommandName> = Commands[C]['req'];

@@ -49,6 +49,7 @@ import type { LocksRenameRequest } from "./LocksRenameRequest";
 import type { LocksSetImageRequest } from "./LocksSetImageRequest";
 import type { LocksSetImageResponse } from "./LocksSetImageResponse";
 import type { NoArgs } from "./NoArgs";
+import type { Operation } from "./Operation";
 import type { OrganizationView } from "./OrganizationView";
 import type { OrgsChooseRequest } from "./OrgsChooseRequest";
 import type { OrgsListResponse } from "./OrgsListResponse";
@@ -257,6 +258,29 @@ export const DESKTOP_COMMAND_NAMES: DesktopCommandName[] = [
   "shell_settings_set",
   "watcher_status_get",
   "watcher_pause_set",
+];
+
+/** Every operation of the journal, in the command table's order. */
+export const OPERATIONS: Operation[] = [
+  "session_complete_sign_in",
+  "session_sign_out",
+  "locks_rename",
+  "locks_set_image",
+  "locks_reset_image",
+  "lock_groups_create",
+  "lock_groups_update",
+  "lock_groups_delete",
+  "lock_groups_add_locks",
+  "lock_groups_remove_locks",
+  "users_register",
+  "users_invite",
+  "users_update",
+  "users_remove",
+  "invitations_create",
+  "invitations_bulk_start",
+  "user_groups_create",
+  "user_groups_update",
+  "invitations_bulk_row",
 ];
 
 /** Desktop events (listen with @tauri-apps/api/event). */
