@@ -10,6 +10,8 @@
 pub mod account;
 pub mod activity;
 mod context;
+#[cfg(test)]
+mod contract_doc;
 pub mod export;
 mod groups;
 pub mod history;
