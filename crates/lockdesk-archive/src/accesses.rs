@@ -121,6 +121,16 @@ fn record_user(a: &Access) -> Option<&str> {
         .filter(|id| !id.is_empty())
 }
 
+/// Newest archived record time of a lock (ms).
+pub fn newest_ms(conn: &Connection, lock_id: &str) -> Result<Option<i64>> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT max(a.created_at_ms) FROM accesses a
+             WHERE a.lock_ref = (SELECT id FROM locks WHERE lock_id = ?1)",
+        )?
+        .query_row([lock_id], |r| r.get(0))?)
+}
+
 /// A filter turned into SQL over `accesses a`: ids resolved to refs first, so the planner
 /// sees plain integer conditions it can match to the indexes.
 pub struct Where {

@@ -7,6 +7,7 @@
 use rusqlite::Connection;
 
 use super::SyncRequest;
+use crate::accesses;
 use crate::checkpoints::{self, Run, RunMode};
 use crate::coverage::{self, Stretch};
 use crate::error::Result;
@@ -35,13 +36,15 @@ pub(super) fn runs_of(
                 })
                 .collect();
             let overlap = i64::from(req.overlap_seconds) * 1000;
+            let newest = accesses::newest_ms(conn, lock_id)?;
             coverage::gaps(&held, &coming, til_ms)
                 .into_iter()
                 .map(|mut g| {
-                    // Records can reach the service a little after their time: the newest gap
-                    // starts a little before what the last sync held.
+                    // Records can reach the service after their time (a lock's log uploaded
+                    // late): the newest gap starts a little before the lock's newest record,
+                    // or before where the last sync ended if that is earlier.
                     if g.til_ms == til_ms {
-                        g.from_ms = g.from_ms.map(|f| f - overlap);
+                        g.from_ms = g.from_ms.map(|f| newest.map_or(f, |n| n.min(f)) - overlap);
                     }
                     g
                 })

@@ -244,3 +244,35 @@ async fn until_pins_the_end_of_the_run() {
     assert!(expected.len() <= 10_000 && !expected.is_empty());
     assert_eq!(archived(&db, &lock), expected);
 }
+
+/// A lock's log can reach the service after its time (uploaded late): the next sync starts a
+/// little before the lock's newest archived record, not where the last sync ended, so a record
+/// that arrived since, dated after the newest one, is fetched.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_record_that_reaches_the_service_late_is_fetched_by_the_next_sync() {
+    let sim = sim(50, WINDOW).await;
+    let client = client(&sim, sign_in(&sim).await, 50, WINDOW);
+    let lock = client.locks().await.unwrap()[2].id.clone();
+    let dir = tempfile::tempdir().unwrap();
+    let archive = Archive::open(dir.path().join("v2.sqlite")).unwrap();
+    let first = run(&archive, &client, &one(&lock)).await;
+    assert_eq!(first.outcome, SyncOutcome::Completed);
+    let newest = archived(archive.path(), &lock).last().unwrap().0;
+    // Dated a second after the newest record, long before the first sync ended.
+    let at = chrono::DateTime::from_timestamp_millis(newest + 1000).unwrap();
+    control(
+        &sim,
+        "history/records",
+        json!({"lock_id": lock, "records": [
+            {"at": at.to_rfc3339(), "user_id": null, "client_type": "autolock", "is_locked": true}
+        ]}),
+    )
+    .await;
+    let next = run(&archive, &client, &one(&lock)).await;
+    assert_eq!(next.outcome, SyncOutcome::Completed);
+    assert_eq!(next.progress.new_records, 1);
+    assert_eq!(
+        archived(archive.path(), &lock),
+        service_history(&client, &lock).await
+    );
+}

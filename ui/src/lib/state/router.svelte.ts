@@ -1,23 +1,11 @@
 import type { UserView } from '../backend';
 import type { MessageKey } from '../i18n/en';
+import { SCREEN_LIST, type Screen } from '../screenList';
 // Hash routing (`#/locks`): works from a file in Tauri and under the test host, and keeps Back working.
 
-export const SCREENS = [
-  'connect',
-  'sign-in',
-  'organizations',
-  'today',
-  'locks',
-  'lock-groups',
-  'users',
-  'invitations',
-  'user-groups',
-  'history',
-  'activity',
-  'watch',
-  'account',
-] as const;
-export type Screen = (typeof SCREENS)[number];
+/** The route names, from the one list of screens. */
+export const SCREENS: readonly Screen[] = SCREEN_LIST.map((s) => s.screen);
+export type { Screen };
 
 export function parseHash(hash: string): Screen | null {
   const name = hash.replace(/^#\/?/, '').split(/[/?]/)[0];
