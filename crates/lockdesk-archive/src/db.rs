@@ -13,6 +13,8 @@ use crate::private_fs;
 const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0001_init.sql"),
     include_str!("../migrations/0002_covering_indexes_and_rollups.sql"),
+    // 0003 reserved: coverage (lead)
+    include_str!("../migrations/0004_count_and_total_rollups.sql"),
 ];
 
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;

@@ -43,6 +43,46 @@ fn assert_rollups_match(db: &Path) {
          ORDER BY 1, 2, 3",
     );
     assert_eq!(users, want);
+    assert_day_rollups_match(&conn);
+}
+
+fn table(conn: &rusqlite::Connection, sql: &str) -> Vec<Vec<i64>> {
+    let mut stmt = conn.prepare(sql).unwrap();
+    let n = stmt.column_count();
+    stmt.query_map([], |r| (0..n).map(|i| r.get(i)).collect())
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+/// The rollups of schema 4.
+fn assert_day_rollups_match(conn: &rusqlite::Connection) {
+    let day = "created_at_ms / 86400000 - (created_at_ms % 86400000 < 0)";
+    let hour = "created_at_ms / 3600000 - (created_at_ms % 3600000 < 0)";
+    for (rollup, want) in [
+        (
+            "SELECT day, kind_ref, is_locked, records FROM access_days ORDER BY 1, 2, 3".to_owned(),
+            format!(
+                "SELECT {day}, kind_ref, is_locked, count(*) FROM accesses GROUP BY 1, 2, 3
+                 ORDER BY 1, 2, 3"
+            ),
+        ),
+        (
+            "SELECT lock_ref, day, kind_ref, is_locked, records FROM access_lock_days
+             ORDER BY 1, 2, 3, 4"
+                .to_owned(),
+            format!(
+                "SELECT lock_ref, {day}, kind_ref, is_locked, count(*) FROM accesses
+                 GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4"
+            ),
+        ),
+        (
+            "SELECT hour, records FROM access_hour_totals ORDER BY 1".to_owned(),
+            format!("SELECT {hour}, count(*) FROM accesses GROUP BY 1 ORDER BY 1"),
+        ),
+    ] {
+        assert_eq!(table(conn, &rollup), table(conn, &want), "{rollup}");
+    }
 }
 
 fn page(hour: u32) -> Vec<lockdesk_api::models::Access> {
@@ -88,6 +128,11 @@ fn rollups_follow_inserts_repeats_resyncs_and_deletes() {
     conn.execute(
         "UPDATE accesses SET created_at_ms = created_at_ms + 7200000, is_locked = 1 - is_locked
          WHERE id % 3 = 0",
+        [],
+    )
+    .unwrap();
+    conn.execute(
+        "UPDATE accesses SET lock_ref = 3 - lock_ref WHERE id % 5 = 0 AND lock_ref IN (1, 2)",
         [],
     )
     .unwrap();

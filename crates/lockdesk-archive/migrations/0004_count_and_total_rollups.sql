@@ -1,0 +1,86 @@
+-- Schema 4: three more rollups, kept by triggers like those of schema 2, so a page's total
+-- count and the whole-archive chart never walk the records: records per UTC day (floor of
+-- created_at_ms / 86400000), kind and action; the same per lock; and records per UTC hour.
+
+CREATE TABLE access_days (
+    day       INTEGER NOT NULL,
+    kind_ref  INTEGER NOT NULL,
+    is_locked INTEGER NOT NULL,
+    records   INTEGER NOT NULL,
+    PRIMARY KEY (day, kind_ref, is_locked)
+) WITHOUT ROWID;
+
+-- Lock first: a count of a few locks reads only their rows.
+CREATE TABLE access_lock_days (
+    lock_ref  INTEGER NOT NULL,
+    day       INTEGER NOT NULL,
+    kind_ref  INTEGER NOT NULL,
+    is_locked INTEGER NOT NULL,
+    records   INTEGER NOT NULL,
+    PRIMARY KEY (lock_ref, day, kind_ref, is_locked)
+) WITHOUT ROWID;
+
+CREATE TABLE access_hour_totals (
+    hour    INTEGER PRIMARY KEY,
+    records INTEGER NOT NULL
+) WITHOUT ROWID;
+
+INSERT INTO access_days (day, kind_ref, is_locked, records)
+    SELECT (created_at_ms - (created_at_ms % 86400000 + 86400000) % 86400000) / 86400000,
+           kind_ref, is_locked, count(*)
+    FROM accesses GROUP BY 1, 2, 3;
+INSERT INTO access_lock_days (lock_ref, day, kind_ref, is_locked, records)
+    SELECT lock_ref,
+           (created_at_ms - (created_at_ms % 86400000 + 86400000) % 86400000) / 86400000,
+           kind_ref, is_locked, count(*)
+    FROM accesses GROUP BY 1, 2, 3, 4;
+INSERT INTO access_hour_totals (hour, records)
+    SELECT hour, sum(records) FROM access_hours GROUP BY hour;
+
+-- Every change to `accesses` is written to this view as +1 for the new row and -1 for the old
+-- one; its trigger adds that to the three rollups and removes rows that reach 0 (one body for
+-- inserts, deletes and updates).
+CREATE VIEW access_day_changes AS
+    SELECT lock_ref, created_at_ms, kind_ref, is_locked, 0 AS delta FROM accesses WHERE 0;
+
+CREATE TRIGGER access_day_changes_apply INSTEAD OF INSERT ON access_day_changes BEGIN
+    INSERT INTO access_days (day, kind_ref, is_locked, records)
+        VALUES ((NEW.created_at_ms - (NEW.created_at_ms % 86400000 + 86400000) % 86400000) / 86400000,
+                NEW.kind_ref, NEW.is_locked, NEW.delta)
+        ON CONFLICT (day, kind_ref, is_locked) DO UPDATE SET records = records + excluded.records;
+    DELETE FROM access_days WHERE records <= 0
+        AND day = (NEW.created_at_ms - (NEW.created_at_ms % 86400000 + 86400000) % 86400000) / 86400000
+        AND kind_ref = NEW.kind_ref AND is_locked = NEW.is_locked;
+    INSERT INTO access_lock_days (lock_ref, day, kind_ref, is_locked, records)
+        VALUES (NEW.lock_ref,
+                (NEW.created_at_ms - (NEW.created_at_ms % 86400000 + 86400000) % 86400000) / 86400000,
+                NEW.kind_ref, NEW.is_locked, NEW.delta)
+        ON CONFLICT (lock_ref, day, kind_ref, is_locked)
+        DO UPDATE SET records = records + excluded.records;
+    DELETE FROM access_lock_days WHERE records <= 0 AND lock_ref = NEW.lock_ref
+        AND day = (NEW.created_at_ms - (NEW.created_at_ms % 86400000 + 86400000) % 86400000) / 86400000
+        AND kind_ref = NEW.kind_ref AND is_locked = NEW.is_locked;
+    INSERT INTO access_hour_totals (hour, records)
+        VALUES ((NEW.created_at_ms - (NEW.created_at_ms % 3600000 + 3600000) % 3600000) / 3600000, NEW.delta)
+        ON CONFLICT (hour) DO UPDATE SET records = records + excluded.records;
+    DELETE FROM access_hour_totals WHERE records <= 0
+        AND hour = (NEW.created_at_ms - (NEW.created_at_ms % 3600000 + 3600000) % 3600000) / 3600000;
+END;
+
+CREATE TRIGGER accesses_days_insert AFTER INSERT ON accesses BEGIN
+    INSERT INTO access_day_changes
+        VALUES (NEW.lock_ref, NEW.created_at_ms, NEW.kind_ref, NEW.is_locked, 1);
+END;
+
+CREATE TRIGGER accesses_days_delete AFTER DELETE ON accesses BEGIN
+    INSERT INTO access_day_changes
+        VALUES (OLD.lock_ref, OLD.created_at_ms, OLD.kind_ref, OLD.is_locked, -1);
+END;
+
+CREATE TRIGGER accesses_days_update
+AFTER UPDATE OF created_at_ms, lock_ref, kind_ref, is_locked ON accesses BEGIN
+    INSERT INTO access_day_changes
+        VALUES (OLD.lock_ref, OLD.created_at_ms, OLD.kind_ref, OLD.is_locked, -1);
+    INSERT INTO access_day_changes
+        VALUES (NEW.lock_ref, NEW.created_at_ms, NEW.kind_ref, NEW.is_locked, 1);
+END;
