@@ -138,21 +138,35 @@ pub struct Where {
     pub params: Vec<Value>,
     /// The filter can match nothing (an unknown lock or user).
     pub empty: bool,
+    /// The refs of a filter on locks (empty: any lock).
+    pub lock_refs: Vec<i64>,
+    /// The conditions other than the one on locks.
+    others: Vec<String>,
+}
+
+impl Where {
+    /// The `WHERE` of the filter narrowed to the one lock `lock_ref` (same params).
+    pub fn for_lock(&self, lock_ref: i64) -> String {
+        sql_of(&[format!("a.lock_ref = {lock_ref}")], &self.others)
+    }
 }
 
 pub fn where_clause(conn: &Connection, f: &HistoryFilter) -> Result<Where> {
     let mut conds: Vec<String> = Vec::new();
     let mut params: Vec<Value> = Vec::new();
     let mut empty = false;
-    if !f.lock_ids.is_empty() {
-        let mut refs = Vec::new();
-        for id in &f.lock_ids {
-            if let Some(r) = locks::ref_of(conn, id.trim())? {
-                refs.push(r);
-            }
+    let mut lock_refs = Vec::new();
+    for id in &f.lock_ids {
+        if let Some(r) = locks::ref_of(conn, id.trim())? {
+            lock_refs.push(r);
         }
-        empty |= refs.is_empty();
-        conds.push(in_list("a.lock_ref", &refs));
+    }
+    // Once each: a page of several locks merges one walk per lock.
+    lock_refs.sort_unstable();
+    lock_refs.dedup();
+    if !f.lock_ids.is_empty() {
+        empty |= lock_refs.is_empty();
+        conds.push(in_list("a.lock_ref", &lock_refs));
     }
     if let Some(user) = f.user.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
         let refs = users::matching(conn, user)?;
@@ -175,12 +189,21 @@ pub fn where_clause(conn: &Connection, f: &HistoryFilter) -> Result<Where> {
     if let Some(locked) = f.is_locked {
         conds.push(format!("a.is_locked = {}", i64::from(locked)));
     }
-    let sql = if conds.is_empty() {
-        String::new()
-    } else {
-        format!("WHERE {}", conds.join(" AND "))
-    };
-    Ok(Where { sql, params, empty })
+    let others = conds.split_off(usize::from(!f.lock_ids.is_empty()));
+    Ok(Where {
+        sql: sql_of(&conds, &others),
+        params,
+        empty,
+        lock_refs,
+        others,
+    })
+}
+
+fn sql_of(lock: &[String], others: &[String]) -> String {
+    if lock.is_empty() && others.is_empty() {
+        return String::new();
+    }
+    format!("WHERE {}", [lock, others].concat().join(" AND "))
 }
 
 fn in_list(column: &str, refs: &[i64]) -> String {

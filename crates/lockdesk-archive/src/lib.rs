@@ -9,6 +9,7 @@ mod accesses;
 mod aggregate;
 mod archive;
 pub mod checkpoints;
+mod count;
 mod csv_rows;
 pub mod db;
 pub mod error;

@@ -4,6 +4,7 @@
 mod dataset;
 mod dedup;
 mod export;
+mod fast_paths;
 mod kill;
 mod queries;
 mod rollup;
