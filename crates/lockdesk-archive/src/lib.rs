@@ -22,8 +22,10 @@ pub mod model;
 pub mod paths;
 pub mod private_fs;
 mod rollup;
+mod rollup_range;
 pub mod sync;
 mod timecard;
+mod timecard_hours;
 mod users;
 mod zone;
 

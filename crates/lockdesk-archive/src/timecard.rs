@@ -8,73 +8,76 @@
 //!
 //! Records without a user (autolock, hand, button) are not counted. Each row also carries the
 //! first and last record of the person that day, whatever its kind.
+//!
+//! Read from the per-user hour rollup where it answers (`timecard_hours.rs`), else from the
+//! records one by one.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
+
+use rusqlite::Connection;
 
 use crate::accesses::where_clause;
 use crate::aggregate::date_of_day;
 use crate::archive::{Archive, Names};
 use crate::error::Result;
 use crate::model::*;
+use crate::timecard_hours;
 use crate::zone::ZoneMapper;
 
 const DAY_MS: i64 = 86_400_000;
 
+/// One user's day so far.
 #[derive(Default)]
-struct Card {
-    first_entry: Option<i64>,
-    last_exit: Option<i64>,
-    first: i64,
-    last: i64,
-    records: u64,
+pub(crate) struct Card {
+    pub first_entry: Option<i64>,
+    pub last_exit: Option<i64>,
+    pub first: i64,
+    pub last: i64,
+    pub records: u64,
 }
+
+impl Card {
+    pub fn merge(&mut self, other: &Card) {
+        if self.records == 0 {
+            self.first = other.first;
+            self.last = other.last;
+        }
+        self.records += other.records;
+        self.first = self.first.min(other.first);
+        self.last = self.last.max(other.last);
+        self.first_entry = min_of(self.first_entry, other.first_entry);
+        self.last_exit = self.last_exit.max(other.last_exit);
+    }
+}
+
+fn min_of(a: Option<i64>, b: Option<i64>) -> Option<i64> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        _ => a.or(b),
+    }
+}
+
+/// Cards by (user ref, day in the zone).
+pub(crate) type Cards = HashMap<(i64, i64), Card, Fast>;
 
 impl Archive {
     pub fn timecard(&self, req: &TimecardRequest) -> Result<Vec<TimecardRow>> {
         let conn = self.conn();
-        let w = where_clause(&conn, &req.filter)?;
         let names = Names::load(&conn)?;
-        let mut cards: HashMap<(i64, i64), Card, Fast> = HashMap::default();
-        if !w.empty {
-            let inside = names
-                .kinds
-                .iter()
-                .position(|k| k.as_deref() == Some("nfc_inside"))
-                .map_or(-1, |p| p as i64);
-            let cond = if w.sql.is_empty() {
-                "WHERE a.user_ref != 0".to_owned()
-            } else {
-                format!("{} AND a.user_ref != 0", w.sql)
-            };
-            let sql = format!(
-                "SELECT a.created_at_ms, a.user_ref, a.kind_ref, a.is_locked FROM accesses a {cond}"
-            );
-            let mut stmt = conn.prepare(&sql)?;
-            let mut rows = stmt.query(rusqlite::params_from_iter(w.params.iter()))?;
-            let mut zone = ZoneMapper::new(req.zone);
-            while let Some(r) = rows.next()? {
-                let ms: i64 = r.get(0)?;
-                let user: i64 = r.get(1)?;
-                let kind: i64 = r.get(2)?;
-                let locked: bool = r.get(3)?;
-                let day = (ms + zone.offset_ms(ms)).div_euclid(DAY_MS);
-                let card = cards.entry((user, day)).or_insert(Card {
-                    first: ms,
-                    last: ms,
-                    ..Card::default()
-                });
-                card.records += 1;
-                card.first = card.first.min(ms);
-                card.last = card.last.max(ms);
-                if !locked && kind != inside {
-                    card.first_entry = Some(card.first_entry.map_or(ms, |t| t.min(ms)));
-                }
-                if locked || kind == inside {
-                    card.last_exit = Some(card.last_exit.map_or(ms, |t| t.max(ms)));
-                }
+        let inside = names
+            .kinds
+            .iter()
+            .position(|k| k.as_deref() == Some("nfc_inside"))
+            .map_or(-1, |p| p as i64);
+        let cards = match timecard_hours::cards(&conn, &req.filter, req.zone, inside)? {
+            Some(cards) => cards,
+            None => {
+                let mut cards = Cards::default();
+                scan(&conn, &req.filter, req.zone, inside, &mut cards)?;
+                cards
             }
-        }
+        };
         drop(conn);
         // Sorted by day and each user's place in (name, id) order: integers, not strings.
         let place = places(&names);
@@ -99,6 +102,49 @@ impl Archive {
             .collect();
         Ok(out)
     }
+}
+
+/// Adds the matching records with a user to `cards`, one by one. `inside` is the ref of
+/// `nfc_inside`.
+pub(crate) fn scan(
+    conn: &Connection,
+    filter: &HistoryFilter,
+    zone: Zone,
+    inside: i64,
+    cards: &mut Cards,
+) -> Result<()> {
+    let w = where_clause(conn, filter)?;
+    if w.empty {
+        return Ok(());
+    }
+    let cond = if w.sql.is_empty() {
+        "WHERE a.user_ref != 0".to_owned()
+    } else {
+        format!("{} AND a.user_ref != 0", w.sql)
+    };
+    let sql = format!(
+        "SELECT a.created_at_ms, a.user_ref, a.kind_ref, a.is_locked FROM accesses a {cond}"
+    );
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let mut rows = stmt.query(rusqlite::params_from_iter(w.params.iter()))?;
+    let mut zone = ZoneMapper::new(zone);
+    while let Some(r) = rows.next()? {
+        let ms: i64 = r.get(0)?;
+        let user: i64 = r.get(1)?;
+        let kind: i64 = r.get(2)?;
+        let locked: bool = r.get(3)?;
+        let day = (ms + zone.offset_ms(ms)).div_euclid(DAY_MS);
+        let exit = locked || kind == inside;
+        let record = Card {
+            first_entry: (!locked && kind != inside).then_some(ms),
+            last_exit: exit.then_some(ms),
+            first: ms,
+            last: ms,
+            records: 1,
+        };
+        cards.entry((user, day)).or_default().merge(&record);
+    }
+    Ok(())
 }
 
 /// Each user ref's place in (name, id) order, as rows are sorted within a day; refs without a
@@ -136,10 +182,10 @@ fn place_of(place: &[usize], user: i64) -> usize {
 /// A multiplicative hash for the (user, day) keys: SipHash's resistance to chosen keys buys
 /// nothing for keys from the archive and costs a third of the time card.
 #[derive(Default, Clone, Copy)]
-struct Fast;
+pub(crate) struct Fast;
 
 #[derive(Default)]
-struct FastHasher(u64);
+pub(crate) struct FastHasher(u64);
 
 impl BuildHasher for Fast {
     type Hasher = FastHasher;

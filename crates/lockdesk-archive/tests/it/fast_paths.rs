@@ -164,7 +164,7 @@ fn timecard_equals_its_definition() {
     let (_dir, a) = random_archive(&mut rng);
     for _ in 0..60 {
         let filter = random_filter(&mut rng);
-        for minutes in [0, 540, -300] {
+        for minutes in [0, 540, -300, 330] {
             let got = a
                 .timecard(&TimecardRequest {
                     filter: filter.clone(),

@@ -46,7 +46,7 @@ fn assert_rollups_match(db: &Path) {
     assert_day_rollups_match(&conn);
 }
 
-fn table(conn: &rusqlite::Connection, sql: &str) -> Vec<Vec<i64>> {
+fn table(conn: &rusqlite::Connection, sql: &str) -> Vec<Vec<Option<i64>>> {
     let mut stmt = conn.prepare(sql).unwrap();
     let n = stmt.column_count();
     stmt.query_map([], |r| (0..n).map(|i| r.get(i)).collect())
@@ -79,6 +79,20 @@ fn assert_day_rollups_match(conn: &rusqlite::Connection) {
         (
             "SELECT hour, records FROM access_hour_totals ORDER BY 1".to_owned(),
             format!("SELECT {hour}, count(*) FROM accesses GROUP BY 1 ORDER BY 1"),
+        ),
+        (
+            "SELECT hour, user_ref, records, first_ms, last_ms, first_entry_ms, last_exit_ms
+             FROM access_user_hours ORDER BY 1, 2"
+                .to_owned(),
+            format!(
+                "SELECT {hour}, user_ref, count(*), min(created_at_ms), max(created_at_ms),
+                        min(CASE WHEN is_locked = 0 AND k.name != 'nfc_inside'
+                                 THEN created_at_ms END),
+                        max(CASE WHEN is_locked = 1 OR k.name = 'nfc_inside'
+                                 THEN created_at_ms END)
+                 FROM accesses JOIN kinds k ON k.id = kind_ref WHERE user_ref != 0
+                 GROUP BY 1, 2 ORDER BY 1, 2"
+            ),
         ),
     ] {
         assert_eq!(table(conn, &rollup), table(conn, &want), "{rollup}");

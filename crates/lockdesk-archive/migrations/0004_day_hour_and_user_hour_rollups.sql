@@ -1,6 +1,7 @@
--- Schema 4: three more rollups, kept by triggers like those of schema 2, so a page's total
--- count and the whole-archive chart never walk the records: records per UTC day (floor of
--- created_at_ms / 86400000), kind and action; the same per lock; and records per UTC hour.
+-- Schema 4: more rollups, kept by triggers like those of schema 2, so a page's total count,
+-- the whole-archive chart and the time card never walk the records: records per UTC day (floor
+-- of created_at_ms / 86400000), kind and action; the same per lock; records per UTC hour; and
+-- per user and UTC hour what the time card reads.
 
 CREATE TABLE access_days (
     day       INTEGER NOT NULL,
@@ -23,6 +24,20 @@ CREATE TABLE access_lock_days (
 CREATE TABLE access_hour_totals (
     hour    INTEGER PRIMARY KEY,
     records INTEGER NOT NULL
+) WITHOUT ROWID;
+
+-- Per user (never 0) and UTC hour: records, the first and last, and the first entry and last
+-- exit as timecard.rs defines them (an entry: an unlock not from the inside reader; an exit: a
+-- lock or anything from the inside reader).
+CREATE TABLE access_user_hours (
+    hour           INTEGER NOT NULL,
+    user_ref       INTEGER NOT NULL,
+    records        INTEGER NOT NULL,
+    first_ms       INTEGER NOT NULL,
+    last_ms        INTEGER NOT NULL,
+    first_entry_ms INTEGER,
+    last_exit_ms   INTEGER,
+    PRIMARY KEY (hour, user_ref)
 ) WITHOUT ROWID;
 
 INSERT INTO access_days (day, kind_ref, is_locked, records)
@@ -67,20 +82,49 @@ CREATE TRIGGER access_day_changes_apply INSTEAD OF INSERT ON access_day_changes 
         AND hour = (NEW.created_at_ms - (NEW.created_at_ms % 3600000 + 3600000) % 3600000) / 3600000;
 END;
 
-CREATE TRIGGER accesses_days_insert AFTER INSERT ON accesses BEGIN
-    INSERT INTO access_day_changes
-        VALUES (NEW.lock_ref, NEW.created_at_ms, NEW.kind_ref, NEW.is_locked, 1);
+-- A (user, hour) written here is counted again from its records (a minimum or maximum cannot
+-- be taken back by a delete).
+CREATE VIEW access_user_hour_changes AS SELECT user_ref, created_at_ms FROM accesses WHERE 0;
+
+CREATE TRIGGER access_user_hour_changes_apply INSTEAD OF INSERT ON access_user_hour_changes
+WHEN NEW.user_ref != 0 BEGIN
+    DELETE FROM access_user_hours
+        WHERE hour = (NEW.created_at_ms - (NEW.created_at_ms % 3600000 + 3600000) % 3600000) / 3600000
+          AND user_ref = NEW.user_ref;
+    INSERT INTO access_user_hours
+        SELECT (NEW.created_at_ms - (NEW.created_at_ms % 3600000 + 3600000) % 3600000) / 3600000,
+               NEW.user_ref, count(*), min(created_at_ms), max(created_at_ms),
+               min(CASE WHEN is_locked = 0 AND kind_ref IS NOT inside THEN created_at_ms END),
+               max(CASE WHEN is_locked = 1 OR kind_ref IS inside THEN created_at_ms END)
+        FROM accesses, (SELECT (SELECT id FROM kinds WHERE name = 'nfc_inside') AS inside)
+        WHERE user_ref = NEW.user_ref
+          AND created_at_ms >= (NEW.created_at_ms - (NEW.created_at_ms % 3600000 + 3600000) % 3600000) / 3600000 * 3600000
+          AND created_at_ms < (NEW.created_at_ms - (NEW.created_at_ms % 3600000 + 3600000) % 3600000) / 3600000 * 3600000 + 3600000
+        HAVING count(*) > 0;
 END;
 
-CREATE TRIGGER accesses_days_delete AFTER DELETE ON accesses BEGIN
+INSERT INTO access_user_hour_changes
+    SELECT DISTINCT user_ref, created_at_ms - (created_at_ms % 3600000 + 3600000) % 3600000
+    FROM accesses WHERE user_ref != 0;
+
+CREATE TRIGGER accesses_rollups_insert AFTER INSERT ON accesses BEGIN
     INSERT INTO access_day_changes
-        VALUES (OLD.lock_ref, OLD.created_at_ms, OLD.kind_ref, OLD.is_locked, -1);
+        VALUES (NEW.lock_ref, NEW.created_at_ms, NEW.kind_ref, NEW.is_locked, 1);
+    INSERT INTO access_user_hour_changes VALUES (NEW.user_ref, NEW.created_at_ms);
 END;
 
-CREATE TRIGGER accesses_days_update
-AFTER UPDATE OF created_at_ms, lock_ref, kind_ref, is_locked ON accesses BEGIN
+CREATE TRIGGER accesses_rollups_delete AFTER DELETE ON accesses BEGIN
+    INSERT INTO access_day_changes
+        VALUES (OLD.lock_ref, OLD.created_at_ms, OLD.kind_ref, OLD.is_locked, -1);
+    INSERT INTO access_user_hour_changes VALUES (OLD.user_ref, OLD.created_at_ms);
+END;
+
+CREATE TRIGGER accesses_rollups_update
+AFTER UPDATE OF created_at_ms, lock_ref, user_ref, kind_ref, is_locked ON accesses BEGIN
     INSERT INTO access_day_changes
         VALUES (OLD.lock_ref, OLD.created_at_ms, OLD.kind_ref, OLD.is_locked, -1);
     INSERT INTO access_day_changes
         VALUES (NEW.lock_ref, NEW.created_at_ms, NEW.kind_ref, NEW.is_locked, 1);
+    INSERT INTO access_user_hour_changes VALUES (OLD.user_ref, OLD.created_at_ms);
+    INSERT INTO access_user_hour_changes VALUES (NEW.user_ref, NEW.created_at_ms);
 END;
