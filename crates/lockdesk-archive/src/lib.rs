@@ -14,6 +14,7 @@ mod csv_rows;
 pub mod db;
 pub mod error;
 mod export;
+mod export_reader;
 mod formula;
 mod kinds;
 mod locks;
