@@ -1,7 +1,8 @@
 -- Schema 4: more rollups, kept by triggers like those of schema 2, so a page's total count,
 -- the whole-archive chart and the time card never walk the records: records per UTC day (floor
 -- of created_at_ms / 86400000), kind and action; the same per lock; records per UTC hour; and
--- per user and UTC hour what the time card reads.
+-- per user and UTC hour, and per user and day in each zone time cards were asked in, what the
+-- time card reads.
 
 CREATE TABLE access_days (
     day       INTEGER NOT NULL,
@@ -38,6 +39,22 @@ CREATE TABLE access_user_hours (
     first_entry_ms INTEGER,
     last_exit_ms   INTEGER,
     PRIMARY KEY (hour, user_ref)
+) WITHOUT ROWID;
+
+-- The same per user and day `shift` whole hours east of UTC (the day of a time: floor((ms +
+-- shift * 3600000) / 86400000)), for each shift in access_user_day_shifts. A shift is added,
+-- and its rows filled from access_user_hours, the first time a time card is asked in it.
+CREATE TABLE access_user_day_shifts (shift INTEGER PRIMARY KEY);
+CREATE TABLE access_user_days (
+    shift          INTEGER NOT NULL,
+    day            INTEGER NOT NULL,
+    user_ref       INTEGER NOT NULL,
+    records        INTEGER NOT NULL,
+    first_ms       INTEGER NOT NULL,
+    last_ms        INTEGER NOT NULL,
+    first_entry_ms INTEGER,
+    last_exit_ms   INTEGER,
+    PRIMARY KEY (shift, day, user_ref)
 ) WITHOUT ROWID;
 
 INSERT INTO access_days (day, kind_ref, is_locked, records)
@@ -101,6 +118,20 @@ WHEN NEW.user_ref != 0 BEGIN
           AND created_at_ms >= (NEW.created_at_ms - (NEW.created_at_ms % 3600000 + 3600000) % 3600000) / 3600000 * 3600000
           AND created_at_ms < (NEW.created_at_ms - (NEW.created_at_ms % 3600000 + 3600000) % 3600000) / 3600000 * 3600000 + 3600000
         HAVING count(*) > 0;
+    DELETE FROM access_user_days
+        WHERE user_ref = NEW.user_ref
+          AND (shift, day) IN (SELECT shift, ((NEW.created_at_ms + shift * 3600000) - ((NEW.created_at_ms + shift * 3600000) % 86400000 + 86400000) % 86400000) / 86400000 FROM access_user_day_shifts);
+    INSERT INTO access_user_days
+        SELECT d.shift, d.day, NEW.user_ref, count(*), min(created_at_ms), max(created_at_ms),
+               min(CASE WHEN is_locked = 0 AND kind_ref IS NOT inside THEN created_at_ms END),
+               max(CASE WHEN is_locked = 1 OR kind_ref IS inside THEN created_at_ms END)
+        FROM (SELECT shift, ((NEW.created_at_ms + shift * 3600000) - ((NEW.created_at_ms + shift * 3600000) % 86400000 + 86400000) % 86400000) / 86400000 AS day
+              FROM access_user_day_shifts) d
+        JOIN accesses a ON a.user_ref = NEW.user_ref
+             AND a.created_at_ms >= d.day * 86400000 - d.shift * 3600000
+             AND a.created_at_ms < d.day * 86400000 - d.shift * 3600000 + 86400000,
+             (SELECT (SELECT id FROM kinds WHERE name = 'nfc_inside') AS inside)
+        GROUP BY d.shift, d.day;
 END;
 
 INSERT INTO access_user_hour_changes

@@ -26,7 +26,7 @@ mod rollup;
 mod rollup_range;
 pub mod sync;
 mod timecard;
-mod timecard_hours;
+mod timecard_rollups;
 mod users;
 mod zone;
 

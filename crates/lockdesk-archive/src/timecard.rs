@@ -9,7 +9,7 @@
 //! Records without a user (autolock, hand, button) are not counted. Each row also carries the
 //! first and last record of the person that day, whatever its kind.
 //!
-//! Read from the per-user hour rollup where it answers (`timecard_hours.rs`), else from the
+//! Read from the per-user hour rollup where it answers (`timecard_rollups.rs`), else from the
 //! records one by one.
 
 use std::collections::HashMap;
@@ -22,7 +22,7 @@ use crate::aggregate::date_of_day;
 use crate::archive::{Archive, Names};
 use crate::error::Result;
 use crate::model::*;
-use crate::timecard_hours;
+use crate::timecard_rollups;
 use crate::zone::ZoneMapper;
 
 const DAY_MS: i64 = 86_400_000;
@@ -70,7 +70,7 @@ impl Archive {
             .iter()
             .position(|k| k.as_deref() == Some("nfc_inside"))
             .map_or(-1, |p| p as i64);
-        let cards = match timecard_hours::cards(&conn, &req.filter, req.zone, inside)? {
+        let cards = match timecard_rollups::cards(&conn, &req.filter, req.zone, inside)? {
             Some(cards) => cards,
             None => {
                 let mut cards = Cards::default();

@@ -94,6 +94,21 @@ fn assert_day_rollups_match(conn: &rusqlite::Connection) {
                  GROUP BY 1, 2 ORDER BY 1, 2"
             ),
         ),
+        (
+            "SELECT shift, day, user_ref, records, first_ms, last_ms, first_entry_ms,
+                    last_exit_ms
+             FROM access_user_days ORDER BY 1, 2, 3"
+                .to_owned(),
+            "SELECT shift, (created_at_ms + shift * 3600000) / 86400000
+                        - ((created_at_ms + shift * 3600000) % 86400000 < 0),
+                    user_ref, count(*), min(created_at_ms), max(created_at_ms),
+                    min(CASE WHEN is_locked = 0 AND k.name != 'nfc_inside'
+                             THEN created_at_ms END),
+                    max(CASE WHEN is_locked = 1 OR k.name = 'nfc_inside' THEN created_at_ms END)
+             FROM access_user_day_shifts, accesses JOIN kinds k ON k.id = kind_ref
+             WHERE user_ref != 0 GROUP BY 1, 2, 3 ORDER BY 1, 2, 3"
+                .to_owned(),
+        ),
     ] {
         assert_eq!(table(conn, &rollup), table(conn, &want), "{rollup}");
     }
@@ -120,6 +135,14 @@ fn rollups_follow_inserts_repeats_resyncs_and_deletes() {
     let a = Archive::open(&path).unwrap();
     assert_rollups_match(&path);
     assert_eq!(a.insert_records("A1", &page(9)).unwrap(), 20);
+    // Time cards in UTC and Japan time start the per-day rollups of their shifts.
+    for minutes in [0, 540] {
+        a.timecard(&TimecardRequest {
+            zone: Zone::Offset { minutes },
+            ..Default::default()
+        })
+        .unwrap();
+    }
     assert_rollups_match(&path);
     // The same page again (dedup), an overlapping one, then everything once more (a re-sync).
     assert_eq!(a.insert_records("A1", &page(9)).unwrap(), 0);
