@@ -9,7 +9,7 @@
 //! Records without a user (autolock, hand, button) are not counted. Each row also carries the
 //! first and last record of the person that day, whatever its kind.
 //!
-//! Read from the per-user hour rollup where it answers (`timecard_rollups.rs`), else from the
+//! Read from the per-user rollups where they answer (`timecard_rollups.rs`), else from the
 //! records one by one.
 
 use std::collections::HashMap;
