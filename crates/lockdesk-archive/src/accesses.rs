@@ -28,10 +28,12 @@ use rusqlite::{params, Connection};
 
 use crate::error::Result;
 use crate::model::{to_ms, HistoryFilter};
+use crate::rollup_insert::Added;
 use crate::{kinds, locks, users};
 
 /// Stores one answer page (or any batch treated as one); returns how many records were new.
-/// Call inside a transaction. `lock_id` is used for records that carry no lock.
+/// Call inside a transaction. `lock_id` is used for records that carry no lock. Every insert
+/// into `accesses` goes through here: it adds the new records to the rollups of schema 4.
 pub fn insert_page(conn: &Connection, lock_id: &str, records: &[Access]) -> Result<usize> {
     let mut lock_refs: HashMap<&str, i64> = HashMap::new();
     let mut user_refs: HashMap<&str, i64> = HashMap::new();
@@ -83,6 +85,7 @@ pub fn insert_page(conn: &Connection, lock_id: &str, records: &[Access]) -> Resu
              (lock_ref, created_at_ms, user_ref, kind_ref, is_locked, occurrence)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )?;
+    let mut added = Added::new(conn)?;
     let mut new = 0;
     for a in records {
         let lock_ref = lock_refs[record_lock(a, lock_id)];
@@ -100,9 +103,15 @@ pub fn insert_page(conn: &Connection, lock_id: &str, records: &[Access]) -> Resu
         let occ = occurrences
             .entry((lock_ref, ms, user_ref, kind_ref, a.is_locked))
             .or_insert(0);
-        new += insert.execute(params![lock_ref, ms, user_ref, kind_ref, a.is_locked, *occ])?;
+        let stored =
+            insert.execute(params![lock_ref, ms, user_ref, kind_ref, a.is_locked, *occ])?;
+        if stored > 0 {
+            added.add(lock_ref, ms, user_ref, kind_ref, a.is_locked);
+        }
+        new += stored;
         *occ += 1;
     }
+    added.store(conn)?;
     Ok(new)
 }
 

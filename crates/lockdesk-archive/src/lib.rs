@@ -23,6 +23,7 @@ pub mod model;
 pub mod paths;
 pub mod private_fs;
 mod rollup;
+mod rollup_insert;
 mod rollup_range;
 pub mod sync;
 mod timecard;
