@@ -28,10 +28,12 @@ use rusqlite::{params, Connection};
 
 use crate::error::Result;
 use crate::model::{to_ms, HistoryFilter};
+use crate::rollup_insert::Added;
 use crate::{kinds, locks, users};
 
 /// Stores one answer page (or any batch treated as one); returns how many records were new.
-/// Call inside a transaction. `lock_id` is used for records that carry no lock.
+/// Call inside a transaction. `lock_id` is used for records that carry no lock. Every insert
+/// into `accesses` goes through here: it adds the new records to the rollups of schema 4.
 pub fn insert_page(conn: &Connection, lock_id: &str, records: &[Access]) -> Result<usize> {
     let mut lock_refs: HashMap<&str, i64> = HashMap::new();
     let mut user_refs: HashMap<&str, i64> = HashMap::new();
@@ -83,6 +85,7 @@ pub fn insert_page(conn: &Connection, lock_id: &str, records: &[Access]) -> Resu
              (lock_ref, created_at_ms, user_ref, kind_ref, is_locked, occurrence)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )?;
+    let mut added = Added::new(conn)?;
     let mut new = 0;
     for a in records {
         let lock_ref = lock_refs[record_lock(a, lock_id)];
@@ -100,9 +103,15 @@ pub fn insert_page(conn: &Connection, lock_id: &str, records: &[Access]) -> Resu
         let occ = occurrences
             .entry((lock_ref, ms, user_ref, kind_ref, a.is_locked))
             .or_insert(0);
-        new += insert.execute(params![lock_ref, ms, user_ref, kind_ref, a.is_locked, *occ])?;
+        let stored =
+            insert.execute(params![lock_ref, ms, user_ref, kind_ref, a.is_locked, *occ])?;
+        if stored > 0 {
+            added.add(lock_ref, ms, user_ref, kind_ref, a.is_locked);
+        }
+        new += stored;
         *occ += 1;
     }
+    added.store(conn)?;
     Ok(new)
 }
 
@@ -138,21 +147,35 @@ pub struct Where {
     pub params: Vec<Value>,
     /// The filter can match nothing (an unknown lock or user).
     pub empty: bool,
+    /// The refs of a filter on locks (empty: any lock).
+    pub lock_refs: Vec<i64>,
+    /// The conditions other than the one on locks.
+    others: Vec<String>,
+}
+
+impl Where {
+    /// The `WHERE` of the filter narrowed to the one lock `lock_ref` (same params).
+    pub fn for_lock(&self, lock_ref: i64) -> String {
+        sql_of(&[format!("a.lock_ref = {lock_ref}")], &self.others)
+    }
 }
 
 pub fn where_clause(conn: &Connection, f: &HistoryFilter) -> Result<Where> {
     let mut conds: Vec<String> = Vec::new();
     let mut params: Vec<Value> = Vec::new();
     let mut empty = false;
-    if !f.lock_ids.is_empty() {
-        let mut refs = Vec::new();
-        for id in &f.lock_ids {
-            if let Some(r) = locks::ref_of(conn, id.trim())? {
-                refs.push(r);
-            }
+    let mut lock_refs = Vec::new();
+    for id in &f.lock_ids {
+        if let Some(r) = locks::ref_of(conn, id.trim())? {
+            lock_refs.push(r);
         }
-        empty |= refs.is_empty();
-        conds.push(in_list("a.lock_ref", &refs));
+    }
+    // Once each: a page of several locks merges one walk per lock.
+    lock_refs.sort_unstable();
+    lock_refs.dedup();
+    if !f.lock_ids.is_empty() {
+        empty |= lock_refs.is_empty();
+        conds.push(in_list("a.lock_ref", &lock_refs));
     }
     if let Some(user) = f.user.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
         let refs = users::matching(conn, user)?;
@@ -175,12 +198,21 @@ pub fn where_clause(conn: &Connection, f: &HistoryFilter) -> Result<Where> {
     if let Some(locked) = f.is_locked {
         conds.push(format!("a.is_locked = {}", i64::from(locked)));
     }
-    let sql = if conds.is_empty() {
-        String::new()
-    } else {
-        format!("WHERE {}", conds.join(" AND "))
-    };
-    Ok(Where { sql, params, empty })
+    let others = conds.split_off(usize::from(!f.lock_ids.is_empty()));
+    Ok(Where {
+        sql: sql_of(&conds, &others),
+        params,
+        empty,
+        lock_refs,
+        others,
+    })
+}
+
+fn sql_of(lock: &[String], others: &[String]) -> String {
+    if lock.is_empty() && others.is_empty() {
+        return String::new();
+    }
+    format!("WHERE {}", [lock, others].concat().join(" AND "))
 }
 
 fn in_list(column: &str, refs: &[i64]) -> String {

@@ -7,7 +7,7 @@ use std::sync::{Mutex, MutexGuard};
 use lockdesk_api::models::Access;
 use rusqlite::Connection;
 
-use crate::accesses::{self, where_clause};
+use crate::accesses::{self, where_clause, Where};
 use crate::db;
 use crate::error::{Error, Result};
 use crate::model::*;
@@ -109,10 +109,11 @@ impl Archive {
                 offset: q.offset,
             });
         }
-        let sql = page_sql(q.sort, &w.sql, limit, q.offset);
+        let (sql, branches) = page_sql(q.sort, &w, limit, q.offset);
         let mut stmt = conn.prepare_cached(&sql)?;
+        let params = w.params.iter().cycle().take(w.params.len() * branches);
         let rows = stmt
-            .query_map(rusqlite::params_from_iter(w.params.iter()), |r| {
+            .query_map(rusqlite::params_from_iter(params), |r| {
                 Ok(HistoryRow {
                     created_at: from_ms(r.get(0)?),
                     lock_id: r.get(1)?,
@@ -126,13 +127,7 @@ impl Archive {
             })?
             .collect::<Result<Vec<_>, _>>()?;
         let total = if q.with_total {
-            let sql = format!("SELECT count(*) FROM accesses a {}", w.sql);
-            Some(
-                conn.prepare_cached(&sql)?
-                    .query_row(rusqlite::params_from_iter(w.params.iter()), |r| {
-                        r.get::<_, i64>(0)
-                    })? as u64,
-            )
+            Some(crate::count::count(&conn, &q.filter)?)
         } else {
             None
         };
@@ -240,28 +235,53 @@ impl Archive {
     }
 }
 
-/// The SQL of one page. Sorted by time, the page is picked from `accesses` alone (walking a
-/// covering index in order) and only its rows are joined to their names; sorted by a name, the
-/// join comes first.
-fn page_sql(sort: SortOrder, filter: &str, limit: u32, offset: u64) -> String {
+/// The SQL of one page, and how many times it takes the filter's params. Sorted by time, the
+/// page is picked from `accesses` alone (walking a covering index in order) and only its rows
+/// are joined to their names; of several locks, each lock's first rows are picked from its own
+/// index range and merged (one walk over all of them would sort every record of those locks).
+/// Sorted by a name, the join comes first.
+fn page_sql(sort: SortOrder, w: &Where, limit: u32, offset: u64) -> (String, usize) {
+    let filter = &w.sql;
     const COLUMNS: &str =
         "a.created_at_ms, l.lock_id, l.name, u.user_id, u.name, u.mail, k.name, a.is_locked";
     const JOINS: &str = "JOIN locks l ON l.id = a.lock_ref
              JOIN kinds k ON k.id = a.kind_ref
              LEFT JOIN users u ON u.id = a.user_ref";
+    const PICKED: &str = "a.id, a.created_at_ms, a.lock_ref, a.user_ref, a.kind_ref, a.is_locked";
     let by_time = |order: &str| {
-        format!(
+        let (from, branches) = if w.lock_refs.len() > 1 {
+            let first = u64::from(limit) + offset;
+            let each: Vec<String> = w
+                .lock_refs
+                .iter()
+                .map(|r| {
+                    format!(
+                        "SELECT * FROM (SELECT {PICKED} FROM accesses a {} ORDER BY {order}
+                         LIMIT {first})",
+                        w.for_lock(*r)
+                    )
+                })
+                .collect();
+            (
+                format!("({}) a", each.join(" UNION ALL ")),
+                w.lock_refs.len(),
+            )
+        } else {
+            (format!("accesses a {filter}"), 1)
+        };
+        let sql = format!(
             "SELECT {COLUMNS} FROM (
-                 SELECT a.id, a.created_at_ms, a.lock_ref, a.user_ref, a.kind_ref, a.is_locked
-                 FROM accesses a {filter} ORDER BY {order} LIMIT {limit} OFFSET {offset}
+                 SELECT {PICKED} FROM {from} ORDER BY {order} LIMIT {limit} OFFSET {offset}
              ) a {JOINS} ORDER BY {order}"
-        )
+        );
+        (sql, branches)
     };
     let by_name = |order: &str| {
-        format!(
+        let sql = format!(
             "SELECT {COLUMNS} FROM accesses a {JOINS}
              {filter} ORDER BY {order} LIMIT {limit} OFFSET {offset}"
-        )
+        );
+        (sql, 1)
     };
     match sort {
         SortOrder::NewestFirst => by_time("a.created_at_ms DESC, a.id DESC"),

@@ -16,6 +16,7 @@ use crate::accesses::where_clause;
 use crate::archive::{Archive, Names};
 use crate::csv_rows::CsvRows;
 use crate::error::Result;
+use crate::export_reader::for_each_batch;
 use crate::model::*;
 use crate::zone::{label, ZoneMapper};
 
@@ -131,10 +132,10 @@ impl Archive {
              FROM accesses a {} ORDER BY {order}",
             if w.empty { "WHERE 0" } else { &w.sql }
         );
-        let mut stmt = conn.prepare(&sql)?;
-        let mut rows = stmt.query(rusqlite::params_from_iter(w.params.iter()))?;
         let mut zone = ZoneMapper::new(req.zone);
         let mut records = 0u64;
+        // Each batch is encoded into `buf`, then written at once.
+        let mut buf = Vec::with_capacity(1 << 20);
         match req.format {
             ExportFormat::Csv => {
                 sink.write_all(BOM)?;
@@ -144,35 +145,43 @@ impl Archive {
                 csv.write_record(headers(req.language, req.zone))?;
                 csv.flush()?;
                 drop(csv);
-                let mut out = CsvRows::new(&names, req.language)?;
-                while let Some(r) = rows.next()? {
-                    let ms: i64 = r.get(0)?;
-                    let local = ms + zone.offset_ms(ms);
-                    out.write(&mut sink, local, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)?;
-                    records += 1;
-                }
+                let mut rows = CsvRows::new(&names, req.language)?;
+                for_each_batch(conn, &sql, w.params, |batch| {
+                    for &(ms, lock, user, kind, locked) in batch {
+                        let local = ms + zone.offset_ms(ms);
+                        rows.write(&mut buf, local, lock, user, kind, locked)?;
+                    }
+                    records += batch.len() as u64;
+                    sink.write_all(&buf)?;
+                    buf.clear();
+                    Ok(())
+                })?;
             }
             ExportFormat::Jsonl => {
-                while let Some(r) = rows.next()? {
-                    let ms: i64 = r.get(0)?;
-                    let lock = names.lock(r.get(1)?);
-                    let user = names.user(r.get(2)?);
-                    let row = JsonRow {
-                        created_at: zone
-                            .fixed(ms)
-                            .to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
-                        lock_id: lock.map_or("", |l| l.0.as_str()),
-                        lock_name: lock.and_then(|l| l.1.as_deref()),
-                        user_id: user.map(|u| u.0.as_str()),
-                        user_name: user.and_then(|u| u.1.as_deref()),
-                        user_mail: user.and_then(|u| u.2.as_deref()),
-                        client_type: names.kind(r.get(3)?),
-                        is_locked: r.get(4)?,
-                    };
-                    serde_json::to_writer(&mut sink, &row)?;
-                    sink.write_all(b"\n")?;
-                    records += 1;
-                }
+                for_each_batch(conn, &sql, w.params, |batch| {
+                    for &(ms, lock, user, kind, locked) in batch {
+                        let lock = names.lock(lock);
+                        let user = names.user(user);
+                        let row = JsonRow {
+                            created_at: zone
+                                .fixed(ms)
+                                .to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+                            lock_id: lock.map_or("", |l| l.0.as_str()),
+                            lock_name: lock.and_then(|l| l.1.as_deref()),
+                            user_id: user.map(|u| u.0.as_str()),
+                            user_name: user.and_then(|u| u.1.as_deref()),
+                            user_mail: user.and_then(|u| u.2.as_deref()),
+                            client_type: names.kind(kind),
+                            is_locked: locked,
+                        };
+                        serde_json::to_writer(&mut buf, &row)?;
+                        buf.push(b'\n');
+                    }
+                    records += batch.len() as u64;
+                    sink.write_all(&buf)?;
+                    buf.clear();
+                    Ok(())
+                })?;
             }
         }
         sink.flush()?;

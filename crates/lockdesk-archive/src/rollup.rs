@@ -1,7 +1,8 @@
 //! The rollups of schema 2 (`access_hours`: records per UTC hour, kind and action;
-//! `access_users`: records per user, kind and action), kept by triggers in the same transaction
-//! as every change to `accesses`. Chart aggregates read them instead of the records when the
-//! filter allows it: no lock, user or time range (kinds and locked/unlocked are rollup columns).
+//! `access_users`: records per user, kind and action) and schema 4 (`access_hour_totals`:
+//! records per UTC hour), kept by triggers in the same transaction as every change to
+//! `accesses`. Chart aggregates read them instead of the records when the filter allows it: no
+//! lock, user or time range (kinds and locked/unlocked are rollup columns).
 //!
 //! Days and hours of the week come from each UTC hour converted to the zone. That is exact when
 //! the zone's offset is a whole number of hours and does not change within the hour (true of
@@ -43,35 +44,37 @@ pub(crate) fn counts(conn: &Connection, f: &HistoryFilter, zone: Zone) -> Result
     }
     let mut c = Counts::default();
     let mut mapper = ZoneMapper::new(zone);
-    let mut stmt = conn.prepare_cached(&format!(
-        "SELECT hour, kind_ref, sum(records) FROM access_hours {cond}
-         GROUP BY hour, kind_ref ORDER BY hour, kind_ref"
-    ))?;
+    // Unfiltered, the hours come from the hour totals of schema 4 (one row an hour).
+    let hours_sql = if f.kinds.is_empty() && f.is_locked.is_none() {
+        "SELECT hour, records FROM access_hour_totals ORDER BY hour".to_owned()
+    } else {
+        format!("SELECT hour, sum(records) FROM access_hours {cond} GROUP BY hour ORDER BY hour")
+    };
+    let mut stmt = conn.prepare_cached(&hours_sql)?;
     let mut rows = stmt.query([])?;
-    let (mut hour, mut offset) = (i64::MIN, 0);
     while let Some(r) = rows.next()? {
         let h: i64 = r.get(0)?;
-        let kind = r.get::<_, i64>(1)? as usize;
-        let n = r.get::<_, i64>(2)? as u64;
-        if h != hour {
-            let start = h * HOUR_MS;
-            offset = mapper.offset_ms(start);
-            if offset % HOUR_MS != 0 || mapper.offset_ms(start + HOUR_MS - 1) != offset {
-                return Ok(None);
-            }
-            hour = h;
+        let n = r.get::<_, i64>(1)? as u64;
+        let start = h * HOUR_MS;
+        let offset = mapper.offset_ms(start);
+        if offset % HOUR_MS != 0 || mapper.offset_ms(start + HOUR_MS - 1) != offset {
+            return Ok(None);
         }
         c.add_time(start_local(h, offset), n);
-        Counts::bump(&mut c.per_kind, kind, n);
         c.total += n;
     }
+    // Kinds from the user rollup: the same records under the same condition.
     let mut stmt = conn.prepare_cached(&format!(
-        "SELECT user_ref, sum(records) FROM access_users {cond} GROUP BY user_ref"
+        "SELECT user_ref, kind_ref, sum(records) FROM access_users {cond}
+         GROUP BY user_ref, kind_ref"
     ))?;
     let mut rows = stmt.query([])?;
     while let Some(r) = rows.next()? {
         let user = r.get::<_, i64>(0)? as usize;
-        Counts::bump(&mut c.per_user, user, r.get::<_, i64>(1)? as u64);
+        let kind = r.get::<_, i64>(1)? as usize;
+        let n = r.get::<_, i64>(2)? as u64;
+        Counts::bump(&mut c.per_user, user, n);
+        Counts::bump(&mut c.per_kind, kind, n);
     }
     Ok(Some(c))
 }

@@ -5,6 +5,7 @@ mod dataset;
 mod dedup;
 mod export;
 mod first_minute;
+mod fast_paths;
 mod kill;
 mod queries;
 mod rollup;

@@ -43,6 +43,75 @@ fn assert_rollups_match(db: &Path) {
          ORDER BY 1, 2, 3",
     );
     assert_eq!(users, want);
+    assert_day_rollups_match(&conn);
+}
+
+fn table(conn: &rusqlite::Connection, sql: &str) -> Vec<Vec<Option<i64>>> {
+    let mut stmt = conn.prepare(sql).unwrap();
+    let n = stmt.column_count();
+    stmt.query_map([], |r| (0..n).map(|i| r.get(i)).collect())
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+/// The rollups of schema 4.
+fn assert_day_rollups_match(conn: &rusqlite::Connection) {
+    let day = "created_at_ms / 86400000 - (created_at_ms % 86400000 < 0)";
+    let hour = "created_at_ms / 3600000 - (created_at_ms % 3600000 < 0)";
+    for (rollup, want) in [
+        (
+            "SELECT day, kind_ref, is_locked, records FROM access_days ORDER BY 1, 2, 3".to_owned(),
+            format!(
+                "SELECT {day}, kind_ref, is_locked, count(*) FROM accesses GROUP BY 1, 2, 3
+                 ORDER BY 1, 2, 3"
+            ),
+        ),
+        (
+            "SELECT lock_ref, day, kind_ref, is_locked, records FROM access_lock_days
+             ORDER BY 1, 2, 3, 4"
+                .to_owned(),
+            format!(
+                "SELECT lock_ref, {day}, kind_ref, is_locked, count(*) FROM accesses
+                 GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4"
+            ),
+        ),
+        (
+            "SELECT hour, records FROM access_hour_totals ORDER BY 1".to_owned(),
+            format!("SELECT {hour}, count(*) FROM accesses GROUP BY 1 ORDER BY 1"),
+        ),
+        (
+            "SELECT hour, user_ref, records, first_ms, last_ms, first_entry_ms, last_exit_ms
+             FROM access_user_hours ORDER BY 1, 2"
+                .to_owned(),
+            format!(
+                "SELECT {hour}, user_ref, count(*), min(created_at_ms), max(created_at_ms),
+                        min(CASE WHEN is_locked = 0 AND k.name != 'nfc_inside'
+                                 THEN created_at_ms END),
+                        max(CASE WHEN is_locked = 1 OR k.name = 'nfc_inside'
+                                 THEN created_at_ms END)
+                 FROM accesses JOIN kinds k ON k.id = kind_ref WHERE user_ref != 0
+                 GROUP BY 1, 2 ORDER BY 1, 2"
+            ),
+        ),
+        (
+            "SELECT shift, day, user_ref, records, first_ms, last_ms, first_entry_ms,
+                    last_exit_ms
+             FROM access_user_days ORDER BY 1, 2, 3"
+                .to_owned(),
+            "SELECT shift, (created_at_ms + shift * 3600000) / 86400000
+                        - ((created_at_ms + shift * 3600000) % 86400000 < 0),
+                    user_ref, count(*), min(created_at_ms), max(created_at_ms),
+                    min(CASE WHEN is_locked = 0 AND k.name != 'nfc_inside'
+                             THEN created_at_ms END),
+                    max(CASE WHEN is_locked = 1 OR k.name = 'nfc_inside' THEN created_at_ms END)
+             FROM access_user_day_shifts, accesses JOIN kinds k ON k.id = kind_ref
+             WHERE user_ref != 0 GROUP BY 1, 2, 3 ORDER BY 1, 2, 3"
+                .to_owned(),
+        ),
+    ] {
+        assert_eq!(table(conn, &rollup), table(conn, &want), "{rollup}");
+    }
 }
 
 fn page(hour: u32) -> Vec<lockdesk_api::models::Access> {
@@ -66,6 +135,14 @@ fn rollups_follow_inserts_repeats_resyncs_and_deletes() {
     let a = Archive::open(&path).unwrap();
     assert_rollups_match(&path);
     assert_eq!(a.insert_records("A1", &page(9)).unwrap(), 20);
+    // Time cards in UTC and Japan time start the per-day rollups of their shifts.
+    for minutes in [0, 540] {
+        a.timecard(&TimecardRequest {
+            zone: Zone::Offset { minutes },
+            ..Default::default()
+        })
+        .unwrap();
+    }
     assert_rollups_match(&path);
     // The same page again (dedup), an overlapping one, then everything once more (a re-sync).
     assert_eq!(a.insert_records("A1", &page(9)).unwrap(), 0);
@@ -88,6 +165,11 @@ fn rollups_follow_inserts_repeats_resyncs_and_deletes() {
     conn.execute(
         "UPDATE accesses SET created_at_ms = created_at_ms + 7200000, is_locked = 1 - is_locked
          WHERE id % 3 = 0",
+        [],
+    )
+    .unwrap();
+    conn.execute(
+        "UPDATE accesses SET lock_ref = 3 - lock_ref WHERE id % 5 = 0 AND lock_ref IN (1, 2)",
         [],
     )
     .unwrap();
