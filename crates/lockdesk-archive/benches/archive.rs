@@ -5,8 +5,9 @@
 //!    card (in the local zone and in UTC+9), the full CSV export, and the database size per
 //!    million records.
 //! 2. Sync throughput against the simulator with its rate window shortened to 3 s (50 requests
-//!    per window, pages of 100): the fraction of the bound reached, and requests refused for
-//!    rate (the client has retries switched off, so a single 429 would fail the sync).
+//!    per window, pages of 100), for 4 locks of 6,000 new records and for 40 locks of 600: the
+//!    fraction of the bound reached, and requests refused for rate (the client has retries
+//!    switched off, so a single 429 would fail the sync).
 //!
 //! `cargo bench -p lockdesk-archive --bench archive`
 
@@ -34,7 +35,12 @@ fn main() {
             .enable_all()
             .build()
             .unwrap()
-            .block_on(sync_throughput());
+            .block_on(async {
+                // Few busy locks (the tail of each lane weighs most), then an office like the
+                // demo's: many locks, a few pages each.
+                sync_throughput(4, 6000).await;
+                sync_throughput(40, 600).await;
+            });
     }
 }
 
@@ -323,7 +329,7 @@ fn local_archive(dir: &std::path::Path, n: usize) {
     println!("full JSON Lines export: {:.2} s", t.elapsed().as_secs_f64());
 }
 
-async fn sync_throughput() {
+async fn sync_throughput(lock_count: usize, per_lock: usize) {
     use lockdesk_api::{RateLimiter, RetryPolicy, ServiceUrl, Transport, V2Client};
 
     const LIMIT: u32 = 50;
@@ -348,7 +354,7 @@ async fn sync_throughput() {
         .await
         .unwrap()
         .into_iter()
-        .take(4)
+        .take(lock_count)
         .map(|l| l.id)
         .collect();
     // Let the lock-list request leave the window.
@@ -356,7 +362,7 @@ async fn sync_throughput() {
     let http = reqwest::Client::new();
     for l in &locks {
         http.post(format!("{}/_sim/history", sim.base_url()))
-            .json(&serde_json::json!({"lock_id": l, "count": 6000}))
+            .json(&serde_json::json!({"lock_id": l, "count": per_lock}))
             .send()
             .await
             .unwrap();
@@ -364,10 +370,16 @@ async fn sync_throughput() {
     tokio::time::sleep(Duration::from_millis(10)).await;
     let dir = tempfile::tempdir().unwrap();
     let archive = Archive::open(dir.path().join("sync.sqlite")).unwrap();
-    let request = SyncRequest {
+    let mut request = SyncRequest {
         lock_ids: locks.clone(),
         ..Default::default()
     };
+    if let Some(c) = std::env::var("ARCHIVE_BENCH_CONCURRENCY")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        request.concurrency = c;
+    }
     let t = Instant::now();
     let report = sync(
         &archive,
@@ -389,8 +401,9 @@ async fn sync_throughput() {
     let rate_bound = f64::from(LIMIT) * 100.0 / WINDOW.as_secs_f64();
     println!("## sync throughput (simulator window 3 s, 50 requests, pages of 100)");
     println!(
-        "{records} records in {requests} requests over {} locks: {elapsed:.3} s",
-        locks.len()
+        "{records} records in {requests} requests over {} locks, {} pages at once: {elapsed:.3} s",
+        locks.len(),
+        request.concurrency
     );
     println!(
         "records per second: {:.0} (bound {:.0}); steady-state bound for {requests} requests: {bound_secs:.3} s -> {:.1}% of the bound",

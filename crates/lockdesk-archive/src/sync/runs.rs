@@ -72,8 +72,8 @@ pub(super) async fn next_page(shared: &Shared<'_>, run: Run) -> Result<PageDone,
             settled
         };
         let done = (page.len() as u32) < limit;
-        let mut conn = shared.archive.conn();
         let commit = (|| -> Result<(usize, Run)> {
+            let mut conn = shared.archive.conn();
             let tx = conn.transaction()?;
             let new = accesses::insert_page(&tx, &run.lock_id, &page)?;
             let next = checkpoints::advance(
@@ -96,7 +96,6 @@ pub(super) async fn next_page(shared: &Shared<'_>, run: Run) -> Result<PageDone,
             tx.commit()?;
             Ok((new, next))
         })();
-        drop(conn);
         let (new, run) = commit.map_err(Stop::Failed)?;
         {
             let mut p = shared.progress.lock().unwrap();
