@@ -4,8 +4,8 @@
 mod dataset;
 mod dedup;
 mod export;
-mod first_minute;
 mod fast_paths;
+mod first_minute;
 mod kill;
 mod queries;
 mod rollup;
