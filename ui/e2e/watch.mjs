@@ -88,6 +88,14 @@ export async function watchScreen({ page, test, expect, id, nav, shot }) {
     const status = await call(page, 'session_status');
     expect(status.demo_base_url, 'the demo simulator has no address');
     expect(status.demo_sim_token, 'the demo simulator has no control token');
+    // A round waits for a sync already running (History syncs when it opens, and the demo's
+    // 50 requests a minute may hold one back): the crafted records must come after it, or that
+    // sync, planned before them, is the round's.
+    for (let i = 0; i < 240; i++) {
+      const st = await call(page, 'history_sync_status');
+      if (!st.running) break;
+      await page.waitForTimeout(500);
+    }
     const { now } = await sim(status, '/_sim/clock');
     const at = (minutesAgo) => new Date(Date.parse(now) - minutesAgo * 60_000).toISOString();
     // The listed user unlocks and nobody locks again: listed user + left unlocked.
