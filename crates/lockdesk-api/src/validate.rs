@@ -4,6 +4,8 @@ use crate::error::{Error, Result};
 
 pub const LOCK_NAME_MAX_CHARS: usize = 50;
 pub const LIST_LIMIT_MAX: u32 = 1000;
+/// The longest e-mail address, in bytes (RFC 5321's path limit less the brackets).
+pub const MAIL_MAX_BYTES: usize = 254;
 
 pub fn lock_name(name: &str) -> Result<()> {
     let count = name.chars().count();
@@ -39,7 +41,7 @@ pub fn mail(field: &str, mail: &str) -> Result<()> {
                 && !domain.starts_with('.')
                 && !domain.ends_with('.')
                 && !mail.chars().any(|c| c.is_whitespace() || c.is_control())
-                && mail.len() <= 254
+                && mail.len() <= MAIL_MAX_BYTES
         }
         None => false,
     };

@@ -1,9 +1,11 @@
-// The same request rules as the core (crates/lockdesk-api/src/validate.rs), checked as the user types.
+// The same request rules as the core (crates/lockdesk-api/src/validate.rs), checked as the user
+// types; the limits are the core's own constants, generated into LIMITS.
+import { LIMITS } from './backend';
 import type { MessageKey } from './i18n/en';
 
-export const LOCK_NAME_MAX_CHARS = 50;
-export const LIST_LIMIT_MAX = 1000;
-export const MAIL_MAX_BYTES = 254;
+export const LOCK_NAME_MAX_CHARS = LIMITS.lock_name_max_chars;
+export const LIST_LIMIT_MAX = LIMITS.list_limit_max;
+export const MAIL_MAX_BYTES = LIMITS.mail_max_bytes;
 
 /** A problem to show at a field: an i18n key and its parameters. `null` when the value is fine. */
 export type Problem = { key: MessageKey; params?: Record<string, string | number> } | null;

@@ -2,17 +2,18 @@
 // the core's rules from crates/lockdesk-core/src/watch/settings.rs), office hours editing, the
 // alert filters and the words of an alert's subject. Every problem is an i18n key + parameters.
 import type { AlertQuery, AlertView, Finding, RuleKind, WatchRules } from './backend';
+import { LIMITS as CORE } from './backend';
 import type { MessageKey } from './i18n/en';
 import type { Problem } from './validate';
 
-/** The same limits as `WatchRules::validate`. */
+/** The limits of `WatchRules::validate`, from the core's constants (generated into LIMITS). */
 export const LIMITS = {
-  interval: [1, 1440],
-  threshold: [1, 100],
-  unlockedMinutes: [1, 1440],
-  silentDays: [1, 365],
-  users: 500,
-  userBytes: 254,
+  interval: [CORE.watch_interval_min, CORE.watch_interval_max],
+  threshold: [CORE.watch_threshold_min, CORE.watch_threshold_max],
+  unlockedMinutes: [CORE.watch_unlocked_min, CORE.watch_unlocked_max],
+  silentDays: [CORE.watch_silent_days_min, CORE.watch_silent_days_max],
+  users: CORE.watch_listed_users_max,
+  userBytes: CORE.mail_max_bytes,
 } as const;
 
 /** Days of the week as the core numbers them: 0 = Sunday … 6 = Saturday; shown from Monday. */

@@ -176,6 +176,7 @@ pub fn export_types(dir: &Path) -> Result<(), String> {
         commands.push_str(&format!("  \"{name}\",\n"));
     }
     commands.push_str("];\n\n");
+    commands.push_str(&limits_ts());
     commands.push_str("/** Every operation of the journal, in the command table's order. */\nexport const OPERATIONS: Operation[] = [\n");
     for op in crate::journal::Operation::ALL {
         commands.push_str(&format!("  \"{}\",\n", op.as_str()));
@@ -199,6 +200,114 @@ pub fn export_types(dir: &Path) -> Result<(), String> {
     index.push_str("export * from \"./commands\";\n");
     std::fs::write(dir.join("index.ts"), index).map_err(|e| e.to_string())?;
     Ok(())
+}
+
+/// The limits the core enforces, for the UI to check as the person types: written from the
+/// Rust constants, never copied by hand.
+fn limits_ts() -> String {
+    use crate::watch::settings as watch;
+    use lockdesk_api::validate::{LIST_LIMIT_MAX, LOCK_NAME_MAX_CHARS, MAIL_MAX_BYTES};
+    let keep = crate::journal::KEEP_DAYS;
+    let limits: [(&str, i64, &str); 18] = [
+        (
+            "watch_interval_min",
+            watch::INTERVAL_MINUTES.0,
+            "minutes between watch rounds, at least",
+        ),
+        (
+            "watch_interval_max",
+            watch::INTERVAL_MINUTES.1,
+            "minutes between watch rounds, at most",
+        ),
+        (
+            "watch_threshold_min",
+            watch::THRESHOLD_PERCENT.0,
+            "low-battery threshold, at least",
+        ),
+        (
+            "watch_threshold_max",
+            watch::THRESHOLD_PERCENT.1,
+            "low-battery threshold, at most",
+        ),
+        (
+            "watch_unlocked_min",
+            watch::UNLOCKED_MINUTES.0,
+            "minutes left unlocked, at least",
+        ),
+        (
+            "watch_unlocked_max",
+            watch::UNLOCKED_MINUTES.1,
+            "minutes left unlocked, at most",
+        ),
+        (
+            "watch_silent_days_min",
+            watch::SILENT_DAYS.0,
+            "days of silence, at least",
+        ),
+        (
+            "watch_silent_days_max",
+            watch::SILENT_DAYS.1,
+            "days of silence, at most",
+        ),
+        (
+            "watch_listed_users_max",
+            watch::LISTED_USERS_MAX as i64,
+            "users the watcher lists",
+        ),
+        (
+            "lock_name_max_chars",
+            LOCK_NAME_MAX_CHARS as i64,
+            "characters of a lock name",
+        ),
+        (
+            "list_limit_max",
+            i64::from(LIST_LIMIT_MAX),
+            "items per page of a service list",
+        ),
+        (
+            "mail_max_bytes",
+            MAIL_MAX_BYTES as i64,
+            "bytes of an e-mail address",
+        ),
+        (
+            "csv_max_bytes",
+            super::invitations::MAX_CSV_BYTES as i64,
+            "bytes of a bulk invitation file",
+        ),
+        (
+            "csv_max_rows",
+            i64::from(super::invitations::MAX_CSV_ROWS),
+            "rows of a bulk invitation file",
+        ),
+        (
+            "image_max_source_bytes",
+            super::image::MAX_SOURCE_BYTES as i64,
+            "bytes of a lock image file before it is reduced",
+        ),
+        (
+            "invitation_limit",
+            i64::from(super::invitations::INVITATION_LIMIT),
+            "invitations active at once per organization",
+        ),
+        (
+            "journal_keep_days_min",
+            i64::from(*keep.start()),
+            "days the journal keeps, at least",
+        ),
+        (
+            "journal_keep_days_max",
+            i64::from(*keep.end()),
+            "days the journal keeps, at most",
+        ),
+    ];
+    let mut out = String::from(
+        "/** Limits the core enforces, for checking as the person types (from the Rust constants). */\nexport const LIMITS = {\n",
+    );
+    for (name, value, what) in limits {
+        out.push_str(&format!("  /** {what} */\n  {name}: {value},\n"));
+    }
+    out.push_str("} as const;\n\n");
+    out
 }
 
 /// Relative path → content of every `.ts` file under `dir`.

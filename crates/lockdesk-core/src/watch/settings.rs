@@ -118,7 +118,14 @@ fn minutes(field: &str, s: &str) -> Result<u32> {
     Ok(h * 60 + m)
 }
 
-fn range(field: &str, v: i64, lo: i64, hi: i64) -> Result<()> {
+/// The bounds of the rules (the UI checks the same as the person types: generated into LIMITS).
+pub const INTERVAL_MINUTES: (i64, i64) = (1, 1440);
+pub const THRESHOLD_PERCENT: (i64, i64) = (1, 100);
+pub const UNLOCKED_MINUTES: (i64, i64) = (1, 1440);
+pub const SILENT_DAYS: (i64, i64) = (1, 365);
+pub const LISTED_USERS_MAX: usize = 500;
+
+fn range(field: &str, v: i64, (lo, hi): (i64, i64)) -> Result<()> {
     if (lo..=hi).contains(&v) {
         Ok(())
     } else {
@@ -135,37 +142,44 @@ impl SettingsFile for WatchRules {
 impl WatchRules {
     /// Checks every value; the first problem is an `invalid_input` naming its field.
     pub fn validate(&self) -> Result<()> {
-        range("interval_minutes", self.interval_minutes.into(), 1, 1440)?;
+        range(
+            "interval_minutes",
+            self.interval_minutes.into(),
+            INTERVAL_MINUTES,
+        )?;
         range(
             "low_battery.threshold_percent",
             self.low_battery.threshold_percent.into(),
-            1,
-            100,
+            THRESHOLD_PERCENT,
         )?;
         range(
             "unlocked_too_long.minutes",
             self.unlocked_too_long.minutes.into(),
-            1,
-            1440,
+            UNLOCKED_MINUTES,
         )?;
         self.office_hours()?;
         let users = &self.listed_users.users;
-        if users.len() > 500 {
+        if users.len() > LISTED_USERS_MAX {
             return Err(Error::invalid(
                 "listed_users.users",
-                "list at most 500 users",
+                format!("list at most {LISTED_USERS_MAX} users"),
             ));
         }
+        let too_long = lockdesk_api::validate::MAIL_MAX_BYTES;
         if users
             .iter()
-            .any(|u| u.trim().is_empty() || u.len() > 254 || u.chars().any(char::is_control))
+            .any(|u| u.trim().is_empty() || u.len() > too_long || u.chars().any(char::is_control))
         {
             return Err(Error::invalid(
                 "listed_users.users",
                 "each entry is a user id or an e-mail address",
             ));
         }
-        range("silent_lock.days", self.silent_lock.days.into(), 1, 365)?;
+        range(
+            "silent_lock.days",
+            self.silent_lock.days.into(),
+            SILENT_DAYS,
+        )?;
         Ok(())
     }
 
@@ -189,8 +203,7 @@ impl WatchRules {
         range(
             "outside_hours.utc_offset_minutes",
             o.utc_offset_minutes.into(),
-            -720,
-            840,
+            (-720, 840),
         )?;
         let mut days = o.days.clone();
         days.sort_unstable();

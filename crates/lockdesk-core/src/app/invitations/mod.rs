@@ -36,7 +36,7 @@ use crate::error::{Error, Result};
 const READ: &str = "organization:user:read";
 const WRITE: &str = "organization:user:write";
 /// Active invitations allowed per organization (service limit).
-pub const INVITATION_LIMIT: u32 = 500;
+pub use crate::error::INVITATION_LIMIT;
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize, TS)]
 pub struct InvitationsListRequest {

@@ -260,6 +260,46 @@ export const DESKTOP_COMMAND_NAMES: DesktopCommandName[] = [
   "watcher_pause_set",
 ];
 
+/** Limits the core enforces, for checking as the person types (from the Rust constants). */
+export const LIMITS = {
+  /** minutes between watch rounds, at least */
+  watch_interval_min: 1,
+  /** minutes between watch rounds, at most */
+  watch_interval_max: 1440,
+  /** low-battery threshold, at least */
+  watch_threshold_min: 1,
+  /** low-battery threshold, at most */
+  watch_threshold_max: 100,
+  /** minutes left unlocked, at least */
+  watch_unlocked_min: 1,
+  /** minutes left unlocked, at most */
+  watch_unlocked_max: 1440,
+  /** days of silence, at least */
+  watch_silent_days_min: 1,
+  /** days of silence, at most */
+  watch_silent_days_max: 365,
+  /** users the watcher lists */
+  watch_listed_users_max: 500,
+  /** characters of a lock name */
+  lock_name_max_chars: 50,
+  /** items per page of a service list */
+  list_limit_max: 1000,
+  /** bytes of an e-mail address */
+  mail_max_bytes: 254,
+  /** bytes of a bulk invitation file */
+  csv_max_bytes: 5242880,
+  /** rows of a bulk invitation file */
+  csv_max_rows: 10000,
+  /** bytes of a lock image file before it is reduced */
+  image_max_source_bytes: 41943040,
+  /** invitations active at once per organization */
+  invitation_limit: 500,
+  /** days the journal keeps, at least */
+  journal_keep_days_min: 1,
+  /** days the journal keeps, at most */
+  journal_keep_days_max: 3650,
+} as const;
+
 /** Every operation of the journal, in the command table's order. */
 export const OPERATIONS: Operation[] = [
   "session_complete_sign_in",

@@ -1,14 +1,14 @@
 // The journal part of the Account screen, without Svelte: the retention as typed, checked with
 // the core's bounds (KEEP_DAYS in crates/lockdesk-core/src/journal/retention.rs), and the
 // journal's size and what a change of retention did, in words.
-import type { ActivityRetentionResponse, ActivityStorageView } from '../../backend';
+import { LIMITS, type ActivityRetentionResponse, type ActivityStorageView } from '../../backend';
 import type { MessageKey } from '../../i18n/en';
 import { formatBytes, formatDateTime } from '../../format';
 import type { Problem } from '../../validate';
 import { wholeNumber } from '../../watch';
 
-/** The same bounds as the core's `KEEP_DAYS`: a day to ten years. */
-export const KEEP_DAYS = [1, 3650] as const;
+/** The core's `KEEP_DAYS` (generated into LIMITS): a day to ten years. */
+export const KEEP_DAYS = [LIMITS.journal_keep_days_min, LIMITS.journal_keep_days_max] as const;
 
 export type Words = (key: MessageKey, params?: Record<string, string | number>) => string;
 

@@ -7,6 +7,7 @@ import type {
   InviteRowStatus,
   InviteResult,
 } from '../../backend';
+import { LIMITS } from '../../backend';
 import type { MessageKey } from '../../i18n/en';
 import { codeText, isErrorCode } from '../../errors';
 
@@ -119,10 +120,10 @@ export function roleCell(r: InviteRow): {
 }
 
 /**
- * The largest file sent to the core: the core's `MAX_CSV_BYTES` (5 MiB), checked here on the
- * file's size before it is read, so a huge file is never loaded into the page.
+ * The largest file sent to the core: the core's `MAX_CSV_BYTES` (generated into LIMITS), checked
+ * here on the file's size before it is read, so a huge file is never loaded into the page.
  */
-export const CSV_MAX_BYTES = 5 * 1024 * 1024;
+export const CSV_MAX_BYTES = LIMITS.csv_max_bytes;
 
 /** The file's bytes are too many to send (`error.csv_too_large` words it, limit in MB). */
 export function tooLarge(size: number): boolean {
