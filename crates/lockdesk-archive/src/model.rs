@@ -300,6 +300,16 @@ impl Completeness {
         }
     }
 
+    /// [`Completeness::all`] over the locks still synced: a lock whose stretch ends more than a
+    /// day before the newest one's is no longer in the syncs (removed from the organization, or
+    /// its history no longer readable), and must not hold the others back for ever.
+    pub fn all_synced<'a>(parts: impl IntoIterator<Item = &'a Completeness>) -> Completeness {
+        let parts: Vec<&Completeness> = parts.into_iter().collect();
+        let newest = parts.iter().filter_map(|p| p.until()).max();
+        let stale = |p: &&Completeness| matches!((p.until(), newest), (Some(u), Some(n)) if n - u > chrono::TimeDelta::days(1));
+        Completeness::all(parts.into_iter().filter(|p| !stale(p)))
+    }
+
     /// Whether every record in `[from, til)` is held (to the millisecond, the archive's unit).
     pub fn covers(&self, from: DateTime<Utc>, til: DateTime<Utc>) -> bool {
         let (from, til) = (to_ms(&from), to_ms(&til));
@@ -341,4 +351,44 @@ pub(crate) fn to_ms(t: &DateTime<Utc>) -> i64 {
 
 pub(crate) fn from_ms(ms: i64) -> DateTime<Utc> {
     DateTime::from_timestamp_millis(ms).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(h: i64) -> DateTime<Utc> {
+        DateTime::from_timestamp(1_790_000_000 + h * 3600, 0).unwrap()
+    }
+
+    #[test]
+    fn a_lock_no_longer_synced_does_not_hold_the_others_back() {
+        let whole = Completeness::Whole { until: at(100) };
+        let since = Completeness::Since {
+            since: at(10),
+            until: at(99),
+        };
+        // Removed a week ago: its stretch ends long before the others'.
+        let gone = Completeness::Whole {
+            until: at(100 - 7 * 24),
+        };
+        assert_eq!(
+            Completeness::all_synced([&whole, &since, &gone]),
+            Completeness::Since {
+                since: at(10),
+                until: at(99)
+            }
+        );
+        assert_eq!(
+            Completeness::all([&whole, &gone]),
+            Completeness::Whole {
+                until: at(100 - 7 * 24)
+            }
+        );
+        // A lock not reached yet still holds them back.
+        assert_eq!(
+            Completeness::all_synced([&whole, &Completeness::Nothing]),
+            Completeness::Nothing
+        );
+    }
 }

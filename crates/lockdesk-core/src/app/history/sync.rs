@@ -321,7 +321,7 @@ pub async fn history_sync_status(
     .await
     .map_err(|e| lockdesk_archive::Error::Export(e.to_string()))??;
     Ok(HistorySyncStatusResponse {
-        complete: Completeness::all(stats.locks.iter().map(|l| &l.complete)),
+        complete: Completeness::all_synced(stats.locks.iter().map(|l| &l.complete)),
         records: stats.records,
         oldest: stats.oldest,
         newest: stats.newest,

@@ -95,7 +95,7 @@ pub(super) fn archive(ctx: &AppContext) -> Part<Source> {
     let archive = open_archive(ctx).map_err(|e| failed(&e))?;
     let stats = archive.stats().map_err(|e| failed(&Error::from(e)))?;
     let synced_at = stats.locks.iter().filter_map(|l| l.synced_until).max();
-    let complete = Completeness::all(stats.locks.iter().map(|l| &l.complete));
+    let complete = Completeness::all_synced(stats.locks.iter().map(|l| &l.complete));
     Ok(Source {
         archive,
         synced_at,
