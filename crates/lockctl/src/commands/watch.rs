@@ -5,27 +5,16 @@
 
 use std::time::Duration;
 
-use clap::Args;
 use lockdesk_api::ApiVersion;
 use lockdesk_core::app::{self, NoArgs, WatchRoundResponse, WatchSyncOutcome};
 
+use crate::cli::WatchArgs;
 use crate::error::Result;
 use crate::output::{self, words};
 use crate::{Env, Term};
 
 /// The exit status of `watch --once` when the round raised alerts.
 pub const NEW_ALERTS_STATUS: i32 = 3;
-
-#[derive(Debug, Args)]
-pub struct WatchArgs {
-    /// One round, then exit: 0 no new alerts, 3 new alerts, anything else an error.
-    #[arg(long)]
-    pub once: bool,
-    /// The history (v2) profile whose archive is synced and checked, when `--profile` is the
-    /// organization (v3) profile.
-    #[arg(long)]
-    pub history_profile: Option<String>,
-}
 
 fn print(term: &mut Term<'_>, round: &WatchRoundResponse) -> Result<()> {
     // The round went on without the history: say so where a scheduler's log keeps it.

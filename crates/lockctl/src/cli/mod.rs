@@ -1,8 +1,21 @@
-//! The command line, as clap derive structures.
+//! The command line, as clap derive structures; each command's own arguments live beside this
+//! file when they are long, and nothing here knows the code that runs them.
+
+mod activity;
+mod history;
+mod watch;
+mod when;
+
+pub use activity::ActivityArgs;
+pub use history::{
+    ArchiveArg, ArchiveFilter, ExportFormatArg, Format, HistoryCmd, LangArg, Sort, TzArg,
+};
+pub use watch::WatchArgs;
+pub use when::parse_when;
 
 use std::path::PathBuf;
 
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Utc};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 #[derive(Debug, Parser)]
@@ -65,10 +78,10 @@ pub enum Command {
     History(HistoryCmd),
     /// The journal of changes made through Lockdesk here (app and lockctl), newest first;
     /// --size shows how big it is, --keep DAYS how long it keeps entries.
-    Activity(crate::commands::activity::ActivityArgs),
+    Activity(ActivityArgs),
     /// Sync the history and check the watch rules; prints new alerts (one JSON line each with
     /// --json). With --once: exit 0 no new alerts, 3 new alerts.
-    Watch(crate::commands::watch::WatchArgs),
+    Watch(WatchArgs),
     /// The office proxy's user name and password, for a proxy that asks for them (407).
     #[command(subcommand)]
     Proxy(ProxyCmd),
@@ -333,149 +346,6 @@ pub enum InvitationsCmd {
     },
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    Csv,
-    Json,
-}
-
-#[derive(Debug, Subcommand)]
-pub enum HistoryCmd {
-    /// Locks whose history the account may read.
-    Locks,
-    /// Every entry/exit record of a lock in a time range.
-    Accesses {
-        #[arg(long)]
-        lock: String,
-        /// Start (ISO 8601 time, or a date meaning its midnight UTC).
-        #[arg(long, value_parser = parse_when)]
-        from: Option<DateTime<Utc>>,
-        /// End (ISO 8601 time, or a date).
-        #[arg(long, value_parser = parse_when)]
-        til: Option<DateTime<Utc>>,
-        /// csv (UTF-8 with BOM, for Excel) unless --json is given.
-        #[arg(long, value_enum)]
-        format: Option<Format>,
-        /// Write to this file instead of stdout.
-        #[arg(long)]
-        output: Option<PathBuf>,
-    },
-    /// Bring the local archive up to date (incremental), or fetch a range (--from and --til).
-    /// Progress on stderr, a summary on stdout. Resumes an interrupted sync.
-    Sync {
-        /// Only these locks (default: every lock with history permission).
-        #[arg(long = "lock")]
-        locks: Vec<String>,
-        /// Backfill start (with --til).
-        #[arg(long, value_parser = parse_when, requires = "til")]
-        from: Option<DateTime<Utc>>,
-        /// Backfill end (with --from).
-        #[arg(long, value_parser = parse_when, requires = "from")]
-        til: Option<DateTime<Utc>>,
-        #[command(flatten)]
-        archive: ArchiveArg,
-    },
-    /// Records from the local archive (no network).
-    Query {
-        #[command(flatten)]
-        filter: ArchiveFilter,
-        #[arg(long, default_value_t = 50)]
-        limit: u32,
-        #[arg(long, default_value_t = 0)]
-        offset: u64,
-        #[arg(long, value_enum, default_value = "newest")]
-        sort: Sort,
-        #[command(flatten)]
-        archive: ArchiveArg,
-    },
-    /// Export the local archive: CSV for Excel or JSON Lines, streamed to a file.
-    Export {
-        #[command(flatten)]
-        filter: ArchiveFilter,
-        #[arg(long, value_enum, default_value = "csv")]
-        format: ExportFormatArg,
-        /// Times in the computer's zone or in UTC.
-        #[arg(long, value_enum, default_value = "local")]
-        tz: TzArg,
-        /// Language of the CSV headers.
-        #[arg(long, value_enum, default_value = "en")]
-        lang: LangArg,
-        #[arg(long)]
-        output: PathBuf,
-        #[command(flatten)]
-        archive: ArchiveArg,
-    },
-}
-
-/// Where the archive is: the profile's own unless given.
-#[derive(Debug, Args)]
-pub struct ArchiveArg {
-    /// Archive file (default: <data dir>/lockdesk/archive/<profile>/v2.sqlite).
-    #[arg(long = "archive")]
-    pub path: Option<PathBuf>,
-}
-
-#[derive(Debug, Args)]
-pub struct ArchiveFilter {
-    #[arg(long = "lock")]
-    pub locks: Vec<String>,
-    #[arg(long, value_parser = parse_when)]
-    pub from: Option<DateTime<Utc>>,
-    #[arg(long, value_parser = parse_when)]
-    pub til: Option<DateTime<Utc>>,
-    /// User id, or part of a name or e-mail address.
-    #[arg(long)]
-    pub user: Option<String>,
-    /// client_type (repeatable): mobile_app, manager, nfc_outside, nfc_inside, autolock, hand, button.
-    #[arg(long = "kind")]
-    pub kinds: Vec<String>,
-    #[arg(long, conflicts_with = "unlocked")]
-    pub locked: bool,
-    #[arg(long)]
-    pub unlocked: bool,
-}
-
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum Sort {
-    Newest,
-    Oldest,
-    User,
-    Lock,
-}
-
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum ExportFormatArg {
-    Csv,
-    Jsonl,
-}
-
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum TzArg {
-    Local,
-    Utc,
-}
-
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum LangArg {
-    En,
-    Ja,
-}
-
-pub fn parse_when(s: &str) -> Result<DateTime<Utc>, String> {
-    if let Some(t) = lockdesk_api::parse_time(s) {
-        return Ok(t);
-    }
-    NaiveDate::parse_from_str(s.trim(), "%Y-%m-%d")
-        .ok()
-        .and_then(|d| d.and_hms_opt(0, 0, 0))
-        .map(|t| t.and_utc())
-        .ok_or_else(|| {
-            format!(
-                "{s:?} is not an ISO 8601 time (2024-05-01T09:00:00+09:00) or date (2024-05-01)"
-            )
-        })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -484,20 +354,5 @@ mod tests {
     fn cli_is_consistent() {
         use clap::CommandFactory;
         Cli::command().debug_assert();
-    }
-
-    #[test]
-    fn times_and_dates() {
-        assert_eq!(
-            parse_when("2024-05-01").unwrap().to_rfc3339(),
-            "2024-05-01T00:00:00+00:00"
-        );
-        assert_eq!(
-            parse_when("2024-05-01T09:00:00+09:00")
-                .unwrap()
-                .to_rfc3339(),
-            "2024-05-01T00:00:00+00:00"
-        );
-        assert!(parse_when("yesterday").is_err());
     }
 }
