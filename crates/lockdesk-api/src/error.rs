@@ -231,7 +231,7 @@ impl Error {
     pub fn from_service_answer(status: u16, body: &[u8]) -> Error {
         let status = reqwest::StatusCode::from_u16(status)
             .unwrap_or(reqwest::StatusCode::INTERNAL_SERVER_ERROR);
-        crate::transport::service_error(status, body)
+        service_error(status, body)
     }
 
     pub(crate) fn validation(field: impl Into<String>, message: impl Into<String>) -> Error {
@@ -283,45 +283,6 @@ impl Error {
             problem,
         })
     }
-
-    /// A failed request to the service at `base`. Only the base address is kept: full v2 URLs
-    /// carry the access token as a query parameter.
-    pub(crate) fn from_reqwest(
-        base: &crate::config::ServiceUrl,
-        err: reqwest::Error,
-        login_refused: bool,
-    ) -> Error {
-        let base_url = base.as_str().to_owned();
-        if crate::proxy::is_tunnel_auth_refusal(&err) {
-            Error::proxy_auth_required(base, login_refused)
-        } else if let Some(problem) = crate::tls::problem_of(&err) {
-            Error::Tls {
-                base_url,
-                host: base.url().host_str().unwrap_or_default().to_owned(),
-                problem,
-            }
-        } else if err.is_timeout() {
-            Error::Timeout { base_url }
-        } else {
-            Error::Transport {
-                base_url,
-                reason: crate::proxy::reason_with_proxy(base.url(), root_cause(&err.without_url())),
-            }
-        }
-    }
-}
-
-impl Error {
-    /// The proxy of `base` answered 407; `login_refused` when a login was sent to it.
-    pub(crate) fn proxy_auth_required(
-        base: &crate::config::ServiceUrl,
-        login_refused: bool,
-    ) -> Error {
-        Error::ProxyAuthRequired {
-            proxy: crate::proxy::proxy_for(base.url()).unwrap_or_else(|| "in the way".to_owned()),
-            login_refused,
-        }
-    }
 }
 
 fn proxy_auth_words(proxy: &str, login_refused: bool) -> String {
@@ -332,12 +293,36 @@ fn proxy_auth_words(proxy: &str, login_refused: bool) -> String {
     }
 }
 
-/// The innermost cause ("Connection refused (os error 111)"), which says more than reqwest's
-/// "error sending request".
-fn root_cause(err: &(dyn std::error::Error + 'static)) -> String {
-    let mut cause = err;
-    while let Some(next) = cause.source() {
-        cause = next;
+/// Error body: the service answers `{"code","message"}`; OAuth servers often `{"error",
+/// "error_description"}`. Both are read.
+#[derive(serde::Deserialize)]
+struct ErrorBody {
+    #[serde(default, alias = "error")]
+    code: Option<String>,
+    #[serde(default, alias = "error_description")]
+    message: Option<String>,
+}
+
+pub(crate) fn service_error(status: reqwest::StatusCode, body: &[u8]) -> Error {
+    let parsed: Option<ErrorBody> = serde_json::from_slice(body).ok();
+    let (code, message) = match parsed {
+        Some(b) => (b.code, b.message),
+        None => (None, None),
+    };
+    let code = match code {
+        Some(c) if !c.is_empty() => ServiceCode::parse(&c),
+        _ => match status.as_u16() {
+            401 => ServiceCode::InvalidToken,
+            429 => ServiceCode::RateLimitExceeded,
+            s => ServiceCode::Other(format!("http_{s}")),
+        },
+    };
+    let message = message
+        .filter(|m| !m.is_empty())
+        .unwrap_or_else(|| status.canonical_reason().unwrap_or("error").to_owned());
+    Error::Service {
+        status: status.as_u16(),
+        code,
+        message,
     }
-    cause.to_string()
 }

@@ -5,11 +5,10 @@
 use chrono::{DateTime, Utc};
 use reqwest::StatusCode;
 
+use crate::error::service_error;
 use crate::models::{Access, Invitation, Lock, LockGroup, Organization, User, UserGroup, V2Lock};
 use crate::oauth::{token_set_at, ApiVersion, ServiceErrorResponse, ServiceTokenResponse};
-use crate::transport::{
-    decode_list, decode_object, decode_object_root, service_error, ApiResponse,
-};
+use crate::transport::{decode_list, decode_object, decode_object_root, ApiResponse};
 
 /// One kind of answer the client decodes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -13,6 +13,7 @@ pub mod oauth;
 mod oauth_http;
 pub mod proxy;
 pub mod ratelimit;
+mod request_error;
 pub mod retry;
 mod serde_util;
 pub mod session;

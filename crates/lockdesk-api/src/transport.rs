@@ -10,10 +10,9 @@ use oauth2::AccessToken;
 use reqwest::header::{HeaderMap, RETRY_AFTER};
 use reqwest::{multipart, Method, StatusCode};
 use serde::de::DeserializeOwned;
-use serde::Deserialize;
 
 use crate::config::ServiceUrl;
-use crate::error::{Error, Result, ServiceCode};
+use crate::error::{service_error, Error, Result};
 use crate::proxy::ProxyLogin;
 use crate::ratelimit::RateLimiter;
 use crate::retry::{Failure, RetryPolicy};
@@ -101,40 +100,6 @@ pub(crate) struct ApiResponse {
     pub body: Bytes,
 }
 
-/// Error body: the service answers `{"code","message"}`; OAuth servers often `{"error",
-/// "error_description"}`. Both are read.
-#[derive(Deserialize)]
-struct ErrorBody {
-    #[serde(default, alias = "error")]
-    code: Option<String>,
-    #[serde(default, alias = "error_description")]
-    message: Option<String>,
-}
-
-pub(crate) fn service_error(status: StatusCode, body: &[u8]) -> Error {
-    let parsed: Option<ErrorBody> = serde_json::from_slice(body).ok();
-    let (code, message) = match parsed {
-        Some(b) => (b.code, b.message),
-        None => (None, None),
-    };
-    let code = match code {
-        Some(c) if !c.is_empty() => ServiceCode::parse(&c),
-        _ => match status.as_u16() {
-            401 => ServiceCode::InvalidToken,
-            429 => ServiceCode::RateLimitExceeded,
-            s => ServiceCode::Other(format!("http_{s}")),
-        },
-    };
-    let message = message
-        .filter(|m| !m.is_empty())
-        .unwrap_or_else(|| status.canonical_reason().unwrap_or("error").to_owned());
-    Error::Service {
-        status: status.as_u16(),
-        code,
-        message,
-    }
-}
-
 /// Why a body was not read whole.
 pub(crate) enum BodyError {
     TooLarge,
@@ -193,7 +158,7 @@ impl Transport {
             .connect_timeout(Duration::from_secs(10))
             .user_agent(concat!("lockdesk/", env!("CARGO_PKG_VERSION")))
             .build()
-            .map_err(|e| Error::from_reqwest(&base, e, false))?;
+            .map_err(|e| crate::request_error::from_reqwest(&base, e, false))?;
         Ok(Transport {
             client,
             base,
@@ -222,12 +187,12 @@ impl Transport {
 
     /// A failed request as an [`Error`].
     pub(crate) fn failure(&self, err: reqwest::Error) -> Error {
-        Error::from_reqwest(&self.base, err, self.sends_proxy_login)
+        crate::request_error::from_reqwest(&self.base, err, self.sends_proxy_login)
     }
 
     /// The proxy of the service answered 407 Proxy Authentication Required.
     pub(crate) fn proxy_refusal(&self) -> Error {
-        Error::proxy_auth_required(&self.base, self.sends_proxy_login)
+        crate::request_error::proxy_auth_required(&self.base, self.sends_proxy_login)
     }
 
     /// One request to the service's address, to learn whether its proxy lets this transport

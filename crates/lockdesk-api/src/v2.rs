@@ -157,7 +157,7 @@ pub(crate) fn decode_v2<T: DeserializeOwned>(resp: &ApiResponse, key: &str) -> R
     let mut value: serde_json::Value =
         serde_json::from_slice(&resp.body).map_err(|e| Error::decode(key, e))?;
     if value.get("success") == Some(&serde_json::Value::Bool(false)) {
-        return Err(crate::transport::service_error(resp.status, &resp.body));
+        return Err(crate::error::service_error(resp.status, &resp.body));
     }
     match value.get_mut(key).map(serde_json::Value::take) {
         None | Some(serde_json::Value::Null) => Ok(Vec::new()),

@@ -1,0 +1,46 @@
+//! The [`Error`] for a request that failed on its way (no answer, TLS, timeout, the proxy's 407):
+//! kept apart from `error.rs` because it needs the service's address, which `config.rs` parses
+//! into an `Error` of its own.
+
+use crate::config::ServiceUrl;
+use crate::error::Error;
+
+/// A failed request to the service at `base`. Only the base address is kept: full v2 URLs
+/// carry the access token as a query parameter.
+pub(crate) fn from_reqwest(base: &ServiceUrl, err: reqwest::Error, login_refused: bool) -> Error {
+    let base_url = base.as_str().to_owned();
+    if crate::proxy::is_tunnel_auth_refusal(&err) {
+        proxy_auth_required(base, login_refused)
+    } else if let Some(problem) = crate::tls::problem_of(&err) {
+        Error::Tls {
+            base_url,
+            host: base.url().host_str().unwrap_or_default().to_owned(),
+            problem,
+        }
+    } else if err.is_timeout() {
+        Error::Timeout { base_url }
+    } else {
+        Error::Transport {
+            base_url,
+            reason: crate::proxy::reason_with_proxy(base.url(), root_cause(&err.without_url())),
+        }
+    }
+}
+
+/// The proxy of `base` answered 407; `login_refused` when a login was sent to it.
+pub(crate) fn proxy_auth_required(base: &ServiceUrl, login_refused: bool) -> Error {
+    Error::ProxyAuthRequired {
+        proxy: crate::proxy::proxy_for(base.url()).unwrap_or_else(|| "in the way".to_owned()),
+        login_refused,
+    }
+}
+
+/// The innermost cause ("Connection refused (os error 111)"), which says more than reqwest's
+/// "error sending request".
+fn root_cause(err: &(dyn std::error::Error + 'static)) -> String {
+    let mut cause = err;
+    while let Some(next) = cause.source() {
+        cause = next;
+    }
+    cause.to_string()
+}
