@@ -2,65 +2,16 @@
 //! chosen zone), from the rollups when the filter allows it (`rollup.rs`), else from one pass
 //! over the matching records (integer columns only).
 
-use std::collections::HashMap;
-
-use chrono::{Duration, NaiveDate};
 use rusqlite::Connection;
 
-use crate::accesses::where_clause;
 use crate::archive::{Archive, Names};
+use crate::counts::Counts;
+use crate::days::{date_of_day, DAY_MS};
 use crate::error::Result;
+use crate::filter_sql::where_clause;
 use crate::model::*;
 use crate::rollup;
 use crate::zone::ZoneMapper;
-
-const DAY_MS: i64 = 86_400_000;
-const HOUR_MS: i64 = 3_600_000;
-
-/// 1970-01-01 was a Thursday (Sunday = 0).
-pub(crate) fn weekday_of_day(day: i64) -> u8 {
-    (day + 4).rem_euclid(7) as u8
-}
-
-pub(crate) fn date_of_day(day: i64) -> NaiveDate {
-    NaiveDate::from_ymd_opt(1970, 1, 1).unwrap() + Duration::days(day)
-}
-
-/// What the charts count, before names are attached.
-#[derive(Default)]
-pub(crate) struct Counts {
-    pub per_day: HashMap<i64, u64>,
-    pub how: Vec<u64>,
-    /// By user ref (0: no user).
-    pub per_user: Vec<u64>,
-    /// By kind ref.
-    pub per_kind: Vec<u64>,
-    pub total: u64,
-}
-
-impl Counts {
-    /// Counts `n` records at wall-clock time `local` (ms since 1970 in the zone).
-    pub fn add_time(&mut self, local: i64, n: u64) {
-        let d = local.div_euclid(DAY_MS);
-        *self.per_day.entry(d).or_default() += n;
-        self.add_hour_of_week(d, local, n);
-    }
-
-    fn add_hour_of_week(&mut self, day: i64, local: i64, n: u64) {
-        if self.how.is_empty() {
-            self.how = vec![0; 168];
-        }
-        let hour = local.rem_euclid(DAY_MS) / HOUR_MS;
-        self.how[weekday_of_day(day) as usize * 24 + hour as usize] += n;
-    }
-
-    pub fn bump(v: &mut Vec<u64>, i: usize, n: u64) {
-        if v.len() <= i {
-            v.resize(i + 1, 0);
-        }
-        v[i] += n;
-    }
-}
 
 impl Archive {
     pub fn aggregates(&self, req: &AggregateRequest) -> Result<Aggregates> {
@@ -177,19 +128,5 @@ fn answer(c: Counts, names: &Names) -> Aggregates {
             .collect(),
         per_user,
         per_kind,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn weekdays() {
-        assert_eq!(weekday_of_day(0), 4); // 1970-01-01, Thursday
-        let d = NaiveDate::from_ymd_opt(2026, 3, 1).unwrap(); // a Sunday
-        let day = (d - date_of_day(0)).num_days();
-        assert_eq!(weekday_of_day(day), 0);
-        assert_eq!(date_of_day(day), d);
     }
 }

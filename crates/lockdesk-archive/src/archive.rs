@@ -7,9 +7,10 @@ use std::sync::{Mutex, MutexGuard};
 use lockdesk_api::models::Access;
 use rusqlite::Connection;
 
-use crate::accesses::{self, where_clause, Where};
+use crate::accesses;
 use crate::db;
 use crate::error::{Error, Result};
+use crate::filter_sql::{where_clause, Where};
 use crate::model::*;
 use crate::paths;
 

@@ -4,12 +4,11 @@
 
 use rusqlite::Connection;
 
-use crate::accesses::where_clause;
+use crate::days::DAY_MS;
 use crate::error::Result;
+use crate::filter_sql::where_clause;
 use crate::model::HistoryFilter;
 use crate::rollup_range::cut;
-
-const DAY_MS: i64 = 86_400_000;
 
 pub(crate) fn count(conn: &Connection, f: &HistoryFilter) -> Result<u64> {
     let by_user = f.user.as_deref().is_some_and(|u| !u.trim().is_empty());

@@ -8,12 +8,11 @@ use std::io::Write;
 use chrono::DateTime;
 
 use crate::archive::Names;
+use crate::days::DAY_MS;
 use crate::error::Result;
-use crate::export::{action, kind_label};
 use crate::formula::neutralize_formula;
+use crate::labels::{action, kind_label};
 use crate::model::Language;
-
-const DAY_MS: i64 = 86_400_000;
 
 /// `fields` as they appear inside a CSV record, joined by commas, formulas neutralised.
 pub(crate) fn encode(fields: &[&str]) -> Result<Vec<u8>> {

@@ -12,11 +12,11 @@ use std::io::Write;
 
 use serde::Serialize;
 
-use crate::accesses::where_clause;
 use crate::archive::{Archive, Names};
 use crate::csv_rows::CsvRows;
 use crate::error::Result;
 use crate::export_reader::for_each_batch;
+use crate::filter_sql::where_clause;
 use crate::model::*;
 use crate::zone::{label, ZoneMapper};
 
@@ -52,33 +52,6 @@ fn headers(lang: Language, zone: Zone) -> [String; 8] {
             "錠ID".into(),
             "錠名".into(),
         ],
-    }
-}
-
-pub(crate) fn action(lang: Language, locked: bool) -> &'static str {
-    match (lang, locked) {
-        (Language::En, true) => "locked",
-        (Language::En, false) => "unlocked",
-        (Language::Ja, true) => "施錠",
-        (Language::Ja, false) => "解錠",
-    }
-}
-
-/// The label of a `client_type` in the UI language (unknown ones as they are).
-pub fn kind_label(lang: Language, kind: &str) -> &str {
-    let (en, ja) = match kind {
-        "mobile_app" => ("Mobile app", "アプリ"),
-        "manager" => ("Web console / URL key", "管理画面・URLキー"),
-        "nfc_outside" => ("IC card (outside)", "ICカード（外側）"),
-        "nfc_inside" => ("IC card (inside)", "ICカード（内側）"),
-        "autolock" => ("Autolock", "オートロック"),
-        "hand" => ("By hand", "手動"),
-        "button" => ("Button", "ボタン"),
-        other => return other,
-    };
-    match lang {
-        Language::En => en,
-        Language::Ja => ja,
     }
 }
 

@@ -8,16 +8,21 @@
 mod accesses;
 mod aggregate;
 mod archive;
+mod cards;
 pub mod checkpoints;
 mod count;
+mod counts;
 pub mod coverage;
 mod csv_rows;
+mod days;
 pub mod db;
 pub mod error;
 mod export;
 mod export_reader;
+mod filter_sql;
 mod formula;
 mod kinds;
+mod labels;
 mod locks;
 mod meta;
 pub mod model;
@@ -34,8 +39,9 @@ mod zone;
 
 pub use archive::{Archive, SyncLock};
 pub use error::{Error, Result};
-pub use export::{kind_label, BOM};
+pub use export::BOM;
 pub use formula::{is_formula_like, neutralize_formula};
+pub use labels::kind_label;
 pub use model::{
     AggregateRequest, Aggregates, ArchiveStats, ArchivedLock, ArchivedUser, Completeness, DayCount,
     ExportFormat, ExportRequest, ExportSummary, HistoryFilter, HistoryPage, HistoryQuery,

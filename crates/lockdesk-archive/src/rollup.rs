@@ -11,13 +11,12 @@
 
 use rusqlite::Connection;
 
-use crate::aggregate::Counts;
+use crate::counts::Counts;
+use crate::days::HOUR_MS;
 use crate::error::Result;
 use crate::model::HistoryFilter;
 use crate::zone::ZoneMapper;
 use crate::{kinds, model::Zone};
-
-pub(crate) const HOUR_MS: i64 = 3_600_000;
 
 /// Whether the rollups can answer an aggregate of `f`.
 pub(crate) fn covers(f: &HistoryFilter) -> bool {

@@ -6,11 +6,9 @@ use std::collections::HashMap;
 
 use rusqlite::{params, Connection, Statement};
 
+use crate::cards::Card;
+use crate::days::{DAY_MS, HOUR_MS};
 use crate::error::Result;
-use crate::rollup::HOUR_MS;
-use crate::timecard::Card;
-
-const DAY_MS: i64 = 86_400_000;
 
 /// How a stored row of the time card's parts takes in `excluded` (NULL-safe min and max).
 const MERGE: &str = "records = records + excluded.records,

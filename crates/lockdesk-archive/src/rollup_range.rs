@@ -3,8 +3,8 @@
 
 use rusqlite::Connection;
 
-use crate::accesses::where_clause;
 use crate::error::Result;
+use crate::filter_sql::where_clause;
 use crate::model::{from_ms, to_ms, HistoryFilter};
 
 pub(crate) struct Cut {

@@ -7,11 +7,11 @@
 
 use rusqlite::{Connection, TransactionBehavior};
 
+use crate::cards::{scan, Card, Cards};
+use crate::days::HOUR_MS;
 use crate::error::Result;
 use crate::model::{HistoryFilter, Zone};
-use crate::rollup::HOUR_MS;
 use crate::rollup_range::{cut, Cut};
-use crate::timecard::{scan, Card, Cards};
 use crate::zone::ZoneMapper;
 
 pub(crate) fn cards(
