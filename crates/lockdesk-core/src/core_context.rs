@@ -12,6 +12,9 @@ use crate::error::{Error, Result};
 use crate::private_fs;
 use crate::secrets::{KeyringStore, MemoryStore, SecretStore};
 
+/// The profiles' file in the configuration directory.
+pub const PROFILES_FILE: &str = "profiles.json";
+
 /// Environment variable that overrides the configuration directory.
 pub const CONFIG_DIR_ENV: &str = "LOCKDESK_CONFIG_DIR";
 
@@ -84,7 +87,7 @@ impl Context {
     /// config folder and `profiles.json`, the data folder, its archives and lock files.
     pub fn make_folders_private(&self) {
         private_fs::tighten_tree(&self.config_dir, 0);
-        private_fs::tighten_tree(&self.config_dir.join(crate::profiles::PROFILES_FILE), 0);
+        private_fs::tighten_tree(&self.config_dir.join(PROFILES_FILE), 0);
         if let Ok(data) = self.data_folder() {
             private_fs::tighten_tree(&data, 0);
             private_fs::tighten_tree(&data.join("archive"), 2);

@@ -3,7 +3,7 @@
 //! framework here. Every use-case takes a [`Context`] (no global state).
 
 pub mod app;
-pub mod context;
+pub mod core_context;
 pub mod demo;
 pub mod error;
 pub mod journal;
@@ -17,7 +17,7 @@ mod settings_file;
 pub mod token_store;
 pub mod watch;
 
-pub use context::Context;
+pub use core_context::Context;
 pub use error::{Error, ErrorCategory, ErrorCode, ErrorDetails, ErrorPayload, Result, TlsProblem};
 /// The rule for service addresses, for the shell's sign-in window.
 pub use lockdesk_api::is_loopback;

@@ -6,7 +6,7 @@ use lockdesk_api::ids::OrganizationId;
 use lockdesk_api::v3::PageParams;
 use lockdesk_api::Client;
 
-use crate::context::Context;
+use crate::core_context::Context;
 use crate::error::{Error, Result};
 use crate::profiles::ProfileStore;
 

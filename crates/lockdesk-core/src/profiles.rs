@@ -16,12 +16,12 @@ use lockdesk_api::ids::OrganizationId;
 use lockdesk_api::{ApiVersion, ServiceUrl};
 use serde::{Deserialize, Serialize};
 
-use crate::context::Context;
+use crate::core_context::Context;
+use crate::core_context::PROFILES_FILE;
 use crate::error::{Error, Result};
 use crate::private_fs;
 use crate::secrets::{client_secret_key, tokens_key, SecretStore};
 
-pub const PROFILES_FILE: &str = "profiles.json";
 const FORMAT_VERSION: u32 = 1;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -7,7 +7,7 @@ use lockdesk_api::proxy::proxy_host_port;
 use lockdesk_api::{ProxyLogin, ServiceUrl, Transport};
 use serde::{Deserialize, Serialize};
 
-use crate::context::Context;
+use crate::core_context::Context;
 use crate::error::{Error, Result};
 use crate::secrets::{proxy_login_key, SecretStore};
 

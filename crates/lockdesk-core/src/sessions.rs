@@ -9,7 +9,7 @@ use lockdesk_api::{ApiVersion, ClientCredentials, OAuth, SignInRequest, TokenSet
 use serde::{Deserialize, Serialize};
 use url::Url;
 
-use crate::context::Context;
+use crate::core_context::Context;
 use crate::error::{Error, ErrorCode, Result};
 use crate::profiles::{Profile, ProfileStore};
 use crate::secret_binding::{bind_client_secret, bound_client_secret};

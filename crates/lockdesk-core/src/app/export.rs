@@ -281,7 +281,7 @@ fn limits_ts() -> String {
         ),
         (
             "image_max_source_bytes",
-            super::image::MAX_SOURCE_BYTES as i64,
+            super::image_upload::MAX_SOURCE_BYTES as i64,
             "bytes of a lock image file before it is reduced",
         ),
         (

@@ -6,7 +6,7 @@ use lockdesk_api::v3::{GroupInput, GroupKind, LockGroupKind, UserGroupKind};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::journaled::note_old;
+use super::journal_notes::note_old;
 use super::lost_answer;
 use super::offline::{self, CachedView};
 use super::{AppContext, LockGroupView, NoArgs, UserGroupView};

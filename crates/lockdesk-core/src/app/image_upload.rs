@@ -97,6 +97,8 @@ pub fn prepare(file_name: &str, bytes: Vec<u8>) -> Result<(ImageUpload, Prepared
             file_name: file_name.to_owned(),
             width: w,
             height: h,
+            max_side: MAX_DECODED_SIDE,
+            max_megapixels: MAX_DECODED_PIXELS / 1_000_000,
         });
     }
     let mut limits = image::Limits::default();

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::invitations::InviteResult;
+pub use super::job_kind::JobKind;
 use super::AppContext;
 use crate::error::{Error, ErrorPayload, Result};
 
@@ -23,16 +24,6 @@ pub enum JobState {
     /// Could not start or failed as a whole (`error`).
     Failed,
     Cancelled,
-}
-
-/// What a background job does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "snake_case")]
-pub enum JobKind {
-    /// Invitations from a CSV file (`invitations_bulk_start`).
-    BulkInvite,
-    /// Filling the local history archive (`history_sync_start`).
-    HistorySync,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, TS)]

@@ -6,47 +6,23 @@
 //! What an entry says about its target comes from [`Journaled`], written per request type
 //! with named fields only: never a whole request (a sign-in's redirect carries the code, an
 //! image or CSV its bytes). Old values are noted by the use-case while it runs
-//! ([`note_old`]), where it knows them.
+//! (`journal_notes::note_old`), where it knows them.
 
-use std::cell::RefCell;
-
-use lockdesk_api::ApiVersion;
 use serde::Serialize;
 
 use super::groups::{GroupInputRequest, LockGroupIdRequest};
 use super::invitations::{BulkInviteRequest, InvitationsCreateRequest};
+use std::cell::RefCell;
+
+use super::journal_entry::{record, role};
+use super::journal_notes::NOTES;
 use super::lock_groups::LockGroupLocksRequest;
 use super::locks::{LockIdRequest, LocksRenameRequest, LocksSetImageRequest};
 use super::session::{SessionCompleteSignInRequest, SessionSignOutRequest};
 use super::users::{UserIdRequest, UsersInviteRequest, UsersRegisterRequest, UsersUpdateRequest};
 use super::{AppContext, LockGroupsUpdateRequest, UserGroupsUpdateRequest};
-use crate::error::{ErrorCode, Result};
-use crate::journal::{FieldChange, Journal, NewEntry, Operation, Target, DONE};
-
-tokio::task_local! {
-    /// What the running write command noted about its target, beside its request's fields.
-    static NOTES: RefCell<Vec<FieldChange>>;
-}
-
-fn note(field: &str, old: Option<String>, new: Option<String>) {
-    let change = FieldChange {
-        field: field.to_owned(),
-        old,
-        new,
-    };
-    let _ = NOTES.try_with(|v| v.borrow_mut().push(change));
-}
-
-/// Notes the value `field` had before the change the running write command makes (a no-op
-/// outside one).
-pub(crate) fn note_old(field: &str, old: impl Into<String>) {
-    note(field, Some(old.into()), None);
-}
-
-/// Notes a value the request did not carry (how the change was confirmed).
-pub(crate) fn note_change(field: &str, new: impl Into<String>) {
-    note(field, None, Some(new.into()));
-}
+use crate::error::Result;
+use crate::journal::{FieldChange, Operation, Target};
 
 /// What a write request says about its target, from named fields only.
 pub(crate) trait Journaled {
@@ -54,50 +30,6 @@ pub(crate) trait Journaled {
     /// The connection the request names (sign-in and sign-out), else the v3 one in use.
     fn connection(&self) -> Option<String> {
         None
-    }
-}
-
-/// Records one entry in the journal of the space in use. A journal that cannot be written
-/// does not undo or fail the change (it is made at the service already): it is logged.
-pub(crate) fn record(
-    ctx: &AppContext,
-    operation: Operation,
-    connection: Option<String>,
-    target: Target,
-    outcome: std::result::Result<(), ErrorCode>,
-) {
-    let space = ctx.space();
-    let connection = connection.or_else(|| space.sessions.profile(ApiVersion::V3));
-    let organization_id = connection
-        .as_deref()
-        .and_then(|p| space.sessions.org(p))
-        .map(|o| o.as_str().to_owned())
-        .or_else(|| space.sessions.org_override());
-    let entry = NewEntry {
-        at: space.core.clock.now(),
-        connection,
-        account: None,
-        organization_id,
-        operation,
-        target,
-        outcome: match outcome {
-            Ok(()) => DONE.to_owned(),
-            Err(code) => code.as_str().to_owned(),
-        },
-    };
-    let written = space
-        .core
-        .data_folder()
-        .map_err(|e| e.to_string())
-        .and_then(|dir| Journal::new(&dir).record(&entry).map_err(|e| e.to_string()));
-    match written {
-        // Old entries go in the background, at most once a day (a program that writes keeps
-        // the journal within its retention).
-        Ok(()) => super::activity_prune_when_due(ctx),
-        Err(e) => tracing::warn!(
-            operation = operation.as_str(),
-            "the journal could not be written: {e}"
-        ),
     }
 }
 
@@ -281,13 +213,6 @@ impl Journaled for LockGroupLocksRequest {
     fn target(&self) -> Target {
         Target::id(self.lock_group_id.trim()).set("locks", Some(self.lock_ids.join(" ")))
     }
-}
-
-pub(crate) fn role(r: Option<super::Role>) -> Option<&'static str> {
-    r.map(|r| match r {
-        super::Role::Manager => "manager",
-        super::Role::Member => "member",
-    })
 }
 
 impl Journaled for UsersRegisterRequest {

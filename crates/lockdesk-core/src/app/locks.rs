@@ -7,7 +7,7 @@ use lockdesk_api::v3::{LockImage, LockQuery, LockUpdate, PageParams};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::image::{prepare_source, PreparedImageView};
+use super::image_upload::{prepare_source, PreparedImageView};
 use super::images::ImageScope;
 use super::offline::{self, CachedView};
 use super::{AppContext, LockView};
@@ -180,7 +180,7 @@ pub(crate) async fn locks_rename(ctx: &AppContext, req: LocksRenameRequest) -> R
         lock_id: req.lock_id.clone(),
     };
     if let Ok(old) = locks_get(ctx, current).await {
-        super::journaled::note_old("name", old.name);
+        super::journal_notes::note_old("name", old.name);
     }
     update(
         ctx,

@@ -18,7 +18,7 @@ use lockdesk_api::v3::{
 };
 use lockdesk_api::Error as ApiError;
 
-use super::journaled::note_change;
+use super::journal_notes::note_change;
 
 /// The journal's field and value for a change confirmed at the service after a lost answer.
 pub const ANSWER_FIELD: &str = "answer";

@@ -10,8 +10,8 @@ use lockdesk_api::ApiVersion;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::image::prepare_source;
-use super::journaled::note_old;
+use super::image_upload::prepare_source;
+use super::journal_notes::note_old;
 use super::lost_answer;
 use super::offline::{self, CachedView};
 use super::{AccountRole, AppContext, Done, ImageSource, Role, UserRole, UserView};

@@ -52,7 +52,9 @@ pub enum Error {
     InvalidInput { field: String, message: String },
     /// The demo cannot be started or left while these jobs run (the user is asked first).
     #[error("a job is running ({}); starting or leaving the demo would stop it", jobs.iter().map(|j| format!("{j:?}")).collect::<Vec<_>>().join(", "))]
-    JobsRunning { jobs: Vec<super::app::JobKind> },
+    JobsRunning {
+        jobs: Vec<crate::app::job_kind::JobKind>,
+    },
     #[error(
         "profile {profile:?} is registered for the {actual} API; this needs a {expected} profile"
     )]
@@ -77,11 +79,13 @@ pub enum Error {
     NotAnImage { file_name: String, reason: String },
     /// An image whose header declares more pixels than Lockdesk decodes (checked before
     /// decoding: a small file can declare gigabytes of pixels).
-    #[error("{file_name} is {width} × {height} pixels; images of at most {} pixels a side and {} megapixels are read: make it smaller and try again", crate::app::image::MAX_DECODED_SIDE, crate::app::image::MAX_DECODED_PIXELS / 1_000_000)]
+    #[error("{file_name} is {width} × {height} pixels; images of at most {max_side} pixels a side and {max_megapixels} megapixels are read: make it smaller and try again")]
     ImageTooLarge {
         file_name: String,
         width: u32,
         height: u32,
+        max_side: u32,
+        max_megapixels: u64,
     },
     #[error("could not read {path}: {reason}")]
     FileUnreadable { path: String, reason: String },

@@ -14,7 +14,7 @@ use ts_rs::TS;
 use super::plan::{preview, BulkInviteRequest, InviteProblem, InviteRow, InviteRowStatus};
 use super::{INVITATION_LIMIT, WRITE};
 use crate::app::jobs::{JobKind, JobStarted, JobState};
-use crate::app::journaled::{record, role};
+use crate::app::journal_entry::{record, role};
 use crate::app::lost_answer;
 use crate::app::AppContext;
 use crate::error::{Error, ErrorCode, ErrorPayload, Result};
