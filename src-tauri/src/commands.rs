@@ -25,8 +25,8 @@ macro_rules! tauri_commands {
                 crate::signin::sign_in_window_close,
                 crate::files::files_save,
                 crate::files::history_archive_export_save,
-                crate::settings::shell_settings_get,
-                crate::settings::shell_settings_set,
+                crate::settings_commands::shell_settings_get,
+                crate::settings_commands::shell_settings_set,
                 crate::watcher::commands::watcher_status_get,
                 crate::watcher::commands::watcher_pause_set,
             ]

@@ -8,6 +8,7 @@ pub mod desktop;
 mod dragdrop;
 mod files;
 pub mod settings;
+mod settings_commands;
 pub mod signin;
 pub mod tray;
 pub mod watcher;

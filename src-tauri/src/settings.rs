@@ -1,15 +1,15 @@
 //! The shell's own settings, in `shell.json` in Lockdesk's config folder (0600 in a 0700
 //! folder, written atomically): the UI's language (for the words the shell shows itself:
 //! notifications, the tray) and whether closing the main window keeps watching in the tray.
-//! The UI reads and changes them through `shell_settings_get` / `shell_settings_set`.
+//! The UI reads and changes them through `shell_settings_get` / `shell_settings_set`
+//! (`settings_commands.rs`).
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use lockdesk_core::app::{NoArgs, ShellSettingsView, UiLanguage};
-use lockdesk_core::{private_fs, ErrorCode, ErrorPayload};
+use lockdesk_core::private_fs;
 use serde::{Deserialize, Serialize};
-use tauri::{AppHandle, Manager, Runtime, State};
+use tauri::{AppHandle, Manager, Runtime};
 
 use crate::watcher::words::Lang;
 
@@ -60,52 +60,6 @@ impl Settings {
         *self.current.lock().unwrap_or_else(|e| e.into_inner()) = new;
         Ok(())
     }
-}
-
-fn view(s: ShellSettings) -> ShellSettingsView {
-    ShellSettingsView {
-        language: match s.language {
-            Lang::En => UiLanguage::En,
-            Lang::Ja => UiLanguage::Ja,
-        },
-        keep_watching_in_tray: s.keep_watching_in_tray,
-    }
-}
-
-/// The shell's settings for the UI.
-#[tauri::command]
-pub async fn shell_settings_get(
-    settings: State<'_, Settings>,
-    req: NoArgs,
-) -> Result<ShellSettingsView, ErrorPayload> {
-    let _ = req;
-    Ok(view(settings.get()))
-}
-
-/// Changes the shell's settings: the language (the UI sends it at start and on every change)
-/// and the close-to-tray choice. The tray's labels (and the macOS menu bar) follow at once.
-#[tauri::command]
-pub async fn shell_settings_set<R: Runtime>(
-    app: AppHandle<R>,
-    settings: State<'_, Settings>,
-    req: ShellSettingsView,
-) -> Result<ShellSettingsView, ErrorPayload> {
-    let new = ShellSettings {
-        language: match req.language {
-            UiLanguage::En => Lang::En,
-            UiLanguage::Ja => Lang::Ja,
-        },
-        keep_watching_in_tray: req.keep_watching_in_tray,
-    };
-    settings.set(new).map_err(|e| {
-        ErrorPayload::new(
-            ErrorCode::FileUnwritable,
-            format!("could not save the shell's settings: {e}"),
-        )
-    })?;
-    crate::tray::refresh(&app);
-    crate::app_menu::refresh(&app);
-    Ok(view(new))
 }
 
 /// The settings the app holds (defaults when none are managed, as in some tests).

@@ -3,8 +3,6 @@
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use super::state::State;
-
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Faults {
@@ -65,10 +63,10 @@ pub enum FaultAction {
     Endless,
 }
 
-impl State {
-    /// Latency in ms and what to do with a `method` request to `path`.
-    pub fn fault_for(&mut self, method: &str, path: &str) -> (u64, FaultAction) {
-        let f = self.faults.clone();
+impl Faults {
+    /// Latency in ms and what to do with a `method` request to `path` (`rng` draws the rates).
+    pub fn action_for(&self, rng: &mut impl Rng, method: &str, path: &str) -> (u64, FaultAction) {
+        let f = self;
         let other_path = f
             .path_prefix
             .as_deref()
@@ -87,13 +85,11 @@ impl State {
             }
         } else if f.endless_pages {
             FaultAction::Endless
-        } else if f.drop_rate > 0.0 && self.fault_rng.gen_bool(f.drop_rate.clamp(0.0, 1.0)) {
+        } else if f.drop_rate > 0.0 && rng.gen_bool(f.drop_rate.clamp(0.0, 1.0)) {
             FaultAction::Drop
-        } else if f.lose_answer_rate > 0.0
-            && self.fault_rng.gen_bool(f.lose_answer_rate.clamp(0.0, 1.0))
-        {
+        } else if f.lose_answer_rate > 0.0 && rng.gen_bool(f.lose_answer_rate.clamp(0.0, 1.0)) {
             FaultAction::LoseAnswer
-        } else if f.error_rate > 0.0 && self.fault_rng.gen_bool(f.error_rate.clamp(0.0, 1.0)) {
+        } else if f.error_rate > 0.0 && rng.gen_bool(f.error_rate.clamp(0.0, 1.0)) {
             FaultAction::Error {
                 status: f.status,
                 retry_after: f.retry_after,

@@ -15,7 +15,13 @@ pub async fn layer(AxState(sim): AxState<Sim>, req: Request, next: Next) -> Resp
     if path.starts_with("/_sim/") {
         return next.run(req).await;
     }
-    let (latency, action) = sim.lock().fault_for(req.method().as_str(), &path);
+    let (latency, action) = {
+        let mut state = sim.lock();
+        let state = &mut *state;
+        state
+            .faults
+            .action_for(&mut state.fault_rng, req.method().as_str(), &path)
+    };
     if latency > 0 {
         tokio::time::sleep(std::time::Duration::from_millis(latency)).await;
     }
