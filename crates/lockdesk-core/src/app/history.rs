@@ -3,6 +3,7 @@
 //! card, export) and its sync job (`sync.rs`) beside them.
 
 mod archive;
+pub(crate) mod state;
 pub(crate) mod store;
 mod sync;
 
@@ -14,8 +15,7 @@ pub use archive::{
 pub use lockdesk_archive::{
     AggregateRequest, Aggregates, HistoryPage, HistoryQuery, TimecardRequest,
 };
-pub(crate) use store::HistoryState;
-pub use store::HistorySyncRunView;
+pub use state::HistorySyncRunView;
 pub use sync::{
     history_sync_start, history_sync_status, HistoryLockSyncView, HistorySyncStartRequest,
     HistorySyncStatusResponse, LockSyncState, SESSION_EXPIRED_MESSAGE,

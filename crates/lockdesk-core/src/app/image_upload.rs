@@ -11,8 +11,17 @@ use ts_rs::TS;
 
 use base64::Engine;
 
-use super::{AppContext, ImageSource};
+use super::AppContext;
 use crate::error::{Error, Result};
+
+/// Where the image comes from: a file dropped onto the desktop window (by path), or bytes the
+/// browser read from a dropped/chosen `File` (base64).
+#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ImageSource {
+    Path { path: String },
+    Bytes { file_name: String, base64: String },
+}
 
 /// Longest side of an uploaded image, in pixels.
 pub const MAX_SIDE: u32 = 1600;

@@ -7,7 +7,7 @@ use lockdesk_api::v3::{LockImage, LockQuery, LockUpdate, PageParams};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::image_upload::{prepare_source, PreparedImageView};
+use super::image_upload::{prepare_source, ImageSource, PreparedImageView};
 use super::images::ImageScope;
 use super::offline::{self, CachedView};
 use super::{AppContext, LockView};
@@ -45,15 +45,6 @@ pub struct LocksRenameRequest {
     pub lock_id: String,
     /// At most 50 characters.
     pub name: String,
-}
-
-/// Where the image comes from: a file dropped onto the desktop window (by path), or bytes the
-/// browser read from a dropped/chosen `File` (base64).
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum ImageSource {
-    Path { path: String },
-    Bytes { file_name: String, base64: String },
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, TS)]

@@ -19,6 +19,7 @@ pub mod image_upload;
 pub mod images;
 pub mod invitations;
 pub mod job_kind;
+pub mod job_registry;
 pub mod jobs;
 mod journal_entry;
 mod journal_notes;
@@ -63,6 +64,7 @@ pub use history::{
     HistorySyncStartRequest, HistorySyncStatusResponse, HistoryTimecardResponse, LockSyncState,
     TimecardRequest, SESSION_EXPIRED_MESSAGE,
 };
+pub use image_upload::ImageSource;
 pub use images::{images_get, ImagesGetRequest, ImagesGetResponse, MAX_IMAGE_BYTES};
 pub use invitations::{check_csv_size, CsvEncoding, MAX_CSV_BYTES, MAX_CSV_ROWS};
 pub use invitations::{
@@ -81,8 +83,8 @@ pub use journaled::{
 };
 pub use lock_groups::LockGroupLocksRequest;
 pub use locks::{
-    locks_get, locks_list, ImageSource, LockIdRequest, LocksListRequest, LocksListResponse,
-    LocksRenameRequest, LocksSetImageRequest, LocksSetImageResponse,
+    locks_get, locks_list, LockIdRequest, LocksListRequest, LocksListResponse, LocksRenameRequest,
+    LocksSetImageRequest, LocksSetImageResponse,
 };
 pub use offline::{CachedReason, CachedView};
 pub use orgs::{orgs_choose, orgs_list, OrgsChooseRequest, OrgsListResponse};

@@ -3,7 +3,7 @@
 //!   was learned from the service ([`learned::Learned`]), the history archives and image cache.
 //!   The user's own space, or the demo's sandbox while "Try the demo" runs ([`demo`]).
 //! - [`files::FileGrants`]: files the user dropped, the only ones that may be read by path.
-//! - [`Jobs`]: background work, typed per kind.
+//! - `Jobs`: background work, typed per kind.
 //!
 //! Cheap to clone (one `Arc`), so background jobs can own a handle. No global state.
 
@@ -21,7 +21,7 @@ use lockdesk_api::ids::OrganizationId;
 use lockdesk_api::{ApiVersion, Client, V2Client};
 use lockdesk_sim::SimOptions;
 
-use super::jobs::Jobs;
+use super::job_registry::Jobs;
 use super::AccountRole;
 use crate::error::{Error, ErrorCode, Result};
 use crate::organizations::choose_organization;
@@ -342,13 +342,13 @@ impl AppContext {
         let (profile, client) = self.v3().await?;
         let space = self.space();
         if let Some(org) = space.sessions.org(&profile) {
-            super::offline::note_used(&profile, &org);
+            super::offline::used::note_used(&profile, &org);
             return Ok((client, org));
         }
         let explicit = space.sessions.org_override();
         let org = choose_organization(&space.core, &profile, &client, explicit.as_deref()).await?;
         space.sessions.set_org(&profile, org.clone());
-        super::offline::note_used(&profile, &org);
+        super::offline::used::note_used(&profile, &org);
         Ok((client, org))
     }
 

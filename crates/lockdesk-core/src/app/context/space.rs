@@ -4,8 +4,8 @@
 
 use std::sync::Arc;
 
-use crate::app::history::HistoryState;
-use crate::app::images::Images;
+use crate::app::history::state::HistoryState;
+use crate::app::images::cache::Images;
 use crate::Context;
 
 use super::learned::Learned;

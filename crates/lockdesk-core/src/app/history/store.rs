@@ -1,53 +1,15 @@
-//! Where a space's history archive lives and what it holds while the app runs: the open
-//! archives and the running sync. Used by the archive queries (`archive.rs`) and the sync
-//! (`sync.rs`), which do not depend on each other.
+//! Where a space's history archive lives, opened once per space (kept in `state.rs`). Used by
+//! the archive queries (`archive.rs`) and the sync (`sync.rs`), which do not depend on each
+//! other.
 
-use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use lockdesk_api::ApiVersion;
-use lockdesk_archive::{paths, Archive, SyncProgress, SyncReport};
-use serde::{Deserialize, Serialize};
-use ts_rs::TS;
+use lockdesk_archive::{paths, Archive};
 
 use crate::app::AppContext;
 use crate::error::Result;
-
-#[derive(Default)]
-pub(crate) struct SyncState {
-    pub(super) running: Option<HistorySyncRunView>,
-    pub(super) last: Option<SyncReport>,
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
-pub struct HistorySyncRunView {
-    pub job_id: String,
-    /// Empty: every lock.
-    pub lock_ids: Vec<String>,
-    pub progress: SyncProgress,
-}
-
-/// Archive state of one space: open archives and the running sync.
-#[derive(Default)]
-pub(crate) struct HistoryState {
-    archives: Mutex<HashMap<PathBuf, Arc<Archive>>>,
-    pub(super) sync: Mutex<SyncState>,
-}
-
-impl HistoryState {
-    pub(super) fn sync_state(&self) -> std::sync::MutexGuard<'_, SyncState> {
-        self.sync.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    /// Closes the archives this space opened (before the demo's folder is deleted).
-    pub(crate) fn close_archives(&self) {
-        self.archives
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .clear();
-    }
-}
 
 /// The space's own data folder (the demo's sandbox), else `$LOCKDESK_DATA_DIR` or the
 /// platform's.
@@ -59,7 +21,7 @@ fn data_dir(ctx: &AppContext) -> Result<PathBuf> {
 }
 
 /// The archive of the history (v2) profile in use (or the one named with
-/// [`AppContext::use_archive`]), opened once per app context.
+/// `AppContext::use_archive`), opened once per app context.
 pub(crate) fn open_archive(ctx: &AppContext) -> Result<Arc<Archive>> {
     let chosen = ctx.archive_override();
     let path = match chosen {

@@ -17,7 +17,8 @@ use lockdesk_archive::{
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::store::{open_archive, HistorySyncRunView};
+use super::state::HistorySyncRunView;
+use super::store::open_archive;
 use crate::app::context::Space;
 use crate::app::{AppContext, JobKind, JobStarted, JobState, NoArgs};
 use crate::error::{Error, ErrorPayload, Result};

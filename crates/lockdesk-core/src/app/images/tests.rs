@@ -4,6 +4,9 @@
 use wiremock::matchers::path;
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
+use std::time::Duration;
+
+use super::cache::Images;
 use super::*;
 
 fn png() -> Vec<u8> {
@@ -36,21 +39,28 @@ async fn fetches_only_images_named_for_this_organization_and_sniffs_their_type()
         .await;
     let url = format!("{}/a.png", server.uri());
     let org1 = local(&server, "O-11111-11111");
-    let e = images.get(&org1, &url, &Route::Direct).await.unwrap_err();
+    let e = images
+        .get(&org1, &url, || Ok(Route::Direct))
+        .await
+        .unwrap_err();
     assert_eq!(e.code(), crate::ErrorCode::InvalidInput, "not named yet");
     // Named in an answer about another organization, or on another connection: not for this one.
     images.note(&local(&server, "O-22222-22222"), [&Some(url.clone())]);
     images.note(&remote("O-11111-11111"), [&Some(url.clone())]);
-    let e = images.get(&org1, &url, &Route::Direct).await.unwrap_err();
+    let e = images
+        .get(&org1, &url, || Ok(Route::Direct))
+        .await
+        .unwrap_err();
     assert_eq!(e.code(), crate::ErrorCode::InvalidInput, "{e}");
     images.note(&org1, [&Some(url.clone())]);
-    let got = images.get(&org1, &url, &Route::Direct).await.unwrap();
+    let got = images.get(&org1, &url, || Ok(Route::Direct)).await.unwrap();
     assert!(got.data_url.starts_with("data:image/png;base64,"));
     assert_eq!(got.bytes, png().len() as u64);
-    // Cached: the mock expects exactly one request.
+    // Cached: the mock expects exactly one request, and the route (which may read the
+    // keychain for the proxy's login) is not even decided.
     assert_eq!(
         images
-            .get(&org1, &url, &Route::Direct)
+            .get(&org1, &url, || panic!("the route is decided only to fetch"))
             .await
             .unwrap()
             .data_url,
@@ -58,7 +68,7 @@ async fn fetches_only_images_named_for_this_organization_and_sniffs_their_type()
     );
     // The cache does not answer for an organization that never named the address.
     let e = images
-        .get(&local(&server, "O-33333-33333"), &url, &Route::Direct)
+        .get(&local(&server, "O-33333-33333"), &url, || Ok(Route::Direct))
         .await
         .unwrap_err();
     assert_eq!(e.code(), crate::ErrorCode::InvalidInput);
@@ -78,7 +88,7 @@ async fn loopback_is_fetched_only_when_the_connection_is_loopback() {
     let internet = remote("O-11111-11111");
     images.note(&internet, [&url]);
     let e = images
-        .get(&internet, url.as_deref().unwrap(), &Route::Direct)
+        .get(&internet, url.as_deref().unwrap(), || Ok(Route::Direct))
         .await
         .unwrap_err();
     assert_eq!(e.code(), crate::ErrorCode::ImageUnavailable);
@@ -87,7 +97,7 @@ async fn loopback_is_fetched_only_when_the_connection_is_loopback() {
     let sim = local(&server, "O-11111-11111");
     images.note(&sim, [&url]);
     images
-        .get(&sim, url.as_deref().unwrap(), &Route::Direct)
+        .get(&sim, url.as_deref().unwrap(), || Ok(Route::Direct))
         .await
         .unwrap();
 }
@@ -151,7 +161,10 @@ async fn redirects_into_loopback_or_a_private_range_are_not_followed() {
         let url = format!("{}{from}", server.uri());
         images.note(&scope, [&Some(url.clone())]);
         let started = std::time::Instant::now();
-        let e = images.get(&scope, &url, &Route::Direct).await.unwrap_err();
+        let e = images
+            .get(&scope, &url, || Ok(Route::Direct))
+            .await
+            .unwrap_err();
         assert_eq!(e.code(), crate::ErrorCode::ImageUnavailable, "{to}: {e}");
         assert!(e.to_string().contains(why), "{to}: {e}");
         assert!(
@@ -187,7 +200,7 @@ async fn refuses_what_is_not_an_image_too_large_or_insecure() {
     };
     for p in ["/page", "/huge.png", "/gone.png"] {
         let e = images
-            .get(&scope, &named(p), &Route::Direct)
+            .get(&scope, &named(p), || Ok(Route::Direct))
             .await
             .unwrap_err();
         assert_eq!(e.code(), crate::ErrorCode::ImageUnavailable, "{p}: {e}");
@@ -196,7 +209,7 @@ async fn refuses_what_is_not_an_image_too_large_or_insecure() {
     let insecure = "http://example.com/lock.png".to_owned();
     images.note(&scope, [&Some(insecure.clone())]);
     let e = images
-        .get(&scope, &insecure, &Route::Direct)
+        .get(&scope, &insecure, || Ok(Route::Direct))
         .await
         .unwrap_err();
     assert_eq!(e.code(), crate::ErrorCode::ImageUnavailable);
@@ -216,12 +229,12 @@ async fn a_changed_image_is_fetched_again() {
     let url = Some(format!("{}/lock.png", server.uri()));
     images.note(&scope, [&url]);
     images
-        .get(&scope, url.as_deref().unwrap(), &Route::Direct)
+        .get(&scope, url.as_deref().unwrap(), || Ok(Route::Direct))
         .await
         .unwrap();
     images.renew(&scope, &url);
     images
-        .get(&scope, url.as_deref().unwrap(), &Route::Direct)
+        .get(&scope, url.as_deref().unwrap(), || Ok(Route::Direct))
         .await
         .unwrap();
 }
@@ -239,7 +252,10 @@ async fn an_untrusted_certificate_is_the_certificate_error_with_the_image_host()
     let url = format!("{}/images/a.png", sim.base_url());
     let images = Images::default();
     images.note(&scope, [&Some(url.clone())]);
-    let e = images.get(&scope, &url, &Route::Direct).await.unwrap_err();
+    let e = images
+        .get(&scope, &url, || Ok(Route::Direct))
+        .await
+        .unwrap_err();
     assert_eq!(e.code(), crate::ErrorCode::TlsCertificate, "{e}");
     let details = e.details();
     assert_eq!(details.host.as_deref(), Some("127.0.0.1"));
@@ -266,14 +282,23 @@ async fn behind_a_proxy_an_image_goes_through_it_and_only_to_names_that_look_pub
     // Only the proxy knows this name (a `.localhost` name: loopback, as the connection is).
     let url = "http://images.lockdesk.localhost:9/lock.png".to_owned();
     images.note(&scope, [&Some(url.clone())]);
-    let e = images.get(&scope, &url, &Route::Direct).await.unwrap_err();
+    let e = images
+        .get(&scope, &url, || Ok(Route::Direct))
+        .await
+        .unwrap_err();
     assert_eq!(e.code(), crate::ErrorCode::ImageUnavailable, "{e}");
-    let got = images.get(&scope, &url, &through).await.unwrap();
+    let got = images
+        .get(&scope, &url, || Ok(through.clone()))
+        .await
+        .unwrap();
     assert!(got.data_url.starts_with("data:image/png;base64,"));
     // Inside names are refused before anything is sent (the mock expects one request only).
     for inside in ["https://fileserver/a.png", "https://nas.local/a.png"] {
         images.note(&scope, [&Some(inside.to_owned())]);
-        let e = images.get(&scope, inside, &through).await.unwrap_err();
+        let e = images
+            .get(&scope, inside, || Ok(through.clone()))
+            .await
+            .unwrap_err();
         assert_eq!(e.code(), crate::ErrorCode::ImageUnavailable, "{inside}");
         assert!(e.to_string().contains("through the proxy"), "{e}");
     }

@@ -9,60 +9,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use lockdesk_api::models::Authority;
 use lockdesk_api::v3::NewInvitation;
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
-use super::plan::{preview, BulkInviteRequest, InviteProblem, InviteRow, InviteRowStatus};
+use super::outcomes::{InviteOutcome, InviteResult};
+use super::plan::{preview, BulkInviteRequest, InviteRow, InviteRowStatus};
 use super::{INVITATION_LIMIT, WRITE};
-use crate::app::jobs::{JobKind, JobStarted, JobState};
+use crate::app::job_kind::JobKind;
+use crate::app::job_registry::{JobStarted, JobState};
 use crate::app::journal_entry::{record, role};
 use crate::app::lost_answer;
 use crate::app::AppContext;
 use crate::error::{Error, ErrorCode, ErrorPayload, Result};
 use crate::journal::{Operation, Target};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "snake_case")]
-pub enum InviteOutcome {
-    /// Sent now.
-    Invited,
-    /// Pending already (before or found while sending): done, not sent again.
-    AlreadyInvited,
-    /// Already a user of the organization: done.
-    AlreadyUser,
-    Invalid,
-    Duplicate,
-    /// The service refused this row (`code`, `message`).
-    Failed,
-    /// The service's invitation limit was reached at this row.
-    LimitReached,
-    /// The run stopped before this row.
-    NotAttempted,
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
-pub struct InviteResult {
-    pub line: u32,
-    pub mail: String,
-    pub outcome: InviteOutcome,
-    /// The service's error code for `failed` / `limit_reached` rows.
-    pub code: Option<String>,
-    pub message: Option<String>,
-    /// The row's problem for `invalid` and `duplicate` outcomes.
-    pub problem: Option<InviteProblem>,
-    /// `invited`, but the service's answer was lost: the invitation was found at the service.
-    #[serde(default)]
-    pub answer_lost: bool,
-}
-
-impl InviteOutcome {
-    /// The row is done: invited now or before, or the address is already a user.
-    pub fn is_done(self) -> bool {
-        matches!(
-            self,
-            InviteOutcome::Invited | InviteOutcome::AlreadyInvited | InviteOutcome::AlreadyUser
-        )
-    }
-}
 
 /// Where a run stands after a row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

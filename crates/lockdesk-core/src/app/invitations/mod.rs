@@ -9,17 +9,15 @@
 mod bulk;
 mod csv_decode;
 mod headers;
+pub(crate) mod outcomes;
 mod plan;
 
 pub(crate) use bulk::invitations_bulk_start;
-pub use bulk::{
-    invitations_bulk_send, run_bulk_invite, BulkInviteReport, BulkProgress, InviteOutcome,
-    InviteResult,
-};
+pub use bulk::{invitations_bulk_send, run_bulk_invite, BulkInviteReport, BulkProgress};
 pub use csv_decode::{check_csv_size, CsvEncoding, MAX_CSV_BYTES, MAX_CSV_ROWS};
+pub use outcomes::{InviteOutcome, InviteProblem, InviteProblemCode, InviteResult};
 pub use plan::{
-    invitations_bulk_preview, BulkInvitePreview, BulkInviteRequest, InviteProblem,
-    InviteProblemCode, InviteRow, InviteRowStatus,
+    invitations_bulk_preview, BulkInvitePreview, BulkInviteRequest, InviteRow, InviteRowStatus,
 };
 
 use chrono::{DateTime, Utc};

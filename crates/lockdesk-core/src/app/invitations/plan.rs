@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::csv_decode::{self, CsvEncoding, MAX_CSV_ROWS};
+use super::outcomes::{InviteProblem, InviteProblemCode};
 use super::{headers, INVITATION_LIMIT, READ};
 use crate::app::{AppContext, Role};
 use crate::error::{Error, Result};
@@ -77,42 +78,6 @@ pub enum InviteRowStatus {
     AlreadyInvited,
     /// A user with this address is already in the organization: counts as done.
     AlreadyUser,
-}
-
-/// Why a CSV row is refused before sending, for the UI to word in its language.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "snake_case")]
-pub enum InviteProblemCode {
-    /// The mail cell is empty.
-    MailMissing,
-    /// The mail cell is not an e-mail address (`value`).
-    MailInvalid,
-    /// The authority cell is neither `manager` nor `member` (`value`).
-    AuthorityInvalid,
-    /// The same address appears earlier in the file (`first_line`).
-    DuplicateInFile,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
-pub struct InviteProblem {
-    pub code: InviteProblemCode,
-    /// The CSV column concerned: `mail` or `authority`.
-    pub column: String,
-    /// The cell as written in the file, when there is one.
-    pub value: Option<String>,
-    /// For `duplicate_in_file`: the line where the address first appears.
-    pub first_line: Option<u32>,
-}
-
-impl InviteProblem {
-    fn new(code: InviteProblemCode, column: &str, value: Option<&str>) -> InviteProblem {
-        InviteProblem {
-            code,
-            column: column.to_owned(),
-            value: value.map(str::to_owned),
-            first_line: None,
-        }
-    }
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, TS)]

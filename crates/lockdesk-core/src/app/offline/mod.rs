@@ -11,8 +11,8 @@
 //! client: every other command, every change included, is refused with `cached_only`.
 
 pub mod store;
+pub(crate) mod used;
 
-use std::cell::RefCell;
 use std::future::Future;
 
 use chrono::{DateTime, Utc};
@@ -24,9 +24,9 @@ use ts_rs::TS;
 use super::AppContext;
 use crate::error::{Error, ErrorCode, Result};
 use crate::profiles::ProfileStore;
-use lockdesk_api::ids::OrganizationId;
 use lockdesk_api::ApiVersion;
 pub use store::{OfflineStore, Scope, OFFLINE_FILE};
+use used::{fetch_noting, Used};
 
 /// Why an answer came from the offline cache.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -102,48 +102,6 @@ fn local_scope(ctx: &AppContext) -> Result<Scope> {
         profile,
         organization_id: org,
     })
-}
-
-/// What the requests of one read used, noted by [`AppContext::org`] while the read runs.
-#[derive(Default)]
-enum Used {
-    #[default]
-    Nothing,
-    One(Scope),
-    /// The connection or organization changed between two requests of the read: its answer
-    /// belongs to neither, and is not kept.
-    Mixed,
-}
-
-tokio::task_local! {
-    static USED: RefCell<Used>;
-}
-
-/// Notes that a request of the running read goes to `org` of `profile`. The answer is kept
-/// under this, not under whatever is chosen when it arrives (the user may switch meanwhile).
-pub(crate) fn note_used(profile: &str, org: &OrganizationId) {
-    let scope = Scope {
-        profile: profile.to_owned(),
-        organization_id: org.as_str().to_owned(),
-    };
-    // Outside a cached read there is nothing to note.
-    let _ = USED.try_with(|used| {
-        let mut used = used.borrow_mut();
-        *used = match std::mem::take(&mut *used) {
-            Used::Nothing => Used::One(scope),
-            Used::One(s) if s == scope => Used::One(s),
-            Used::One(_) | Used::Mixed => Used::Mixed,
-        };
-    });
-}
-
-/// Runs `fetch`, noting the scope its requests used.
-async fn fetch_noting<T>(fetch: impl Future<Output = Result<T>>) -> (Result<T>, Used) {
-    USED.scope(RefCell::new(Used::Nothing), async {
-        let answer = fetch.await;
-        (answer, USED.with(|u| u.take()))
-    })
-    .await
 }
 
 /// The scope of the reads just made online (the client and organization are known).

@@ -8,7 +8,7 @@ use chrono::{DateTime, Datelike, Duration, NaiveDate, TimeZone, Utc};
 use lockdesk_api::ApiVersion;
 use lockdesk_archive::{Archive, Completeness, HistoryFilter, HistoryRow};
 
-use super::{
+use super::parts::{
     AfterHoursReason, TodayAfterHours, TodayAfterHoursEntry, TodayBatteries, TodayBattery,
     TodayHealth, TodayInvitation, TodayInvitations, TodayLockDay, TodayMissing, TodaySilent,
     TodaySilentLock, TodayYesterday,
