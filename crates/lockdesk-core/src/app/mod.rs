@@ -9,9 +9,11 @@
 
 pub mod account;
 pub mod activity;
+mod args;
 mod context;
 #[cfg(test)]
 mod contract_doc;
+mod dispatch;
 pub mod export;
 mod groups;
 pub mod history;
@@ -124,113 +126,9 @@ pub use watch::{
     WatchRoundResponse, WatchRulesSetRequest, WatchStatusResponse, WatchSyncOutcome,
 };
 
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
-use ts_rs::TS;
-
-use crate::error::{ErrorCode, ErrorDetails, ErrorPayload};
+pub use args::{Done, NoArgs};
+pub use dispatch::dispatch;
+pub(crate) use dispatch::{
+    command_types, desktop_command_types, export_command_types, export_desktop_command_types,
+};
 pub use lockdesk_commands::{COMMANDS, DESKTOP_COMMANDS, UNJOURNALED_COMMANDS, WRITE_COMMANDS};
-
-/// The arguments of a command that takes none (`{}`).
-#[derive(Clone, Debug, Default, Serialize, Deserialize, TS)]
-pub struct NoArgs {}
-
-/// The answer of a command that has nothing to say beyond success.
-#[derive(Clone, Debug, Default, Serialize, Deserialize, TS)]
-pub struct Done {
-    pub ok: bool,
-}
-
-impl Done {
-    pub fn ok() -> Done {
-        Done { ok: true }
-    }
-}
-
-macro_rules! define_desktop_types {
-    ($($kind:ident $([$op:ident])? $name:ident($req:ident) -> $resp:ident;)*) => {
-        pub(crate) fn desktop_command_types() -> Vec<(&'static str, &'static str, &'static str)> {
-            vec![$((stringify!($name), stringify!($req), stringify!($resp))),*]
-        }
-
-        pub(crate) fn export_desktop_command_types(
-            cfg: &ts_rs::Config,
-        ) -> Result<(), ts_rs::ExportError> {
-            $(
-                <$req as ts_rs::TS>::export_all(cfg)?;
-                <$resp as ts_rs::TS>::export_all(cfg)?;
-            )*
-            Ok(())
-        }
-    };
-}
-
-lockdesk_commands::lockdesk_desktop_commands!(define_desktop_types);
-
-fn parse_args<T: serde::de::DeserializeOwned>(
-    command: &str,
-    args: Value,
-) -> Result<T, ErrorPayload> {
-    let args = if args.is_null() {
-        Value::Object(Default::default())
-    } else {
-        args
-    };
-    serde_json::from_value(args).map_err(|e| {
-        ErrorPayload::new(
-            ErrorCode::InvalidArguments,
-            format!("the arguments of {command} are not valid: {e}"),
-        )
-        .with_details(ErrorDetails {
-            command: Some(command.to_owned()),
-            ..ErrorDetails::default()
-        })
-    })
-}
-
-fn to_json<T: Serialize>(value: T) -> Result<Value, ErrorPayload> {
-    serde_json::to_value(value).map_err(|e| ErrorPayload::new(ErrorCode::Internal, e.to_string()))
-}
-
-macro_rules! define_dispatch {
-    ($($kind:ident $([$op:ident])? $name:ident($req:ident) -> $resp:ident;)*) => {
-        /// Runs one command by name with JSON arguments (the HTTP test host's only entry).
-        /// Unknown names give `unknown_command`, malformed arguments `invalid_arguments`.
-        pub async fn dispatch(
-            ctx: &AppContext,
-            command: &str,
-            args: Value,
-        ) -> Result<Value, ErrorPayload> {
-            $(
-                if command == stringify!($name) {
-                    let req: $req = parse_args(command, args)?;
-                    let resp: $resp = $name(ctx, req).await.map_err(|e| e.payload())?;
-                    return to_json(resp);
-                }
-            )*
-            Err(ErrorPayload::new(
-                ErrorCode::UnknownCommand,
-                format!("there is no command {command:?}"),
-            )
-            .with_details(ErrorDetails {
-                command: Some(command.to_owned()),
-                ..ErrorDetails::default()
-            }))
-        }
-
-        /// `(command, request type, response type)` for the generated command map.
-        pub(crate) fn command_types() -> Vec<(&'static str, &'static str, &'static str)> {
-            vec![$((stringify!($name), stringify!($req), stringify!($resp))),*]
-        }
-
-        pub(crate) fn export_command_types(cfg: &ts_rs::Config) -> Result<(), ts_rs::ExportError> {
-            $(
-                <$req as ts_rs::TS>::export_all(cfg)?;
-                <$resp as ts_rs::TS>::export_all(cfg)?;
-            )*
-            Ok(())
-        }
-    };
-}
-
-lockdesk_commands::lockdesk_commands!(define_dispatch);
