@@ -233,7 +233,7 @@ fn watching_paused_and_resumed_through_ipc() {
 fn the_macos_menu_bar_in_both_languages_and_settings_shows_account() {
     use lockdesk_app::app_menu;
     use lockdesk_app::watcher::words::{menu_label, Lang, MenuEntry};
-    use lockdesk_core::app::export::OPEN_SCREEN_EVENT;
+    use lockdesk_core::app::OPEN_SCREEN_EVENT;
     use tauri::menu::MenuItemKind;
     use tauri::Listener;
 

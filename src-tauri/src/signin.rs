@@ -11,11 +11,11 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use lockdesk_core::app::export::{SignInFinishedEvent, SIGN_IN_FINISHED_EVENT};
 use lockdesk_core::app::{
     self, AppContext, Done, NoArgs, ProfileNameRequest, SessionBeginSignInResponse,
     SessionCompleteSignInRequest,
 };
+use lockdesk_core::app::{SignInFinishedEvent, SIGN_IN_FINISHED_EVENT};
 use lockdesk_core::{is_loopback, ErrorCode, ErrorPayload};
 use tauri::webview::NewWindowResponse;
 use tauri::{AppHandle, Emitter, Manager, Runtime, State, WebviewUrl, WebviewWindowBuilder};

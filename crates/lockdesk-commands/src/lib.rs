@@ -8,6 +8,11 @@
 //! (this computer's own settings, files or stores) or `write[Operation]` (something at the
 //! service, or the sign-in: journaled as that operation). The lists of write and unjournaled
 //! commands and the journal's operations are made from these marks, never written again.
+//!
+//! The shell's own request, answer and event types are in [`shell`] (feature `types`).
+
+#[cfg(feature = "types")]
+pub mod shell;
 
 /// Calls `$callback! { kind name(Request) -> Response; ... }` with every use-case command (the app,
 /// the test host and the TS map).

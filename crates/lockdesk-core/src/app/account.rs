@@ -4,7 +4,6 @@
 use chrono::{DateTime, Utc};
 use lockdesk_api::ApiVersion;
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 use super::{Api, AppContext, NoArgs};
 use crate::error::{Error, ErrorPayload, Result};
@@ -30,7 +29,8 @@ pub const SCOPES: &[(&str, &str)] = &[
     ("organization:user_group:write", "change user groups"),
 ];
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TokenView {
     pub profile: String,
     pub api: Api,
@@ -41,7 +41,8 @@ pub struct TokenView {
     pub renewable: bool,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ScopeView {
     pub scope: String,
     pub purpose: String,
@@ -49,7 +50,8 @@ pub struct ScopeView {
     pub missing: bool,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct AccountInfoResponse {
     /// The v3 session, or why it could not be read.
     pub session: Option<TokenView>,

@@ -2,14 +2,15 @@
 //! beyond success: shared by every use-case, so in a file of their own.
 
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 /// The arguments of a command that takes none (`{}`).
-#[derive(Clone, Debug, Default, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct NoArgs {}
 
 /// The answer of a command that has nothing to say beyond success.
-#[derive(Clone, Debug, Default, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Done {
     pub ok: bool,
 }

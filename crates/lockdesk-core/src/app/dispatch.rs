@@ -10,10 +10,12 @@ use crate::error::{ErrorCode, ErrorDetails, ErrorPayload};
 
 macro_rules! define_desktop_types {
     ($($kind:ident $([$op:ident])? $name:ident($req:ident) -> $resp:ident;)*) => {
+        #[cfg(any(test, feature = "ts"))]
         pub(crate) fn desktop_command_types() -> Vec<(&'static str, &'static str, &'static str)> {
             vec![$((stringify!($name), stringify!($req), stringify!($resp))),*]
         }
 
+        #[cfg(feature = "ts")]
         pub(crate) fn export_desktop_command_types(
             cfg: &ts_rs::Config,
         ) -> Result<(), ts_rs::ExportError> {
@@ -80,10 +82,12 @@ macro_rules! define_dispatch {
         }
 
         /// `(command, request type, response type)` for the generated command map.
+        #[cfg(any(test, feature = "ts"))]
         pub(crate) fn command_types() -> Vec<(&'static str, &'static str, &'static str)> {
             vec![$((stringify!($name), stringify!($req), stringify!($resp))),*]
         }
 
+        #[cfg(feature = "ts")]
         pub(crate) fn export_command_types(cfg: &ts_rs::Config) -> Result<(), ts_rs::ExportError> {
             $(
                 <$req as ts_rs::TS>::export_all(cfg)?;

@@ -4,7 +4,6 @@
 
 use lockdesk_api::v3::{GroupInput, GroupKind, LockGroupKind, UserGroupKind};
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 use super::journal_notes::note_old;
 use super::lost_answer;
@@ -26,11 +25,12 @@ impl AppGroupKind for UserGroupKind {
 }
 
 /// Name and memo of a new lock or user group.
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct GroupInputRequest {
     pub name: String,
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub memo: Option<String>,
 }
 
@@ -138,29 +138,32 @@ macro_rules! group_commands {
             update: $update:ident($update_request:ident),
         }
     )*) => {$(
-        #[derive(Clone, Debug, Serialize, Deserialize, TS)]
+        #[derive(Clone, Debug, Serialize, Deserialize)]
+        #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
         pub struct $list_response {
             pub $list_key: Vec<$view>,
             /// Present when the answer comes from the offline cache.
             #[serde(default, skip_serializing_if = "Option::is_none")]
-            #[ts(optional)]
+            #[cfg_attr(feature = "ts", ts(optional))]
             pub cached: Option<CachedView>,
         }
 
-        #[derive(Clone, Debug, Serialize, Deserialize, TS)]
+        #[derive(Clone, Debug, Serialize, Deserialize)]
+        #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
         pub struct $id_request {
             pub $id_key: String,
         }
 
         /// An absent name or memo is kept as the group has it.
-        #[derive(Clone, Debug, Serialize, Deserialize, TS)]
+        #[derive(Clone, Debug, Serialize, Deserialize)]
+        #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
         pub struct $update_request {
             pub $id_key: String,
             #[serde(default)]
-            #[ts(optional)]
+            #[cfg_attr(feature = "ts", ts(optional))]
             pub name: Option<String>,
             #[serde(default)]
-            #[ts(optional)]
+            #[cfg_attr(feature = "ts", ts(optional))]
             pub memo: Option<String>,
         }
 

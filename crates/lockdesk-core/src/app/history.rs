@@ -24,36 +24,38 @@ pub use sync::{
 use chrono::{DateTime, Utc};
 use lockdesk_api::v2::AccessQuery;
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 use super::{AccessView, AppContext, HistoryLockView, NoArgs};
 use crate::error::{Error, Result};
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HistoryLocksResponse {
     pub locks: Vec<HistoryLockView>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HistoryAccessesRequest {
     pub lock_id: String,
     /// 0 when absent.
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub offset: Option<u32>,
     /// 1 to 100; 50 when absent.
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub limit: Option<u32>,
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub from: Option<DateTime<Utc>>,
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub til: Option<DateTime<Utc>>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HistoryAccessesResponse {
     pub accesses: Vec<AccessView>,
     pub offset: u32,

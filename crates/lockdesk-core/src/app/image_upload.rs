@@ -7,7 +7,6 @@ use bytes::Bytes;
 use image::{DynamicImage, GenericImageView, ImageFormat};
 use lockdesk_api::v3::ImageUpload;
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 use base64::Engine;
 
@@ -16,7 +15,8 @@ use crate::error::{Error, Result};
 
 /// Where the image comes from: a file dropped onto the desktop window (by path), or bytes the
 /// browser read from a dropped/chosen `File` (base64).
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ImageSource {
     Path { path: String },
@@ -35,7 +35,8 @@ pub const MAX_DECODED_PIXELS: u64 = 100_000_000;
 /// What the decoder may allocate in all (100 megapixels of RGBA, and its bookkeeping).
 const MAX_DECODE_ALLOC: u64 = 512 * 1024 * 1024;
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ImageInfo {
     pub format: String,
     pub width: u32,
@@ -44,7 +45,8 @@ pub struct ImageInfo {
 }
 
 /// What was uploaded, and whether it had to be shrunk first.
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PreparedImageView {
     pub original: ImageInfo,
     pub uploaded: ImageInfo,

@@ -2,10 +2,10 @@
 //! (`Error::JobsRunning`) and the error module sits below the use-cases.
 
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 /// What a background job does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum JobKind {
     /// Invitations from a CSV file (`invitations_bulk_start`).

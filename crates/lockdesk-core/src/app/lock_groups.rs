@@ -4,7 +4,6 @@
 use lockdesk_api::ids::LockId;
 use lockdesk_api::v3::{GroupKind, LockGroupKind};
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 use super::groups::parse_id;
 use super::{AppContext, Done, LockGroupIdRequest, LockGroupView};
@@ -13,7 +12,8 @@ use crate::error::Result;
 const READ: &str = LockGroupKind::READ_SCOPE;
 const WRITE: &str = LockGroupKind::WRITE_SCOPE;
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LockGroupLocksRequest {
     pub lock_group_id: String,
     pub lock_ids: Vec<String>,

@@ -5,7 +5,6 @@ use futures::TryStreamExt;
 use lockdesk_api::ids::LockId;
 use lockdesk_api::v3::{LockImage, LockQuery, LockUpdate, PageParams};
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 use super::image_upload::{prepare_source, ImageSource, PreparedImageView};
 use super::images::ImageScope;
@@ -13,47 +12,53 @@ use super::offline::{self, CachedView};
 use super::{AppContext, LockView};
 use crate::error::{Error, Result};
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LocksListResponse {
     pub locks: Vec<LockView>,
     /// Present when the answer comes from the offline cache.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub cached: Option<CachedView>,
 }
 
 /// Which locks to list; every lock of the organization when empty.
-#[derive(Clone, Debug, Default, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LocksListRequest {
     /// Only these lock ids.
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub lock_ids: Option<Vec<String>>,
     /// Only the first page, of at most this many (1 to 1,000); every page when absent.
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub limit: Option<u32>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LockIdRequest {
     pub lock_id: String,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LocksRenameRequest {
     pub lock_id: String,
     /// At most 50 characters.
     pub name: String,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LocksSetImageRequest {
     pub lock_id: String,
     pub source: ImageSource,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LocksSetImageResponse {
     pub lock: LockView,
     pub image: PreparedImageView,

@@ -1,8 +1,8 @@
 //! The app's command layer: one use-case per UI command, written once and used by the Tauri
 //! shell (one thin `#[tauri::command]` each), by the loopback HTTP test host (through
 //! [`dispatch`]) and by `lockctl` (which only parses arguments and prints the answers). Every use-case is `async fn name(ctx: &AppContext, req: NameRequest) ->
-//! Result<NameResponse>`; requests and responses derive `ts_rs::TS` and are generated into
-//! `ui/src/lib/backend/types/` by [`export::export_types`] (checked by a drift test).
+//! Result<NameResponse>`; requests and responses derive `ts_rs::TS` (feature `ts`) and are generated
+//! into `ui/src/lib/backend/types/` by `ts_types::export_types` (checked by a drift test).
 //!
 //! The list of commands lives in one place, the `lockdesk-commands` crate; everything that needs
 //! the list (dispatch, the Tauri handlers, the TS command map, the capability file) expands it.
@@ -14,7 +14,6 @@ mod context;
 #[cfg(test)]
 mod contract_doc;
 mod dispatch;
-pub mod export;
 mod groups;
 pub mod history;
 pub mod image_upload;
@@ -36,6 +35,8 @@ pub mod proxy;
 pub mod session;
 pub mod status;
 pub mod today;
+#[cfg(feature = "ts")]
+pub mod ts_types;
 pub mod users;
 pub mod views;
 pub mod watch;
@@ -48,10 +49,6 @@ pub use activity::{
     ActivityQuery, ActivityRetentionRequest, ActivityRetentionResponse, ActivityStorageView,
 };
 pub use context::{sweep_stale_demos, AppContext};
-pub use export::{
-    FileSaveRequest, FileSaveResponse, ShellSettingsView, UiLanguage, WatcherPauseRequest,
-    WatcherStatusView,
-};
 pub use groups::{
     lock_groups_get, lock_groups_list, user_groups_get, user_groups_list, GroupInputRequest,
     LockGroupIdRequest, LockGroupsListResponse, LockGroupsUpdateRequest, UserGroupIdRequest,
@@ -84,6 +81,11 @@ pub use journaled::{
     users_update,
 };
 pub use lock_groups::LockGroupLocksRequest;
+pub use lockdesk_commands::shell::{
+    FileDropEvent, FileDropKind, FileSaveRequest, FileSaveResponse, OpenScreenEvent, ShellScreen,
+    ShellSettingsView, UiLanguage, WatcherPauseRequest, WatcherStatusView, FILE_DROP_EVENT,
+    OPEN_SCREEN_EVENT, SIGN_IN_FINISHED_EVENT,
+};
 pub use locks::{
     locks_get, locks_list, LockIdRequest, LocksListRequest, LocksListResponse, LocksRenameRequest,
     LocksSetImageRequest, LocksSetImageResponse,
@@ -101,7 +103,8 @@ pub use proxy::{
 pub use session::{
     session_begin_sign_in, session_cancel_sign_in, session_leave_demo, session_save_sign_ins,
     session_start_demo, session_status, DemoSwitchRequest, SessionBeginSignInResponse,
-    SessionCompleteSignInRequest, SessionSignOutRequest, SignedInView, SignedOutView,
+    SessionCompleteSignInRequest, SessionSignOutRequest, SignInFinishedEvent, SignedInView,
+    SignedOutView,
 };
 pub use status::{ProfileNameRequest, SessionStatusResponse, UnsavedSignIn};
 pub use today::{
@@ -128,7 +131,8 @@ pub use watch::{
 
 pub use args::{Done, NoArgs};
 pub use dispatch::dispatch;
-pub(crate) use dispatch::{
-    command_types, desktop_command_types, export_command_types, export_desktop_command_types,
-};
+#[cfg(any(test, feature = "ts"))]
+pub(crate) use dispatch::{command_types, desktop_command_types};
+#[cfg(feature = "ts")]
+pub(crate) use dispatch::{export_command_types, export_desktop_command_types};
 pub use lockdesk_commands::{COMMANDS, DESKTOP_COMMANDS, UNJOURNALED_COMMANDS, WRITE_COMMANDS};

@@ -4,13 +4,13 @@ use futures::TryStreamExt;
 use lockdesk_api::ids::OrganizationId;
 use lockdesk_api::v3::PageParams;
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 use super::{AppContext, NoArgs, OrganizationView};
 use crate::error::Result;
 use crate::ProfileStore;
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct OrgsListResponse {
     pub organizations: Vec<OrganizationView>,
     /// The organization remembered for the active profile, if any.
@@ -57,7 +57,8 @@ pub async fn orgs_list(ctx: &AppContext, _req: NoArgs) -> Result<OrgsListRespons
     })
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct OrgsChooseRequest {
     pub organization_id: String,
 }

@@ -2,7 +2,6 @@
 
 use lockdesk_api::ApiVersion;
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 use super::status::{status, view, ProfileNameRequest, SessionStatusResponse};
 use super::{Api, AppContext, NoArgs, ProfileView};
@@ -10,7 +9,8 @@ use crate::error::{ErrorPayload, Result};
 use crate::sessions::{self, AddProfile};
 use crate::ProfileStore;
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ProfilesListResponse {
     pub profiles: Vec<ProfileView>,
     /// The v3 profile in use, if any.
@@ -19,7 +19,8 @@ pub struct ProfilesListResponse {
     pub history: Option<String>,
 }
 
-#[derive(Clone, Deserialize, TS)]
+#[derive(Clone, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ProfilesAddRequest {
     pub name: String,
     pub base_url: String,
@@ -62,7 +63,8 @@ pub async fn profiles_add(ctx: &AppContext, req: ProfilesAddRequest) -> Result<P
 }
 
 /// A removed connection, and whether its sign-in was revoked at the service first.
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ProfileRemovedView {
     pub profile: String,
     /// The service revoked the tokens (false also when the connection was not signed in).

@@ -5,7 +5,6 @@
 
 use lockdesk_api::ProxyLogin;
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 use super::AppContext;
 use crate::error::{Error, Result};
@@ -14,10 +13,11 @@ use crate::proxy_logins;
 
 /// The proxy's user name and password, for the proxy of `profile`'s service address (the
 /// connection in use when `None`). The password never shows in debug output.
-#[derive(Clone, Deserialize, Serialize, TS)]
+#[derive(Clone, Deserialize, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ProxyCredentialsSetRequest {
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub profile: Option<String>,
     pub user: String,
     pub password: String,
@@ -34,15 +34,17 @@ impl std::fmt::Debug for ProxyCredentialsSetRequest {
 }
 
 /// Which connection's proxy (the connection in use when `None`).
-#[derive(Clone, Debug, Default, Deserialize, Serialize, TS)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ProxyCredentialsClearRequest {
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub profile: Option<String>,
 }
 
 /// The proxy concerned (`host:port`).
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ProxyCredentialsView {
     pub proxy: String,
     /// Set: the proxy let a request through with them. Clear: forgotten.

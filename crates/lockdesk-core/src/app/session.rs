@@ -4,7 +4,6 @@
 use chrono::{DateTime, Utc};
 use lockdesk_api::ApiVersion;
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 use super::status::{status, ProfileNameRequest, SessionStatusResponse};
 use super::{Api, AppContext, Done, NoArgs};
@@ -26,7 +25,8 @@ pub async fn session_save_sign_ins(
     status(ctx)
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SessionBeginSignInResponse {
     pub profile: String,
     /// The service's authorization page: open it in the sign-in window.
@@ -53,14 +53,16 @@ pub async fn session_begin_sign_in(
     })
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SessionCompleteSignInRequest {
     pub profile: String,
     /// The full address the service redirected to (intercepted or pasted).
     pub redirected_url: String,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SignedInView {
     pub profile: String,
     pub api: Api,
@@ -125,24 +127,27 @@ pub async fn session_leave_demo(
 }
 
 /// Starting or leaving the demo.
-#[derive(Clone, Debug, Default, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DemoSwitchRequest {
     /// Cancel the running jobs (a bulk invitation, a history sync) and switch: the user was
     /// asked. Without it a running job refuses the switch (`jobs_running`).
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub cancel_jobs: Option<bool>,
 }
 
-#[derive(Clone, Debug, Default, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SessionSignOutRequest {
     /// The active v3 profile when absent.
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub profile: Option<String>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SignedOutView {
     pub profile: String,
     /// The service revoked the token (false: there was none, or it was already invalid).
@@ -167,4 +172,14 @@ pub(crate) async fn session_sign_out(
         revoked: out.revoked,
         note: out.note,
     })
+}
+
+/// Desktop only: emitted to the main window when the sign-in window finished (the redirect was
+/// intercepted and the code exchanged, or it failed). Event name `SIGN_IN_FINISHED_EVENT`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SignInFinishedEvent {
+    pub profile: String,
+    pub signed_in: Option<SignedInView>,
+    pub error: Option<crate::error::ErrorPayload>,
 }

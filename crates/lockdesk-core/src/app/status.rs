@@ -4,7 +4,6 @@
 
 use lockdesk_api::ApiVersion;
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 use super::{AppContext, ProfileView};
 use crate::error::{Error, Result};
@@ -12,7 +11,8 @@ use crate::profiles::Profile;
 use crate::token_store::load_tokens;
 use crate::ProfileStore;
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ProfileNameRequest {
     pub profile: String,
 }
@@ -34,7 +34,8 @@ pub(crate) fn view(ctx: &AppContext, p: &Profile) -> Result<ProfileView> {
     })
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SessionStatusResponse {
     /// The v3 profile in use (signed in or not).
     pub active: Option<ProfileView>,
@@ -54,7 +55,8 @@ pub struct SessionStatusResponse {
 }
 
 /// A connection whose renewed sign-in could not be stored in the keychain.
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct UnsavedSignIn {
     pub profile: String,
     /// The keychain's refusal, as it gave it (never a secret).

@@ -8,7 +8,6 @@ use lockdesk_api::v3::{
 };
 use lockdesk_api::ApiVersion;
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 use super::image_upload::prepare_source;
 use super::journal_notes::note_old;
@@ -20,31 +19,33 @@ use crate::error::{ErrorCode, Result};
 const READ: &str = "organization:user:read";
 const WRITE: &str = "organization:user:write";
 
-#[derive(Clone, Debug, Default, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct UsersListRequest {
     /// Exact match on the user code.
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub code: Option<String>,
     /// Exact match on the e-mail address.
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub mail: Option<String>,
     /// Include `created_at` / `updated_at`.
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub with_dates: Option<bool>,
     /// Page size, 1 to 1,000. When absent, every user is returned (no paging).
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub limit: Option<u32>,
     /// The page after this user id (`next_id_after` of the previous page).
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub id_after: Option<String>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct UsersListResponse {
     pub users: Vec<UserView>,
     /// Cursor of the next page (pass as `id_after`); `null` on the last page or without
@@ -54,70 +55,74 @@ pub struct UsersListResponse {
     pub account_role: Option<AccountRole>,
     /// Present when the answer comes from the offline cache.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub cached: Option<CachedView>,
 }
 
 /// Adds a user who already exists in the service to the organization, by id.
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct UsersInviteRequest {
     pub user_id: String,
     /// `member` when absent.
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub authority: Option<Role>,
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub code: Option<String>,
     /// The user's image (checked and downscaled as lock images are).
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub image: Option<ImageSource>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct UserIdRequest {
     pub user_id: String,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct UsersRegisterRequest {
     pub name: String,
     /// Required for a manager.
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub mail: Option<String>,
     /// `member` when absent.
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub authority: Option<Role>,
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub code: Option<String>,
     /// The user's image (checked and downscaled as lock images are).
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub image: Option<ImageSource>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct UsersUpdateRequest {
     pub user_id: String,
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub name: Option<String>,
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub mail: Option<String>,
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub authority: Option<Role>,
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub code: Option<String>,
     /// The user's image (checked and downscaled as lock images are).
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub image: Option<ImageSource>,
 }
 

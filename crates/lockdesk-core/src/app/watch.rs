@@ -12,7 +12,6 @@ use std::time::Duration as StdDuration;
 use chrono::{DateTime, Duration, Utc};
 use lockdesk_archive::{Completeness, HistoryFilter, HistoryRow};
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 use super::history::store::open_archive;
 use super::{history_sync_start, locks_list, AppContext, Done, JobState, LocksListRequest, NoArgs};
@@ -23,7 +22,8 @@ use crate::watch::{
 };
 
 /// How the round's sync went.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum WatchSyncOutcome {
     /// The archive was brought up to date.
@@ -36,7 +36,8 @@ pub enum WatchSyncOutcome {
 }
 
 /// The answer of a round, also kept as the watch status.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct WatchRoundResponse {
     pub organization_id: String,
     pub at: DateTime<Utc>,
@@ -50,36 +51,42 @@ pub struct WatchRoundResponse {
     pub new_alerts: Vec<AlertView>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct WatchRulesSetRequest {
     pub rules: WatchRules,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct WatchAlertsPage {
     pub alerts: Vec<AlertView>,
     pub total: u64,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct WatchAcknowledgeRequest {
     pub ids: Vec<i64>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct WatchAcknowledgeResponse {
     /// How many alerts were newly acknowledged.
     pub acknowledged: u64,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct WatchMuteRequest {
     pub rule: RuleKind,
     /// A finding's `target`.
     pub target: String,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct WatchStatusResponse {
     pub organization_id: String,
     /// The last round of this organization by any program on this computer.

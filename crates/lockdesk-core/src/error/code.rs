@@ -6,11 +6,11 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 /// What the person can do about an error; the UI picks its action (sign in again, open the
 /// organization list, try again later…) from this, lockctl its hint for codes without their own.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCategory {
     /// The sign-in of the connection is missing, expired or refused: sign in again.
@@ -63,7 +63,8 @@ macro_rules! error_codes {
     ($($(#[$meta:meta])* $name:ident = $text:literal => $category:ident,)*) => {
         /// A stable machine code. Serialized as the snake_case string shown after each name;
         /// `category()` says what kind of problem it is.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
         pub enum ErrorCode {
             $($(#[$meta])* #[serde(rename = $text)] $name,)*
         }

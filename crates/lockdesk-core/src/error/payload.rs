@@ -2,97 +2,98 @@
 //! (lockctl prints it; the UI words its own from the code and details) and typed details.
 
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 use super::code::{ErrorCategory, ErrorCode};
 use super::tls_problem::TlsProblem;
 
 /// Facts about an error for the message and the action (never a secret). Only the fields the
 /// code concerns are set.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ErrorDetails {
     /// The field a refused value belongs to (`validation`, `invalid_input`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub field: Option<String>,
     /// The scope the refused action needs (`insufficient_scope`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub scope: Option<String>,
     /// The documented limit that was reached (`invitation_limit_exceeded`: 500; `csv_too_large`:
     /// bytes; `csv_too_many_rows`: rows).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub limit: Option<u32>,
     /// The HTTP status of the service's answer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub status: Option<u16>,
     /// The service's own code when Lockdesk does not know it (`service_other`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub service_code: Option<String>,
     /// The service address of the connection (`transport`, `timeout`, `insecure_base_url`,
     /// `tls_certificate`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub base_url: Option<String>,
     /// The host whose certificate was refused (`tls_certificate`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub host: Option<String>,
     /// What was wrong with it (`tls_certificate`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub tls_problem: Option<TlsProblem>,
     /// The proxy that asks for a user name and password, `scheme://host:port`
     /// (`proxy_auth_required`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub proxy: Option<String>,
     /// The user name and password kept for that proxy were sent and refused
     /// (`proxy_auth_required`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub proxy_login_refused: Option<bool>,
     /// An image address the service named (`image_unavailable`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub url: Option<String>,
     /// The profile (connection) concerned.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub profile: Option<String>,
     /// The API a profile must be for (`wrong_api`: "v3" or "v2"; `not_signed_in`: which sign-in
     /// is missing when no profile is active).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub api: Option<String>,
     /// The organizations to choose from (`organization_required`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub organizations: Option<Vec<String>>,
     /// A file on this computer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub path: Option<String>,
     /// The name of a dropped or chosen file (`not_an_image`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub file_name: Option<String>,
     /// A background job id (`job_not_found`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub job_id: Option<String>,
     /// The command name (`unknown_command`, `invalid_arguments`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub command: Option<String>,
 }
 
 /// What the UI receives for every failed command: branch on `code` (or `category`), word the
 /// message from `details`; `message` is the core's English wording (lockctl prints it).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ErrorPayload {
     pub code: ErrorCode,
     pub category: ErrorCategory,

@@ -2,9 +2,9 @@
 //! front ends: the client's [`lockdesk_api::TlsProblem`] with a TypeScript type.
 
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum TlsProblem {
     /// Issued by an authority this computer does not trust (often a company's HTTPS

@@ -14,7 +14,6 @@ mod upkeep;
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 pub use retention::{Retention, DEFAULT_KEEP_DAYS, KEEP_DAYS};
 pub use store::{Journal, JournalQuery, JOURNAL_FILE};
@@ -27,7 +26,8 @@ macro_rules! define_operations {
     (@acc [$($op:ident = $name:ident,)*]) => {
         /// What was done. Data, never English: the UI and lockctl give it words. The write
         /// commands of the command table, plus one per row of a bulk invitation run.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
         #[serde(rename_all = "snake_case")]
         pub enum Operation {
             $($op,)*
@@ -70,14 +70,15 @@ impl Operation {
 pub const DONE: &str = "done";
 
 /// One changed field: the old value where it was known, and the new one.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FieldChange {
     pub field: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub old: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub new: Option<String>,
 }
 
@@ -129,7 +130,8 @@ pub struct NewEntry {
 }
 
 /// A recorded entry.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct JournalEntry {
     pub id: i64,
     pub at: DateTime<Utc>,

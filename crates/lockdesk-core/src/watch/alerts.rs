@@ -13,7 +13,6 @@ use std::path::{Path, PathBuf};
 use chrono::{DateTime, Utc};
 use rusqlite::{params, params_from_iter, Connection};
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 use super::rules::{Finding, RuleKind};
 
@@ -52,7 +51,8 @@ CREATE TABLE IF NOT EXISTS rounds (
 type DbResult<T> = std::result::Result<T, lockdesk_archive::Error>;
 
 /// A stored alert.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct AlertView {
     pub id: i64,
     pub raised_at: DateTime<Utc>,
@@ -63,7 +63,8 @@ pub struct AlertView {
 }
 
 /// A muted rule and target.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MuteView {
     pub rule: RuleKind,
     pub target: String,
@@ -71,18 +72,19 @@ pub struct MuteView {
 }
 
 /// Which alerts to list, newest raised first.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(default)]
 pub struct AlertQuery {
     /// Only these rules (empty: every rule).
     pub rules: Vec<RuleKind>,
     /// `Some(false)`: only those not acknowledged yet.
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub acknowledged: Option<bool>,
     /// Also the alerts stored while muted.
     pub include_muted: bool,
     /// Only this lock.
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub lock_id: Option<String>,
     pub offset: u32,
     /// 1 to 1,000 (0: 100).

@@ -11,12 +11,12 @@ use std::collections::HashMap;
 use chrono::{DateTime, Datelike, Duration, FixedOffset, NaiveDate, Timelike, Utc};
 use lockdesk_archive::{Completeness, HistoryRow};
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 use crate::app::{DeviceKind, LockView};
 
 /// The five kinds of rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum RuleKind {
     LowBattery,
@@ -51,7 +51,8 @@ impl RuleKind {
 }
 
 /// Which part of a lock a battery belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum BatteryPart {
     /// The lock itself.
@@ -84,7 +85,8 @@ impl From<DeviceKind> for BatteryPart {
 
 /// One thing a rule found, as data (each front end words it). Names come from the service and
 /// are hostile: print them through Svelte text bindings or lockctl's `clean()` only.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Finding {
     /// Stable identity: the same condition found again gives the same key.
     pub key: String,

@@ -6,14 +6,14 @@
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 use super::rules::OfficeHours;
 use crate::error::{Error, Result};
 use crate::settings_file::{self, SettingsFile};
 
 /// How often a round runs (the app's background loop, `lockctl watch` without `--once`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct WatchRules {
     /// Minutes between rounds, 1 to 1,440.
@@ -25,7 +25,8 @@ pub struct WatchRules {
     pub silent_lock: SilentLockRule,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct LowBatteryRule {
     pub enabled: bool,
@@ -33,7 +34,8 @@ pub struct LowBatteryRule {
     pub threshold_percent: u8,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct UnlockedTooLongRule {
     pub enabled: bool,
@@ -41,7 +43,8 @@ pub struct UnlockedTooLongRule {
     pub minutes: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct OutsideHoursRule {
     pub enabled: bool,
@@ -56,7 +59,8 @@ pub struct OutsideHoursRule {
     pub utc_offset_minutes: i32,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct ListedUsersRule {
     pub enabled: bool,
@@ -64,7 +68,8 @@ pub struct ListedUsersRule {
     pub users: Vec<String>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct SilentLockRule {
     pub enabled: bool,

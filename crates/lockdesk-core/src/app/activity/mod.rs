@@ -8,7 +8,6 @@ use chrono::{DateTime, SecondsFormat, Utc};
 use lockdesk_archive::model::Language;
 use lockdesk_archive::{neutralize_formula, BOM};
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 use super::AppContext;
 use crate::error::{Error, Result};
@@ -19,60 +18,64 @@ pub use retention::{
 };
 
 /// Which entries: every filter is optional. Newest first.
-#[derive(Clone, Debug, Default, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ActivityQuery {
     /// From this time (inclusive).
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub since: Option<DateTime<Utc>>,
     /// Before this time.
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub until: Option<DateTime<Utc>>,
     /// Only these operations (all when absent or empty).
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub operations: Option<Vec<Operation>>,
     /// `done`, `failed` (any error), or one error code.
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub outcome: Option<String>,
     /// Found in the connection, organization, target, changes, operation or outcome.
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub text: Option<String>,
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub offset: Option<u32>,
     /// 1 to 1,000; 100 when absent.
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub limit: Option<u32>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ActivityPage {
     pub entries: Vec<JournalEntry>,
     /// How many entries match in all.
-    #[ts(type = "number")]
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub total: u64,
     pub offset: u32,
     pub limit: u32,
 }
 
-#[derive(Clone, Debug, Default, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ActivityExportRequest {
     #[serde(flatten)]
     pub query: ActivityQuery,
     /// The language of the column headers (`en` when absent).
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub language: Option<Language>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ActivityExportResponse {
-    #[ts(type = "number")]
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub entries: u64,
     /// A file name to offer.
     pub file_name: String,

@@ -5,7 +5,6 @@
 
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 use crate::app::{AppContext, NoArgs};
 use crate::error::{Error, Result};
@@ -14,29 +13,32 @@ use crate::journal::{Journal, Retention};
 use crate::Context;
 
 /// The journal's retention and size.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ActivityStorageView {
     /// Entries older than this many days are removed (1 to 3,650; 365 unless set).
     pub keep_days: u32,
-    #[ts(type = "number")]
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub entries: u64,
     /// The oldest entry's time; none when the journal is empty.
     pub oldest: Option<DateTime<Utc>>,
     /// Bytes on disk: the file with its write-ahead log.
-    #[ts(type = "number")]
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub bytes: u64,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ActivityRetentionRequest {
     /// 1 to 3,650.
     pub keep_days: u32,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ActivityRetentionResponse {
     /// Entries removed now because they were older than the new retention.
-    #[ts(type = "number")]
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub removed: u64,
     pub storage: ActivityStorageView,
 }

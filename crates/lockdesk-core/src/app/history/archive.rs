@@ -14,7 +14,6 @@ use lockdesk_archive::{
     TimecardRequest, TimecardRow,
 };
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 use super::store::open_archive;
 use crate::app::AppContext;
@@ -47,7 +46,8 @@ pub async fn history_archive_aggregates(
     blocking(ctx, move |a| Ok(a.aggregates(&req)?)).await
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HistoryTimecardResponse {
     pub rows: Vec<TimecardRow>,
 }
@@ -68,13 +68,15 @@ pub async fn history_archive_timecard(
 /// What to export. The UI never names a file: in the browser the content comes back in the
 /// answer; the desktop shell asks the user where to save (a native dialog) and calls
 /// [`history_archive_export_to`], so no command can write where the user did not choose.
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HistoryExportRequest {
     #[serde(flatten)]
     pub export: ExportRequest,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HistoryExportResponse {
     pub records: u64,
     pub bytes: u64,

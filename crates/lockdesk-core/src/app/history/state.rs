@@ -7,7 +7,6 @@ use std::sync::{Arc, Mutex};
 
 use lockdesk_archive::{Archive, SyncProgress, SyncReport};
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 #[derive(Default)]
 pub(crate) struct SyncState {
@@ -15,7 +14,8 @@ pub(crate) struct SyncState {
     pub(super) last: Option<SyncReport>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HistorySyncRunView {
     pub job_id: String,
     /// Empty: every lock.

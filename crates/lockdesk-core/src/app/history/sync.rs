@@ -15,7 +15,6 @@ use lockdesk_archive::{
     SyncProgress, SyncReport, SyncRequest,
 };
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 use super::state::HistorySyncRunView;
 use super::store::open_archive;
@@ -26,23 +25,25 @@ use crate::error::{Error, ErrorPayload, Result};
 pub const SESSION_EXPIRED_MESSAGE: &str =
     "The history sign-in expired: sign in again to history to resume the sync.";
 
-#[derive(Clone, Debug, Default, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HistorySyncStartRequest {
     /// Locks to sync; absent or empty: every lock with history permission.
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub lock_ids: Option<Vec<String>>,
     /// Fetch this range again (a backfill) instead of bringing the archive up to date; with
     /// `til`, and before it.
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub from: Option<DateTime<Utc>>,
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub til: Option<DateTime<Utc>>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum LockSyncState {
     Idle,
@@ -76,7 +77,8 @@ fn lock_state(
     }
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HistoryLockSyncView {
     pub lock_id: String,
     pub name: Option<String>,
@@ -91,7 +93,8 @@ pub struct HistoryLockSyncView {
     pub state: LockSyncState,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HistorySyncStatusResponse {
     pub records: u64,
     pub oldest: Option<DateTime<Utc>>,

@@ -11,7 +11,6 @@ use base64::Engine;
 use futures::StreamExt;
 use lockdesk_api::ids::OrganizationId;
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 use url::Url;
 
 use crate::error::{Error, Result};
@@ -22,13 +21,15 @@ pub const MAX_IMAGE_BYTES: usize = 5 * 1024 * 1024;
 /// Total size of the images kept in memory; the cache starts over beyond it.
 const CACHE_BYTES: usize = 32 * 1024 * 1024;
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ImagesGetRequest {
     /// An `image_url` from a view the app returned (e.g. `LockView.image_url`).
     pub url: String,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ImagesGetResponse {
     /// `data:image/…;base64,…`, for an `<img src>`.
     pub data_url: String,

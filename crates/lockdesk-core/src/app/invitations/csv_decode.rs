@@ -13,7 +13,6 @@ use std::borrow::Cow;
 use base64::Engine;
 use encoding_rs::{Encoding, SHIFT_JIS, UTF_16BE, UTF_16LE, UTF_8};
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 use crate::error::{Error, Result};
 
@@ -25,7 +24,8 @@ pub const MAX_CSV_BYTES: u64 = 5 * 1024 * 1024;
 pub const MAX_CSV_ROWS: u32 = 10_000;
 
 /// How the file's text was encoded, as detected (the front ends word it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum CsvEncoding {
     /// UTF-8 without a byte-order mark (also plain ASCII).

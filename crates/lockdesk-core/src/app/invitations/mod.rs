@@ -24,7 +24,6 @@ use chrono::{DateTime, Utc};
 use lockdesk_api::models::InvitationStatus;
 use lockdesk_api::v3::{InvitationQuery, NewInvitation};
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 use super::lost_answer;
 use super::offline::{self, CachedView};
@@ -36,23 +35,24 @@ const WRITE: &str = "organization:user:write";
 /// Active invitations allowed per organization (service limit).
 pub use crate::error::INVITATION_LIMIT;
 
-#[derive(Clone, Debug, Default, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct InvitationsListRequest {
     /// `active` or `expired`; all when absent.
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub status: Option<String>,
     /// Only invitations issued strictly after this instant (RFC 3339), sent to the service.
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub issued_after: Option<String>,
     /// Only invitations issued strictly before this instant (RFC 3339), sent to the service.
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub issued_before: Option<String>,
     /// One page of at most this many (1 to 1,000); every invitation when absent.
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub limit: Option<u32>,
 }
 
@@ -65,28 +65,31 @@ fn instant(field: &str, value: Option<&str>) -> Result<Option<DateTime<Utc>>> {
     }
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct InvitationsListResponse {
     pub invitations: Vec<InvitationView>,
     /// Present when the answer comes from the offline cache.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub cached: Option<CachedView>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct InvitationsCreateRequest {
     pub mail: String,
     /// `member` when absent.
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub authority: Option<Role>,
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub code: Option<String>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct InvitationsCreateResponse {
     pub mail: String,
 }

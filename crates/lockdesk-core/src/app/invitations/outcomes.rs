@@ -3,10 +3,10 @@
 //! reaches the context.
 
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 /// Why a CSV row is refused before sending, for the UI to word in its language.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum InviteProblemCode {
     /// The mail cell is empty.
@@ -19,7 +19,8 @@ pub enum InviteProblemCode {
     DuplicateInFile,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct InviteProblem {
     pub code: InviteProblemCode,
     /// The CSV column concerned: `mail` or `authority`.
@@ -41,7 +42,8 @@ impl InviteProblem {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum InviteOutcome {
     /// Sent now.
@@ -60,7 +62,8 @@ pub enum InviteOutcome {
     NotAttempted,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct InviteResult {
     pub line: u32,
     pub mail: String,

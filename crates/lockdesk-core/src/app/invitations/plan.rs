@@ -7,7 +7,6 @@ use futures::TryStreamExt;
 use lockdesk_api::models::InvitationStatus;
 use lockdesk_api::v3::{InvitationQuery, NewInvitation, PageParams, UserQuery};
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 use super::csv_decode::{self, CsvEncoding, MAX_CSV_ROWS};
 use super::outcomes::{InviteProblem, InviteProblemCode};
@@ -21,19 +20,20 @@ use crate::error::{Error, Result};
 /// authority (`authority`, `role`, `権限`) and a code column (`code`, `ユーザーコード`); without a
 /// header the columns are mail, authority, code. Comma-separated, or tab-separated when the
 /// first line has tabs and no commas. At most 5 MiB and 10,000 rows.
-#[derive(Clone, Debug, Default, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct BulkInviteRequest {
     /// The file's bytes in base64 (what the app sends, so that CP932 survives).
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub file_base64: Option<String>,
     /// The file as text (already decoded).
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub csv: Option<String>,
     /// For rows without an authority; `member` when absent.
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub default_authority: Option<Role>,
 }
 
@@ -65,7 +65,8 @@ impl BulkInviteRequest {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum InviteRowStatus {
     /// Will be invited.
@@ -80,7 +81,8 @@ pub enum InviteRowStatus {
     AlreadyUser,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct InviteRow {
     /// Line in the CSV file (1-based).
     pub line: u32,
@@ -94,7 +96,8 @@ pub struct InviteRow {
     pub problem: Option<InviteProblem>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct BulkInvitePreview {
     /// How the file was encoded (detected from its bytes).
     pub encoding: CsvEncoding,

@@ -19,7 +19,6 @@ use chrono::{DateTime, Utc};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use ts_rs::TS;
 
 use super::AppContext;
 use crate::error::{Error, ErrorCode, Result};
@@ -29,7 +28,8 @@ pub use store::{OfflineStore, Scope, OFFLINE_FILE};
 use used::{fetch_noting, Used};
 
 /// Why an answer came from the offline cache.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum CachedReason {
     /// The service could not be reached (`transport`, `timeout`).
@@ -39,7 +39,8 @@ pub enum CachedReason {
 }
 
 /// On an answer read from the offline cache: when it was read from the service.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CachedView {
     pub as_of: DateTime<Utc>,
     pub reason: CachedReason,

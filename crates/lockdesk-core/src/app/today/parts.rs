@@ -3,12 +3,12 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 use crate::watch::BatteryPart;
 
 /// Why a part of Today is empty: the step that is missing.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum TodayMissing {
     /// No history (v2) connection is chosen: add one and sign in.
@@ -25,7 +25,8 @@ pub enum TodayMissing {
 }
 
 /// One battery below the watcher's threshold.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TodayBattery {
     pub lock_id: String,
     /// Absent when the lock has no name (show its id).
@@ -34,7 +35,8 @@ pub struct TodayBattery {
     pub percent: i32,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TodayBatteries {
     pub threshold_percent: u8,
     /// Lowest first.
@@ -43,14 +45,16 @@ pub struct TodayBatteries {
 }
 
 /// A lock with no record for the watcher's number of days.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TodaySilentLock {
     pub lock_id: String,
     pub lock_name: Option<String>,
     pub last_record_at: DateTime<Utc>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TodaySilent {
     pub days: u32,
     /// Longest silent first.
@@ -59,7 +63,8 @@ pub struct TodaySilent {
 }
 
 /// Why an entry is outside office hours.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum AfterHoursReason {
     /// An office day, before the start or from the end on.
@@ -71,7 +76,8 @@ pub enum AfterHoursReason {
 }
 
 /// An unlocking by a person outside office hours.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TodayAfterHoursEntry {
     pub at: DateTime<Utc>,
     pub reason: AfterHoursReason,
@@ -82,7 +88,8 @@ pub struct TodayAfterHoursEntry {
     pub user_mail: Option<String>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TodayAfterHours {
     /// The window: from the close of the last office day before today, to now.
     pub from: DateTime<Utc>,
@@ -93,7 +100,8 @@ pub struct TodayAfterHours {
 }
 
 /// One lock's records yesterday against its daily average of the 7 days before.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TodayLockDay {
     pub lock_id: String,
     pub lock_name: Option<String>,
@@ -104,7 +112,8 @@ pub struct TodayLockDay {
     pub unusual: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TodayYesterday {
     /// Yesterday's local date (the office's zone).
     pub date: NaiveDate,
@@ -114,7 +123,8 @@ pub struct TodayYesterday {
 }
 
 /// An invitation that expires within 24 hours or has expired in the last 7 days, not accepted.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TodayInvitation {
     pub id: String,
     pub mail: Option<String>,
@@ -125,7 +135,8 @@ pub struct TodayInvitation {
     pub expired: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TodayInvitations {
     /// Expired ones (newest first) after the ones still waiting (soonest first).
     pub items: Vec<TodayInvitation>,
@@ -133,7 +144,8 @@ pub struct TodayInvitations {
 }
 
 /// The health line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TodayHealth {
     /// The history (v2) connection in use, if any.
     pub history_profile: Option<String>,
@@ -148,7 +160,8 @@ pub struct TodayHealth {
 }
 
 /// Today of the organization in use.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TodayOverview {
     pub organization_id: String,
     pub now: DateTime<Utc>,

@@ -2,9 +2,9 @@
 
 use lockdesk_api::models::{LockGroup, LockSummary, UserGroup, UserSummary};
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MemberView {
     pub id: String,
     pub name: Option<String>,
@@ -31,7 +31,8 @@ impl From<&UserSummary> for MemberView {
     }
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LockGroupView {
     pub id: String,
     pub name: String,
@@ -51,7 +52,8 @@ impl From<&LockGroup> for LockGroupView {
     }
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct UserGroupView {
     pub id: String,
     pub name: String,

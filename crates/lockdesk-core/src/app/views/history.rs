@@ -3,9 +3,9 @@
 use chrono::{DateTime, Utc};
 use lockdesk_api::models::{Access, ClientType, V2Lock};
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HistoryLockView {
     pub id: String,
     /// The lock's name, or its id when it has none.
@@ -26,7 +26,8 @@ impl From<&V2Lock> for HistoryLockView {
 /// How a door was locked or unlocked (the service's `client_type`): by the phone app, the web
 /// console or a URL key (`manager`), an IC card outside or inside, auto-lock, by hand, the
 /// button, or `{"kind":"other","value":…}` with what the service sent.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", content = "value", rename_all = "snake_case")]
 pub enum ClientKind {
     MobileApp,
@@ -76,7 +77,8 @@ impl ClientKind {
 }
 
 /// What a record did to the door.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum AccessAction {
     Locked,
@@ -84,7 +86,8 @@ pub enum AccessAction {
 }
 
 /// One entry/exit record.
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct AccessView {
     pub created_at: DateTime<Utc>,
     pub is_locked: bool,

@@ -2,13 +2,13 @@
 
 use lockdesk_api::models::{Lock, LockModel, Reader};
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 use super::{int, LockSettings};
 
 /// The lock's model: `{"kind":"pro"}` (smart lock), `{"kind":"ctl"}` (controller), or
 /// `{"kind":"other","value":…}` with what the service sent.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", content = "value", rename_all = "snake_case")]
 pub enum LockModelKind {
     Pro,
@@ -27,7 +27,8 @@ impl From<&LockModel> for LockModelKind {
 }
 
 /// `ok` (30 % or more), `low` (10–29 %), `critical` (under 10 %).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum BatteryLevel {
     Ok,
@@ -35,7 +36,8 @@ pub enum BatteryLevel {
     Critical,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Battery {
     pub percent: i32,
     pub level: BatteryLevel,
@@ -56,7 +58,8 @@ impl Battery {
 }
 
 /// What a device attached to a lock is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum DeviceKind {
     /// IC-card reader on the inside of the door.
@@ -67,7 +70,8 @@ pub enum DeviceKind {
 }
 
 /// An IC-card reader or door sensor attached to a lock.
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DeviceView {
     pub kind: DeviceKind,
     pub id: Option<String>,
@@ -77,7 +81,8 @@ pub struct DeviceView {
     pub warning_volume: Option<i32>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LockView {
     pub id: String,
     /// The lock's name, or its id when it has none.

@@ -3,10 +3,10 @@
 use chrono::{DateTime, Utc};
 use lockdesk_api::ApiVersion;
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 /// Which API a profile is registered for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Api {
     V3,
@@ -31,7 +31,8 @@ impl From<Api> for ApiVersion {
     }
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ProfileView {
     pub name: String,
     pub base_url: String,
@@ -46,7 +47,8 @@ pub struct ProfileView {
     pub organization_id: Option<String>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct OrganizationView {
     pub id: String,
     /// Only known after a detail request; `null` when the service did not say.

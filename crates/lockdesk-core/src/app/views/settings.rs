@@ -3,12 +3,12 @@
 
 use lockdesk_api::models::Lock;
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 use super::int;
 
 /// A time window on some days of the week (0 = Sunday … 6 = Saturday).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ScheduleView {
     /// Only for the exit button (`button1`); the auto-lock pause has no switch of its own.
     pub enabled: Option<bool>,
@@ -22,7 +22,8 @@ pub struct ScheduleView {
 }
 
 /// What a controller (`Ctl`) drives.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", content = "value", rename_all = "snake_case")]
 pub enum LockType {
     LockInEnergizing,
@@ -54,13 +55,15 @@ impl LockType {
 }
 
 /// A remote device paired with the lock; the service may leave out its id.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LockRemoteView {
     pub id: Option<String>,
 }
 
 /// Every setting of a lock; `null` where the model does not have it (or the service sent none).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LockSettings {
     pub autolock: Option<bool>,
     pub seconds_till_autolock: Option<i32>,

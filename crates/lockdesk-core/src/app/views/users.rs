@@ -3,14 +3,14 @@
 use chrono::{DateTime, Utc};
 use lockdesk_api::models::{Authority, Invitation, InvitationStatus, User};
 use serde::{Deserialize, Serialize};
-use ts_rs::TS;
 
 /// The signed-in account's role, as far as the app has learned it: the service does not say it
 /// (token information has no role), but its role rules do. Only a super manager may change a
 /// user's role, and a user update is refused `insufficient_authority` only to someone who is
 /// not one (a manager). So a role change that succeeds shows a super manager, and any user
 /// update refused for authority shows a manager. Forgotten at every sign-in and sign-out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum AccountRole {
     SuperManager,
@@ -18,7 +18,8 @@ pub enum AccountRole {
 }
 
 /// A role that may be given (input): `manager` or `member`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
     Manager,
@@ -38,7 +39,8 @@ impl From<Role> for Authority {
 /// `{"kind":"manager"}`, `{"kind":"member"}`, or `{"kind":"other","value":…}` with what the
 /// service sent. The service does not document its value for the super manager; one that reads
 /// like it (`super…`, `owner`, `admin`) is taken for it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", content = "value", rename_all = "snake_case")]
 pub enum UserRole {
     SuperManager,
@@ -69,7 +71,8 @@ impl UserRole {
     }
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct UserView {
     pub id: String,
     pub name: String,
@@ -106,7 +109,8 @@ impl From<&User> for UserView {
 
 /// Where an invitation stands: `active` (waiting for the invitee), `expired`, or what the
 /// service sent (`{"kind":"other","value":…}`; the status after acceptance is not documented).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", content = "value", rename_all = "snake_case")]
 pub enum InvitationState {
     Active,
@@ -124,7 +128,8 @@ impl From<&InvitationStatus> for InvitationState {
     }
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct InvitationView {
     pub id: String,
     pub mail: Option<String>,

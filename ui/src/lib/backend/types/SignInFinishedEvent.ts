@@ -4,6 +4,6 @@ import type { SignedInView } from "./SignedInView";
 
 /**
  * Desktop only: emitted to the main window when the sign-in window finished (the redirect was
- * intercepted and the code exchanged, or it failed). Event name [`SIGN_IN_FINISHED_EVENT`].
+ * intercepted and the code exchanged, or it failed). Event name `SIGN_IN_FINISHED_EVENT`.
  */
 export type SignInFinishedEvent = { profile: string, signed_in: SignedInView | null, error: ErrorPayload | null, };

@@ -1,4 +1,4 @@
-// Generated from Rust by lockdesk-core (app::export). Do not edit; run scripts/gen-types.
+// Generated from Rust by lockdesk-core (app::ts_types). Do not edit; run scripts/gen-types.
 import type { AccountInfoResponse } from "./AccountInfoResponse";
 import type { ActivityExportRequest } from "./ActivityExportRequest";
 import type { ActivityExportResponse } from "./ActivityExportResponse";

@@ -1,4 +1,4 @@
-// Generated from Rust by lockdesk-core (app::export). Do not edit; run scripts/gen-types.
+// Generated from Rust by lockdesk-core (app::ts_types). Do not edit; run scripts/gen-types.
 export type { AccessAction } from "./AccessAction";
 export type { AccessView } from "./AccessView";
 export type { AccountInfoResponse } from "./AccountInfoResponse";

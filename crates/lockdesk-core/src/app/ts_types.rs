@@ -1,121 +1,19 @@
-//! TypeScript types for the UI, generated from the Rust request/response structs (ts-rs) into
-//! `ui/src/lib/backend/types/`, plus `commands.ts` (command name → request/response types) and
-//! `index.ts`. The generated files are committed; the test below fails when they drift from
-//! Rust. Regenerate with `scripts/gen-types`.
+//! TypeScript types for the UI, generated from the Rust request/response structs (ts-rs, feature
+//! `ts`) into `ui/src/lib/backend/types/`, plus `commands.ts` (command name → request/response
+//! types, limits, operations, event names) and `index.ts`. The generated files are committed;
+//! the test below fails when they drift from Rust. Regenerate with `scripts/gen-types`.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use serde::{Deserialize, Serialize};
+use lockdesk_commands::shell::{
+    FileDropEvent, OpenScreenEvent, FILE_DROP_EVENT, OPEN_SCREEN_EVENT, SIGN_IN_FINISHED_EVENT,
+};
 use ts_rs::TS;
 
-use super::{SignedInView, COMMANDS, DESKTOP_COMMANDS};
+use super::session::SignInFinishedEvent;
+use super::{COMMANDS, DESKTOP_COMMANDS};
 use crate::error::ErrorPayload;
-
-/// Desktop only: emitted to the main window when the sign-in window finished (the redirect was
-/// intercepted and the code exchanged, or it failed). Event name [`SIGN_IN_FINISHED_EVENT`].
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
-pub struct SignInFinishedEvent {
-    pub profile: String,
-    pub signed_in: Option<SignedInView>,
-    pub error: Option<ErrorPayload>,
-}
-
-/// Desktop only: files dragged over / dropped onto the main window, with the position in CSS
-/// pixels of the webview (use `document.elementFromPoint(x, y)` to find the target lock).
-/// Event name [`FILE_DROP_EVENT`].
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
-pub struct FileDropEvent {
-    pub kind: FileDropKind,
-    pub paths: Vec<String>,
-    pub x: f64,
-    pub y: f64,
-}
-
-/// The stage of a drag: `paths` are known on `enter` and `drop`; `leave` has no position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "lowercase")]
-pub enum FileDropKind {
-    Enter,
-    Over,
-    Drop,
-    Leave,
-}
-
-/// Desktop only: the shell asks the main window to show a screen (the macOS menu's "Settings…",
-/// ⌘,, shows Account). Event name [`OPEN_SCREEN_EVENT`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
-pub struct OpenScreenEvent {
-    pub screen: ShellScreen,
-}
-
-/// The screens the shell can ask for, named as the UI's router names them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "lowercase")]
-pub enum ShellScreen {
-    Account,
-}
-
-/// Desktop only (`files_save`): text the UI made (an export of what it shows) to save where the
-/// user chooses in the native save dialog. `file_name` is only the suggestion.
-#[derive(Clone, Debug, Serialize, Deserialize, TS)]
-pub struct FileSaveRequest {
-    pub file_name: String,
-    pub content: String,
-}
-
-/// Where a desktop save went. `path` is `null` when the user cancelled the dialog (nothing was
-/// written); `records` is set for archive exports.
-#[derive(Clone, Debug, Default, Serialize, Deserialize, TS)]
-pub struct FileSaveResponse {
-    pub path: Option<String>,
-    pub bytes: u64,
-    pub records: Option<u64>,
-}
-
-/// Desktop only: the UI's language as the shell words it (notifications, tray).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "snake_case")]
-pub enum UiLanguage {
-    #[default]
-    En,
-    Ja,
-}
-
-/// Desktop only (`shell_settings_get` / `shell_settings_set`): the shell's own settings, kept
-/// in `shell.json` in the config folder. `keep_watching_in_tray` (off by default): closing the
-/// main window hides it and watching goes on in the tray.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
-pub struct ShellSettingsView {
-    pub language: UiLanguage,
-    pub keep_watching_in_tray: bool,
-}
-
-/// Desktop only (`watcher_status_get`): the app's background watching, which lives in the
-/// shell (the core's `watch_status` is the organization's last round, by any program).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
-pub struct WatcherStatusView {
-    /// Paused from the tray or the Watch screen: no rounds at the interval until resumed
-    /// (asked rounds still run). Kept while the app runs.
-    pub paused: bool,
-    /// A round is running now.
-    pub running: bool,
-    /// Rounds finished since the app started (failed ones included).
-    #[ts(type = "number")]
-    pub rounds: u64,
-    /// The error code of the last round, if it failed.
-    pub last_error: Option<String>,
-}
-
-/// Desktop only (`watcher_pause_set`): pause or resume background watching.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
-pub struct WatcherPauseRequest {
-    pub paused: bool,
-}
-
-pub const SIGN_IN_FINISHED_EVENT: &str = "lockdesk://sign-in-finished";
-pub const FILE_DROP_EVENT: &str = "lockdesk://file-drop";
-pub const OPEN_SCREEN_EVENT: &str = "lockdesk://open-screen";
 
 /// The folder the UI reads the types from.
 pub fn default_dir() -> PathBuf {
@@ -140,7 +38,7 @@ pub fn export_types(dir: &Path) -> Result<(), String> {
     FileDropEvent::export_all(&cfg).map_err(err)?;
     OpenScreenEvent::export_all(&cfg).map_err(err)?;
 
-    let header = "// Generated from Rust by lockdesk-core (app::export). Do not edit; run scripts/gen-types.\n";
+    let header = "// Generated from Rust by lockdesk-core (app::ts_types). Do not edit; run scripts/gen-types.\n";
     let mut types: Vec<&str> = super::command_types()
         .iter()
         .chain(super::desktop_command_types().iter())

@@ -1,0 +1,112 @@
+//! The desktop shell's own types: the arguments and answers of its commands
+//! ([`crate::lockdesk_desktop_commands`]) and the events it sends the main window. Here, beside
+//! the command table and not in the core, because only the shell makes and reads them; the
+//! core's type generation writes them for the UI like every other type (feature `ts`).
+
+use serde::{Deserialize, Serialize};
+
+/// Desktop only: files dragged over / dropped onto the main window, with the position in CSS
+/// pixels of the webview (use `document.elementFromPoint(x, y)` to find the target lock).
+/// Event name [`FILE_DROP_EVENT`].
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FileDropEvent {
+    pub kind: FileDropKind,
+    pub paths: Vec<String>,
+    pub x: f64,
+    pub y: f64,
+}
+
+/// The stage of a drag: `paths` are known on `enter` and `drop`; `leave` has no position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum FileDropKind {
+    Enter,
+    Over,
+    Drop,
+    Leave,
+}
+
+/// Desktop only: the shell asks the main window to show a screen (the macOS menu's "Settings…",
+/// ⌘,, shows Account). Event name [`OPEN_SCREEN_EVENT`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct OpenScreenEvent {
+    pub screen: ShellScreen,
+}
+
+/// The screens the shell can ask for, named as the UI's router names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum ShellScreen {
+    Account,
+}
+
+/// Desktop only (`files_save`): text the UI made (an export of what it shows) to save where the
+/// user chooses in the native save dialog. `file_name` is only the suggestion.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FileSaveRequest {
+    pub file_name: String,
+    pub content: String,
+}
+
+/// Where a desktop save went. `path` is `null` when the user cancelled the dialog (nothing was
+/// written); `records` is set for archive exports.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FileSaveResponse {
+    pub path: Option<String>,
+    pub bytes: u64,
+    pub records: Option<u64>,
+}
+
+/// Desktop only: the UI's language as the shell words it (notifications, tray).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum UiLanguage {
+    #[default]
+    En,
+    Ja,
+}
+
+/// Desktop only (`shell_settings_get` / `shell_settings_set`): the shell's own settings, kept
+/// in `shell.json` in the config folder. `keep_watching_in_tray` (off by default): closing the
+/// main window hides it and watching goes on in the tray.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ShellSettingsView {
+    pub language: UiLanguage,
+    pub keep_watching_in_tray: bool,
+}
+
+/// Desktop only (`watcher_status_get`): the app's background watching, which lives in the
+/// shell (the core's `watch_status` is the organization's last round, by any program).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct WatcherStatusView {
+    /// Paused from the tray or the Watch screen: no rounds at the interval until resumed
+    /// (asked rounds still run). Kept while the app runs.
+    pub paused: bool,
+    /// A round is running now.
+    pub running: bool,
+    /// Rounds finished since the app started (failed ones included).
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub rounds: u64,
+    /// The error code of the last round, if it failed.
+    pub last_error: Option<String>,
+}
+
+/// Desktop only (`watcher_pause_set`): pause or resume background watching.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct WatcherPauseRequest {
+    pub paused: bool,
+}
+
+pub const SIGN_IN_FINISHED_EVENT: &str = "lockdesk://sign-in-finished";
+pub const FILE_DROP_EVENT: &str = "lockdesk://file-drop";
+pub const OPEN_SCREEN_EVENT: &str = "lockdesk://open-screen";
