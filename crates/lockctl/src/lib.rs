@@ -6,109 +6,22 @@
 
 pub mod cli;
 mod commands;
+mod dispatch;
+mod env;
 pub mod error;
 mod output;
+mod term;
 
 use std::ffi::OsString;
 use std::io::{BufRead, Write};
 
 use clap::Parser;
-use lockdesk_api::ApiVersion;
 use lockdesk_core::app::AppContext;
-use lockdesk_core::{Context, ProfileStore};
 
 use crate::cli::{Cli, Command};
+pub use crate::env::Env;
 pub use crate::error::{Error, Result};
-
-/// The program's streams and output mode.
-pub struct Term<'a> {
-    pub stdin: &'a mut dyn BufRead,
-    pub out: &'a mut dyn Write,
-    pub err: &'a mut dyn Write,
-    pub json: bool,
-    /// Stdin is the process's terminal: a secret is then read with echo off.
-    pub terminal: bool,
-    /// Stdout is a terminal: what is printed raw elsewhere (CSV cells) is cleaned of control
-    /// characters there.
-    pub out_terminal: bool,
-    /// The exit status of a command that succeeded (`watch --once` with new alerts: 3).
-    pub status: i32,
-}
-
-impl Term<'_> {
-    /// One line from stdin without its line ending; `None` at end of input.
-    pub fn read_line(&mut self) -> Result<Option<String>> {
-        let mut line = String::new();
-        let n = self
-            .stdin
-            .read_line(&mut line)
-            .map_err(|e| Error::Usage(format!("could not read stdin: {e}")))?;
-        if n == 0 {
-            return Ok(None);
-        }
-        Ok(Some(line.trim_end_matches(['\r', '\n']).to_owned()))
-    }
-
-    /// One line that must not appear on screen: typed with echo off at a terminal, else read
-    /// from stdin like any line (a pipe echoes nothing).
-    pub fn read_secret_line(&mut self) -> Result<Option<String>> {
-        if !self.terminal {
-            return self.read_line();
-        }
-        rpassword::read_password()
-            .map(Some)
-            .map_err(|e| Error::Usage(format!("could not read the terminal: {e}")))
-    }
-}
-
-/// The global options and the app context, for the commands. Every command calls the app's
-/// use-cases (`lockdesk_core::app`) on [`Env::app`]; lockctl itself only parses and prints.
-pub struct Env<'a> {
-    app: &'a AppContext,
-    pub profile: Option<String>,
-    pub org: Option<String>,
-}
-
-impl<'a> Env<'a> {
-    pub fn new(app: &'a AppContext, profile: Option<String>, org: Option<String>) -> Env<'a> {
-        app.use_organization(org.clone());
-        app.use_archive(None);
-        Env { app, profile, org }
-    }
-
-    pub fn ctx(&self) -> std::sync::Arc<Context> {
-        self.app.core()
-    }
-
-    /// The app context without a profile (profile management).
-    pub fn app_without_profile(&self) -> &AppContext {
-        self.app
-    }
-
-    /// The profile given, or the only one there is.
-    pub fn profile(&self) -> Result<String> {
-        if let Some(p) = &self.profile {
-            return Ok(p.clone());
-        }
-        let profiles = ProfileStore::new(&self.ctx()).list()?;
-        match profiles.as_slice() {
-            [] => Err(Error::NoProfile),
-            [only] => Ok(only.name.clone()),
-            many => Err(Error::ProfileRequired(
-                many.iter().map(|p| p.name.clone()).collect(),
-            )),
-        }
-    }
-
-    /// The app context working with the profile, for organization work and history alike (a
-    /// command of the other API then says `wrong_api`).
-    pub fn app(&self) -> Result<&AppContext> {
-        let profile = self.profile()?;
-        self.app.use_profile(ApiVersion::V3, &profile);
-        self.app.use_profile(ApiVersion::V2, &profile);
-        Ok(self.app)
-    }
-}
+pub use crate::term::Term;
 
 /// Runs one command line. Returns the exit status: 0 success, 1 failure, 2 usage error, 3
 /// new alerts (`watch --once`).
@@ -179,7 +92,7 @@ where
         status: 0,
     };
     let asks_proxy_login = !matches!(cli.command, Command::Proxy(_));
-    let mut result = dispatch(&env, &mut term, cli.command).await;
+    let mut result = run_command(&env, &mut term, cli.command).await;
     // A proxy that asks for a user name and password, at a terminal: ask them once, keep them,
     // and run the command again (the proxy refused the first one before the service saw it).
     if let Err(e) = &result {
@@ -190,7 +103,7 @@ where
             let _ = writeln!(term.err, "{}", output::clean(&e.to_string()));
             result = match commands::proxy::login(&env, &mut term).await {
                 Ok(()) => match Cli::try_parse_from(&args) {
-                    Ok(again) => dispatch(&env, &mut term, again.command).await,
+                    Ok(again) => run_command(&env, &mut term, again.command).await,
                     Err(e) => Err(Error::Usage(e.to_string())),
                 },
                 Err(e) => Err(e),
@@ -222,25 +135,12 @@ where
     status
 }
 
-pub(crate) async fn dispatch(env: &Env<'_>, term: &mut Term<'_>, command: Command) -> Result<()> {
+/// Runs one parsed command: `demo` here, the others through [`dispatch::dispatch`] (which the
+/// demo's tour calls too).
+async fn run_command(env: &Env<'_>, term: &mut Term<'_>, command: Command) -> Result<()> {
     match command {
-        Command::Profile(cmd) => commands::profile::run(env, term, cmd).await,
-        Command::Login => commands::session::login(env, term).await,
-        Command::Logout => commands::session::logout(env, term).await,
-        Command::TokenInfo => commands::session::token_info(env, term).await,
-        Command::Orgs { cmd } => commands::orgs::run(env, term, cmd).await,
-        Command::Locks(cmd) => commands::locks::run(env, term, cmd).await,
-        Command::LockGroups(cmd) => commands::groups::run_lock_groups(env, term, cmd).await,
-        Command::Users(cmd) => commands::users::run(env, term, cmd).await,
-        Command::Invitations(cmd) => commands::invitations::run(env, term, cmd).await,
-        Command::UserGroups(cmd) => {
-            commands::groups::run::<commands::groups::UserGroups>(env, term, cmd).await
-        }
-        Command::History(cmd) => commands::history::run(env, term, cmd).await,
-        Command::Activity(args) => commands::activity::run(env, term, args).await,
-        Command::Watch(args) => commands::watch::run(env, term, args).await,
-        Command::Proxy(cmd) => commands::proxy::run(env, term, cmd).await,
         Command::Demo { serve } => commands::demo::run(term, serve).await,
+        other => dispatch::dispatch(env, term, other).await,
     }
 }
 

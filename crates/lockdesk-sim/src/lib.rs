@@ -11,12 +11,14 @@
 
 pub mod backend;
 pub mod routes;
+mod sim_info;
 #[cfg(feature = "test-pki")]
 pub mod test_pki;
 mod tls;
 
 pub use backend::pkce::constant_time_eq;
 pub use routes::guard::{random_control_token, CONTROL_TOKEN_HEADER};
+pub use sim_info::{AccountInfo, ClientInfo, SimInfo};
 pub use tls::TlsIdentity;
 
 use std::net::SocketAddr;
@@ -24,14 +26,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 use tokio_rustls::rustls::ServerConfig;
 
 use backend::clock::Clock;
-use backend::demo::{ACCOUNTS, DEMO_PASSWORD};
-use backend::state::{Client, Seed, Shared};
+use backend::state::{Seed, Shared};
 use backend::State;
 
 /// How to start a simulator.
@@ -82,62 +82,6 @@ impl SimOptions {
             users: 40,
             ..Self::default()
         }
-    }
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct SimInfo {
-    pub base_url: String,
-    pub clients: Vec<ClientInfo>,
-    pub accounts: Vec<AccountInfo>,
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct ClientInfo {
-    /// `v3` or `v2`
-    pub api: String,
-    pub client_id: String,
-    pub client_secret: String,
-    pub redirect_uri: String,
-    pub scopes: Vec<String>,
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct AccountInfo {
-    pub mail: String,
-    pub password: String,
-    /// `super_manager`, `manager` or `member`
-    pub role: String,
-}
-
-pub(crate) fn client_info(c: &Client) -> ClientInfo {
-    ClientInfo {
-        api: c.api.as_str().to_string(),
-        client_id: c.client_id.clone(),
-        client_secret: c.client_secret.clone(),
-        redirect_uri: c.redirect_uri.clone(),
-        scopes: c.scopes.clone(),
-    }
-}
-
-/// The demo identities of a state.
-pub(crate) fn sim_info(st: &State) -> SimInfo {
-    SimInfo {
-        base_url: st.base_url.clone(),
-        clients: st
-            .clients
-            .iter()
-            .filter(|c| c.client_id.starts_with("demo-"))
-            .map(client_info)
-            .collect(),
-        accounts: ACCOUNTS
-            .iter()
-            .map(|(mail, role)| AccountInfo {
-                mail: mail.to_string(),
-                password: DEMO_PASSWORD.to_string(),
-                role: role.to_string(),
-            })
-            .collect(),
     }
 }
 
@@ -253,7 +197,7 @@ pub async fn spawn(options: SimOptions) -> std::io::Result<SimHandle> {
     let state = tokio::task::spawn_blocking(move || State::build(seed, base_url, clock))
         .await
         .map_err(std::io::Error::other)?;
-    let info = sim_info(&state);
+    let info = sim_info::sim_info(&state);
     let sim = Arc::new(Shared::new(state));
     let guard = options
         .control_token

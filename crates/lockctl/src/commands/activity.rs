@@ -7,9 +7,10 @@
 use lockdesk_core::app::{self, ActivityQuery, ActivityRetentionRequest, NoArgs};
 
 use crate::cli::ActivityArgs;
+use crate::env::Env;
 use crate::error::Result;
 use crate::output::{self, words};
-use crate::{Env, Term};
+use crate::term::Term;
 
 pub async fn run(env: &Env<'_>, term: &mut Term<'_>, args: ActivityArgs) -> Result<()> {
     let ctx = env.app_without_profile();

@@ -13,9 +13,10 @@ use lockdesk_core::app::{
 };
 
 use crate::cli::{ArchiveArg, ArchiveFilter, ExportFormatArg, HistoryCmd, LangArg, Sort, TzArg};
+use crate::env::Env;
 use crate::error::{Error, Result};
 use crate::output::{self, words};
-use crate::{Env, Term};
+use crate::term::Term;
 
 /// How often a running sync is asked where it stands.
 const POLL: Duration = Duration::from_millis(250);

@@ -13,7 +13,10 @@ use lockdesk_core::{Context, MemoryStore};
 use lockdesk_sim::SimOptions;
 
 use crate::cli::Cli;
-use crate::{dispatch, Env, Error, Result, Term};
+use crate::dispatch::dispatch;
+use crate::env::Env;
+use crate::error::{Error, Result};
+use crate::term::Term;
 
 pub async fn run(term: &mut Term<'_>, serve: bool) -> Result<()> {
     let dir = std::env::temp_dir().join(format!("lockdesk-demo-{}", std::process::id()));

@@ -10,9 +10,10 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use crate::cli::{GroupCmd, GroupFields, LockGroupsCmd};
+use crate::env::Env;
 use crate::error::{Error, Result};
 use crate::output::{self, words};
-use crate::{Env, Term};
+use crate::term::Term;
 
 /// One kind of group: its commands' prefix, its id member, its answers and their words.
 pub(crate) trait Kind {

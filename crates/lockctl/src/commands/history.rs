@@ -7,9 +7,10 @@ use std::io::Write;
 use lockdesk_core::app::{self, AccessView, HistoryAccessesRequest, NoArgs};
 
 use crate::cli::{Format, HistoryCmd};
+use crate::env::Env;
 use crate::error::{Error, Result};
 use crate::output::{self, words};
-use crate::{Env, Term};
+use crate::term::Term;
 
 pub const BOM: &str = "\u{feff}";
 /// Records per request (the v2 maximum).

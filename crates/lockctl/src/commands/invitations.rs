@@ -11,9 +11,10 @@ use lockdesk_core::app::{
 
 use super::role;
 use crate::cli::{InvitationsCmd, StatusArg};
+use crate::env::Env;
 use crate::error::{Error, Result};
 use crate::output::{self, words};
-use crate::{Env, Term};
+use crate::term::Term;
 
 /// Page size of `list` without `--all`.
 pub const PAGE: u32 = 100;

@@ -6,9 +6,10 @@ use lockdesk_core::app::{
 };
 
 use crate::cli::LocksCmd;
+use crate::env::Env;
 use crate::error::Result;
 use crate::output::{self, words};
-use crate::{Env, Term};
+use crate::term::Term;
 
 /// Page size of `list` without `--all`.
 pub const PAGE: u32 = 100;

@@ -4,9 +4,10 @@ use lockdesk_core::app::{self, NoArgs, OrgsChooseRequest};
 use lockdesk_core::ErrorPayload;
 
 use crate::cli::OrgsCmd;
+use crate::env::Env;
 use crate::error::Result;
 use crate::output::{self, words};
-use crate::{Env, Term};
+use crate::term::Term;
 
 pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: Option<OrgsCmd>) -> Result<()> {
     let ctx = env.app()?;

@@ -5,9 +5,10 @@ use lockdesk_core::app::{self, NoArgs, ProfileNameRequest, ProfilesAddRequest};
 use lockdesk_core::Profile;
 
 use crate::cli::{Api, ProfileCmd};
+use crate::env::Env;
 use crate::error::{Error, Result};
 use crate::output::{self, words};
-use crate::{Env, Term};
+use crate::term::Term;
 
 pub const SECRET_ENV: &str = "LOCKDESK_CLIENT_SECRET";
 

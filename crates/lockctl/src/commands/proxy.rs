@@ -6,9 +6,10 @@ use lockdesk_core::app::{
 };
 
 use crate::cli::ProxyCmd;
+use crate::env::Env;
 use crate::error::{Error, Result};
 use crate::output::{self, words};
-use crate::{Env, Term};
+use crate::term::Term;
 
 pub const USER_ENV: &str = "LOCKDESK_PROXY_USER";
 pub const PASSWORD_ENV: &str = "LOCKDESK_PROXY_PASSWORD";

@@ -5,9 +5,10 @@ use lockdesk_core::app::{
     self, Api, NoArgs, ProfileNameRequest, SessionCompleteSignInRequest, SessionSignOutRequest,
 };
 
+use crate::env::Env;
 use crate::error::{Error, Result};
 use crate::output::{self, words};
-use crate::{Env, Term};
+use crate::term::Term;
 
 pub async fn login(env: &Env<'_>, term: &mut Term<'_>) -> Result<()> {
     let profile = env.profile()?;

@@ -8,9 +8,10 @@ use lockdesk_core::app::{
 
 use super::{image_source, role};
 use crate::cli::UsersCmd;
+use crate::env::Env;
 use crate::error::{Error, Result};
 use crate::output::{self, words};
-use crate::{Env, Term};
+use crate::term::Term;
 
 /// Page size of `list` without `--all`.
 pub const PAGE: u32 = 100;

@@ -9,9 +9,10 @@ use lockdesk_api::ApiVersion;
 use lockdesk_core::app::{self, NoArgs, WatchRoundResponse, WatchSyncOutcome};
 
 use crate::cli::WatchArgs;
+use crate::env::Env;
 use crate::error::Result;
 use crate::output::{self, words};
-use crate::{Env, Term};
+use crate::term::Term;
 
 /// The exit status of `watch --once` when the round raised alerts.
 pub const NEW_ALERTS_STATUS: i32 = 3;

@@ -2,13 +2,14 @@
 //! and `key  value` lists for people, worded in [`words`]. Text the service sent (names, memos,
 //! addresses) comes from anyone: control characters are taken out before it reaches a terminal.
 
+mod cells;
 pub mod words;
 
 use std::io::Write;
 
 use serde::Serialize;
-use serde_json::Value;
 
+pub use self::cells::clean;
 use crate::error::Result;
 use unicode_width::UnicodeWidthStr;
 
@@ -35,19 +36,6 @@ pub fn json<T: Serialize + ?Sized>(out: &mut dyn Write, value: &T) -> Result<()>
     serde_json::to_writer_pretty(&mut *out, value)?;
     writeln!(out)?;
     Ok(())
-}
-
-/// `s` without control characters (escape sequences, carriage returns, bidirectional
-/// overrides); line breaks and tabs become spaces.
-pub fn clean(s: &str) -> String {
-    s.chars()
-        .filter_map(|c| match c {
-            '\n' | '\r' | '\t' => Some(' '),
-            c if c.is_control() => None,
-            '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' => None,
-            c => Some(c),
-        })
-        .collect()
 }
 
 /// Columns padded to the widest cell in terminal columns (CJK characters take two); the last
@@ -95,30 +83,6 @@ pub fn pairs(out: &mut dyn Write, pairs: &[(String, String)]) -> Result<()> {
         writeln!(out, "{k}{}  {}", " ".repeat(pad), clean(v))?;
     }
     Ok(())
-}
-
-/// The non-null members of a serialized object as `(key, value)` pairs, values as text.
-pub fn object_pairs<T: Serialize>(value: &T) -> Vec<(String, String)> {
-    match serde_json::to_value(value) {
-        Ok(Value::Object(map)) => map
-            .into_iter()
-            .filter(|(_, v)| !v.is_null())
-            .map(|(k, v)| (k, cell(&v)))
-            .collect(),
-        _ => Vec::new(),
-    }
-}
-
-fn cell(v: &Value) -> String {
-    match v {
-        Value::String(s) => s.clone(),
-        Value::Null => String::new(),
-        other => other.to_string(),
-    }
-}
-
-pub fn opt(v: &Option<impl ToString>) -> String {
-    v.as_ref().map(ToString::to_string).unwrap_or_default()
 }
 
 #[cfg(test)]

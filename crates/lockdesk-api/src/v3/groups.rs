@@ -8,7 +8,7 @@ use std::str::FromStr;
 use reqwest::Method;
 use serde::de::DeserializeOwned;
 
-use super::{org_path, Client};
+use super::client::{org_path, Client};
 use crate::error::{Error, Result};
 use crate::ids::{LockGroupId, OrganizationId, UserGroupId};
 use crate::models::{LockGroup, UserGroup};

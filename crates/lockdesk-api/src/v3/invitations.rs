@@ -3,7 +3,7 @@ use std::collections::HashSet;
 use chrono::{DateTime, SecondsFormat, Utc};
 use reqwest::Method;
 
-use super::{org_path, Client};
+use super::client::{org_path, Client};
 use crate::error::Result;
 use crate::ids::OrganizationId;
 use crate::models::{Authority, Invitation, InvitationStatus};

@@ -2,8 +2,8 @@ use bytes::Bytes;
 use futures::Stream;
 use reqwest::Method;
 
+use super::client::{org_path, Client};
 use super::paging::{all_pages, PageParams};
-use super::{org_path, Client};
 use crate::error::{Error, Result};
 use crate::ids::{LockId, OrganizationId};
 use crate::models::Lock;

@@ -1,6 +1,7 @@
 //! v3 resource operations: a handler per resource, each method builds a request, sends it
 //! through the session (renewing the token once on `invalid_token`) and decodes the answer.
 
+mod client;
 mod groups;
 mod invitations;
 mod lock_groups;
@@ -9,6 +10,7 @@ mod organizations;
 mod paging;
 mod users;
 
+pub use client::Client;
 pub use groups::{
     GroupInput, GroupKind, Groups, LockGroupKind, LockGroups, UserGroupKind, UserGroups,
 };
@@ -18,41 +20,11 @@ pub use organizations::Organizations;
 pub use paging::{max_pages, PageParams, MAX_LISTING_ITEMS};
 pub use users::{ExistingUserInvite, NewUser, UserQuery, UserUpdate, Users};
 
-use std::sync::Arc;
-
-use crate::error::Result;
 use crate::ids::OrganizationId;
-use crate::session::Session;
-use crate::transport::{ApiRequest, ApiResponse, Transport};
 
-/// The v3 client. Cheap to clone; all clones share one session.
-#[derive(Clone, Debug)]
-pub struct Client {
-    transport: Transport,
-    session: Arc<Session>,
-}
-
+/// The resource handlers a client hands out (here, beside the handlers, not in client.rs: the
+/// handlers import the client).
 impl Client {
-    pub fn new(session: Arc<Session>) -> Client {
-        Client {
-            transport: session.oauth().transport().clone(),
-            session,
-        }
-    }
-
-    pub fn session(&self) -> &Arc<Session> {
-        &self.session
-    }
-
-    pub(crate) async fn call(&self, req: ApiRequest) -> Result<ApiResponse> {
-        let req = &req;
-        self.session
-            .with_token(
-                |token| async move { self.transport.execute(req, Some(&token), None).await },
-            )
-            .await
-    }
-
     pub fn organizations(&self) -> Organizations<'_> {
         Organizations::new(self)
     }
@@ -89,8 +61,4 @@ impl<'a> Org<'a> {
     pub fn groups<K: GroupKind>(&self) -> Groups<'a, K> {
         Groups::new(self.client, self.id)
     }
-}
-
-pub(crate) fn org_path(org: &OrganizationId, rest: &str) -> String {
-    format!("/v3/organizations/{}{rest}", org.as_str())
 }

@@ -1,8 +1,8 @@
 use futures::Stream;
 use reqwest::Method;
 
+use super::client::Client;
 use super::paging::{all_pages, PageParams};
-use super::Client;
 use crate::error::Result;
 use crate::ids::OrganizationId;
 use crate::models::Organization;

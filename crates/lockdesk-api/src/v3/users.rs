@@ -1,9 +1,9 @@
 use futures::Stream;
 use reqwest::Method;
 
+use super::client::{org_path, Client};
 use super::locks::ImageUpload;
 use super::paging::{all_pages, PageParams};
-use super::{org_path, Client};
 use crate::error::{Error, Result};
 use crate::ids::{OrganizationId, UserId};
 use crate::models::{Authority, User};

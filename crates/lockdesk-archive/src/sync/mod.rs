@@ -27,6 +27,7 @@ mod model;
 mod page_size;
 mod plan;
 mod runs;
+mod shared;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -44,26 +45,7 @@ use crate::{checkpoints, meta};
 pub use model::{Backfill, LockSync, SyncOutcome, SyncProgress, SyncReport, SyncRequest};
 use page_size::PageSize;
 use runs::{next_page, report_progress};
-
-struct Shared<'a> {
-    archive: &'a Archive,
-    client: &'a V2Client,
-    progress: Mutex<SyncProgress>,
-    on_progress: &'a (dyn Fn(&SyncProgress) + Send + Sync),
-    page: Mutex<PageSize>,
-    /// Pages still expected per active run (`None`: unknown).
-    remaining: Mutex<HashMap<i64, Option<u64>>>,
-    /// The locks of this sync, for the completeness its progress reports.
-    lock_ids: Mutex<Vec<String>>,
-    stop: CancellationToken,
-    paused: AtomicBool,
-}
-
-enum Stop {
-    Paused,
-    Cancelled,
-    Failed(Error),
-}
+use shared::{stop_of, Shared, Stop};
 
 /// Runs a sync. `on_progress` is called after every committed page; `cancel` stops it between
 /// (or during) requests, leaving checkpoints intact. Errors of the database, and another sync
@@ -290,13 +272,5 @@ fn failed(e: &Error) -> SyncOutcome {
     SyncOutcome::Failed {
         code: e.code().to_owned(),
         message: e.to_string(),
-    }
-}
-
-fn stop_of(e: lockdesk_api::Error) -> Stop {
-    match e {
-        lockdesk_api::Error::V2SessionExpired => Stop::Paused,
-        lockdesk_api::Error::Cancelled => Stop::Cancelled,
-        e => Stop::Failed(Error::Api(e)),
     }
 }

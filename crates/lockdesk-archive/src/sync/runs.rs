@@ -8,7 +8,7 @@ use lockdesk_api::models::Access;
 use lockdesk_api::v2::AccessQuery;
 use lockdesk_api::ServiceCode;
 
-use super::{stop_of, Shared, Stop};
+use super::shared::{stop_of, Shared, Stop};
 use crate::accesses;
 use crate::checkpoints::{self, Page, Run};
 use crate::error::{Error, Result};

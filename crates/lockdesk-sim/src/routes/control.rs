@@ -12,7 +12,7 @@ use crate::backend::clock::iso_millis;
 use crate::backend::faults::Faults;
 use crate::backend::state::{Api, Config};
 use crate::backend::{Sim, SimError};
-use crate::{client_info, sim_info};
+use crate::sim_info::{client_info, sim_info};
 
 pub fn router() -> Router<Sim> {
     Router::new()

@@ -6,6 +6,7 @@ pub mod guard;
 pub mod oauth;
 pub mod params;
 pub mod requests;
+mod respond;
 pub mod v2;
 pub mod v3_groups;
 pub mod v3_invitations;
@@ -15,15 +16,11 @@ pub mod v3_orgs;
 pub mod v3_users;
 
 use axum::extract::DefaultBodyLimit;
-use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
-use axum::{Json, Router};
-use serde_json::Value;
+use axum::Router;
 
 use crate::backend::groups::GroupKind;
-use crate::backend::oauth::Caller;
-use crate::backend::state::Authority;
-use crate::backend::{Result, Sim, State};
+use crate::backend::Sim;
+pub use respond::{json, list, with_org, HandlerResult};
 
 /// The whole application: service API, control API, fault layer, request log, and the guard
 /// in front of everything when the simulator has a control token.
@@ -55,33 +52,4 @@ pub fn app(sim: Sim, guard: Option<guard::Guard>) -> Router {
         )),
         None => app,
     }
-}
-
-pub type HandlerResult = Result<Response>;
-
-pub fn json(status: StatusCode, v: Value) -> Response {
-    (status, Json(v)).into_response()
-}
-
-/// `{key: items}`, or 200 with no body when nothing matched.
-pub fn list(key: &str, items: Vec<Value>) -> Response {
-    if items.is_empty() {
-        StatusCode::OK.into_response()
-    } else {
-        json(StatusCode::OK, serde_json::json!({ key: items }))
-    }
-}
-
-/// Token → scope → organization → membership → role, then `f` under the state lock.
-pub fn with_org<T>(
-    sim: &Sim,
-    bearer: Option<&str>,
-    scope: &str,
-    org_id: &str,
-    f: impl FnOnce(&mut State, &Caller, usize, Authority) -> Result<T>,
-) -> Result<T> {
-    let mut st = sim.lock();
-    let caller = st.auth_v3(bearer, scope)?;
-    let (org, role) = st.org_ctx(&caller, org_id)?;
-    f(&mut st, &caller, org, role)
 }

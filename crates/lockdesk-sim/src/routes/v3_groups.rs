@@ -10,7 +10,7 @@ use axum::routing::{get, MethodRouter};
 use axum::{Extension, Router};
 
 use super::params::Input;
-use super::{json, list, with_org, HandlerResult};
+use super::respond::{json, list, with_org, HandlerResult};
 use crate::backend::groups::GroupKind;
 use crate::backend::{Result, Sim, SimError, State};
 

@@ -7,7 +7,7 @@ use axum::routing::get;
 use axum::Router;
 
 use super::params::Input;
-use super::{list, with_org, HandlerResult};
+use super::respond::{list, with_org, HandlerResult};
 use crate::backend::clock::parse_iso;
 use crate::backend::invitations::InvitationFilter;
 use crate::backend::{Sim, SimError};

@@ -6,8 +6,8 @@ use axum::response::IntoResponse;
 use axum::routing::post;
 use axum::{Extension, Router};
 
+use super::respond::{json, HandlerResult};
 use super::v3_groups::GroupCall;
-use super::{json, HandlerResult};
 use crate::backend::groups::GroupKind;
 use crate::backend::Sim;
 

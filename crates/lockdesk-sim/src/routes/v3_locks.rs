@@ -7,7 +7,7 @@ use axum::Router;
 use serde_json::json;
 
 use super::params::Input;
-use super::{json, list, with_org, HandlerResult};
+use super::respond::{json, list, with_org, HandlerResult};
 use crate::backend::locks::LockUpdate;
 use crate::backend::Sim;
 

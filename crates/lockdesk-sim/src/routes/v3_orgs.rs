@@ -6,7 +6,7 @@ use axum::routing::get;
 use axum::Router;
 
 use super::params::Input;
-use super::{json, list, with_org, HandlerResult};
+use super::respond::{json, list, with_org, HandlerResult};
 use crate::backend::Sim;
 
 pub fn router() -> Router<Sim> {

@@ -7,7 +7,7 @@ use axum::routing::get;
 use axum::Router;
 
 use super::params::{Input, Params};
-use super::{json, list, with_org, HandlerResult};
+use super::respond::{json, list, with_org, HandlerResult};
 use crate::backend::users::{UserFilter, UserInput};
 use crate::backend::{Sim, SimError};
 

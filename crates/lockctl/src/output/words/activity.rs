@@ -6,7 +6,7 @@ use lockdesk_core::app::{ActivityRetentionResponse, ActivityStorageView};
 use lockdesk_core::journal::{FieldChange, JournalEntry};
 
 use super::NONE;
-use crate::output::opt;
+use crate::output::cells::opt;
 
 pub const ACTIVITY_HEADERS: [&str; 7] = [
     "TIME (UTC)",

@@ -5,7 +5,7 @@ use lockdesk_core::app::{
     InviteProblemCode, InviteResult, InviteRow, InviteRowStatus, JobState, Role,
 };
 
-use crate::output::{clean, opt};
+use crate::output::cells::{clean, opt};
 
 fn role(r: Role) -> &'static str {
     match r {

@@ -6,7 +6,7 @@ use lockdesk_archive::{
 };
 use lockdesk_core::app::{AccessView, HistoryLockView};
 
-use crate::output::opt;
+use crate::output::cells::opt;
 
 pub const HISTORY_LOCK_HEADERS: [&str; 2] = ["ID", "NAME"];
 

@@ -13,7 +13,7 @@ use lockdesk_core::app::{
     SignedOutView, TokenView, UserGroupView, UserRole, UserView,
 };
 
-use super::{clean, opt};
+use super::cells::{clean, opt};
 
 mod activity;
 mod bulk;
@@ -129,9 +129,9 @@ pub fn profile_removed(name: &str) -> String {
 pub fn sign_in_not_stored(profile: &str, reason: &str) -> String {
     format!(
         "warning: the renewed sign-in of profile {} could not be stored in the keychain ({}); it was used for this run only: once the keychain works, run `lockctl --profile {} login`",
-        super::clean(profile),
-        super::clean(reason),
-        super::clean(profile)
+        clean(profile),
+        clean(reason),
+        clean(profile)
     )
 }
 
@@ -139,7 +139,7 @@ pub fn sign_in_not_stored(profile: &str, reason: &str) -> String {
 pub fn profile_not_revoked(message: &str, code: impl std::fmt::Display) -> String {
     format!(
         "warning: the service could not revoke its sign-in ({} [{code}]); it may stay valid there until revoked in the service's web console",
-        super::clean(message)
+        clean(message)
     )
 }
 
@@ -266,7 +266,7 @@ pub fn lock_pairs(l: &LockView) -> Vec<(String, String)> {
         pair("battery", percent(l.battery.as_ref().map(|b| b.percent))),
         pair("image_url", opt(&l.image_url)),
     ];
-    out.extend(super::object_pairs(&l.settings));
+    out.extend(super::cells::object_pairs(&l.settings));
     for d in &l.devices {
         let mut v = vec![opt(&d.id)];
         if let Some(b) = &d.battery {

@@ -7,7 +7,7 @@ use rand::Rng;
 
 use super::super::ids;
 use super::super::state::{Button1, Device, Lock, LockRemote, Schedule};
-use super::pick;
+use super::pick::pick;
 
 pub(super) const ORG1_LOCKS: [&str; 32] = [
     "正面玄関",

@@ -2,6 +2,7 @@
 
 mod history;
 mod locks;
+mod pick;
 
 use std::ops::Range;
 
@@ -15,6 +16,7 @@ use super::oauth::V3_SCOPES;
 use super::state::{Api, Authority, Client, Group, Invitation, Member, Org, State, User};
 use history::generate_history;
 use locks::{make_lock, ORG1_LOCKS, ORG2_LOCKS};
+use pick::pick;
 
 pub const REDIRECT_URI: &str = "https://localhost/lockdesk/callback";
 pub const DEMO_PASSWORD: &str = "lockdesk-demo";
@@ -59,10 +61,6 @@ const EN_FIRST: [&str; 10] = [
 const EN_LAST: [&str; 8] = [
     "Smith", "Johnson", "Brown", "Taylor", "Wilson", "Clark", "Miller", "Davis",
 ];
-
-fn pick<'a, T>(rng: &mut StdRng, xs: &'a [T]) -> &'a T {
-    &xs[rng.gen_range(0..xs.len())]
-}
 
 fn person(rng: &mut StdRng, n: usize) -> (String, Option<String>) {
     let with_mail = rng.gen_bool(0.85);
