@@ -20,7 +20,7 @@ use tauri::Manager;
 use watcher::{Notice, Notifier, Round, WatchSetup, Watcher};
 
 use lockdesk_core::app::AppContext;
-use lockdesk_core::{Context, MemoryStore};
+use lockdesk_core::Context;
 
 /// `--demo` (or `LOCKDESK_DEMO=1`): the user's own space is a throwaway too (a temporary config
 /// folder and an in-memory keychain), for running the app with nothing of the user's at all.
@@ -35,8 +35,7 @@ fn app_context() -> Result<(AppContext, Option<std::path::PathBuf>), String> {
     if demo_mode() {
         let dir = std::env::temp_dir().join(format!("lockdesk-demo-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let core = Context::for_tests(dir.join("config"), Arc::new(MemoryStore::new()))
-            .with_data_dir(dir.join("data"));
+        let core = Context::throwaway(&dir);
         return Ok((AppContext::new(core), Some(dir)));
     }
     Context::from_platform()

@@ -95,6 +95,18 @@ impl Context {
         }
     }
 
+    /// A space that leaves nothing of the user's touched: config in `dir/config`, archives and
+    /// lock files in `dir/data`, secrets in memory (the demo's sandboxes: `--demo` and "Try
+    /// the demo").
+    pub fn throwaway(dir: &std::path::Path) -> Self {
+        Self::new(
+            dir.join("config"),
+            Arc::new(MemoryStore::new()),
+            Arc::new(SystemClock),
+        )
+        .with_data_dir(dir.join("data"))
+    }
+
     /// Config in `dir`, archives and lock files in `dir/data`: nothing reaches the user's own.
     pub fn for_tests(dir: impl Into<PathBuf>, secrets: Arc<MemoryStore>) -> Self {
         let dir = dir.into();

@@ -7,14 +7,13 @@ use std::fs::File;
 use std::path::Path;
 use std::sync::Arc;
 
-use lockdesk_api::clock::SystemClock;
 use lockdesk_api::ApiVersion;
 use lockdesk_sim::SimOptions;
 
 use super::space::Space;
 use crate::demo::{self, Demo};
 use crate::error::{Error, Result};
-use crate::{private_fs, Context, MemoryStore};
+use crate::{private_fs, Context};
 
 /// Sandbox folders are `<temp>/lockdesk-demo-…`, holding this lock file while in use.
 const PREFIX: &str = "lockdesk-demo-";
@@ -122,12 +121,7 @@ impl DemoSandbox {
         let dir = builder.tempdir().map_err(no_folder)?;
         let in_use = private_fs::open_private(&dir.path().join(IN_USE)).map_err(no_folder)?;
         in_use.lock().map_err(no_folder)?;
-        let core = Context::new(
-            dir.path().join("config"),
-            Arc::new(MemoryStore::new()),
-            Arc::new(SystemClock),
-        )
-        .with_data_dir(dir.path().join("data"));
+        let core = Context::throwaway(dir.path());
         let demo = demo::start_demo(&core, options).await?;
         let space = Space::new(core);
         space
