@@ -130,7 +130,7 @@ pub fn evaluate(
     let mut out = Vec::new();
     if rules.low_battery.enabled {
         out.extend(watch::low_battery(
-            locks,
+            &super::views::battery_readings(locks),
             rules.low_battery.threshold_percent,
             now,
         ));
@@ -256,7 +256,10 @@ pub async fn watch_round(ctx: &AppContext, _req: NoArgs) -> Result<WatchRoundRes
     .map_err(|e| Error::Archive(lockdesk_archive::Error::Export(e.to_string())))??;
     let findings = evaluate(&rules, &locks, &records, &activity, now)?;
     if rules.low_battery.enabled {
-        let recovered = watch::recovered_batteries(&locks, rules.low_battery.threshold_percent);
+        let recovered = watch::recovered_batteries(
+            &super::views::battery_readings(&locks),
+            rules.low_battery.threshold_percent,
+        );
         store.end(&org, &recovered, now).map_err(Error::from)?;
     }
     let new_alerts = store.raise(&org, &findings, now).map_err(Error::from)?;

@@ -12,8 +12,8 @@ pub use activity::lock_activity;
 pub use alerts::{AlertQuery, AlertStore, AlertView, MuteView, ALERTS_FILE};
 pub use rules::{
     is_japanese_holiday, listed_users, low_battery, outside_hours, recovered_batteries,
-    silent_locks, unlocked_too_long, BatteryPart, Finding, LockActivity, OfficeHours, RuleKind,
-    BATTERY_RECOVERY_MARGIN,
+    silent_locks, unlocked_too_long, BatteryPart, BatteryReading, Finding, LockActivity,
+    OfficeHours, RuleKind, BATTERY_RECOVERY_MARGIN,
 };
 pub use settings::{
     load_rules, rules_path, save_rules, ListedUsersRule, LowBatteryRule, OutsideHoursRule,

@@ -1,5 +1,5 @@
-//! The watcher's five rules as pure functions over their inputs: the locks as the core's
-//! [`LockView`]s (batteries per device), archived records ([`HistoryRow`], oldest first, as
+//! The watcher's five rules as pure functions over their inputs: the locks' batteries as
+//! [`BatteryReading`]s (the app makes them from its lock views), archived records ([`HistoryRow`], oldest first, as
 //! [`lockdesk_archive::Archive::scan`] gives them) and the clock passed in. No store, no network:
 //! the watch round and the Today overview call the same functions with their own windows.
 //!
@@ -11,8 +11,6 @@ use std::collections::HashMap;
 use chrono::{DateTime, Datelike, Duration, FixedOffset, NaiveDate, Timelike, Utc};
 use lockdesk_archive::{Completeness, HistoryRow};
 use serde::{Deserialize, Serialize};
-
-use crate::app::{DeviceKind, LockView};
 
 /// The five kinds of rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -63,7 +61,7 @@ pub enum BatteryPart {
 }
 
 impl BatteryPart {
-    fn as_str(self) -> &'static str {
+    pub fn as_str(self) -> &'static str {
         match self {
             BatteryPart::Lock => "lock",
             BatteryPart::NfcReaderInside => "nfc_reader_inside",
@@ -73,14 +71,14 @@ impl BatteryPart {
     }
 }
 
-impl From<DeviceKind> for BatteryPart {
-    fn from(k: DeviceKind) -> Self {
-        match k {
-            DeviceKind::NfcReaderInside => BatteryPart::NfcReaderInside,
-            DeviceKind::NfcReaderOutside => BatteryPart::NfcReaderOutside,
-            DeviceKind::DoorSensor => BatteryPart::DoorSensor,
-        }
-    }
+/// One battery as the rules see it: a lock's own, or one of its devices'.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BatteryReading {
+    pub lock_id: String,
+    /// `None` when the lock has no name of its own.
+    pub lock_name: Option<String>,
+    pub part: BatteryPart,
+    pub percent: i32,
 }
 
 /// One thing a rule found, as data (each front end words it). Names come from the service and
@@ -141,24 +139,8 @@ impl Finding {
     }
 }
 
-/// Every battery reading of the locks: the lock itself, then each device that reports one.
-fn battery_readings(locks: &[LockView]) -> impl Iterator<Item = (&LockView, BatteryPart, i32)> {
-    locks.iter().flat_map(|l| {
-        let own = l
-            .battery
-            .iter()
-            .map(move |b| (l, BatteryPart::Lock, b.percent));
-        let devices = l.devices.iter().filter_map(move |d| {
-            d.battery
-                .as_ref()
-                .map(|b| (l, BatteryPart::from(d.kind), b.percent))
-        });
-        own.chain(devices)
-    })
-}
-
-fn battery_target(lock: &LockView, part: BatteryPart) -> String {
-    format!("{}/{}", lock.id, part.as_str())
+fn battery_target(r: &BatteryReading) -> String {
+    format!("{}/{}", r.lock_id, r.part.as_str())
 }
 
 fn battery_key(target: &str) -> String {
@@ -169,21 +151,26 @@ fn battery_key(target: &str) -> String {
 /// sensor) whose battery is below `threshold_percent` (20 means 19 % fires, 20 % does not).
 /// The key is rule, lock and part: a battery that stays low is one alert (until it has
 /// recovered, [`recovered_batteries`]).
-pub fn low_battery(locks: &[LockView], threshold_percent: u8, now: DateTime<Utc>) -> Vec<Finding> {
-    battery_readings(locks)
-        .filter(|(_, _, percent)| *percent < i32::from(threshold_percent))
-        .map(|(l, part, percent)| {
-            let target = battery_target(l, part);
+pub fn low_battery(
+    readings: &[BatteryReading],
+    threshold_percent: u8,
+    now: DateTime<Utc>,
+) -> Vec<Finding> {
+    readings
+        .iter()
+        .filter(|r| r.percent < i32::from(threshold_percent))
+        .map(|r| {
+            let target = battery_target(r);
             let mut f = Finding::new(
                 RuleKind::LowBattery,
                 battery_key(&target),
                 target,
-                &l.id,
+                &r.lock_id,
                 now,
             );
-            f.lock_name = l.has_name.then(|| l.name.clone());
-            f.part = Some(part);
-            f.percent = Some(percent);
+            f.lock_name = r.lock_name.clone();
+            f.part = Some(r.part);
+            f.percent = Some(r.percent);
             f
         })
         .collect()
@@ -197,11 +184,12 @@ pub const BATTERY_RECOVERY_MARGIN: i32 = 10;
 /// The low-battery keys of the parts that read at least `threshold_percent` +
 /// [`BATTERY_RECOVERY_MARGIN`] now (a battery replaced): their alert is over, and the same part
 /// running low again later is a new alert.
-pub fn recovered_batteries(locks: &[LockView], threshold_percent: u8) -> Vec<String> {
+pub fn recovered_batteries(readings: &[BatteryReading], threshold_percent: u8) -> Vec<String> {
     let recovered = i32::from(threshold_percent) + BATTERY_RECOVERY_MARGIN;
-    battery_readings(locks)
-        .filter(|(_, _, percent)| *percent >= recovered)
-        .map(|(l, part, _)| battery_key(&battery_target(l, part)))
+    readings
+        .iter()
+        .filter(|r| r.percent >= recovered)
+        .map(|r| battery_key(&battery_target(r)))
         .collect()
 }
 

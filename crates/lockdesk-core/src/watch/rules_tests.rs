@@ -1,3 +1,4 @@
+use crate::app::views::{battery_readings, DeviceKind, LockView};
 use chrono::NaiveDate;
 
 use super::*;
@@ -47,7 +48,7 @@ fn low_battery_fires_below_the_threshold_only() {
         lock("A1", Some(19), &[(DeviceKind::DoorSensor, 20)]),
         lock("A2", Some(20), &[(DeviceKind::NfcReaderOutside, 5)]),
     ];
-    let f = low_battery(&locks, 20, now);
+    let f = low_battery(&battery_readings(&locks), 20, now);
     let keys: Vec<&str> = f.iter().map(|f| f.key.as_str()).collect();
     assert_eq!(
         keys,
@@ -57,9 +58,9 @@ fn low_battery_fires_below_the_threshold_only() {
     assert_eq!(f[1].part, Some(BatteryPart::NfcReaderOutside));
     assert_eq!(f[1].target, "A2/nfc_reader_outside");
     // The same batteries a round later: the same keys.
-    let again = low_battery(&locks, 20, now + Duration::hours(1));
+    let again = low_battery(&battery_readings(&locks), 20, now + Duration::hours(1));
     assert_eq!(again[0].key, f[0].key);
-    assert!(low_battery(&locks, 5, now).is_empty());
+    assert!(low_battery(&battery_readings(&locks), 5, now).is_empty());
 }
 
 #[test]
@@ -70,12 +71,12 @@ fn a_battery_has_recovered_only_well_above_the_threshold() {
         lock("A2", Some(100), &[(DeviceKind::NfcReaderInside, 12)]),
     ];
     assert_eq!(
-        recovered_batteries(&locks, 20),
+        recovered_batteries(&battery_readings(&locks), 20),
         ["low_battery:A1/door_sensor", "low_battery:A2/lock"]
     );
     // The keys are the low-battery findings' own.
-    let low = low_battery(&locks, 101, t("2026-11-24T03:00:00Z"));
-    assert!(recovered_batteries(&locks, 20)
+    let low = low_battery(&battery_readings(&locks), 101, t("2026-11-24T03:00:00Z"));
+    assert!(recovered_batteries(&battery_readings(&locks), 20)
         .iter()
         .all(|k| low.iter().any(|f| &f.key == k)));
 }

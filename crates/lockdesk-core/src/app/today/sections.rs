@@ -14,6 +14,7 @@ use super::parts::{
     TodaySilentLock, TodayYesterday,
 };
 use crate::app::history::store::open_archive;
+use crate::app::views::battery_readings;
 use crate::app::{
     invitations_list, locks_list, AppContext, InvitationState, InvitationsListRequest, LockView,
     LocksListRequest, NoArgs,
@@ -111,17 +112,18 @@ pub(super) fn batteries(
     let threshold_percent = rules.low_battery.threshold_percent;
     let (items, missing) = match locks {
         Ok(locks) => {
-            let mut items: Vec<TodayBattery> = low_battery(locks, threshold_percent, now)
-                .into_iter()
-                .filter_map(|f| {
-                    Some(TodayBattery {
-                        lock_id: f.lock_id,
-                        lock_name: f.lock_name,
-                        part: f.part?,
-                        percent: f.percent?,
+            let mut items: Vec<TodayBattery> =
+                low_battery(&battery_readings(locks), threshold_percent, now)
+                    .into_iter()
+                    .filter_map(|f| {
+                        Some(TodayBattery {
+                            lock_id: f.lock_id,
+                            lock_name: f.lock_name,
+                            part: f.part?,
+                            percent: f.percent?,
+                        })
                     })
-                })
-                .collect();
+                    .collect();
             items.sort_by_key(|b| b.percent);
             (items, None)
         }

@@ -4,6 +4,7 @@ use lockdesk_api::models::{Lock, LockModel, Reader};
 use serde::{Deserialize, Serialize};
 
 use super::{int, LockSettings};
+use crate::watch::{BatteryPart, BatteryReading};
 
 /// The lock's model: `{"kind":"pro"}` (smart lock), `{"kind":"ctl"}` (controller), or
 /// `{"kind":"other","value":…}` with what the service sent.
@@ -137,6 +138,42 @@ impl From<&Lock> for LockView {
             settings: LockSettings::from(l),
         }
     }
+}
+
+impl From<DeviceKind> for BatteryPart {
+    fn from(k: DeviceKind) -> Self {
+        match k {
+            DeviceKind::NfcReaderInside => BatteryPart::NfcReaderInside,
+            DeviceKind::NfcReaderOutside => BatteryPart::NfcReaderOutside,
+            DeviceKind::DoorSensor => BatteryPart::DoorSensor,
+        }
+    }
+}
+
+/// Every battery of the locks as the watcher's rules see it: each lock's own, then each device
+/// that reports one.
+pub fn battery_readings(locks: &[LockView]) -> Vec<BatteryReading> {
+    let reading = |l: &LockView, part, percent| BatteryReading {
+        lock_id: l.id.clone(),
+        lock_name: l.has_name.then(|| l.name.clone()),
+        part,
+        percent,
+    };
+    locks
+        .iter()
+        .flat_map(|l| {
+            let own = l
+                .battery
+                .iter()
+                .map(move |b| reading(l, BatteryPart::Lock, b.percent));
+            let devices = l.devices.iter().filter_map(move |d| {
+                d.battery
+                    .as_ref()
+                    .map(|b| reading(l, BatteryPart::from(d.kind), b.percent))
+            });
+            own.chain(devices)
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -16,7 +16,9 @@ mod users;
 
 pub use groups::{LockGroupView, MemberView, UserGroupView};
 pub use history::{AccessAction, AccessView, ClientKind, HistoryLockView};
-pub use locks::{Battery, BatteryLevel, DeviceKind, DeviceView, LockModelKind, LockView};
+pub use locks::{
+    battery_readings, Battery, BatteryLevel, DeviceKind, DeviceView, LockModelKind, LockView,
+};
 pub use profiles::{Api, OrganizationView, ProfileView};
 pub use settings::{LockRemoteView, LockSettings, LockType, ScheduleView};
 pub use users::{AccountRole, InvitationState, InvitationView, Role, UserRole, UserView};
