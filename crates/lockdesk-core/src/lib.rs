@@ -4,6 +4,7 @@
 
 pub mod app;
 pub mod core_context;
+#[cfg(feature = "demo")]
 pub mod demo;
 pub mod error;
 pub mod journal;

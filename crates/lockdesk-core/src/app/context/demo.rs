@@ -10,6 +10,9 @@ use std::sync::Arc;
 use lockdesk_api::ApiVersion;
 use lockdesk_sim::SimOptions;
 
+/// How the demo's simulator is seeded (tests pass `SimOptions::small()`).
+pub type DemoOptions = SimOptions;
+
 use super::space::Space;
 use crate::demo::{self, Demo};
 use crate::error::{Error, Result};
@@ -152,6 +155,10 @@ impl DemoSandbox {
         Some(self.sim_token.clone())
     }
 
+    pub(crate) fn space(&self) -> Arc<Space> {
+        self.space.clone()
+    }
+
     /// The demo's simulator, to stop and start answering (tests of offline reading).
     pub(crate) fn demo_handle(&self) -> Arc<tokio::sync::Mutex<Option<Demo>>> {
         self.demo.clone()
@@ -164,6 +171,26 @@ impl DemoSandbox {
             demo.sim.shutdown().await;
         }
     }
+}
+
+/// Stops (`false`) or starts (`true`) the simulator's answering, its data kept.
+pub(crate) async fn set_answering(
+    handle: Arc<tokio::sync::Mutex<Option<Demo>>>,
+    on: bool,
+) -> Result<()> {
+    let mut demo = handle.lock().await;
+    let Some(demo) = demo.as_mut() else {
+        return Err(Error::Demo("the demo is not running".into()));
+    };
+    if on {
+        demo.sim
+            .listen_again()
+            .await
+            .map_err(|e| Error::Demo(format!("the simulator cannot listen again: {e}")))?;
+    } else {
+        demo.sim.stop_listening().await;
+    }
+    Ok(())
 }
 
 impl Drop for DemoSandbox {

@@ -7,6 +7,10 @@
 //!
 //! Cheap to clone (one `Arc`), so background jobs can own a handle. No global state.
 
+#[cfg(feature = "demo")]
+mod demo;
+#[cfg(not(feature = "demo"))]
+#[path = "no_demo.rs"]
 mod demo;
 mod files;
 mod learned;
@@ -19,7 +23,6 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use lockdesk_api::ids::OrganizationId;
 use lockdesk_api::{ApiVersion, Client, V2Client};
-use lockdesk_sim::SimOptions;
 
 use super::job_registry::Jobs;
 use super::AccountRole;
@@ -30,7 +33,7 @@ use crate::sessions as core_sessions;
 use crate::token_store::load_tokens;
 use crate::{Context, ProfileStore};
 pub use demo::sweep_stale_demos;
-use demo::DemoSandbox;
+use demo::{DemoOptions, DemoSandbox};
 pub(crate) use space::Space;
 
 #[derive(Clone)]
@@ -43,7 +46,7 @@ pub struct AppContext {
 struct Inner {
     user: Arc<Space>,
     demo: Mutex<Option<DemoSandbox>>,
-    demo_options: SimOptions,
+    demo_options: DemoOptions,
     jobs: Jobs,
     files: files::FileGrants,
     /// `lockctl --cached`: read the offline cache only, never the service.
@@ -63,11 +66,11 @@ impl std::fmt::Debug for AppContext {
 
 impl AppContext {
     pub fn new(core: Context) -> AppContext {
-        Self::with_demo_options(core, SimOptions::default())
+        Self::with_demo_options(core, DemoOptions::default())
     }
 
     /// `demo_options` are used by "Try the demo" (tests pass `SimOptions::small()`).
-    pub fn with_demo_options(core: Context, demo_options: SimOptions) -> AppContext {
+    pub fn with_demo_options(core: Context, demo_options: DemoOptions) -> AppContext {
         AppContext {
             inner: Arc::new(Inner {
                 user: Arc::new(Space::new(core)),
@@ -93,7 +96,7 @@ impl AppContext {
             return space.clone();
         }
         match self.demo().as_ref() {
-            Some(d) => d.space.clone(),
+            Some(d) => d.space(),
             None => self.inner.user.clone(),
         }
     }
@@ -172,19 +175,7 @@ impl AppContext {
         let Some(handle) = handle else {
             return Err(Error::Demo("the demo is not running".into()));
         };
-        let mut demo = handle.lock().await;
-        let Some(demo) = demo.as_mut() else {
-            return Err(Error::Demo("the demo is not running".into()));
-        };
-        if on {
-            demo.sim
-                .listen_again()
-                .await
-                .map_err(|e| Error::Demo(format!("the simulator cannot listen again: {e}")))?;
-        } else {
-            demo.sim.stop_listening().await;
-        }
-        Ok(())
+        demo::set_answering(handle, on).await
     }
 
     /// Leaves the demo: its simulator stops, its sandbox is deleted, and the user's own

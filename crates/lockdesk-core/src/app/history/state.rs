@@ -36,6 +36,7 @@ impl HistoryState {
     }
 
     /// Closes the archives this space opened (before the demo's folder is deleted).
+    #[cfg_attr(not(feature = "demo"), allow(dead_code))]
     pub(crate) fn close_archives(&self) {
         self.archives
             .lock()
