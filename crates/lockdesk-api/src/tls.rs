@@ -94,8 +94,11 @@ impl ServerCertVerifier for TrustNothing {
     }
 }
 
-/// What was wrong with a TLS connection, as data (front ends word it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// What was wrong with a TLS connection, as data (front ends word it: the core hands it on in
+/// `details.tls_problem`, as its snake_case name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
 pub enum TlsProblem {
     /// Issued by an authority this computer does not trust (a company's inspecting proxy whose
     /// root is not installed, a self-signed certificate).
@@ -187,6 +190,13 @@ pub fn problem_of(err: &(dyn StdError + 'static)) -> Option<TlsProblem> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_problem_serializes_as_its_stable_name() {
+        for p in TlsProblem::ALL {
+            assert_eq!(serde_json::to_value(p).unwrap(), p.as_str());
+        }
+    }
 
     #[test]
     fn problems_are_found_through_io_errors_and_sources() {

@@ -9,11 +9,10 @@ mod code;
 mod payload;
 #[cfg(test)]
 mod tests;
-mod tls_problem;
 
 pub use code::{ErrorCategory, ErrorCode};
+pub use lockdesk_api::TlsProblem;
 pub use payload::{ErrorDetails, ErrorPayload};
-pub use tls_problem::TlsProblem;
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
@@ -289,7 +288,7 @@ fn api_details(e: &lockdesk_api::Error, d: &mut ErrorDetails) {
         } => {
             d.base_url = Some(base_url.clone());
             d.host = Some(host.clone());
-            d.tls_problem = Some((*problem).into());
+            d.tls_problem = Some(*problem);
         }
         lockdesk_api::Error::ProxyAuthRequired {
             proxy,

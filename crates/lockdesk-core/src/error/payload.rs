@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::code::{ErrorCategory, ErrorCode};
-use super::tls_problem::TlsProblem;
+use lockdesk_api::TlsProblem;
 
 /// Facts about an error for the message and the action (never a secret). Only the fields the
 /// code concerns are set.
