@@ -189,6 +189,17 @@ export async function historyScreen({ page, context, test, expect, id, nav, shot
     const lines = bytes.toString('utf8').trim().split('\r\n').length;
     expect(lines === locked + 1, `CSV has ${lines} lines for ${locked} records`);
     await page.waitForSelector(id('archive-exported'));
+    // An Excel workbook of the same records: a zip with the workbook's parts.
+    await page.selectOption(id('archive-export-format'), 'xlsx');
+    const [book] = await Promise.all([
+      page.waitForEvent('download'),
+      page.click(id('archive-export')),
+    ]);
+    expect(book.suggestedFilename().endsWith('.xlsx'), book.suggestedFilename());
+    const xlsx = readFileSync(await book.path());
+    expect(xlsx.subarray(0, 4).toString('latin1') === 'PK\x03\x04', 'the workbook is no zip');
+    expect(xlsx.includes('xl/worksheets/sheet1.xml'), 'the workbook has no sheet');
+    await page.selectOption(id('archive-export-format'), 'csv');
     await page.selectOption(id('archive-filter-action'), '');
   });
 

@@ -110,7 +110,7 @@ impl Error {
         match self {
             Error::Core(e) => e.details().tls_problem,
             Error::Archive(lockdesk_archive::Error::Api(e)) => match e.last() {
-                lockdesk_api::Error::Tls { problem, .. } => Some((*problem).into()),
+                lockdesk_api::Error::Tls { problem, .. } => Some(*problem),
                 _ => None,
             },
             Error::Payload(p) => p.details.tls_problem,

@@ -22,7 +22,7 @@ use crate::zone::{label, ZoneMapper};
 
 pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 
-fn headers(lang: Language, zone: Zone) -> [String; 8] {
+pub(crate) fn headers(lang: Language, zone: Zone) -> [String; 8] {
     let z = label(zone);
     match lang {
         Language::En => [
@@ -86,7 +86,11 @@ impl<W: Write> Write for Counting<W> {
 
 impl Archive {
     /// Writes every matching record to `out` (buffered here; pass the file as it is).
-    pub fn export(&self, req: &ExportRequest, out: &mut dyn Write) -> Result<ExportSummary> {
+    pub fn export(
+        &self,
+        req: &ExportRequest,
+        out: &mut (dyn Write + Send),
+    ) -> Result<ExportSummary> {
         // Its own connection: a long export never holds up a sync.
         let conn = self.reader()?;
         let w = where_clause(&conn, &req.filter)?;
@@ -105,6 +109,14 @@ impl Archive {
              FROM accesses a {} ORDER BY {order}",
             if w.empty { "WHERE 0" } else { &w.sql }
         );
+        if req.format == ExportFormat::Xlsx {
+            let records = crate::xlsx::write(conn, &sql, w.params, &names, req, &mut sink)?;
+            sink.flush()?;
+            return Ok(ExportSummary {
+                records,
+                bytes: sink.bytes,
+            });
+        }
         let mut zone = ZoneMapper::new(req.zone);
         let mut records = 0u64;
         // Each batch is encoded into `buf`, then written at once.
@@ -156,6 +168,7 @@ impl Archive {
                     Ok(())
                 })?;
             }
+            ExportFormat::Xlsx => unreachable!("written above"),
         }
         sink.flush()?;
         Ok(ExportSummary {

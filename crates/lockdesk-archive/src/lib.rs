@@ -35,6 +35,7 @@ pub mod sync;
 mod timecard;
 mod timecard_rollups;
 mod users;
+mod xlsx;
 mod zone;
 
 pub use archive::{Archive, SyncLock};

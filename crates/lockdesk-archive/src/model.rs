@@ -189,6 +189,9 @@ pub enum ExportFormat {
     Csv,
     /// One JSON object per line.
     Jsonl,
+    /// An Excel workbook: times as Excel date-times, a frozen header row with filters, widths
+    /// that fit, a font with Japanese; a sheet per 1,048,575 records (Excel's limit).
+    Xlsx,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -62,7 +62,7 @@ pub enum HistoryCmd {
         #[command(flatten)]
         archive: ArchiveArg,
     },
-    /// Export the local archive: CSV for Excel or JSON Lines, streamed to a file.
+    /// Export the local archive: CSV for Excel, JSON Lines or an Excel workbook, streamed to a file.
     Export {
         #[command(flatten)]
         filter: ArchiveFilter,
@@ -121,6 +121,8 @@ pub enum Sort {
 pub enum ExportFormatArg {
     Csv,
     Jsonl,
+    /// An Excel workbook.
+    Xlsx,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]

@@ -205,6 +205,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
                 format: match format {
                     ExportFormatArg::Csv => ExportFormat::Csv,
                     ExportFormatArg::Jsonl => ExportFormat::Jsonl,
+                    ExportFormatArg::Xlsx => ExportFormat::Xlsx,
                 },
                 zone: match tz {
                     TzArg::Local => Zone::Local,

@@ -129,6 +129,34 @@ async fn archive_sync_query_and_export() {
     assert!(text.starts_with("日時 (UTC),操作"), "{text}");
     assert_eq!(text.lines().count() as u64, received + 1);
 
+    // The same records as an Excel workbook: the header and a row each.
+    let book = w._dir.path().join("out.xlsx");
+    w.run(
+        &[
+            "history",
+            "export",
+            "--archive",
+            db,
+            "--format",
+            "xlsx",
+            "--lang",
+            "ja",
+            "--output",
+            book.to_str().unwrap(),
+        ],
+        "",
+    )
+    .await
+    .ok();
+    let mut xlsx: calamine::Xlsx<_> = calamine::open_workbook(&book).unwrap();
+    use calamine::Reader;
+    let sheet = xlsx.worksheet_range("入退室履歴 1").unwrap();
+    assert_eq!(sheet.rows().count() as u64, received + 1);
+    assert_eq!(
+        sheet.get((0, 1)),
+        Some(&calamine::Data::String("操作".into()))
+    );
+
     // Again: nothing new.
     let again = w
         .run(&["history", "sync", "--lock", &lock, "--archive", db], "")

@@ -21,6 +21,7 @@ export const historyUiEn = {
   'historyui.format': 'Format',
   'historyui.format.csv': 'CSV (Excel)',
   'historyui.format.jsonl': 'JSON Lines',
+  'historyui.format.xlsx': 'Excel workbook (.xlsx)',
   'historyui.empty.signIn':
     'Nothing is on this computer yet. Sign in for history, and the records are copied here.',
   'historyui.empty.syncing': 'Copying the records to this computer…',

@@ -9,6 +9,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use base64::Engine;
 use lockdesk_archive::{
     AggregateRequest, Aggregates, Archive, ExportFormat, ExportRequest, HistoryPage, HistoryQuery,
     TimecardRequest, TimecardRow,
@@ -80,10 +81,12 @@ pub struct HistoryExportRequest {
 pub struct HistoryExportResponse {
     pub records: u64,
     pub bytes: u64,
-    /// A file name to offer (`lockdesk-history.csv` / `.jsonl`).
+    /// A file name to offer (`lockdesk-history.csv` / `.jsonl` / `.xlsx`).
     pub file_name: String,
-    /// The file's text (CSV with its byte-order mark).
+    /// The file's text (CSV with its byte-order mark), or for a workbook its bytes in base64.
     pub content: String,
+    /// `content` is base64 (an Excel workbook), not text.
+    pub base64: bool,
 }
 
 /// The file name to offer for an export in `format`.
@@ -91,11 +94,12 @@ pub fn export_file_name(format: ExportFormat) -> &'static str {
     match format {
         ExportFormat::Csv => "lockdesk-history.csv",
         ExportFormat::Jsonl => "lockdesk-history.jsonl",
+        ExportFormat::Xlsx => "lockdesk-history.xlsx",
     }
 }
 
-/// Exports the matching records as CSV (UTF-8 with BOM, headers in the UI language) or JSON
-/// Lines, back to the UI.
+/// Exports the matching records as CSV (UTF-8 with BOM, headers in the UI language), JSON
+/// Lines or an Excel workbook (base64), back to the UI.
 pub async fn history_archive_export(
     ctx: &AppContext,
     req: HistoryExportRequest,
@@ -105,13 +109,18 @@ pub async fn history_archive_export(
     blocking(ctx, move |a| {
         let mut out = Vec::new();
         let s = a.export(&export, &mut out)?;
-        let content =
-            String::from_utf8(out).map_err(|e| lockdesk_archive::Error::Export(e.to_string()))?;
+        let base64 = export.format == ExportFormat::Xlsx;
+        let content = if base64 {
+            base64::engine::general_purpose::STANDARD.encode(&out)
+        } else {
+            String::from_utf8(out).map_err(|e| lockdesk_archive::Error::Export(e.to_string()))?
+        };
         Ok(HistoryExportResponse {
             records: s.records,
             bytes: s.bytes,
             file_name,
             content,
+            base64,
         })
     })
     .await

@@ -2,10 +2,14 @@
 
 export type HistoryExportResponse = { records: number, bytes: number, 
 /**
- * A file name to offer (`lockdesk-history.csv` / `.jsonl`).
+ * A file name to offer (`lockdesk-history.csv` / `.jsonl` / `.xlsx`).
  */
 file_name: string, 
 /**
- * The file's text (CSV with its byte-order mark).
+ * The file's text (CSV with its byte-order mark), or for a workbook its bytes in base64.
  */
-content: string, };
+content: string, 
+/**
+ * `content` is base64 (an Excel workbook), not text.
+ */
+base64: boolean, };
