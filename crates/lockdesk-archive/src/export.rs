@@ -17,43 +17,11 @@ use crate::csv_rows::CsvRows;
 use crate::error::Result;
 use crate::export_reader::for_each_batch;
 use crate::filter_sql::where_clause;
+use crate::labels::headers;
 use crate::model::*;
-use crate::zone::{label, ZoneMapper};
+use crate::zone::ZoneMapper;
 
 pub const BOM: &[u8] = b"\xEF\xBB\xBF";
-
-pub(crate) fn headers(lang: Language, zone: Zone) -> [String; 8] {
-    let z = label(zone);
-    match lang {
-        Language::En => [
-            format!("Time ({z})"),
-            "Action".into(),
-            "Method".into(),
-            "User ID".into(),
-            "User".into(),
-            "E-mail".into(),
-            "Lock ID".into(),
-            "Lock".into(),
-        ],
-        Language::Ja => [
-            format!(
-                "日時 ({})",
-                if z == "local" {
-                    "現地時刻".to_owned()
-                } else {
-                    z
-                }
-            ),
-            "操作".into(),
-            "方法".into(),
-            "ユーザーID".into(),
-            "ユーザー名".into(),
-            "メールアドレス".into(),
-            "錠ID".into(),
-            "錠名".into(),
-        ],
-    }
-}
 
 #[derive(Serialize)]
 struct JsonRow<'a> {

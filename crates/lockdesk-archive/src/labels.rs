@@ -1,6 +1,8 @@
-//! Words of an export in the chosen language: the action and the kind (`client_type`) of a record.
+//! Words of an export in the chosen language: the column headers, the action and the kind
+//! (`client_type`) of a record.
 
-use crate::model::Language;
+use crate::model::{Language, Zone};
+use crate::zone::label;
 
 pub(crate) fn action(lang: Language, locked: bool) -> &'static str {
     match (lang, locked) {
@@ -26,5 +28,38 @@ pub fn kind_label(lang: Language, kind: &str) -> &str {
     match lang {
         Language::En => en,
         Language::Ja => ja,
+    }
+}
+
+pub(crate) fn headers(lang: Language, zone: Zone) -> [String; 8] {
+    let z = label(zone);
+    match lang {
+        Language::En => [
+            format!("Time ({z})"),
+            "Action".into(),
+            "Method".into(),
+            "User ID".into(),
+            "User".into(),
+            "E-mail".into(),
+            "Lock ID".into(),
+            "Lock".into(),
+        ],
+        Language::Ja => [
+            format!(
+                "日時 ({})",
+                if z == "local" {
+                    "現地時刻".to_owned()
+                } else {
+                    z
+                }
+            ),
+            "操作".into(),
+            "方法".into(),
+            "ユーザーID".into(),
+            "ユーザー名".into(),
+            "メールアドレス".into(),
+            "錠ID".into(),
+            "錠名".into(),
+        ],
     }
 }

@@ -15,9 +15,8 @@ use rust_xlsxwriter::{Format, Workbook, Worksheet, XlsxError};
 
 use crate::archive::Names;
 use crate::error::{Error, Result};
-use crate::export::headers;
 use crate::export_reader::{for_each_batch, Record};
-use crate::labels::{action, kind_label};
+use crate::labels::{action, headers, kind_label};
 use crate::model::{ExportRequest, Language};
 use crate::zone::ZoneMapper;
 
