@@ -87,6 +87,10 @@ macro_rules! lockdesk_commands {
             local watch_mute(WatchMuteRequest) -> Done;
             local watch_unmute(WatchMuteRequest) -> Done;
             read watch_status(NoArgs) -> WatchStatusResponse;
+            read reports_list(NoArgs) -> ReportsListResponse;
+            local reports_add(ReportAddRequest) -> ReportDefinition;
+            local reports_remove(ReportIdRequest) -> Done;
+            local reports_run(ReportsRunRequest) -> ReportsRunResponse;
         }
     };
 }

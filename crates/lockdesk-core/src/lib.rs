@@ -11,6 +11,7 @@ pub mod journal;
 pub mod organizations;
 pub mod profiles;
 pub mod proxy_logins;
+pub mod reports;
 pub mod secret_binding;
 pub mod secrets;
 pub mod sessions;

@@ -3,6 +3,7 @@
 
 mod activity;
 mod history;
+mod reports;
 mod watch;
 mod when;
 
@@ -10,6 +11,7 @@ pub use activity::ActivityArgs;
 pub use history::{
     ArchiveArg, ArchiveFilter, ExportFormatArg, Format, HistoryCmd, LangArg, Sort, TzArg,
 };
+pub use reports::{EveryArg, ReportFormatArg, ReportsCmd};
 pub use watch::WatchArgs;
 pub use when::parse_when;
 
@@ -85,6 +87,10 @@ pub enum Command {
     /// The office proxy's user name and password, for a proxy that asks for them (407).
     #[command(subcommand)]
     Proxy(ProxyCmd),
+    /// Scheduled reports: the entry/exit records of each day, week or month written to a folder
+    /// (Excel, CSV or JSON Lines); `reports run --due` from a scheduled task.
+    #[command(subcommand)]
+    Reports(ReportsCmd),
     /// Try Lockdesk without an account: the built-in simulator with demo data, signed in
     /// through the real OAuth flow. Touches none of your profiles or keychain entries.
     Demo {

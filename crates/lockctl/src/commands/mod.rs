@@ -11,6 +11,7 @@ pub mod locks;
 pub mod orgs;
 pub mod profile;
 pub mod proxy;
+pub mod reports;
 pub mod session;
 pub mod users;
 pub mod watch;

@@ -20,6 +20,7 @@ mod private_files_windows;
 mod procs;
 mod proxy;
 mod renewal;
+mod reports;
 mod support;
 mod terminal;
 #[cfg(target_os = "linux")]

@@ -2,7 +2,7 @@
 //! of records online; the local archive (`archive.rs`: where it lives, queries, charts, time
 //! card, export) and its sync job (`sync.rs`) beside them.
 
-mod archive;
+pub(crate) mod archive;
 pub(crate) mod state;
 pub(crate) mod store;
 mod sync;

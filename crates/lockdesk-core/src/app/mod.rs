@@ -32,6 +32,7 @@ pub mod offline;
 pub mod orgs;
 pub mod profiles;
 pub mod proxy;
+pub mod reports;
 pub mod session;
 pub mod status;
 pub mod today;
@@ -41,6 +42,9 @@ pub mod users;
 pub mod views;
 pub mod watch;
 
+pub use crate::reports::{
+    ReportDefinition, ReportFormat, ReportKind, ReportLanguage, ReportRunView, Schedule,
+};
 pub use crate::watch::{AlertQuery, WatchRules};
 pub use account::{account_info, AccountInfoResponse, ScopeView, TokenView, SCOPES};
 pub use activity::{
@@ -99,6 +103,11 @@ pub use profiles::{
 pub use proxy::{
     proxy_credentials_clear, proxy_credentials_set, ProxyCredentialsClearRequest,
     ProxyCredentialsSetRequest, ProxyCredentialsView,
+};
+pub use reports::{
+    reports_add, reports_list, reports_remove, reports_run, ReportAddRequest, ReportIdRequest,
+    ReportOutcome, ReportRunResult, ReportView, ReportsListResponse, ReportsRunRequest,
+    ReportsRunResponse,
 };
 pub use session::{
     session_begin_sign_in, session_cancel_sign_in, session_leave_demo, session_save_sign_ins,

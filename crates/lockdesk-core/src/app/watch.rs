@@ -176,7 +176,7 @@ fn rules_of(ctx: &AppContext, org: &str) -> Result<WatchRules> {
 /// limiter as a manual sync; a sync already running in this app is waited for). A sync that
 /// cannot run (the history sign-in expired, the service unreachable) does not stop the round:
 /// the rules check what is archived and the locks as they are now.
-async fn sync(ctx: &AppContext) -> WatchSyncOutcome {
+pub(crate) async fn sync_archive(ctx: &AppContext) -> WatchSyncOutcome {
     let started = match history_sync_start(ctx, Default::default()).await {
         Ok(s) => s,
         Err(e) if e.code() == ErrorCode::SyncRunning => return WatchSyncOutcome::SkippedBusy,
@@ -219,7 +219,7 @@ pub async fn watch_round(ctx: &AppContext, _req: NoArgs) -> Result<WatchRoundRes
     let org = org_id(ctx).await?;
     let rules = rules_of(ctx, &org)?;
     let store = store(ctx)?;
-    let sync = sync(ctx).await;
+    let sync = sync_archive(ctx).await;
     let locks = locks_list(ctx, LocksListRequest::default()).await?.locks;
     let now = ctx.core().clock.now();
     let last = store

@@ -18,6 +18,7 @@ use super::cells::{clean, opt};
 mod activity;
 mod bulk;
 mod history;
+mod reports;
 mod watch;
 
 pub use activity::{activity_row, activity_shown, retention_set, storage_pairs, ACTIVITY_HEADERS};
@@ -30,6 +31,7 @@ pub use history::{
     sync_summary, ACCESS_CSV_HEADER, ARCHIVE_HEADERS, HISTORY_LOCK_HEADERS,
 };
 
+pub use reports::{report_added, report_row, report_run_line, REPORT_HEADERS};
 pub use watch::alert_line;
 
 pub const NONE: &str = "(none)";

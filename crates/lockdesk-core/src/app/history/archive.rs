@@ -21,7 +21,7 @@ use crate::app::AppContext;
 use crate::error::{Error, Result};
 
 /// Runs blocking archive work off the async threads.
-async fn blocking<T: Send + 'static>(
+pub(crate) async fn blocking<T: Send + 'static>(
     ctx: &AppContext,
     f: impl FnOnce(&Archive) -> Result<T> + Send + 'static,
 ) -> Result<T> {

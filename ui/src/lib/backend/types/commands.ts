@@ -61,6 +61,12 @@ import type { ProfilesListResponse } from "./ProfilesListResponse";
 import type { ProxyCredentialsClearRequest } from "./ProxyCredentialsClearRequest";
 import type { ProxyCredentialsSetRequest } from "./ProxyCredentialsSetRequest";
 import type { ProxyCredentialsView } from "./ProxyCredentialsView";
+import type { ReportAddRequest } from "./ReportAddRequest";
+import type { ReportDefinition } from "./ReportDefinition";
+import type { ReportIdRequest } from "./ReportIdRequest";
+import type { ReportsListResponse } from "./ReportsListResponse";
+import type { ReportsRunRequest } from "./ReportsRunRequest";
+import type { ReportsRunResponse } from "./ReportsRunResponse";
 import type { SessionBeginSignInResponse } from "./SessionBeginSignInResponse";
 import type { SessionCompleteSignInRequest } from "./SessionCompleteSignInRequest";
 import type { SessionSignOutRequest } from "./SessionSignOutRequest";
@@ -161,6 +167,10 @@ export type Commands = {
   watch_mute: { req: WatchMuteRequest; res: Done };
   watch_unmute: { req: WatchMuteRequest; res: Done };
   watch_status: { req: NoArgs; res: WatchStatusResponse };
+  reports_list: { req: NoArgs; res: ReportsListResponse };
+  reports_add: { req: ReportAddRequest; res: ReportDefinition };
+  reports_remove: { req: ReportIdRequest; res: Done };
+  reports_run: { req: ReportsRunRequest; res: ReportsRunResponse };
 };
 
 export type CommandName = keyof Commands;
@@ -233,6 +243,10 @@ export const COMMAND_NAMES: CommandName[] = [
   "watch_mute",
   "watch_unmute",
   "watch_status",
+  "reports_list",
+  "reports_add",
+  "reports_remove",
+  "reports_run",
 ];
 
 /** Commands only the desktop shell has (a window or a native dialog); the test host answers them with `unknown_command`. */

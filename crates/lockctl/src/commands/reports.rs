@@ -1,0 +1,116 @@
+//! `reports list|add|remove|run`: the app's report use-cases, for a scheduled task (`reports
+//! run --due` from cron or the Windows Task Scheduler) as much as by hand.
+
+use lockdesk_api::ApiVersion;
+use lockdesk_core::app::{
+    self, NoArgs, ReportAddRequest, ReportFormat, ReportIdRequest, ReportKind, ReportLanguage,
+    ReportOutcome, ReportsRunRequest, Schedule,
+};
+use lockdesk_core::{ErrorCode, ErrorPayload};
+
+use crate::cli::{EveryArg, LangArg, ReportFormatArg, ReportsCmd};
+use crate::env::Env;
+use crate::error::Result;
+use crate::output::{self, words};
+use crate::term::Term;
+
+pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: ReportsCmd) -> Result<()> {
+    let ctx = env.app()?;
+    match cmd {
+        ReportsCmd::List => {
+            let list = app::reports_list(ctx, NoArgs {}).await?;
+            if term.json {
+                return output::json(term.out, &list);
+            }
+            let rows: Vec<Vec<String>> = list.reports.iter().map(words::report_row).collect();
+            output::table(term.out, &words::REPORT_HEADERS, &rows)
+        }
+        ReportsCmd::Add {
+            name,
+            every,
+            at,
+            weekday,
+            day,
+            locks,
+            format,
+            lang,
+            folder,
+        } => {
+            let schedule = match every {
+                EveryArg::Daily => Schedule::Daily { at },
+                EveryArg::Weekly => Schedule::Weekly {
+                    weekday: weekday.unwrap_or_default(),
+                    at,
+                },
+                EveryArg::Monthly => Schedule::Monthly {
+                    day: day.unwrap_or_default(),
+                    at,
+                },
+                EveryArg::FirstOfficeDay => Schedule::MonthlyFirstOfficeDay { at },
+            };
+            let report = app::reports_add(
+                ctx,
+                ReportAddRequest {
+                    name,
+                    what: ReportKind::History { lock_ids: locks },
+                    schedule,
+                    format: match format {
+                        ReportFormatArg::Csv => ReportFormat::Csv,
+                        ReportFormatArg::Jsonl => ReportFormat::Jsonl,
+                        ReportFormatArg::Xlsx => ReportFormat::Xlsx,
+                    },
+                    language: match lang {
+                        LangArg::En => ReportLanguage::En,
+                        LangArg::Ja => ReportLanguage::Ja,
+                    },
+                    folder: folder.display().to_string(),
+                },
+            )
+            .await?;
+            if term.json {
+                return output::json(term.out, &report);
+            }
+            writeln!(term.out, "{}", words::report_added(&report))?;
+            Ok(())
+        }
+        ReportsCmd::Remove { id } => {
+            app::reports_remove(ctx, ReportIdRequest { id: id.clone() }).await?;
+            if !term.json {
+                writeln!(term.out, "report {} removed", output::clean(&id))?;
+            } else {
+                output::json(term.out, &serde_json::json!({ "removed": id }))?;
+            }
+            Ok(())
+        }
+        ReportsCmd::Run {
+            id,
+            again,
+            history_profile,
+            ..
+        } => {
+            if let Some(h) = &history_profile {
+                ctx.use_profile(ApiVersion::V2, h);
+            }
+            let answer = app::reports_run(ctx, ReportsRunRequest { id, again }).await?;
+            if term.json {
+                output::json(term.out, &answer)?;
+            } else {
+                for r in &answer.runs {
+                    writeln!(term.out, "{}", words::report_run_line(r))?;
+                }
+            }
+            // A scheduled task sees a failed report in its exit status.
+            match answer.runs.iter().find_map(|r| match &r.outcome {
+                ReportOutcome::Failed { code, message } => Some((code, message)),
+                _ => None,
+            }) {
+                Some((code, message)) => Err(ErrorPayload::new(
+                    ErrorCode::parse(code).unwrap_or(ErrorCode::Internal),
+                    message.clone(),
+                )
+                .into()),
+                None => Ok(()),
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+//! The words of `reports`: the list, an added report, each run's outcome.
+
+use lockdesk_core::app::{ReportDefinition, ReportOutcome, ReportRunResult, ReportView, Schedule};
+
+use crate::output::clean;
+
+pub const REPORT_HEADERS: [&str; 6] = ["ID", "NAME", "EVERY", "FOLDER", "DUE", "LAST RUN"];
+
+const WEEKDAYS: [&str; 7] = [
+    "Sunday",
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+];
+
+fn every(s: &Schedule) -> String {
+    match s {
+        Schedule::Daily { at } => format!("day at {at}"),
+        Schedule::Weekly { weekday, at } => format!(
+            "{} at {at}",
+            WEEKDAYS.get(usize::from(*weekday)).unwrap_or(&"?")
+        ),
+        Schedule::Monthly { day, at } => format!("month, day {day} at {at}"),
+        Schedule::MonthlyFirstOfficeDay { at } => format!("month, first office day at {at}"),
+    }
+}
+
+pub fn report_row(v: &ReportView) -> Vec<String> {
+    let last = match &v.last_run {
+        None => "never".to_owned(),
+        Some(r) => match r.error.as_deref() {
+            Some(code) => format!("{} failed ({code})", r.period),
+            None => format!("{} {}", r.period, r.state),
+        },
+    };
+    vec![
+        v.report.id.clone(),
+        v.report.name.clone(),
+        every(&v.report.schedule),
+        v.report.folder.display().to_string(),
+        v.due_period.clone().unwrap_or_else(|| "-".into()),
+        last,
+    ]
+}
+
+pub fn report_added(r: &ReportDefinition) -> String {
+    format!(
+        "report {} added: {} every {} into {}",
+        clean(&r.id),
+        clean(&r.name),
+        every(&r.schedule),
+        clean(&r.folder.display().to_string())
+    )
+}
+
+pub fn report_run_line(r: &ReportRunResult) -> String {
+    let what = format!(
+        "{} ({})",
+        clean(&r.name),
+        r.period.as_deref().unwrap_or("no period")
+    );
+    match &r.outcome {
+        ReportOutcome::Written { file, records } => {
+            format!("{what}: written to {} ({records} records)", clean(file))
+        }
+        ReportOutcome::AlreadyWritten { file } => {
+            format!("{what}: written before, {}", clean(file))
+        }
+        ReportOutcome::Busy => format!("{what}: another program is writing it now"),
+        ReportOutcome::OtherOrganization => {
+            format!("{what}: for another organization, not run here")
+        }
+        ReportOutcome::Failed { code, message } => {
+            format!("{what}: failed ({code}): {}", clean(message))
+        }
+    }
+}

@@ -1,0 +1,356 @@
+//! Scheduled reports (issue 20 §1): the reports kept on this computer (`crate::reports`), and
+//! running the due ones. A history report first brings the archive up to date when the history
+//! sign-in allows (the watch round's sync), then writes the period from the archive: to a
+//! temporary file in the report's folder, renamed to its final name only when whole, so a
+//! failed run (folder missing, disk full, the file open in Excel) never leaves a half-written
+//! file under that name. The period is claimed first, so the app and a scheduled `lockctl
+//! reports run --due` never both write it; a failed run is tried again at the next run.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use chrono::{DateTime, Utc};
+use lockdesk_archive::{ExportFormat, ExportRequest, HistoryFilter, Language, Zone};
+use serde::{Deserialize, Serialize};
+
+use super::history::archive::blocking;
+use super::watch::{sync_archive, WatchSyncOutcome};
+use super::{AppContext, Done, NoArgs};
+use crate::error::{Error, Result};
+use crate::reports::{
+    due_period, load_reports, reports_path, save_reports, Claim, ReportDefinition, ReportFormat,
+    ReportKind, ReportLanguage, ReportRunView, RunStore, Schedule,
+};
+use crate::watch::{load_rules, rules_path};
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ReportView {
+    pub report: ReportDefinition,
+    /// The period due last (`2026-10`), in the organization's zone.
+    pub due_period: Option<String>,
+    /// Its last run, if any.
+    pub last_run: Option<ReportRunView>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ReportsListResponse {
+    pub reports: Vec<ReportView>,
+}
+
+/// A new report for the organization in use.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ReportAddRequest {
+    pub name: String,
+    pub what: ReportKind,
+    pub schedule: Schedule,
+    #[serde(default)]
+    pub format: ReportFormat,
+    #[serde(default)]
+    pub language: ReportLanguage,
+    pub folder: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ReportIdRequest {
+    pub id: String,
+}
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ReportsRunRequest {
+    /// Only this report; every report of the organization in use when absent.
+    #[serde(default)]
+    pub id: Option<String>,
+    /// Write the period again even if it was written (a run asked for by name).
+    #[serde(default)]
+    pub again: bool,
+}
+
+/// What became of one report's due period.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ReportOutcome {
+    Written {
+        file: String,
+        #[cfg_attr(feature = "ts", ts(type = "number"))]
+        records: u64,
+    },
+    /// Written before (by this program or another): never twice.
+    AlreadyWritten {
+        file: String,
+    },
+    /// Another program is writing it now.
+    Busy,
+    /// For another organization than the one in use: not run here.
+    OtherOrganization,
+    Failed {
+        code: String,
+        message: String,
+    },
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ReportRunResult {
+    pub report_id: String,
+    pub name: String,
+    pub period: Option<String>,
+    pub outcome: ReportOutcome,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ReportsRunResponse {
+    /// The archive's sync before the history reports, when there were any to write.
+    pub sync: Option<WatchSyncOutcome>,
+    pub runs: Vec<ReportRunResult>,
+}
+
+fn runs(ctx: &AppContext) -> Result<RunStore> {
+    Ok(RunStore::new(&ctx.core().data_folder()?))
+}
+
+fn zone_of(ctx: &AppContext, org: &str) -> Result<crate::watch::OfficeHours> {
+    load_rules(&rules_path(&ctx.core().config_dir, org))?.office_hours()
+}
+
+/// Every report, with the period due last and its last run.
+pub async fn reports_list(ctx: &AppContext, _req: NoArgs) -> Result<ReportsListResponse> {
+    let all = load_reports(&reports_path(&ctx.core().config_dir))?;
+    let latest = runs(ctx)?.latest().map_err(Error::from)?;
+    let now = ctx.core().clock.now();
+    let reports = all
+        .reports
+        .into_iter()
+        .map(|report| {
+            let due_period = zone_of(ctx, &report.organization_id)
+                .and_then(|o| due_period(&report.schedule, &o, now))
+                .ok()
+                .map(|p| p.label);
+            let last_run = latest.iter().find(|r| r.report_id == report.id).cloned();
+            ReportView {
+                report,
+                due_period,
+                last_run,
+            }
+        })
+        .collect();
+    Ok(ReportsListResponse { reports })
+}
+
+/// Adds a report for the organization in use; nothing changes on an error.
+pub async fn reports_add(ctx: &AppContext, req: ReportAddRequest) -> Result<ReportDefinition> {
+    let (_, org) = ctx.org().await?;
+    let path = reports_path(&ctx.core().config_dir);
+    let mut all = load_reports(&path)?;
+    let folder = PathBuf::from(req.folder.trim());
+    let now = ctx.core().clock.now();
+    let mut id = format!("r{:x}", now.timestamp_millis());
+    while all.reports.iter().any(|r| r.id == id) {
+        id.push('x');
+    }
+    let report = ReportDefinition {
+        id,
+        name: req.name.trim().to_owned(),
+        organization_id: org.as_str().to_owned(),
+        what: req.what,
+        schedule: req.schedule,
+        format: req.format,
+        language: req.language,
+        folder,
+    };
+    report.validate()?;
+    if !report.folder.is_dir() {
+        return Err(Error::invalid(
+            "folder",
+            format!("{} is not a folder here", report.folder.display()),
+        ));
+    }
+    all.reports.push(report.clone());
+    save_reports(&path, &all)?;
+    Ok(report)
+}
+
+pub async fn reports_remove(ctx: &AppContext, req: ReportIdRequest) -> Result<Done> {
+    let path = reports_path(&ctx.core().config_dir);
+    let mut all = load_reports(&path)?;
+    let before = all.reports.len();
+    all.reports.retain(|r| r.id != req.id);
+    if all.reports.len() == before {
+        return Err(Error::invalid("id", "no report has this id"));
+    }
+    save_reports(&path, &all)?;
+    Ok(Done::ok())
+}
+
+/// Runs the due period of every report of the organization in use (or of the one named).
+pub async fn reports_run(ctx: &AppContext, req: ReportsRunRequest) -> Result<ReportsRunResponse> {
+    let all = load_reports(&reports_path(&ctx.core().config_dir))?;
+    let chosen: Vec<ReportDefinition> = match &req.id {
+        Some(id) => vec![all
+            .reports
+            .into_iter()
+            .find(|r| &r.id == id)
+            .ok_or_else(|| Error::invalid("id", "no report has this id"))?],
+        None => all.reports,
+    };
+    let (_, org) = ctx.org().await?;
+    let store = runs(ctx)?;
+    let mut sync = None;
+    let mut results = Vec::new();
+    for report in chosen {
+        let mut result = ReportRunResult {
+            report_id: report.id.clone(),
+            name: report.name.clone(),
+            period: None,
+            outcome: ReportOutcome::OtherOrganization,
+        };
+        if report.organization_id == org.as_str() {
+            if sync.is_none() {
+                sync = Some(sync_archive(ctx).await);
+            }
+            let (period, outcome) = run_one(ctx, &store, &report, req.again).await;
+            result.period = period;
+            result.outcome = outcome;
+        }
+        results.push(result);
+    }
+    Ok(ReportsRunResponse {
+        sync,
+        runs: results,
+    })
+}
+
+async fn run_one(
+    ctx: &AppContext,
+    store: &RunStore,
+    report: &ReportDefinition,
+    again: bool,
+) -> (Option<String>, ReportOutcome) {
+    let failed = |e: &Error| ReportOutcome::Failed {
+        code: e.code().as_str().to_owned(),
+        message: e.to_string(),
+    };
+    let now = ctx.core().clock.now();
+    let (office, period) = match zone_of(ctx, &report.organization_id)
+        .and_then(|o| due_period(&report.schedule, &o, now).map(|p| (o, p)))
+    {
+        Ok(x) => x,
+        Err(e) => return (None, failed(&e)),
+    };
+    let label = period.label.clone();
+    match store.claim(&report.id, &label, now, again) {
+        Ok(Claim::Mine) => {}
+        Ok(Claim::Done { file }) => return (Some(label), ReportOutcome::AlreadyWritten { file }),
+        Ok(Claim::Busy) => return (Some(label), ReportOutcome::Busy),
+        Err(e) => return (Some(label), failed(&Error::from(e))),
+    }
+    let written = write_history(
+        ctx,
+        report,
+        period.start,
+        period.end,
+        office.utc_offset_minutes,
+        &label,
+    )
+    .await;
+    let end = ctx.core().clock.now();
+    let outcome = match &written {
+        Ok((file, records)) => store
+            .finish(&report.id, &label, Ok((file, *records)), end)
+            .map(|_| ReportOutcome::Written {
+                file: file.clone(),
+                records: *records,
+            }),
+        Err(e) => store
+            .finish(&report.id, &label, Err(e.code().as_str()), end)
+            .map(|_| failed(e)),
+    };
+    (
+        Some(label),
+        outcome.unwrap_or_else(|e| failed(&Error::from(e))),
+    )
+}
+
+/// A file name from the report's name: characters no file system takes become `_`.
+fn file_name(report: &ReportDefinition, label: &str) -> String {
+    let name: String = report
+        .name
+        .chars()
+        .map(|c| {
+            if c.is_control() || r#"\/:*?"<>|"#.contains(c) {
+                '_'
+            } else {
+                c
+            }
+        })
+        .collect();
+    let ext = match report.format {
+        ReportFormat::Csv => "csv",
+        ReportFormat::Jsonl => "jsonl",
+        ReportFormat::Xlsx => "xlsx",
+    };
+    format!("{}_{label}.{ext}", name.trim_matches(['.', ' ']))
+}
+
+async fn write_history(
+    ctx: &AppContext,
+    report: &ReportDefinition,
+    start: DateTime<Utc>,
+    end: DateTime<Utc>,
+    utc_offset_minutes: i32,
+    label: &str,
+) -> Result<(String, u64)> {
+    let ReportKind::History { lock_ids } = &report.what;
+    let export = ExportRequest {
+        filter: HistoryFilter {
+            lock_ids: lock_ids.clone(),
+            from: Some(start),
+            til: Some(end),
+            ..Default::default()
+        },
+        format: match report.format {
+            ReportFormat::Csv => ExportFormat::Csv,
+            ReportFormat::Jsonl => ExportFormat::Jsonl,
+            ReportFormat::Xlsx => ExportFormat::Xlsx,
+        },
+        zone: Zone::Offset {
+            minutes: utc_offset_minutes,
+        },
+        language: match report.language {
+            ReportLanguage::En => Language::En,
+            ReportLanguage::Ja => Language::Ja,
+        },
+        newest_first: false,
+    };
+    let path = report.folder.join(file_name(report, label));
+    let partial = report
+        .folder
+        .join(format!(".{}.partial", file_name(report, label)));
+    blocking(ctx, move |archive| {
+        let unwritable = |p: &Path, e: std::io::Error| Error::FileUnwritable {
+            path: p.display().to_string(),
+            reason: e.to_string(),
+        };
+        let result = (|| {
+            let file =
+                crate::private_fs::create_saved(&partial).map_err(|e| unwritable(&partial, e))?;
+            let mut out = std::io::BufWriter::new(file);
+            let summary = archive.export(&export, &mut out)?;
+            out.flush().map_err(|e| unwritable(&partial, e))?;
+            drop(out);
+            std::fs::rename(&partial, &path).map_err(|e| unwritable(&path, e))?;
+            Ok((path.display().to_string(), summary.records))
+        })();
+        if result.is_err() {
+            let _ = std::fs::remove_file(&partial);
+        }
+        result
+    })
+    .await
+}

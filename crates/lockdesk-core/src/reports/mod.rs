@@ -1,0 +1,15 @@
+//! Scheduled reports (issue 20 §1), without a UI framework: what a report is and when it is
+//! due (`definition.rs`, `schedule.rs`), and which periods were written (`runs.rs`), shared by
+//! the app and a scheduled `lockctl reports run --due` on one machine. The use-cases that write
+//! the files are the app's (`app/reports.rs`).
+
+pub mod definition;
+pub mod runs;
+pub mod schedule;
+
+pub use definition::{
+    load_reports, reports_path, save_reports, ReportDefinition, ReportFormat, ReportKind,
+    ReportLanguage, Reports, Schedule, REPORTS_MAX, REPORT_NAME_MAX,
+};
+pub use runs::{Claim, ReportRunView, RunStore, REPORT_RUNS_FILE};
+pub use schedule::{due_period, Period};

@@ -1,0 +1,239 @@
+//! Which periods of which reports were written, in `<data>/report_runs.sqlite3` (WAL, busy
+//! timeout, 0600): a period is claimed in an IMMEDIATE transaction before its file is written,
+//! so the app and a scheduled `lockctl reports run --due` never both write it. A failed run is
+//! claimed again at the next tick; a run left `running` by a program that died is taken over
+//! after [`STALE_AFTER_MS`].
+
+use std::path::{Path, PathBuf};
+
+use chrono::{DateTime, Utc};
+use rusqlite::{params, Connection, OptionalExtension};
+use serde::{Deserialize, Serialize};
+
+pub const REPORT_RUNS_FILE: &str = "report_runs.sqlite3";
+/// A run still `running` after this long was left by a program that stopped.
+pub const STALE_AFTER_MS: i64 = 30 * 60 * 1000;
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS runs (
+    report_id TEXT NOT NULL,
+    period TEXT NOT NULL,
+    state TEXT NOT NULL,
+    file TEXT,
+    error TEXT,
+    records INTEGER,
+    at_ms INTEGER NOT NULL,
+    PRIMARY KEY (report_id, period)
+);
+";
+
+type DbResult<T> = std::result::Result<T, lockdesk_archive::Error>;
+
+/// What a claim found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// This program writes the period now.
+    Mine,
+    /// Written already (`file`): never twice.
+    Done { file: String },
+    /// Another program is writing it.
+    Busy,
+}
+
+/// The last run of a report, for the list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ReportRunView {
+    pub report_id: String,
+    pub period: String,
+    /// `running`, `done` or `failed`.
+    pub state: String,
+    pub file: Option<String>,
+    /// The error code of a failed run.
+    pub error: Option<String>,
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub records: Option<u64>,
+    pub at: DateTime<Utc>,
+}
+
+pub struct RunStore {
+    path: PathBuf,
+}
+
+impl RunStore {
+    pub fn new(data_folder: &Path) -> RunStore {
+        RunStore {
+            path: data_folder.join(REPORT_RUNS_FILE),
+        }
+    }
+
+    fn open(&self) -> DbResult<Connection> {
+        lockdesk_archive::db::open_private_store(&self.path, SCHEMA)
+    }
+
+    /// Claims `period` of `report_id` for this program, unless it is being written, or written
+    /// already and not asked `again`.
+    pub fn claim(
+        &self,
+        report_id: &str,
+        period: &str,
+        now: DateTime<Utc>,
+        again: bool,
+    ) -> DbResult<Claim> {
+        let mut conn = self.open()?;
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let found: Option<(String, Option<String>, i64)> = tx
+            .query_row(
+                "SELECT state, file, at_ms FROM runs WHERE report_id = ?1 AND period = ?2",
+                params![report_id, period],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .optional()?;
+        let claim = match found {
+            Some((state, file, _)) if state == "done" && !again => Claim::Done {
+                file: file.unwrap_or_default(),
+            },
+            Some((state, _, at))
+                if state == "running" && now.timestamp_millis() - at < STALE_AFTER_MS =>
+            {
+                Claim::Busy
+            }
+            _ => {
+                tx.execute(
+                    "INSERT INTO runs (report_id, period, state, at_ms) VALUES (?1, ?2, 'running', ?3)
+                     ON CONFLICT (report_id, period) DO UPDATE
+                     SET state = 'running', file = NULL, error = NULL, records = NULL, at_ms = ?3",
+                    params![report_id, period, now.timestamp_millis()],
+                )?;
+                Claim::Mine
+            }
+        };
+        tx.commit()?;
+        Ok(claim)
+    }
+
+    /// Records how the claimed run ended: the file written and its records, or the error code.
+    pub fn finish(
+        &self,
+        report_id: &str,
+        period: &str,
+        outcome: std::result::Result<(&str, u64), &str>,
+        now: DateTime<Utc>,
+    ) -> DbResult<()> {
+        let conn = self.open()?;
+        let (state, file, records, error) = match outcome {
+            Ok((file, records)) => ("done", Some(file), Some(records as i64), None),
+            Err(code) => ("failed", None, None, Some(code)),
+        };
+        conn.execute(
+            "UPDATE runs SET state = ?3, file = ?4, records = ?5, error = ?6, at_ms = ?7
+             WHERE report_id = ?1 AND period = ?2",
+            params![
+                report_id,
+                period,
+                state,
+                file,
+                records,
+                error,
+                now.timestamp_millis()
+            ],
+        )?;
+        Ok(())
+    }
+
+    /// The latest run of each report.
+    pub fn latest(&self) -> DbResult<Vec<ReportRunView>> {
+        let conn = self.open()?;
+        let mut stmt = conn.prepare(
+            "SELECT report_id, period, state, file, error, records, max(at_ms) FROM runs
+             GROUP BY report_id ORDER BY report_id",
+        )?;
+        let rows = stmt
+            .query_map([], |r| {
+                Ok(ReportRunView {
+                    report_id: r.get(0)?,
+                    period: r.get(1)?,
+                    state: r.get(2)?,
+                    file: r.get(3)?,
+                    error: r.get(4)?,
+                    records: r.get::<_, Option<i64>>(5)?.map(|n| n as u64),
+                    at: DateTime::from_timestamp_millis(r.get(6)?).unwrap_or_default(),
+                })
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(rows)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_period_is_written_once_a_failed_one_again_a_stale_one_taken_over() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = RunStore::new(dir.path());
+        let other = RunStore::new(dir.path());
+        let now = DateTime::parse_from_rfc3339("2026-11-26T00:00:00Z")
+            .unwrap()
+            .with_timezone(&Utc);
+        assert_eq!(
+            store.claim("r1", "2026-10", now, false).unwrap(),
+            Claim::Mine
+        );
+        // A second program at the same moment: busy, not a second writer.
+        assert_eq!(
+            other.claim("r1", "2026-10", now, false).unwrap(),
+            Claim::Busy
+        );
+        store
+            .finish("r1", "2026-10", Err("file_unwritable"), now)
+            .unwrap();
+        // Failed: the next tick claims it again.
+        assert_eq!(
+            other.claim("r1", "2026-10", now, false).unwrap(),
+            Claim::Mine
+        );
+        other
+            .finish(
+                "r1",
+                "2026-10",
+                Ok(("/srv/入退室履歴_2026-10.xlsx", 12)),
+                now,
+            )
+            .unwrap();
+        assert_eq!(
+            store.claim("r1", "2026-10", now, false).unwrap(),
+            Claim::Done {
+                file: "/srv/入退室履歴_2026-10.xlsx".into()
+            }
+        );
+        // Asked again by name: written once more.
+        assert_eq!(
+            store.claim("r1", "2026-10", now, true).unwrap(),
+            Claim::Mine
+        );
+        store
+            .finish(
+                "r1",
+                "2026-10",
+                Ok(("/srv/入退室履歴_2026-10.xlsx", 12)),
+                now,
+            )
+            .unwrap();
+        // Left running by a program that died: taken over once stale.
+        assert_eq!(
+            store.claim("r1", "2026-11", now, false).unwrap(),
+            Claim::Mine
+        );
+        let later = now + chrono::Duration::milliseconds(STALE_AFTER_MS);
+        assert_eq!(
+            other.claim("r1", "2026-11", later, false).unwrap(),
+            Claim::Mine
+        );
+        let latest = store.latest().unwrap();
+        assert_eq!(latest.len(), 1);
+        assert_eq!(latest[0].period, "2026-11");
+        assert_eq!(latest[0].state, "running");
+    }
+}
