@@ -30,6 +30,26 @@ pub fn focus_main<R: Runtime>(app: &tauri::AppHandle<R>) {
     let _ = window.set_focus();
 }
 
+/// WebKitGTK's cache model for a single local page (issue 19, idle memory): the main window
+/// loads one page from the app itself and never navigates, so the browser's memory caches
+/// (decoded resources, the back-forward cache sized for web browsing) hold nothing useful.
+/// `DocumentViewer` turns them off for the app's web context (the sign-in window shares it).
+#[cfg(target_os = "linux")]
+pub fn document_viewer_cache<R: Runtime>(app: &tauri::AppHandle<R>) {
+    use webkit2gtk::{CacheModel, WebContextExt, WebViewExt};
+    let Some(window) = app.get_webview_window("main") else {
+        return;
+    };
+    let set = window.with_webview(|webview| {
+        if let Some(context) = webview.inner().context() {
+            context.set_cache_model(CacheModel::DocumentViewer);
+        }
+    });
+    if let Err(e) = set {
+        tracing::warn!("the web view keeps its default cache model: {e}");
+    }
+}
+
 /// The folder of the window state, in Lockdesk's config folder (a `--demo` run's throwaway
 /// one): a private folder of its own, since the plugin writes with `std::fs::write`, which
 /// follows a link planted where the file should be (the config folder may be a shared one,

@@ -216,6 +216,8 @@ pub fn run() {
             std::process::exit(1);
         }
     };
+    #[cfg(target_os = "linux")]
+    desktop::document_viewer_cache(app.handle());
     if let Err(e) = app_menu::install(app.handle()) {
         tracing::warn!("no menu bar: {e}");
     }

@@ -267,37 +267,11 @@ fn table(
     elapsed: f64,
     window_start: f64,
 ) {
-    let hz = procfs::clock_ticks() as f64;
     println!(
         "window: {elapsed:.0} s, from {window_start:.0} s to {:.0} s after the start",
         window_start + elapsed
     );
-    println!(
-        "{:<22} {:>9} {:>10} {:>10}",
-        "process", "CPU %", "RSS MiB", "PSS MiB"
-    );
-    let (mut cpu_total, mut rss_total, mut pss_total) = (0.0, 0u64, 0u64);
-    for (p, s) in last {
-        let before = start.get(p).map(|b| b.ticks).unwrap_or(0);
-        let cpu = (s.ticks.saturating_sub(before)) as f64 / hz / elapsed * 100.0;
-        cpu_total += cpu;
-        rss_total += s.rss_kb;
-        pss_total += s.pss_kb.unwrap_or(0);
-        println!(
-            "{:<22} {:>9.3} {:>10.1} {:>10.1}",
-            s.name,
-            cpu,
-            s.rss_kb as f64 / 1024.0,
-            s.pss_kb.unwrap_or(0) as f64 / 1024.0
-        );
-    }
-    println!(
-        "{:<22} {:>9.3} {:>10.1} {:>10.1}   (CPU % of one core; memory at the end)",
-        "total",
-        cpu_total,
-        rss_total as f64 / 1024.0,
-        pss_total as f64 / 1024.0
-    );
+    procfs::table(start, last, elapsed);
 }
 
 /// Prints the rounds (from the alert store) and the loop's ticks (from the log); `false` when

@@ -3,11 +3,13 @@
 // starts without it.
 import * as echarts from 'echarts/core';
 import { BarChart, HeatmapChart } from 'echarts/charts';
+// Only the continuous visual map (the heatmap's) and the zoom slider (theme.ts' zoomSlider):
+// VisualMapComponent and DataZoomComponent would bring their piecewise and inside variants too.
 import {
   GridComponent,
   TooltipComponent,
-  VisualMapComponent,
-  DataZoomComponent,
+  VisualMapContinuousComponent,
+  DataZoomSliderComponent,
 } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 
@@ -16,8 +18,8 @@ echarts.use([
   HeatmapChart,
   GridComponent,
   TooltipComponent,
-  VisualMapComponent,
-  DataZoomComponent,
+  VisualMapContinuousComponent,
+  DataZoomSliderComponent,
   CanvasRenderer,
 ]);
 
