@@ -23,7 +23,7 @@ export const historyUiJa: Record<HistoryUiMessageKey, string> = {
   'historyui.format': '形式',
   'historyui.format.csv': 'CSV（Excel）',
   'historyui.format.jsonl': 'JSON Lines',
-  'historyui.format.xlsx': 'Excel ブック（.xlsx）',
+  'historyui.format.xlsx': 'Excel ブック',
   'historyui.empty.signIn':
     'このパソコンにはまだ記録がありません。履歴用にサインインすると、記録がここに保存されます。',
   'historyui.empty.syncing': '記録をこのパソコンに保存しています…',
