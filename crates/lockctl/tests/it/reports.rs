@@ -108,6 +108,7 @@ async fn a_due_report_is_written_once_into_its_folder() {
     let again = run(&home, due.clone()).await;
     let v: Value = serde_json::from_str(&again.stdout).unwrap();
     assert_eq!(v["runs"][0]["outcome"]["kind"], "already_written");
+    assert!(v["sync"].is_null(), "synced with nothing to write: {v}");
     let list = run(&home, with(&["--json", "reports", "list"])).await;
     let list: Value = serde_json::from_str(&list.stdout).unwrap();
     assert_eq!(list["reports"][0]["last_run"]["state"], "done");

@@ -106,7 +106,7 @@ pub struct ReportRunResult {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ReportsRunResponse {
-    /// The archive's sync before the history reports, when there were any to write.
+    /// The archive's sync before the history reports, when a period was to be written.
     pub sync: Option<WatchSyncOutcome>,
     pub runs: Vec<ReportRunResult>,
 }
@@ -201,7 +201,21 @@ pub async fn reports_run(ctx: &AppContext, req: ReportsRunRequest) -> Result<Rep
     };
     let (_, org) = ctx.org().await?;
     let store = runs(ctx)?;
+    // The archive is synced only when a period is to be written: a scheduled run every few
+    // minutes costs no request while everything due is written.
+    let now = ctx.core().clock.now();
+    let to_write = |r: &ReportDefinition| {
+        r.organization_id == org.as_str()
+            && (req.again
+                || zone_of(ctx, &r.organization_id)
+                    .and_then(|o| due_period(&r.schedule, &o, now))
+                    .map(|p| !store.is_done(&r.id, &p.label).unwrap_or(false))
+                    .unwrap_or(true))
+    };
     let mut sync = None;
+    if chosen.iter().any(to_write) {
+        sync = Some(sync_archive(ctx).await);
+    }
     let mut results = Vec::new();
     for report in chosen {
         let mut result = ReportRunResult {
@@ -211,9 +225,6 @@ pub async fn reports_run(ctx: &AppContext, req: ReportsRunRequest) -> Result<Rep
             outcome: ReportOutcome::OtherOrganization,
         };
         if report.organization_id == org.as_str() {
-            if sync.is_none() {
-                sync = Some(sync_archive(ctx).await);
-            }
             let (period, outcome) = run_one(ctx, &store, &report, req.again).await;
             result.period = period;
             result.outcome = outcome;

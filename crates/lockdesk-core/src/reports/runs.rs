@@ -141,6 +141,19 @@ impl RunStore {
         Ok(())
     }
 
+    /// Whether `period` of `report_id` is written.
+    pub fn is_done(&self, report_id: &str, period: &str) -> DbResult<bool> {
+        let conn = self.open()?;
+        Ok(conn
+            .query_row(
+                "SELECT 1 FROM runs WHERE report_id = ?1 AND period = ?2 AND state = 'done'",
+                params![report_id, period],
+                |_| Ok(()),
+            )
+            .optional()?
+            .is_some())
+    }
+
     /// The latest run of each report.
     pub fn latest(&self) -> DbResult<Vec<ReportRunView>> {
         let conn = self.open()?;
@@ -202,6 +215,8 @@ mod tests {
                 now,
             )
             .unwrap();
+        assert!(store.is_done("r1", "2026-10").unwrap());
+        assert!(!store.is_done("r1", "2026-09").unwrap());
         assert_eq!(
             store.claim("r1", "2026-10", now, false).unwrap(),
             Claim::Done {
