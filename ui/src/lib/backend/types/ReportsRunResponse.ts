@@ -4,6 +4,6 @@ import type { WatchSyncOutcome } from "./WatchSyncOutcome";
 
 export type ReportsRunResponse = { 
 /**
- * The archive's sync before the history reports, when there were any to write.
+ * The archive's sync before the history reports, when a period was to be written.
  */
 sync: WatchSyncOutcome | null, runs: Array<ReportRunResult>, };
