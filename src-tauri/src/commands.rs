@@ -25,6 +25,7 @@ macro_rules! tauri_commands {
                 crate::signin::sign_in_window_close,
                 crate::files::files_save,
                 crate::files::history_archive_export_save,
+                crate::files::folders_choose,
                 crate::settings_commands::shell_settings_get,
                 crate::settings_commands::shell_settings_set,
                 crate::watcher::commands::watcher_status_get,

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use lockdesk_core::app::{
-    self, AppContext, FileSaveRequest, FileSaveResponse, HistoryExportRequest,
+    self, AppContext, FileSaveRequest, FileSaveResponse, FolderChooseResponse, HistoryExportRequest,
 };
 use lockdesk_core::{ErrorCode, ErrorPayload};
 use tauri::{Runtime, State, WebviewWindow};
@@ -95,4 +95,32 @@ pub async fn history_archive_export_save<R: Runtime>(
         bytes: written.bytes,
         records: Some(written.records),
     })
+}
+
+/// Asks for a folder (where a scheduled report goes); `path: null` when the user cancels. The
+/// UI shows the path and the core checks it is a folder when the report is added.
+#[tauri::command]
+pub async fn folders_choose<R: Runtime>(
+    window: WebviewWindow<R>,
+) -> Result<FolderChooseResponse, ErrorPayload> {
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    window
+        .dialog()
+        .file()
+        .set_title("Lockdesk")
+        .set_parent(&window)
+        .pick_folder(move |chosen| {
+            let _ = tx.send(chosen);
+        });
+    let failed = |e: String| ErrorPayload::new(ErrorCode::DialogFailed, e);
+    match rx.await {
+        Ok(None) => Ok(FolderChooseResponse::default()),
+        Ok(Some(chosen)) => chosen
+            .into_path()
+            .map(|p| FolderChooseResponse {
+                path: Some(p.display().to_string()),
+            })
+            .map_err(|e| failed(e.to_string())),
+        Err(_) => Err(failed("the folder dialog closed without an answer".into())),
+    }
 }

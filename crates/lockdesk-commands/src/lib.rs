@@ -106,6 +106,7 @@ macro_rules! lockdesk_desktop_commands {
             local sign_in_window_close(NoArgs) -> Done;
             local files_save(FileSaveRequest) -> FileSaveResponse;
             local history_archive_export_save(HistoryExportRequest) -> FileSaveResponse;
+            local folders_choose(NoArgs) -> FolderChooseResponse;
             read shell_settings_get(NoArgs) -> ShellSettingsView;
             local shell_settings_set(ShellSettingsView) -> ShellSettingsView;
             read watcher_status_get(NoArgs) -> WatcherStatusView;

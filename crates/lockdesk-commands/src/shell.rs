@@ -63,6 +63,14 @@ pub struct FileSaveResponse {
     pub records: Option<u64>,
 }
 
+/// Desktop only (`folders_choose`): the folder the user chose in the native folder dialog (a
+/// report's destination); `null` when the dialog was cancelled.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FolderChooseResponse {
+    pub path: Option<String>,
+}
+
 /// Desktop only: the UI's language as the shell words it (notifications, tray).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

@@ -86,9 +86,9 @@ pub use journaled::{
 };
 pub use lock_groups::LockGroupLocksRequest;
 pub use lockdesk_commands::shell::{
-    FileDropEvent, FileDropKind, FileSaveRequest, FileSaveResponse, OpenScreenEvent, ShellScreen,
-    ShellSettingsView, UiLanguage, WatcherPauseRequest, WatcherStatusView, FILE_DROP_EVENT,
-    OPEN_SCREEN_EVENT, SIGN_IN_FINISHED_EVENT,
+    FileDropEvent, FileDropKind, FileSaveRequest, FileSaveResponse, FolderChooseResponse,
+    OpenScreenEvent, ShellScreen, ShellSettingsView, UiLanguage, WatcherPauseRequest,
+    WatcherStatusView, FILE_DROP_EVENT, OPEN_SCREEN_EVENT, SIGN_IN_FINISHED_EVENT,
 };
 pub use locks::{
     locks_get, locks_list, LockIdRequest, LocksListRequest, LocksListResponse, LocksRenameRequest,

@@ -16,6 +16,7 @@ import type { DemoSwitchRequest } from "./DemoSwitchRequest";
 import type { Done } from "./Done";
 import type { FileSaveRequest } from "./FileSaveRequest";
 import type { FileSaveResponse } from "./FileSaveResponse";
+import type { FolderChooseResponse } from "./FolderChooseResponse";
 import type { GroupInputRequest } from "./GroupInputRequest";
 import type { HistoryAccessesRequest } from "./HistoryAccessesRequest";
 import type { HistoryAccessesResponse } from "./HistoryAccessesResponse";
@@ -255,6 +256,7 @@ export type DesktopCommands = {
   sign_in_window_close: { req: NoArgs; res: Done };
   files_save: { req: FileSaveRequest; res: FileSaveResponse };
   history_archive_export_save: { req: HistoryExportRequest; res: FileSaveResponse };
+  folders_choose: { req: NoArgs; res: FolderChooseResponse };
   shell_settings_get: { req: NoArgs; res: ShellSettingsView };
   shell_settings_set: { req: ShellSettingsView; res: ShellSettingsView };
   watcher_status_get: { req: NoArgs; res: WatcherStatusView };
@@ -268,6 +270,7 @@ export const DESKTOP_COMMAND_NAMES: DesktopCommandName[] = [
   "sign_in_window_close",
   "files_save",
   "history_archive_export_save",
+  "folders_choose",
   "shell_settings_get",
   "shell_settings_set",
   "watcher_status_get",

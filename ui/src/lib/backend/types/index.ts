@@ -42,6 +42,7 @@ export type { FileDropKind } from "./FileDropKind";
 export type { FileSaveRequest } from "./FileSaveRequest";
 export type { FileSaveResponse } from "./FileSaveResponse";
 export type { Finding } from "./Finding";
+export type { FolderChooseResponse } from "./FolderChooseResponse";
 export type { GroupInputRequest } from "./GroupInputRequest";
 export type { HistoryAccessesRequest } from "./HistoryAccessesRequest";
 export type { HistoryAccessesResponse } from "./HistoryAccessesResponse";
