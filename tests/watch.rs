@@ -277,3 +277,126 @@ fn the_setting_is_off_by_default_and_kept_privately() {
         assert_eq!(mode(&config), 0o700);
     }
 }
+
+/// The app's own round, against the demo's simulator: a report that is due is written by the
+/// background loop (the watch and the reports share the tick), once: the next rounds leave the
+/// file alone, and the run is in the journal.
+#[test]
+fn the_background_loop_writes_a_due_report_once() {
+    use lockdesk_core::app::dispatch;
+    use serde_json::{json, Value};
+
+    let dir = tempfile::tempdir().unwrap();
+    let folder = tempfile::tempdir().unwrap();
+    let core = Context::for_tests(dir.path().join("config"), Arc::new(MemoryStore::new()))
+        .with_data_dir(dir.path().join("data"));
+    // Few records and no rate window to wait for: the round's sync is quick.
+    let sim = lockdesk_sim::SimOptions {
+        history_records: 100,
+        v2_rate_limit: 100_000,
+        ..lockdesk_sim::SimOptions::small()
+    };
+    let ctx = AppContext::with_demo_options(core, sim);
+    let call = |cmd: &'static str, args: Value| {
+        let ctx = ctx.clone();
+        block(async move {
+            dispatch(&ctx, cmd, args.clone())
+                .await
+                .unwrap_or_else(|e| panic!("{cmd} {args}: {e:?}"))
+        })
+    };
+    call("session_start_demo", json!({}));
+    let orgs = call("orgs_list", json!({}));
+    let org = orgs["organizations"][0]["id"].as_str().unwrap().to_owned();
+    call("orgs_choose", json!({ "organization_id": org }));
+    let added = call(
+        "reports_add",
+        json!({
+            "name": "入退室履歴",
+            "what": { "kind": "history", "lock_ids": [] },
+            "schedule": { "every": "daily", "at": "00:00" },
+            "format": "csv",
+            "folder": folder.path().display().to_string(),
+        }),
+    );
+    let id = added["id"].as_str().unwrap().to_owned();
+
+    let watch = WatchOptions {
+        round: lockdesk_app::watcher::core_round(),
+        notifier: Some(Recorder::default().notifier()),
+        interval: Duration::from_millis(50),
+    };
+    let app = lockdesk_app::builder_with(mock_builder(), ctx.clone(), watch)
+        .build(tauri::generate_context!())
+        .unwrap();
+    let w = watcher(&app);
+    let written = || -> Vec<std::path::PathBuf> {
+        std::fs::read_dir(folder.path())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect()
+    };
+    let deadline = std::time::Instant::now() + Duration::from_secs(120);
+    // While the loop writes, the folder holds only the `.partial` file.
+    let whole = |files: Vec<std::path::PathBuf>| {
+        files.len() == 1 && !files[0].to_string_lossy().ends_with(".partial")
+    };
+    while !whole(written()) && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let files = written();
+    assert_eq!(files.len(), 1, "{files:?}");
+    let name = files[0].file_name().unwrap().to_string_lossy().into_owned();
+    assert!(
+        name.starts_with("入退室履歴_") && name.ends_with(".csv"),
+        "{name}"
+    );
+    let first = std::fs::metadata(&files[0]).unwrap().modified().unwrap();
+
+    // More rounds: the period is written already, nothing is written again.
+    let s = w.status();
+    block(w.wait_rounds(s.rounds + 3, Duration::from_secs(60)));
+    assert_eq!(written(), files);
+    assert_eq!(
+        std::fs::metadata(&files[0]).unwrap().modified().unwrap(),
+        first
+    );
+    let list = call("reports_list", json!({}));
+    let run = &list["reports"][0]["last_run"];
+    assert_eq!(run["report_id"], id.as_str());
+    assert_eq!(run["state"], "done");
+    let journal = call(
+        "activity_list",
+        json!({ "operations": ["report_run"], "limit": 10 }),
+    );
+    let entries = journal["entries"].as_array().unwrap();
+    assert_eq!(entries.len(), 1, "{journal}");
+    assert_eq!(entries[0]["outcome"], "done");
+    let today = call("today_overview", json!({}));
+    assert_eq!(today["reports"]["runs"], json!([]), "{today}");
+    assert_eq!(today["reports"]["sign_in_needed"], false);
+
+    // The folder goes (a file server unreachable): the run fails, Today names it, the journal
+    // has it, and nothing is left in the folder's place.
+    w.pause();
+    let gone = folder.path().to_owned();
+    folder.close().unwrap();
+    let run = call("reports_run", json!({ "id": id, "again": true }));
+    assert_eq!(run["runs"][0]["outcome"]["kind"], "failed", "{run}");
+    assert_eq!(run["runs"][0]["outcome"]["code"], "file_unwritable");
+    assert!(!gone.exists());
+    let today = call("today_overview", json!({}));
+    let runs = today["reports"]["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 1, "{today}");
+    assert_eq!(runs[0]["name"], "入退室履歴");
+    assert_eq!(runs[0]["error"], "file_unwritable");
+    let journal = call(
+        "activity_list",
+        json!({ "operations": ["report_run"], "limit": 10 }),
+    );
+    assert_eq!(
+        journal["entries"][0]["outcome"], "file_unwritable",
+        "{journal}"
+    );
+    w.stop();
+}

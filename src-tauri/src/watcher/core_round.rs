@@ -1,5 +1,7 @@
 //! The app's round: the core's `watch_round` (the archive synced through History's sync, then
-//! the organization's rules), its new alerts turned into the data [`super::words`] words.
+//! the organization's rules), its new alerts turned into the data [`super::words`] words; then
+//! the scheduled reports that are due (`reports_run`, which costs nothing while every due
+//! period is written, so it runs at every tick).
 
 use std::sync::Arc;
 
@@ -20,6 +22,28 @@ pub fn core_round() -> Round {
 }
 
 async fn run(ctx: &AppContext, asked: bool) -> Result<Vec<WatchAlert>, ErrorPayload> {
+    let alerts = watch(ctx, asked).await;
+    // Reports run whatever became of the watch (an expired history sign-in fails the watch's
+    // sync; the report is still written from the archive and Today says how far it reaches).
+    run_due_reports(ctx).await;
+    alerts
+}
+
+/// The due periods of the organization's reports, each written once (claimed in the run store,
+/// so a scheduled `lockctl reports run --due` never writes one too); a failed one is tried
+/// again at the next tick. What happened is in the run store, the journal and on Today.
+async fn run_due_reports(ctx: &AppContext) {
+    match app::reports_run(ctx, app::ReportsRunRequest::default()).await {
+        Ok(done) => {
+            for run in done.runs {
+                tracing::debug!(report = run.report_id, "report run: {:?}", run.outcome);
+            }
+        }
+        Err(e) => tracing::debug!("reports not run: {} ({})", e, e.code().as_str()),
+    }
+}
+
+async fn watch(ctx: &AppContext, asked: bool) -> Result<Vec<WatchAlert>, ErrorPayload> {
     let rules = app::watch_rules_get(ctx, NoArgs {})
         .await
         .map_err(|e| e.payload())?;

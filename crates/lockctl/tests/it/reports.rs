@@ -132,3 +132,63 @@ async fn run(home: &Home, args: Vec<String>) -> Done {
     let refs: Vec<&str> = args.iter().map(String::as_str).collect();
     home.run(&refs).await
 }
+
+/// The history sign-in is not there (v2 sign-ins last two hours): the report is still written
+/// from the archive as it stands, and the run says how far the archive reaches and what to do;
+/// the list marks the run incomplete.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_the_history_sign_in_the_report_says_how_far_the_archive_reaches() {
+    let home = Home::new(start_sim_with(SimOptions::small()));
+    home.add_and_login("org", 0).await;
+    home.add_profile("hist", 1).await;
+    let orgs = home.run(&["--profile", "org", "--json", "orgs"]).await;
+    let orgs: Value = serde_json::from_str(&orgs.stdout).unwrap();
+    let org = orgs["organizations"][0]["id"].as_str().unwrap().to_owned();
+    let folder = home.dir.path().join("reports");
+    std::fs::create_dir_all(&folder).unwrap();
+    let base = ["--profile".to_owned(), "org".into(), "--org".into(), org];
+    let args = |more: &[&str]| -> Vec<String> {
+        base.iter()
+            .cloned()
+            .chain(more.iter().map(|s| s.to_string()))
+            .collect()
+    };
+    let folder_arg = folder.display().to_string();
+    let added = run(
+        &home,
+        args(&[
+            "reports",
+            "add",
+            "--name",
+            "weekly",
+            "--every",
+            "weekly",
+            "--weekday",
+            "1",
+            "--format",
+            "csv",
+            "--folder",
+            &folder_arg,
+        ]),
+    )
+    .await;
+    assert_eq!(added.code, 0, "{}", added.stderr);
+
+    let due = args(&["reports", "run", "--due", "--history-profile", "hist"]);
+    let ran = run(&home, due.clone()).await;
+    assert_eq!(ran.code, 0, "{}\n{}", ran.stdout, ran.stderr);
+    assert!(
+        ran.stdout.contains("written to") && ran.stdout.contains("the archive reaches only until"),
+        "{}",
+        ran.stdout
+    );
+    let files: Vec<_> = std::fs::read_dir(&folder).unwrap().collect();
+    assert_eq!(files.len(), 1);
+    let list = run(&home, args(&["--json", "reports", "list"])).await;
+    let list: Value = serde_json::from_str(&list.stdout).unwrap();
+    let last = &list["reports"][0]["last_run"];
+    assert_eq!(last["state"], "done");
+    assert!(last["archive_until"].is_string(), "{list}");
+    let table = run(&home, args(&["reports", "list"])).await;
+    assert!(table.stdout.contains("incomplete"), "{}", table.stdout);
+}

@@ -14,12 +14,14 @@ use lockdesk_archive::{ExportFormat, ExportRequest, HistoryFilter, Language, Zon
 use serde::{Deserialize, Serialize};
 
 use super::history::archive::blocking;
+use super::journal_entry;
 use super::watch::{sync_archive, WatchSyncOutcome};
 use super::{AppContext, Done, NoArgs};
 use crate::error::{Error, Result};
+use crate::journal::{Operation, Target};
 use crate::reports::{
-    due_period, load_reports, reports_path, save_reports, Claim, ReportDefinition, ReportFormat,
-    ReportKind, ReportLanguage, ReportRunView, RunStore, Schedule,
+    due_period, load_reports, reports_path, save_reports, Claim, Period, ReportDefinition,
+    ReportFormat, ReportKind, ReportLanguage, ReportRunView, RunStore, Schedule, Written,
 };
 use crate::watch::{load_rules, rules_path};
 
@@ -79,6 +81,9 @@ pub enum ReportOutcome {
         file: String,
         #[cfg_attr(feature = "ts", ts(type = "number"))]
         records: u64,
+        /// Set when the archive did not reach the period's end (the history sign-in had
+        /// expired): the file holds the records up to this moment.
+        archive_until: Option<DateTime<Utc>>,
     },
     /// Written before (by this program or another): never twice.
     AlreadyWritten {
@@ -199,6 +204,13 @@ pub async fn reports_run(ctx: &AppContext, req: ReportsRunRequest) -> Result<Rep
             .ok_or_else(|| Error::invalid("id", "no report has this id"))?],
         None => all.reports,
     };
+    if chosen.is_empty() {
+        // Nothing to run (the app's loop asks at every tick): no sign-in needed.
+        return Ok(ReportsRunResponse {
+            sync: None,
+            runs: Vec::new(),
+        });
+    }
     let (_, org) = ctx.org().await?;
     let store = runs(ctx)?;
     // The archive is synced only when a period is to be written: a scheduled run every few
@@ -261,31 +273,42 @@ async fn run_one(
         Ok(Claim::Busy) => return (Some(label), ReportOutcome::Busy),
         Err(e) => return (Some(label), failed(&Error::from(e))),
     }
-    let written = write_history(
-        ctx,
-        report,
-        period.start,
-        period.end,
-        office.utc_offset_minutes,
-        &label,
-    )
-    .await;
+    let written = write_history(ctx, report, &period, office.utc_offset_minutes).await;
     let end = ctx.core().clock.now();
-    let outcome = match &written {
-        Ok((file, records)) => store
-            .finish(&report.id, &label, Ok((file, *records)), end)
-            .map(|_| ReportOutcome::Written {
-                file: file.clone(),
-                records: *records,
-            }),
-        Err(e) => store
-            .finish(&report.id, &label, Err(e.code().as_str()), end)
-            .map(|_| failed(e)),
+    let finished = match &written {
+        Ok(w) => store.finish(&report.id, &label, Ok(w), end),
+        Err(e) => store.finish(&report.id, &label, Err(e.code().as_str()), end),
     };
-    (
-        Some(label),
-        outcome.unwrap_or_else(|e| failed(&Error::from(e))),
-    )
+    journal(ctx, report, &label, &written);
+    let outcome = match (finished, written) {
+        (Err(e), _) => failed(&Error::from(e)),
+        (Ok(()), Ok(w)) => ReportOutcome::Written {
+            file: w.file,
+            records: w.records,
+            archive_until: w.archive_until,
+        },
+        (Ok(()), Err(e)) => failed(&e),
+    };
+    (Some(label), outcome)
+}
+
+/// Each run that wrote (or failed to write) a period is an entry of the journal.
+fn journal(ctx: &AppContext, report: &ReportDefinition, label: &str, written: &Result<Written>) {
+    let mut target = Target::id(&report.id)
+        .name(&report.name)
+        .set("period", Some(label));
+    if let Ok(w) = written {
+        target = target
+            .set("file", Some(&w.file))
+            .set("records", Some(w.records));
+    }
+    journal_entry::record(
+        ctx,
+        Operation::ReportRun,
+        None,
+        target,
+        written.as_ref().map(|_| ()).map_err(|e| e.code()),
+    );
 }
 
 /// A file name from the report's name: characters no file system takes become `_`.
@@ -309,20 +332,21 @@ fn file_name(report: &ReportDefinition, label: &str) -> String {
     format!("{}_{label}.{ext}", name.trim_matches(['.', ' ']))
 }
 
+/// Writes the period from the archive. When the archive does not reach the period's end (the
+/// history sign-in expired, so it could not be synced), the file is still written, and how far
+/// the archive reached is kept with the run (Today shows it).
 async fn write_history(
     ctx: &AppContext,
     report: &ReportDefinition,
-    start: DateTime<Utc>,
-    end: DateTime<Utc>,
+    period: &Period,
     utc_offset_minutes: i32,
-    label: &str,
-) -> Result<(String, u64)> {
+) -> Result<Written> {
     let ReportKind::History { lock_ids } = &report.what;
     let export = ExportRequest {
         filter: HistoryFilter {
             lock_ids: lock_ids.clone(),
-            from: Some(start),
-            til: Some(end),
+            from: Some(period.start),
+            til: Some(period.end),
             ..Default::default()
         },
         format: match report.format {
@@ -339,15 +363,17 @@ async fn write_history(
         },
         newest_first: false,
     };
-    let path = report.folder.join(file_name(report, label));
-    let partial = report
-        .folder
-        .join(format!(".{}.partial", file_name(report, label)));
+    let name = file_name(report, &period.label);
+    let path = report.folder.join(&name);
+    let partial = report.folder.join(format!(".{name}.partial"));
+    let (start, end) = (period.start, period.end);
+    let lock_ids = lock_ids.clone();
     blocking(ctx, move |archive| {
         let unwritable = |p: &Path, e: std::io::Error| Error::FileUnwritable {
             path: p.display().to_string(),
             reason: e.to_string(),
         };
+        let reach = archive_reach(archive, &lock_ids, start)?;
         let result = (|| {
             let file =
                 crate::private_fs::create_saved(&partial).map_err(|e| unwritable(&partial, e))?;
@@ -356,7 +382,11 @@ async fn write_history(
             out.flush().map_err(|e| unwritable(&partial, e))?;
             drop(out);
             std::fs::rename(&partial, &path).map_err(|e| unwritable(&path, e))?;
-            Ok((path.display().to_string(), summary.records))
+            Ok(Written {
+                file: path.display().to_string(),
+                records: summary.records,
+                archive_until: (reach < end).then_some(reach),
+            })
         })();
         if result.is_err() {
             let _ = std::fs::remove_file(&partial);
@@ -364,4 +394,28 @@ async fn write_history(
         result
     })
     .await
+}
+
+/// Up to when the archive holds the history of the report's locks (every lock when none are
+/// named): the earliest end of their synced stretches; `start` when a lock was never synced.
+fn archive_reach(
+    archive: &lockdesk_archive::Archive,
+    lock_ids: &[String],
+    start: DateTime<Utc>,
+) -> Result<DateTime<Utc>> {
+    let stats = archive.stats()?;
+    let mut reach: Option<DateTime<Utc>> = None;
+    let mut seen = 0;
+    for lock in &stats.locks {
+        if !lock_ids.is_empty() && !lock_ids.contains(&lock.lock_id) {
+            continue;
+        }
+        seen += 1;
+        let until = lock.synced_until.unwrap_or(start);
+        reach = Some(reach.map_or(until, |r| r.min(until)));
+    }
+    if seen == 0 || seen < lock_ids.len() {
+        return Ok(start);
+    }
+    Ok(reach.unwrap_or(start))
 }

@@ -20,12 +20,13 @@ pub use store::{Journal, JournalQuery, JOURNAL_FILE};
 pub use upkeep::{JournalSize, PRUNE_EVERY};
 
 /// Makes [`Operation`] from the `write[Operation]` marks of the command table: one per write
-/// command, named as the command, plus one per row of a bulk invitation run. A new write
-/// command is an operation without anything written here.
+/// command, named as the command, plus one per row of a bulk invitation run and one per
+/// scheduled report's run. A new write command is an operation without anything written here.
 macro_rules! define_operations {
     (@acc [$($op:ident = $name:ident,)*]) => {
         /// What was done. Data, never English: the UI and lockctl give it words. The write
-        /// commands of the command table, plus one per row of a bulk invitation run.
+        /// commands of the command table, plus one per row of a bulk invitation run and one
+        /// per scheduled report's run.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
         #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
         #[serde(rename_all = "snake_case")]
@@ -33,16 +34,21 @@ macro_rules! define_operations {
             $($op,)*
             /// One row of a bulk invitation run (each row is its own entry).
             InvitationsBulkRow,
+            /// A scheduled report's period written to its folder (or failing to be): a file
+            /// made on this computer, not a change at the service.
+            ReportRun,
         }
 
         impl Operation {
-            pub const ALL: &'static [Operation] = &[$(Operation::$op,)* Operation::InvitationsBulkRow];
+            pub const ALL: &'static [Operation] =
+                &[$(Operation::$op,)* Operation::InvitationsBulkRow, Operation::ReportRun];
 
             /// The stable name (as stored, as in JSON, and the command's name).
             pub fn as_str(self) -> &'static str {
                 match self {
                     $(Operation::$op => stringify!($name),)*
                     Operation::InvitationsBulkRow => "invitations_bulk_row",
+                    Operation::ReportRun => "report_run",
                 }
             }
         }

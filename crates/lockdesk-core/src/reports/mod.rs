@@ -11,5 +11,5 @@ pub use definition::{
     load_reports, reports_path, save_reports, ReportDefinition, ReportFormat, ReportKind,
     ReportLanguage, Reports, Schedule, REPORTS_MAX, REPORT_NAME_MAX,
 };
-pub use runs::{Claim, ReportRunView, RunStore, REPORT_RUNS_FILE};
+pub use runs::{Claim, ReportRunView, RunStore, Written, REPORT_RUNS_FILE};
 pub use schedule::{due_period, Period};

@@ -22,6 +22,7 @@ CREATE TABLE IF NOT EXISTS runs (
     file TEXT,
     error TEXT,
     records INTEGER,
+    archive_until_ms INTEGER,
     at_ms INTEGER NOT NULL,
     PRIMARY KEY (report_id, period)
 );
@@ -40,6 +41,15 @@ pub enum Claim {
     Busy,
 }
 
+/// A period written: where, how many records, and how far the archive reached when it did not
+/// reach the period's end (the history sign-in had expired, so it could not be synced).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Written {
+    pub file: String,
+    pub records: u64,
+    pub archive_until: Option<DateTime<Utc>>,
+}
+
 /// The last run of a report, for the list.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -53,6 +63,8 @@ pub struct ReportRunView {
     pub error: Option<String>,
     #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub records: Option<u64>,
+    /// Set when the archive did not reach the period's end: records after this are missing.
+    pub archive_until: Option<DateTime<Utc>>,
     pub at: DateTime<Utc>,
 }
 
@@ -102,7 +114,8 @@ impl RunStore {
                 tx.execute(
                     "INSERT INTO runs (report_id, period, state, at_ms) VALUES (?1, ?2, 'running', ?3)
                      ON CONFLICT (report_id, period) DO UPDATE
-                     SET state = 'running', file = NULL, error = NULL, records = NULL, at_ms = ?3",
+                     SET state = 'running', file = NULL, error = NULL, records = NULL,
+                         archive_until_ms = NULL, at_ms = ?3",
                     params![report_id, period, now.timestamp_millis()],
                 )?;
                 Claim::Mine
@@ -112,21 +125,28 @@ impl RunStore {
         Ok(claim)
     }
 
-    /// Records how the claimed run ended: the file written and its records, or the error code.
+    /// Records how the claimed run ended: what was written, or the error code.
     pub fn finish(
         &self,
         report_id: &str,
         period: &str,
-        outcome: std::result::Result<(&str, u64), &str>,
+        outcome: std::result::Result<&Written, &str>,
         now: DateTime<Utc>,
     ) -> DbResult<()> {
         let conn = self.open()?;
-        let (state, file, records, error) = match outcome {
-            Ok((file, records)) => ("done", Some(file), Some(records as i64), None),
-            Err(code) => ("failed", None, None, Some(code)),
+        let (state, file, records, until, error) = match outcome {
+            Ok(w) => (
+                "done",
+                Some(w.file.as_str()),
+                Some(w.records as i64),
+                w.archive_until.map(|t| t.timestamp_millis()),
+                None,
+            ),
+            Err(code) => ("failed", None, None, None, Some(code)),
         };
         conn.execute(
-            "UPDATE runs SET state = ?3, file = ?4, records = ?5, error = ?6, at_ms = ?7
+            "UPDATE runs SET state = ?3, file = ?4, records = ?5, archive_until_ms = ?6,
+                 error = ?7, at_ms = ?8
              WHERE report_id = ?1 AND period = ?2",
             params![
                 report_id,
@@ -134,6 +154,7 @@ impl RunStore {
                 state,
                 file,
                 records,
+                until,
                 error,
                 now.timestamp_millis()
             ],
@@ -158,8 +179,8 @@ impl RunStore {
     pub fn latest(&self) -> DbResult<Vec<ReportRunView>> {
         let conn = self.open()?;
         let mut stmt = conn.prepare(
-            "SELECT report_id, period, state, file, error, records, max(at_ms) FROM runs
-             GROUP BY report_id ORDER BY report_id",
+            "SELECT report_id, period, state, file, error, records, archive_until_ms, max(at_ms)
+             FROM runs GROUP BY report_id ORDER BY report_id",
         )?;
         let rows = stmt
             .query_map([], |r| {
@@ -170,7 +191,10 @@ impl RunStore {
                     file: r.get(3)?,
                     error: r.get(4)?,
                     records: r.get::<_, Option<i64>>(5)?.map(|n| n as u64),
-                    at: DateTime::from_timestamp_millis(r.get(6)?).unwrap_or_default(),
+                    archive_until: r
+                        .get::<_, Option<i64>>(6)?
+                        .and_then(DateTime::from_timestamp_millis),
+                    at: DateTime::from_timestamp_millis(r.get(7)?).unwrap_or_default(),
                 })
             })?
             .collect::<Result<Vec<_>, _>>()?;
@@ -190,6 +214,11 @@ mod tests {
         let now = DateTime::parse_from_rfc3339("2026-11-26T00:00:00Z")
             .unwrap()
             .with_timezone(&Utc);
+        let written = Written {
+            file: "/srv/入退室履歴_2026-10.xlsx".into(),
+            records: 12,
+            archive_until: Some(now),
+        };
         assert_eq!(
             store.claim("r1", "2026-10", now, false).unwrap(),
             Claim::Mine
@@ -207,14 +236,7 @@ mod tests {
             other.claim("r1", "2026-10", now, false).unwrap(),
             Claim::Mine
         );
-        other
-            .finish(
-                "r1",
-                "2026-10",
-                Ok(("/srv/入退室履歴_2026-10.xlsx", 12)),
-                now,
-            )
-            .unwrap();
+        other.finish("r1", "2026-10", Ok(&written), now).unwrap();
         assert!(store.is_done("r1", "2026-10").unwrap());
         assert!(!store.is_done("r1", "2026-09").unwrap());
         assert_eq!(
@@ -228,14 +250,8 @@ mod tests {
             store.claim("r1", "2026-10", now, true).unwrap(),
             Claim::Mine
         );
-        store
-            .finish(
-                "r1",
-                "2026-10",
-                Ok(("/srv/入退室履歴_2026-10.xlsx", 12)),
-                now,
-            )
-            .unwrap();
+        store.finish("r1", "2026-10", Ok(&written), now).unwrap();
+        assert_eq!(store.latest().unwrap()[0].archive_until, Some(now));
         // Left running by a program that died: taken over once stale.
         assert_eq!(
             store.claim("r1", "2026-11", now, false).unwrap(),
@@ -250,5 +266,7 @@ mod tests {
         assert_eq!(latest.len(), 1);
         assert_eq!(latest[0].period, "2026-11");
         assert_eq!(latest[0].state, "running");
+        // A claim again forgets the last run's reach.
+        assert_eq!(latest[0].archive_until, None);
     }
 }

@@ -33,6 +33,7 @@ pub fn report_row(v: &ReportView) -> Vec<String> {
         None => "never".to_owned(),
         Some(r) => match r.error.as_deref() {
             Some(code) => format!("{} failed ({code})", r.period),
+            None if r.archive_until.is_some() => format!("{} {}, incomplete", r.period, r.state),
             None => format!("{} {}", r.period, r.state),
         },
     };
@@ -63,9 +64,21 @@ pub fn report_run_line(r: &ReportRunResult) -> String {
         r.period.as_deref().unwrap_or("no period")
     );
     match &r.outcome {
-        ReportOutcome::Written { file, records } => {
-            format!("{what}: written to {} ({records} records)", clean(file))
-        }
+        ReportOutcome::Written {
+            file,
+            records,
+            archive_until: None,
+        } => format!("{what}: written to {} ({records} records)", clean(file)),
+        ReportOutcome::Written {
+            file,
+            records,
+            archive_until: Some(until),
+        } => format!(
+            "{what}: written to {} ({records} records), but the archive reaches only until {}: \
+             sign in to history (lockctl login) and run it again with --again",
+            clean(file),
+            until.to_rfc3339()
+        ),
         ReportOutcome::AlreadyWritten { file } => {
             format!("{what}: written before, {}", clean(file))
         }

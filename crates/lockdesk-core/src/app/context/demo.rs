@@ -7,6 +7,7 @@ use std::fs::File;
 use std::path::Path;
 use std::sync::Arc;
 
+use lockdesk_api::ratelimit::RateLimiter;
 use lockdesk_api::ApiVersion;
 use lockdesk_sim::SimOptions;
 
@@ -124,7 +125,11 @@ impl DemoSandbox {
         let dir = builder.tempdir().map_err(no_folder)?;
         let in_use = private_fs::open_private(&dir.path().join(IN_USE)).map_err(no_folder)?;
         in_use.lock().map_err(no_folder)?;
-        let core = Context::throwaway(dir.path());
+        // The demo's client keeps to its simulator's v2 limit (the service's 50 a minute unless
+        // a test's simulator allows more, so its rounds of syncs do not wait minutes).
+        let limiter = RateLimiter::new(options.v2_rate_limit, options.v2_rate_window);
+        let core =
+            Context::throwaway(dir.path()).with_v2_limiter(demo::DEMO_HISTORY_PROFILE, limiter);
         let demo = demo::start_demo(&core, options).await?;
         let space = Space::new(core);
         space

@@ -2,12 +2,13 @@
 //! silent doors and last night's entries are judged by the watcher's rule functions
 //! (`crate::watch::rules`) with Today's own windows and the organization's watch settings
 //! (thresholds, office hours); nothing here judges those conditions a second time.
-//! Yesterday against the 7-day average and the invitations are Today's own.
+//! Yesterday against the 7-day average, the invitations and the reports' runs are Today's own.
 //!
 //! A part that cannot be computed says why as data (`TodayMissing`, in `parts.rs`), so the screen can name
 //! the missing step. Not journaled: it only reads.
 
 mod parts;
+mod reports;
 mod sections;
 
 use super::{AppContext, NoArgs};
@@ -32,6 +33,7 @@ pub async fn today_overview(ctx: &AppContext, _req: NoArgs) -> Result<TodayOverv
         sections::from_archive(&archive, &locks, &rules, &hours, now).await;
     let invitations = sections::invitations(ctx, now).await;
     let health = sections::health(ctx, &archive).await;
+    let reports = reports::reports(ctx, &org, health.history_signed_in);
     Ok(TodayOverview {
         organization_id: org,
         now,
@@ -42,5 +44,6 @@ pub async fn today_overview(ctx: &AppContext, _req: NoArgs) -> Result<TodayOverv
         yesterday,
         invitations,
         health,
+        reports,
     })
 }

@@ -173,4 +173,30 @@ pub struct TodayOverview {
     pub yesterday: TodayYesterday,
     pub invitations: TodayInvitations,
     pub health: TodayHealth,
+    pub reports: TodayReports,
+}
+
+/// A scheduled report's last run to look at: it failed (retried at the next tick), or it was
+/// written from an archive that did not reach the period's end.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TodayReportRun {
+    pub report_id: String,
+    pub name: String,
+    pub period: String,
+    /// The error code of a failed run.
+    pub error: Option<String>,
+    /// A written run's file holds the records up to this moment only.
+    pub archive_until: Option<DateTime<Utc>>,
+    pub at: DateTime<Utc>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TodayReports {
+    /// The organization's reports whose last run failed or is incomplete.
+    pub runs: Vec<TodayReportRun>,
+    /// The organization has reports and the history sign-in is not valid: the next one would
+    /// be written from the archive as it stands.
+    pub sign_in_needed: bool,
 }

@@ -3,4 +3,9 @@
 /**
  * What became of one report's due period.
  */
-export type ReportOutcome = { "kind": "written", file: string, records: number, } | { "kind": "already_written", file: string, } | { "kind": "busy" } | { "kind": "other_organization" } | { "kind": "failed", code: string, message: string, };
+export type ReportOutcome = { "kind": "written", file: string, records: number, 
+/**
+ * Set when the archive did not reach the period's end (the history sign-in had
+ * expired): the file holds the records up to this moment.
+ */
+archive_until: string | null, } | { "kind": "already_written", file: string, } | { "kind": "busy" } | { "kind": "other_organization" } | { "kind": "failed", code: string, message: string, };

@@ -11,4 +11,8 @@ state: string, file: string | null,
 /**
  * The error code of a failed run.
  */
-error: string | null, records: number | null, at: string, };
+error: string | null, records: number | null, 
+/**
+ * Set when the archive did not reach the period's end: records after this are missing.
+ */
+archive_until: string | null, at: string, };

@@ -3,6 +3,7 @@ import type { TodayAfterHours } from "./TodayAfterHours";
 import type { TodayBatteries } from "./TodayBatteries";
 import type { TodayHealth } from "./TodayHealth";
 import type { TodayInvitations } from "./TodayInvitations";
+import type { TodayReports } from "./TodayReports";
 import type { TodaySilent } from "./TodaySilent";
 import type { TodayYesterday } from "./TodayYesterday";
 
@@ -13,4 +14,4 @@ export type TodayOverview = { organization_id: string, now: string,
 /**
  * The office's zone (the watcher's office hours), minutes east of UTC.
  */
-utc_offset_minutes: number, batteries: TodayBatteries, silent: TodaySilent, after_hours: TodayAfterHours, yesterday: TodayYesterday, invitations: TodayInvitations, health: TodayHealth, };
+utc_offset_minutes: number, batteries: TodayBatteries, silent: TodaySilent, after_hours: TodayAfterHours, yesterday: TodayYesterday, invitations: TodayInvitations, health: TodayHealth, reports: TodayReports, };

@@ -338,6 +338,7 @@ export const OPERATIONS: Operation[] = [
   "user_groups_create",
   "user_groups_update",
   "invitations_bulk_row",
+  "report_run",
 ];
 
 /** Desktop events (listen with @tauri-apps/api/event). */

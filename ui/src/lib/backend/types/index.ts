@@ -165,6 +165,8 @@ export type { TodayInvitations } from "./TodayInvitations";
 export type { TodayLockDay } from "./TodayLockDay";
 export type { TodayMissing } from "./TodayMissing";
 export type { TodayOverview } from "./TodayOverview";
+export type { TodayReportRun } from "./TodayReportRun";
+export type { TodayReports } from "./TodayReports";
 export type { TodaySilent } from "./TodaySilent";
 export type { TodaySilentLock } from "./TodaySilentLock";
 export type { TodayYesterday } from "./TodayYesterday";
