@@ -1,6 +1,10 @@
 // "No English reaches 日本語": the UI in Japanese, every screen visited (with a lock selected, the
 // user edit form open, a bulk CSV preview, history records and the archive), each screenshot saved
 // as artifacts/ui/ja-NN-<screen>.png, and the visible text checked for Latin words.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { call } from './watch.mjs';
 //
 // What may stay in Latin letters:
 // - data, exactly as the service or the user gave it: every string of a successful core answer
@@ -31,6 +35,7 @@ export const ALLOWED = new Set([
   'MB', // the largest CSV file read (5 MB); the journal's size on disk on the Account screen
   'KB',
   'Excel', // "CSV（Excel）": the program the export is made for
+  'xlsx', // a report's file name ends in its extension, as the file is named (…_2026-10.xlsx)
   'JSON', // "JSON Lines", a file format name
   'Lines',
   'A', // A 接点: a relay's normally-open contact, named so in Japanese
@@ -282,6 +287,33 @@ export async function japaneseScreens({ page, context, test, expect, id, nav, sh
         const summary = await page.textContent(id('watch-office-summary'));
         expect(summary.includes('月〜金'), `office days read ${summary}`);
       });
+      // A report written once (its last run and Run now's outcome), and the add form open with
+      // the lock picker and a monthly schedule.
+      const reportFolder = mkdtempSync(join(tmpdir(), 'lockdesk-report-ja-'));
+      let report = null;
+      await visit('16', 'reports', async () => {
+        report = await call(page, 'reports_add', {
+          name: `日本語のレポート ${stamp}`,
+          what: { kind: 'history', lock_ids: [] },
+          schedule: { every: 'monthly_first_office_day', at: '07:30' },
+          format: 'xlsx',
+          language: 'ja',
+          folder: reportFolder,
+        });
+        await nav('watch');
+        await nav('reports');
+        await page.click(`${id('report')}[data-report-id="${report.id}"] ${id('report-run')}`);
+        await page.waitForSelector(id('report-outcome'), { timeout: 120_000 });
+        await page.waitForSelector(`${id('report-last-run')}[data-state="done"]`);
+        const when = await page.textContent(id('report-when'));
+        expect(when.includes('月初の営業日 07:30（前月分）'), `the schedule reads ${when}`);
+        await page.click(id('report-add-open'));
+        await page.uncheck(id('report-all-locks'));
+        await page.waitForSelector(id('report-lock'));
+        await page.selectOption(id('report-form-every'), 'monthly');
+      });
+      if (report) await call(page, 'reports_remove', { id: report.id });
+      rmSync(reportFolder, { recursive: true, force: true });
     } finally {
       page.off('response', onResponse);
       await page.setViewportSize(viewport).catch(() => undefined);

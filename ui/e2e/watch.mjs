@@ -4,7 +4,7 @@
 // and a second round raises nothing twice.
 
 /** A command of the test host, from the page (which holds the host's token). */
-const call = (page, cmd, req = {}) =>
+export const call = (page, cmd, req = {}) =>
   page.evaluate(
     async ([cmd, req]) => {
       const r = await fetch(`/api/${cmd}`, {

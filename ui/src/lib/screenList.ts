@@ -25,6 +25,7 @@ export const SCREEN_LIST = [
   { screen: 'history', key: 'nav.history', need: 'signIn' },
   { screen: 'activity', key: 'nav.activity', need: 'none' },
   { screen: 'watch', key: 'nav.watch', need: 'org' },
+  { screen: 'reports', key: 'nav.reports', need: 'org' },
   { screen: 'account', key: 'nav.account', need: 'none' },
 ] as const satisfies readonly ScreenEntry[];
 

@@ -9,6 +9,7 @@ import { offlineEn } from './offline.en';
 import { keychainEn } from './keychain.en';
 import { shellEn } from './shell.en';
 import { watchEn } from './watch.en';
+import { reportsEn } from './reports.en';
 import { todayEn } from './today.en';
 import { proxyEn } from './proxy.en';
 
@@ -25,6 +26,7 @@ export const en = {
   ...keychainEn,
   ...shellEn,
   ...watchEn,
+  ...reportsEn,
   ...todayEn,
   ...proxyEn,
   'app.name': 'Lockdesk',

@@ -10,6 +10,7 @@ import { offlineJa } from './offline.ja';
 import { keychainJa } from './keychain.ja';
 import { shellJa } from './shell.ja';
 import { watchJa } from './watch.ja';
+import { reportsJa } from './reports.ja';
 import { todayJa } from './today.ja';
 import { proxyJa } from './proxy.ja';
 
@@ -25,6 +26,7 @@ export const ja: Messages = {
   ...keychainJa,
   ...shellJa,
   ...watchJa,
+  ...reportsJa,
   ...todayJa,
   ...proxyJa,
   'app.name': 'Lockdesk',
