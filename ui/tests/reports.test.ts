@@ -175,10 +175,23 @@ describe('in words', () => {
 
   it('what Run now did, the records counted in the language', () => {
     const n = new Intl.NumberFormat('ja-JP');
-    expect(outcomeText({ kind: 'written', file: '/s/a.xlsx', records: 12345 }, n)).toEqual({
+    expect(
+      outcomeText({ kind: 'written', file: '/s/a.xlsx', records: 12345, archive_until: null }, n),
+    ).toEqual({
       key: 'reports.outcome.written',
       params: { file: '/s/a.xlsx', records: '12,345' },
     });
+    const short = outcomeText(
+      {
+        kind: 'written',
+        file: '/s/a.xlsx',
+        records: 3,
+        archive_until: '2026-11-20T03:30:00Z',
+      },
+      n,
+    );
+    expect(short?.key).toBe('reports.outcome.writtenIncomplete');
+    expect(short?.params.time).toMatch(/^2026\/11\/20 \d\d:30/);
     expect(outcomeText({ kind: 'already_written', file: '/s/a.xlsx' }, n)?.key).toBe(
       'reports.outcome.alreadyWritten',
     );

@@ -9,6 +9,7 @@ import {
   inviteAgainRequest,
   missingStep,
   replacementList,
+  reportParts,
   unusualDays,
 } from '../src/lib/screens/today/today';
 
@@ -182,5 +183,67 @@ describe('lists', () => {
     }
     expect(translate('ja', 'today.title')).toBe('今日の状況');
     expect(translate('ja', 'today.night.range', { from: 'a', to: 'b' })).toBe('a 〜 b');
+  });
+});
+
+describe('reports on the health line', () => {
+  it('names a failed run with its reason, an incomplete one with its reach, and the sign-in', () => {
+    const none = reportParts({ runs: [], sign_in_needed: false }, tr('ja'), 'ja-JP', TZ);
+    expect(none).toEqual([]);
+    const parts = reportParts(
+      {
+        runs: [
+          {
+            report_id: 'r1',
+            name: '入退室履歴',
+            period: '2026-10',
+            error: 'file_unwritable',
+            archive_until: null,
+            at: '2026-11-24T00:00:00Z',
+          },
+          {
+            report_id: 'r2',
+            name: '週報',
+            period: '2026-11-16_2026-11-22',
+            error: null,
+            archive_until: '2026-11-20T03:30:00Z',
+            at: '2026-11-24T00:00:00Z',
+          },
+        ],
+        sign_in_needed: true,
+      },
+      tr('ja'),
+      'ja-JP',
+      TZ,
+    );
+    expect(parts[0]).toEqual({
+      text: 'レポート「入退室履歴」（2026-10）を書き出せませんでした：ファイルを保存できませんでした。次の確認で再度書き出します。',
+      warn: true,
+      screen: 'reports',
+    });
+    expect(parts[1].text).toBe(
+      'レポート「週報」（2026-11-16_2026-11-22）には 2026/11/20 12:30 までの記録しか含まれていません',
+    );
+    expect(parts[2]).toMatchObject({ warn: true, screen: 'sign-in' });
+    // A code this UI does not know is shown as it came.
+    const odd = reportParts(
+      {
+        runs: [
+          {
+            report_id: 'r1',
+            name: 'x',
+            period: 'p',
+            error: 'disk_on_fire',
+            archive_until: null,
+            at: '2026-11-24T00:00:00Z',
+          },
+        ],
+        sign_in_needed: false,
+      },
+      tr('en'),
+      'en-GB',
+      TZ,
+    );
+    expect(odd[0].text).toContain('disk_on_fire');
   });
 });

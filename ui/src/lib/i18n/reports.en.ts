@@ -6,7 +6,7 @@ export const reportsEn = {
   'nav.reports': 'Reports',
   'reports.title': 'Reports',
   'reports.intro':
-    'A report writes the entry and exit records of the day, week or month before as a file into a folder, for example a shared folder of the office. Reports are kept on this computer.',
+    'A report writes the entry and exit records of the day, week or month before as a file into a folder, for example a shared folder of the office. Reports are kept on this computer. While Lockdesk runs (also in the tray), it writes each report when it is due; one missed while the computer was off is written once when it is back. For when Lockdesk is closed, schedule lockctl reports run --due.',
   'reports.zone':
     'Times are in the organization’s time zone ({zone}), set with the office hours on the Watch screen.',
   'reports.add': 'Add report',
@@ -46,12 +46,16 @@ export const reportsEn = {
   'reports.run.never': 'Not run yet',
   'reports.run.running': 'Being written since {time} ({period})',
   'reports.run.done': 'Written {time} ({period}): {records} records',
+  'reports.run.incomplete':
+    'Holds the records up to {time} only: sign in to history and run it again.',
   'reports.run.failed': 'Failed {time} ({period}): {error}',
   'reports.runNow': 'Run now',
   'reports.running': 'Writing…',
   'reports.runningHint':
     'Bringing the history archive up to date, then writing the file. This can take a while; the rest of the screen stays usable.',
   'reports.outcome.written': 'Wrote {records} records to {file}',
+  'reports.outcome.writtenIncomplete':
+    'Wrote {records} records to {file}, but the archive reaches only until {time}: sign in to history and run it again.',
   'reports.outcome.alreadyWritten': 'This period was already written: {file}',
   'reports.outcome.busy':
     'Another Lockdesk program is writing this report right now. Try again in a moment.',

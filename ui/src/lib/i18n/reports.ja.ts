@@ -6,7 +6,7 @@ export const reportsJa: Record<ReportsMessageKey, string> = {
   'nav.reports': 'レポート',
   'reports.title': 'レポート',
   'reports.intro':
-    'レポートは、前日・前週・前月の入退室履歴をファイルにして、共有フォルダーなど指定したフォルダーに保存します。レポートの設定はこのパソコンに保存されます。',
+    'レポートは、前日・前週・前月の入退室履歴をファイルにして、共有フォルダーなど指定したフォルダーに保存します。レポートの設定はこのパソコンに保存されます。Lockdesk の起動中（通知領域に常駐中も含む）は、時刻になると自動で書き出します。パソコンの電源が切れていた間の分は、次に起動したときに一度だけ書き出します。Lockdesk を閉じている間も書き出すには、コマンドライン版の定期実行を設定してください。',
   'reports.zone': '時刻は組織のタイムゾーン（{zone}）です。見守り画面の営業時間で設定します。',
   'reports.add': 'レポートを追加',
   'reports.empty':
@@ -44,12 +44,16 @@ export const reportsJa: Record<ReportsMessageKey, string> = {
   'reports.run.never': 'まだ実行していません',
   'reports.run.running': '{time} から書き出し中（{period}）',
   'reports.run.done': '{time} に書き出し済み（{period}、{records} 件）',
+  'reports.run.incomplete':
+    '{time} までの記録しか含まれていません。入退室履歴へサインインしてから、もう一度実行してください。',
   'reports.run.failed': '{time} に失敗（{period}）：{error}',
   'reports.runNow': '今すぐ実行',
   'reports.running': '書き出し中…',
   'reports.runningHint':
     '入退室履歴のアーカイブを最新にしてから、ファイルを書き出します。時間がかかることがありますが、その間もほかの操作ができます。',
   'reports.outcome.written': '{records} 件を書き出しました：{file}',
+  'reports.outcome.writtenIncomplete':
+    '{records} 件を {file} に書き出しましたが、入退室履歴は {time} までしか取り込まれていません。入退室履歴へサインインしてから、もう一度実行してください。',
   'reports.outcome.alreadyWritten': 'この期間は書き出し済みです：{file}',
   'reports.outcome.busy':
     '別の Lockdesk がこのレポートを書き出し中です。しばらくしてからもう一度お試しください。',

@@ -52,6 +52,10 @@ export const todayEn = {
   'today.health.watchNever': 'Watcher: no round yet',
   'today.health.watchPaused': 'Watching paused',
   'today.health.alerts': '{n} alerts to review',
+  'today.reports.failed':
+    'Report “{name}” ({period}) could not be written: {reason} It is tried again at the next check.',
+  'today.reports.incomplete': 'Report “{name}” ({period}) holds the records up to {time} only',
+  'today.reports.signIn': 'Sign in to history before the next report',
   'today.missing.history_connection':
     'This needs a history connection: add one on Connections and sign in.',
   'today.missing.archive_sync': 'The history archive is not synced yet: sync it on History.',

@@ -54,6 +54,11 @@ export const todayJa: Record<TodayMessageKey, string> = {
   'today.health.watchNever': '見守り：まだ確認していません',
   'today.health.watchPaused': '見守り：一時停止中',
   'today.health.alerts': '未確認の通知 {n} 件',
+  'today.reports.failed':
+    'レポート「{name}」（{period}）を書き出せませんでした：{reason}次の確認で再度書き出します。',
+  'today.reports.incomplete':
+    'レポート「{name}」（{period}）には {time} までの記録しか含まれていません',
+  'today.reports.signIn': '次のレポートの前に入退室履歴へサインインしてください',
   'today.missing.history_connection':
     '入退室履歴の接続が必要です。「接続」で追加し、サインインしてください。',
   'today.missing.archive_sync':

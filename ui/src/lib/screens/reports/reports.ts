@@ -2,6 +2,7 @@
 // core's rules from crates/lockdesk-core/src/reports/definition.rs), the request it sends, the
 // core's refusals mapped to their fields, a schedule and a period in words, and the file name a
 // report gets (the rule of `file_name` in crates/lockdesk-core/src/app/reports.rs).
+import { formatDateTime } from '../../format';
 import type {
   ReportAddRequest,
   ReportFormat,
@@ -303,10 +304,19 @@ export function outcomeText(
 ): { key: MessageKey; params: Record<string, string | number> } | null {
   switch (o.kind) {
     case 'written':
-      return {
-        key: 'reports.outcome.written',
-        params: { file: o.file, records: numbers.format(o.records) },
-      };
+      return o.archive_until === null
+        ? {
+            key: 'reports.outcome.written',
+            params: { file: o.file, records: numbers.format(o.records) },
+          }
+        : {
+            key: 'reports.outcome.writtenIncomplete',
+            params: {
+              file: o.file,
+              records: numbers.format(o.records),
+              time: formatDateTime(o.archive_until, numbers.resolvedOptions().locale),
+            },
+          };
     case 'already_written':
       return { key: 'reports.outcome.alreadyWritten', params: { file: o.file } };
     case 'busy':

@@ -7,6 +7,7 @@ import type {
   TodayInvitation,
   TodayLockDay,
   TodayMissing,
+  TodayReports,
 } from '../../backend';
 import type { MessageKey } from '../../i18n/index.svelte';
 import type { Screen } from '../../state/router.svelte';
@@ -150,6 +151,41 @@ export function healthParts(
       warn: true,
       screen: null,
     });
+  return parts;
+}
+
+/**
+ * The scheduled reports' part of the line: each run that failed (tried again at the next
+ * check) or holds only what the archive reached, and the history sign-in the next run needs.
+ */
+export function reportParts(
+  r: TodayReports,
+  tr: TodayTr,
+  locale: string,
+  timeZone?: string,
+): HealthPart[] {
+  const at = (iso: string) => formatDateTime(iso, locale, timeZone).replace(/:\d\d$/, '');
+  const parts: HealthPart[] = r.runs.map((run) => {
+    const names = { name: run.name, period: run.period };
+    if (run.error !== null) {
+      const reason = isErrorCode(run.error) ? codeText(run.error) : null;
+      return {
+        text: tr('today.reports.failed', {
+          ...names,
+          reason: reason ? tr(reason.key, reason.params) : run.error,
+        }),
+        warn: true,
+        screen: 'reports',
+      };
+    }
+    return {
+      text: tr('today.reports.incomplete', { ...names, time: at(run.archive_until ?? run.at) }),
+      warn: true,
+      screen: 'reports',
+    };
+  });
+  if (r.sign_in_needed)
+    parts.push({ text: tr('today.reports.signIn'), warn: true, screen: 'sign-in' });
   return parts;
 }
 
