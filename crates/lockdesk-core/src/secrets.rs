@@ -315,6 +315,10 @@ mod tests {
         assert_eq!(described(&tokens_key("acme")), "acme: sign-in tokens");
         assert_eq!(described("other"), "other");
         assert_eq!(
+            described(&alert_destination_key("a18f")),
+            "alert destination a18f: webhook address"
+        );
+        assert_eq!(
             described(&proxy_login_key("proxy.example:8080")),
             "proxy proxy.example:8080: user name and password"
         );

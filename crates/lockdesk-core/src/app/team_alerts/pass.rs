@@ -9,7 +9,7 @@ use chrono::FixedOffset;
 use serde::{Deserialize, Serialize};
 
 use crate::app::{AppContext, NoArgs};
-use crate::error::{Error, ErrorCode, Result};
+use crate::error::{Error, ErrorCategory, ErrorCode, Result};
 use crate::team_alerts::deliveries::{Claimed, Settle};
 use crate::team_alerts::destinations::{load_secret, DestinationSecret};
 use crate::team_alerts::messages::{self, Content, BURST_OVER};
@@ -106,6 +106,11 @@ pub async fn deliver_pending(ctx: &AppContext) -> Result<AlertDeliveryPassRespon
                     let content = messages::alerts_content(dest, &alerts, zone);
                     match post(ctx, dest, secret, &content).await {
                         Ok(sent) => settle_of(sent),
+                        // The proxy's login could not be read: the keychain may be back later.
+                        Err(e) if e.category() == ErrorCategory::Keychain => Settle::Retry {
+                            code: e.code().as_str().to_owned(),
+                            retry_after: None,
+                        },
                         Err(e) => Settle::Failed {
                             code: e.code().as_str().to_owned(),
                         },
@@ -135,7 +140,7 @@ pub async fn deliver_pending(ctx: &AppContext) -> Result<AlertDeliveryPassRespon
             }
         }
     }
-    // Retries given up now are counted as retrying here; the list shows them failed.
+    // A retry given up after its day is counted as retrying here; the list shows it failed.
     Ok(answer)
 }
 
