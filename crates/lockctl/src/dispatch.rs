@@ -27,6 +27,7 @@ pub(crate) async fn dispatch(env: &Env<'_>, term: &mut Term<'_>, command: Comman
         Command::Activity(args) => commands::activity::run(env, term, args).await,
         Command::Watch(args) => commands::watch::run(env, term, args).await,
         Command::Reports(cmd) => commands::reports::run(env, term, cmd).await,
+        Command::Alerts(cmd) => commands::alerts::run(env, term, cmd).await,
         Command::Proxy(cmd) => commands::proxy::run(env, term, cmd).await,
         Command::Demo { .. } => {
             // The tour runs the other commands through this function; a demo inside the demo

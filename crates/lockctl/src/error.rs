@@ -214,6 +214,19 @@ pub fn hint(code: ErrorCode, profile: Option<&str>) -> Option<String> {
             "list them again to see the current ids"
         }
         C::ArchiveSchemaTooNew => "update lockctl to the version that wrote the archive",
+        C::DestinationNotFound => "see `lockctl alerts destinations list` for the ids",
+        C::WebhookRefused => {
+            "check the webhook address (Chatwork: the API token and room id) in the chat service, then remove the destination and add it again with the right one"
+        }
+        C::WebhookUnavailable => {
+            "the chat service or the network cannot be reached now; alert deliveries are tried again on their own (see `lockctl alerts deliveries`)"
+        }
+        C::WebhookAnswerLost => {
+            "the message may have arrived; an alert delivery is sent again to be sure, so the team may read it twice"
+        }
+        C::WebhookSecretMissing => {
+            "remove the destination (`lockctl alerts destinations remove ID`) and add it again with its address"
+        }
         C::Usage => "see `lockctl --help`",
         C::NotAnImage => "use a JPEG, PNG, GIF, WebP or BMP file",
         C::ImageTooLarge => "make the image smaller in an image editor, then try again",

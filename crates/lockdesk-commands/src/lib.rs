@@ -91,6 +91,12 @@ macro_rules! lockdesk_commands {
             local reports_add(ReportAddRequest) -> ReportDefinition;
             local reports_remove(ReportIdRequest) -> Done;
             local reports_run(ReportsRunRequest) -> ReportsRunResponse;
+            read alert_destinations_list(NoArgs) -> AlertDestinationsListResponse;
+            local alert_destinations_add(AlertDestinationAddRequest) -> AlertDestination;
+            local alert_destinations_remove(AlertDestinationIdRequest) -> Done;
+            local alert_destinations_test(AlertDestinationIdRequest) -> AlertDestinationTestResponse;
+            read alert_deliveries_list(AlertDeliveriesRequest) -> AlertDeliveriesPage;
+            local alert_deliveries_run(NoArgs) -> AlertDeliveryPassResponse;
         }
     };
 }

@@ -16,6 +16,7 @@ pub mod secret_binding;
 pub mod secrets;
 pub mod sessions;
 mod settings_file;
+pub mod team_alerts;
 pub mod token_store;
 pub mod watch;
 

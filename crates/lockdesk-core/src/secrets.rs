@@ -28,6 +28,12 @@ pub fn proxy_login_key(proxy: &str) -> String {
     format!("proxy/{proxy}")
 }
 
+/// The webhook address (and Chatwork's API token) of a team-alert destination: only in the
+/// keychain, never in `alert_destinations.json`.
+pub fn alert_destination_key(id: &str) -> String {
+    format!("alert_destination/{id}")
+}
+
 /// The keychain's service name. macOS shows it as the item's name in Keychain Access and in its
 /// "wants to use your confidential information stored in …" prompt, so there it is the app's
 /// name. Linux and Windows keep `lockdesk`: changing it there would lose the secrets existing
@@ -55,6 +61,9 @@ pub fn described(key: &str) -> String {
     // A proxy's key always has a port; a profile named `proxy` keeps its own words.
     if let Some(proxy) = key.strip_prefix("proxy/").filter(|p| p.contains(':')) {
         return format!("proxy {proxy}: user name and password");
+    }
+    if let Some(id) = key.strip_prefix("alert_destination/") {
+        return format!("alert destination {id}: webhook address");
     }
     match key.rsplit_once('/') {
         Some((profile, "client_secret")) => format!("{profile}: client secret"),
@@ -305,6 +314,10 @@ mod tests {
         assert_eq!(described(&client_secret_key("acme")), "acme: client secret");
         assert_eq!(described(&tokens_key("acme")), "acme: sign-in tokens");
         assert_eq!(described("other"), "other");
+        assert_eq!(
+            described(&alert_destination_key("a18f")),
+            "alert destination a18f: webhook address"
+        );
         assert_eq!(
             described(&proxy_login_key("proxy.example:8080")),
             "proxy proxy.example:8080: user name and password"

@@ -200,6 +200,11 @@ export function codeText(code: ErrorCode, details: ErrorDetails = {}): CodeText 
     case 'no_profile':
     case 'output_failed':
     case 'import_incomplete':
+    case 'destination_not_found':
+    case 'webhook_refused':
+    case 'webhook_unavailable':
+    case 'webhook_answer_lost':
+    case 'webhook_secret_missing':
       return plain(`error.${code}`);
     default:
       return unknownCode(code);

@@ -2,12 +2,14 @@
 //! file when they are long, and nothing here knows the code that runs them.
 
 mod activity;
+mod alerts;
 mod history;
 mod reports;
 mod watch;
 mod when;
 
 pub use activity::ActivityArgs;
+pub use alerts::{AlertsCmd, DestinationsCmd, KindArg, RuleArg};
 pub use history::{
     ArchiveArg, ArchiveFilter, ExportFormatArg, Format, HistoryCmd, LangArg, Sort, TzArg,
 };
@@ -91,6 +93,10 @@ pub enum Command {
     /// (Excel, CSV or JSON Lines); `reports run --due` from a scheduled task.
     #[command(subcommand)]
     Reports(ReportsCmd),
+    /// Alerts where the team is: chat destinations of the watcher's alerts (Slack, Teams,
+    /// Chatwork, LINE WORKS, JSON) and their deliveries.
+    #[command(subcommand)]
+    Alerts(AlertsCmd),
     /// Try Lockdesk without an account: the built-in simulator with demo data, signed in
     /// through the real OAuth flow. Touches none of your profiles or keychain entries.
     Demo {

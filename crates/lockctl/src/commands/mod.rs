@@ -2,6 +2,7 @@
 //! prints their answers.
 
 pub mod activity;
+pub mod alerts;
 pub mod archive;
 pub mod demo;
 pub mod groups;

@@ -26,6 +26,14 @@ fn print(term: &mut Term<'_>, round: &WatchRoundResponse) -> Result<()> {
             output::clean(code)
         )?;
     }
+    // Chat destinations that could not be reached: a scheduler's log says so too.
+    if let Some(d) = round
+        .deliveries
+        .as_ref()
+        .filter(|d| d.retrying + d.failed > 0)
+    {
+        writeln!(term.err, "{}", words::deliveries_warning(d))?;
+    }
     for a in &round.new_alerts {
         if term.json {
             // One compact line each; JSON escapes control characters in names.

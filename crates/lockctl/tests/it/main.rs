@@ -3,6 +3,7 @@
 //! (several processes on one sign-in, file modes) with a temporary home.
 
 mod activity;
+mod alerts;
 mod auth_proxy;
 mod cached;
 mod flow;

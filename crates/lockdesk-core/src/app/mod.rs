@@ -35,6 +35,7 @@ pub mod proxy;
 pub mod reports;
 pub mod session;
 pub mod status;
+pub mod team_alerts;
 pub mod today;
 #[cfg(feature = "ts")]
 pub mod ts_types;
@@ -44,6 +45,9 @@ pub mod watch;
 
 pub use crate::reports::{
     ReportDefinition, ReportFormat, ReportKind, ReportLanguage, ReportRunView, Schedule,
+};
+pub use crate::team_alerts::{
+    AlertDestination, DeliveryState, DeliveryView, DestinationKind, MessageLanguage, RuleSelection,
 };
 pub use crate::watch::{AlertQuery, WatchRules};
 pub use account::{account_info, AccountInfoResponse, ScopeView, TokenView, SCOPES};
@@ -116,6 +120,12 @@ pub use session::{
     SignedOutView,
 };
 pub use status::{ProfileNameRequest, SessionStatusResponse, UnsavedSignIn};
+pub use team_alerts::{
+    alert_deliveries_list, alert_deliveries_run, alert_destinations_add, alert_destinations_list,
+    alert_destinations_remove, alert_destinations_test, AlertDeliveriesPage,
+    AlertDeliveriesRequest, AlertDeliveryPassResponse, AlertDestinationAddRequest,
+    AlertDestinationIdRequest, AlertDestinationTestResponse, AlertDestinationsListResponse,
+};
 pub use today::{
     today_overview, AfterHoursReason, TodayAfterHours, TodayAfterHoursEntry, TodayBatteries,
     TodayBattery, TodayHealth, TodayInvitation, TodayInvitations, TodayLockDay, TodayMissing,

@@ -14,6 +14,7 @@ use lockdesk_archive::{Completeness, HistoryFilter, HistoryRow};
 use serde::{Deserialize, Serialize};
 
 use super::history::store::open_archive;
+use super::team_alerts::{deliver_pending, queue_alerts, AlertDeliveryPassResponse};
 use super::{history_sync_start, locks_list, AppContext, Done, JobState, LocksListRequest, NoArgs};
 use crate::error::{Error, ErrorCode, Result};
 use crate::watch::{
@@ -49,6 +50,11 @@ pub struct WatchRoundResponse {
     pub findings: u32,
     /// Alerts raised by this round, each only once ever.
     pub new_alerts: Vec<AlertView>,
+    /// The team alerts' delivery pass after the round: its new alerts queued for their chat
+    /// destinations, and what was due posted. Absent when the pass could not run (its error
+    /// is logged; the alerts are in the store all the same).
+    #[serde(default)]
+    pub deliveries: Option<AlertDeliveryPassResponse>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -263,6 +269,7 @@ pub async fn watch_round(ctx: &AppContext, _req: NoArgs) -> Result<WatchRoundRes
         store.end(&org, &recovered, now).map_err(Error::from)?;
     }
     let new_alerts = store.raise(&org, &findings, now).map_err(Error::from)?;
+    let deliveries = deliver_after_round(ctx, &org, &new_alerts).await;
     let answer = WatchRoundResponse {
         organization_id: org.clone(),
         at: now,
@@ -271,6 +278,7 @@ pub async fn watch_round(ctx: &AppContext, _req: NoArgs) -> Result<WatchRoundRes
         records: records.len() as u64,
         findings: findings.len() as u32,
         new_alerts,
+        deliveries,
     };
     let mut kept = answer.clone();
     // The status keeps how many were new, not the alerts themselves (they are in the store).
@@ -278,6 +286,29 @@ pub async fn watch_round(ctx: &AppContext, _req: NoArgs) -> Result<WatchRoundRes
     let json = serde_json::to_string(&(kept, answer.new_alerts.len() as u32)).unwrap_or_default();
     store.record_round(&org, now, &json).map_err(Error::from)?;
     Ok(answer)
+}
+
+/// The round's new alerts queued for their team chat destinations, then every delivery whose
+/// time has come posted (retries of earlier rounds too). A failure here never fails the round.
+async fn deliver_after_round(
+    ctx: &AppContext,
+    org: &str,
+    new_alerts: &[AlertView],
+) -> Option<AlertDeliveryPassResponse> {
+    let queued = match queue_alerts(ctx, org, new_alerts) {
+        Ok(n) => n,
+        Err(e) => {
+            tracing::warn!(code = %e.code(), "new alerts not queued for team chat: {e}");
+            0
+        }
+    };
+    match deliver_pending(ctx).await {
+        Ok(pass) => Some(AlertDeliveryPassResponse { queued, ..pass }),
+        Err(e) => {
+            tracing::warn!(code = %e.code(), "team alert delivery pass failed: {e}");
+            None
+        }
+    }
 }
 
 /// The rules of the organization in use (the defaults until set).

@@ -195,6 +195,19 @@ error_codes! {
     /// Nothing is kept offline yet for this list (details.command); list it once online.
     NotCached = "not_cached" => NotFound,
 
+    /// No team-alert destination has this id (details.field names it).
+    DestinationNotFound = "destination_not_found" => NotFound,
+    /// A chat service refused an alert message (details.status: a 4xx other than 429): the
+    /// webhook address, token or room is wrong or was revoked. Not sent again.
+    WebhookRefused = "webhook_refused" => Connection,
+    /// A chat service could not be reached, or answered 5xx or 429: tried again later.
+    WebhookUnavailable = "webhook_unavailable" => ServiceUnreachable,
+    /// An alert message was sent and no answer came (timeout, connection closed): it may have
+    /// arrived; it is sent again (at least once, perhaps twice).
+    WebhookAnswerLost = "webhook_answer_lost" => OutcomeUnknown,
+    /// The keychain has no webhook address for a destination: remove it and add it again.
+    WebhookSecretMissing = "webhook_secret_missing" => Keychain,
+
     // The history archive (lockdesk_archive::Error).
     ArchiveDb = "archive_db" => LocalFile,
     ArchiveOpenFailed = "archive_open_failed" => LocalFile,

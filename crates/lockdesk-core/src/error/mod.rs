@@ -126,6 +126,21 @@ pub enum Error {
     /// Offline cache only (`lockctl --cached`): `what` needs the service.
     #[error("{what} needs the service; with --cached only the lists kept offline (locks, lock groups, users, invitations, user groups) are read, and nothing is changed")]
     CachedOnly { what: String },
+    /// No team-alert destination has this id.
+    #[error("no alert destination has the id {0:?}")]
+    DestinationNotFound(String),
+    /// A chat service refused the message with this HTTP status (not 429).
+    #[error("{destination}: the chat service refused the message (HTTP {status}); check the webhook address, token or room")]
+    WebhookRefused { destination: String, status: u16 },
+    /// A chat service could not be reached, or was busy or failing (5xx, 429).
+    #[error("{destination}: the chat service could not be reached or is busy: {reason}")]
+    WebhookUnavailable { destination: String, reason: String },
+    /// The message was sent and its answer lost: it may have arrived.
+    #[error("{destination}: no answer after sending ({reason}); the message may have arrived")]
+    WebhookAnswerLost { destination: String, reason: String },
+    /// The keychain has no webhook address for the destination.
+    #[error("the webhook address of alert destination {0:?} is not in the keychain; remove the destination and add it again")]
+    WebhookSecretMissing(String),
     /// Nothing is kept offline for `command` of this connection and organization.
     #[error("nothing is kept offline for {command} yet; it is kept after the list was read once from the service")]
     NotCached { command: String },
@@ -168,6 +183,11 @@ impl Error {
             Error::Archive(e) => ErrorCode::from_archive(e),
             Error::CachedOnly { .. } => ErrorCode::CachedOnly,
             Error::NotCached { .. } => ErrorCode::NotCached,
+            Error::DestinationNotFound(_) => ErrorCode::DestinationNotFound,
+            Error::WebhookRefused { .. } => ErrorCode::WebhookRefused,
+            Error::WebhookUnavailable { .. } => ErrorCode::WebhookUnavailable,
+            Error::WebhookAnswerLost { .. } => ErrorCode::WebhookAnswerLost,
+            Error::WebhookSecretMissing(_) => ErrorCode::WebhookSecretMissing,
         }
     }
 
@@ -224,6 +244,10 @@ impl Error {
                 d.command = Some(command.clone())
             }
             Error::CsvTooLarge { limit, .. } => d.limit = Some(*limit as u32),
+            Error::DestinationNotFound(_) | Error::WebhookSecretMissing(_) => {
+                d.field = Some("id".into())
+            }
+            Error::WebhookRefused { status, .. } => d.status = Some(*status),
             Error::CsvTooManyRows { limit } => d.limit = Some(*limit),
             Error::NoActiveProfile(api) => {
                 d.api = Some(
@@ -241,6 +265,8 @@ impl Error {
             | Error::Demo(_)
             | Error::Csv(_)
             | Error::CsvEncoding
+            | Error::WebhookUnavailable { .. }
+            | Error::WebhookAnswerLost { .. }
             | Error::JobsRunning { .. } => {}
         }
         d

@@ -111,7 +111,13 @@ pub struct Finding {
 }
 
 impl Finding {
-    fn new(rule: RuleKind, key: String, target: String, lock_id: &str, at: DateTime<Utc>) -> Self {
+    pub(crate) fn new(
+        rule: RuleKind,
+        key: String,
+        target: String,
+        lock_id: &str,
+        at: DateTime<Utc>,
+    ) -> Self {
         Finding {
             key,
             rule,

@@ -15,5 +15,7 @@ mod renewal;
 mod sign_in;
 mod sim_world;
 mod support;
+mod team_alerts;
 mod today;
 mod watch;
+mod webhook_receiver;

@@ -79,6 +79,11 @@ impl SimWorld {
             )
     }
 
+    /// The keychain every context of this world shares.
+    pub fn secrets(&self) -> Arc<MemoryStore> {
+        self.secrets.clone()
+    }
+
     /// Adds profile `name` for the simulator's v3 or v2 client and signs it in as the admin.
     pub async fn sign_in(&self, name: &str, api: ApiVersion) {
         let core = self.core();
@@ -132,6 +137,33 @@ impl SimWorld {
         self.post("/_sim/clock", json!({ "advance_seconds": seconds }))
             .await;
         self.clock.advance(seconds);
+    }
+
+    /// Sets a battery of a lock (`lock`, `nfc_reader_inside`, `nfc_reader_outside`,
+    /// `door_sensor`) at the simulator.
+    pub async fn battery(&self, lock: &str, part: &str, percent: u8) {
+        let r = reqwest::Client::new()
+            .post(format!("{}/_sim/battery", self.sim.base_url()))
+            .json(&json!({ "lock_id": lock, "part": part, "percent": percent }))
+            .send()
+            .await
+            .unwrap();
+        // Locks without a door sensor refuse that part.
+        assert!(r.status().is_success() || part == "door_sensor");
+    }
+
+    /// Every battery of these locks full.
+    pub async fn full_batteries(&self, locks: &[String]) {
+        for l in locks {
+            for part in [
+                "lock",
+                "nfc_reader_inside",
+                "nfc_reader_outside",
+                "door_sensor",
+            ] {
+                self.battery(l, part, 100).await;
+            }
+        }
     }
 
     /// Crafted history records of a lock.

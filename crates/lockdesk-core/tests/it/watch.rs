@@ -31,17 +31,6 @@ impl Watch {
             .await;
         Watch(w)
     }
-
-    async fn battery(&self, lock: &str, part: &str, percent: u8) {
-        let r = reqwest::Client::new()
-            .post(format!("{}/_sim/battery", self.sim.base_url()))
-            .json(&json!({ "lock_id": lock, "part": part, "percent": percent }))
-            .send()
-            .await
-            .unwrap();
-        // Locks without a door sensor refuse that part.
-        assert!(r.status().is_success() || part == "door_sensor");
-    }
 }
 
 fn rec(at: &str, user: Option<&str>, client_type: &str, is_locked: bool) -> Value {
@@ -77,16 +66,7 @@ async fn craft(w: &Watch, ctx: &AppContext) -> (Vec<String>, Vec<String>) {
         .take(3)
         .map(|u| u["id"].as_str().unwrap().to_owned())
         .collect();
-    for l in &locks {
-        for part in [
-            "lock",
-            "nfc_reader_inside",
-            "nfc_reader_outside",
-            "door_sensor",
-        ] {
-            w.battery(l, part, 100).await;
-        }
-    }
+    w.full_batteries(&locks).await;
     // Low battery: 19 % fires, 20 % does not.
     w.battery(&locks[0], "lock", 19).await;
     w.battery(&locks[0], "nfc_reader_inside", 20).await;

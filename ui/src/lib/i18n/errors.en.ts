@@ -102,6 +102,15 @@ export const errorCodesEn = {
     'Only the lists kept for offline reading can be shown now; this needs the service, and nothing is changed.',
   'error.not_cached':
     'Nothing is kept for offline reading here yet: it is kept once the service has answered this list.',
+  'error.destination_not_found': 'This alert destination no longer exists.',
+  'error.webhook_refused':
+    'The chat service refused the message. Check the webhook address (for Chatwork, the API token and room), then add the destination again with the right one.',
+  'error.webhook_unavailable':
+    'The chat service could not be reached, or is busy. Alerts waiting for it are sent again on their own.',
+  'error.webhook_answer_lost':
+    'The message was sent but no answer came back; it may have arrived. Alerts are sent again to be sure, so the team may read one twice.',
+  'error.webhook_secret_missing':
+    'The webhook address of this alert destination is not in the keychain. Remove the destination and add it again.',
   // The history archive.
   'error.archive_db': 'The history archive on this computer could not be read or written.',
   'error.archive_open_failed': 'The history archive on this computer could not be opened.',

@@ -16,12 +16,17 @@ use lockdesk_core::app::{
 use super::cells::{clean, opt};
 
 mod activity;
+mod alerts;
 mod bulk;
 mod history;
 mod reports;
 mod watch;
 
 pub use activity::{activity_row, activity_shown, retention_set, storage_pairs, ACTIVITY_HEADERS};
+pub use alerts::{
+    deliveries_warning, delivery_row, destination_added, destination_row, destination_tested,
+    DELIVERY_HEADERS, DESTINATION_HEADERS, TOKEN_PROMPT, WEBHOOK_PROMPT,
+};
 pub use bulk::{
     import_progress, preview_row, preview_summary, report_summary, result_row, PREVIEW_HEADERS,
     RESULT_HEADERS,

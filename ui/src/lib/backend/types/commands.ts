@@ -9,6 +9,14 @@ import type { ActivityRetentionResponse } from "./ActivityRetentionResponse";
 import type { ActivityStorageView } from "./ActivityStorageView";
 import type { AggregateRequest } from "./AggregateRequest";
 import type { Aggregates } from "./Aggregates";
+import type { AlertDeliveriesPage } from "./AlertDeliveriesPage";
+import type { AlertDeliveriesRequest } from "./AlertDeliveriesRequest";
+import type { AlertDeliveryPassResponse } from "./AlertDeliveryPassResponse";
+import type { AlertDestination } from "./AlertDestination";
+import type { AlertDestinationAddRequest } from "./AlertDestinationAddRequest";
+import type { AlertDestinationIdRequest } from "./AlertDestinationIdRequest";
+import type { AlertDestinationTestResponse } from "./AlertDestinationTestResponse";
+import type { AlertDestinationsListResponse } from "./AlertDestinationsListResponse";
 import type { AlertQuery } from "./AlertQuery";
 import type { BulkInvitePreview } from "./BulkInvitePreview";
 import type { BulkInviteRequest } from "./BulkInviteRequest";
@@ -172,6 +180,12 @@ export type Commands = {
   reports_add: { req: ReportAddRequest; res: ReportDefinition };
   reports_remove: { req: ReportIdRequest; res: Done };
   reports_run: { req: ReportsRunRequest; res: ReportsRunResponse };
+  alert_destinations_list: { req: NoArgs; res: AlertDestinationsListResponse };
+  alert_destinations_add: { req: AlertDestinationAddRequest; res: AlertDestination };
+  alert_destinations_remove: { req: AlertDestinationIdRequest; res: Done };
+  alert_destinations_test: { req: AlertDestinationIdRequest; res: AlertDestinationTestResponse };
+  alert_deliveries_list: { req: AlertDeliveriesRequest; res: AlertDeliveriesPage };
+  alert_deliveries_run: { req: NoArgs; res: AlertDeliveryPassResponse };
 };
 
 export type CommandName = keyof Commands;
@@ -248,6 +262,12 @@ export const COMMAND_NAMES: CommandName[] = [
   "reports_add",
   "reports_remove",
   "reports_run",
+  "alert_destinations_list",
+  "alert_destinations_add",
+  "alert_destinations_remove",
+  "alert_destinations_test",
+  "alert_deliveries_list",
+  "alert_deliveries_run",
 ];
 
 /** Commands only the desktop shell has (a window or a native dialog); the test host answers them with `unknown_command`. */

@@ -1,0 +1,113 @@
+//! The words of `alerts`: destinations, a test sent, deliveries.
+
+use lockdesk_core::app::{
+    AlertDeliveryPassResponse, AlertDestination, AlertDestinationTestResponse, DeliveryState,
+    DeliveryView, DestinationKind, MessageLanguage, RuleSelection,
+};
+
+use crate::output::clean;
+
+pub const DESTINATION_HEADERS: [&str; 6] = ["ID", "NAME", "KIND", "RULES", "HOST", "LANG"];
+pub const DELIVERY_HEADERS: [&str; 8] = [
+    "ALERT",
+    "DESTINATION",
+    "RULE",
+    "LOCK",
+    "STATE",
+    "TRIES",
+    "NEXT TRY",
+    "LAST ERROR",
+];
+pub const WEBHOOK_PROMPT: &str = "Webhook address (not shown; one line):";
+pub const TOKEN_PROMPT: &str = "Chatwork API token (not shown; one line):";
+
+fn kind(k: DestinationKind) -> &'static str {
+    match k {
+        DestinationKind::Slack => "Slack",
+        DestinationKind::Teams => "Teams",
+        DestinationKind::Chatwork => "Chatwork",
+        DestinationKind::LineWorks => "LINE WORKS",
+        DestinationKind::Generic => "JSON",
+    }
+}
+
+fn rules(r: &RuleSelection) -> String {
+    match r {
+        RuleSelection::All => "all".into(),
+        RuleSelection::Only { rules } => rules
+            .iter()
+            .map(|r| r.as_str())
+            .collect::<Vec<_>>()
+            .join(","),
+    }
+}
+
+pub fn destination_row(d: &AlertDestination) -> Vec<String> {
+    let kind = match (&d.kind, &d.room_id) {
+        (DestinationKind::Chatwork, Some(room)) => format!("Chatwork room {room}"),
+        (k, _) => kind(*k).to_owned(),
+    };
+    vec![
+        d.id.clone(),
+        d.name.clone(),
+        kind,
+        rules(&d.rules),
+        d.host.clone(),
+        match d.language {
+            MessageLanguage::En => "en",
+            MessageLanguage::Ja => "ja",
+        }
+        .to_owned(),
+    ]
+}
+
+pub fn destination_added(d: &AlertDestination) -> String {
+    format!(
+        "alert destination {} added: {} ({}, {}); try it with `lockctl alerts destinations test {}`",
+        clean(&d.id),
+        clean(&d.name),
+        kind(d.kind),
+        clean(&d.host),
+        clean(&d.id)
+    )
+}
+
+pub fn destination_tested(t: &AlertDestinationTestResponse) -> String {
+    format!(
+        "test message sent to {} at {}",
+        clean(&t.destination_id),
+        t.sent_at.format("%Y-%m-%d %H:%M:%S UTC")
+    )
+}
+
+pub fn delivery_row(d: &DeliveryView) -> Vec<String> {
+    let lock = match &d.lock_name {
+        Some(n) => format!("{n} ({})", d.lock_id),
+        None => d.lock_id.clone(),
+    };
+    vec![
+        d.alert_id.to_string(),
+        d.destination_id.clone(),
+        d.rule.as_str().to_owned(),
+        lock,
+        match d.state {
+            DeliveryState::Pending => "pending",
+            DeliveryState::Sent => "sent",
+            DeliveryState::Failed => "failed",
+        }
+        .to_owned(),
+        d.attempts.to_string(),
+        d.next_try
+            .map(|t| t.format("%Y-%m-%d %H:%M UTC").to_string())
+            .unwrap_or_else(|| "-".into()),
+        d.last_error.clone().unwrap_or_else(|| "-".into()),
+    ]
+}
+
+/// After a watch round whose chat deliveries did not all go through.
+pub fn deliveries_warning(d: &AlertDeliveryPassResponse) -> String {
+    format!(
+        "warning: team alerts: {} delivery(ies) to be tried again, {} given up; see `lockctl alerts deliveries`",
+        d.retrying, d.failed
+    )
+}

@@ -1,0 +1,271 @@
+//! Team alerts (issue 20 §2): the chat destinations of the watcher's alerts
+//! (`alert_destinations_list/add/remove/test`), the deliveries for Watch
+//! (`alert_deliveries_list`) and the delivery pass (`alert_deliveries_run`, also run at the end
+//! of every watch round: `pass.rs`). The destinations live in `crate::team_alerts`; a
+//! destination's webhook address and token go to the keychain only, never to a file, a log or
+//! Debug output.
+//!
+//! None is journaled: nothing changes at the door service (`local` and `read` commands).
+
+mod pass;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use super::{AppContext, Done, NoArgs};
+use crate::error::{Error, ErrorCode, Result};
+use crate::team_alerts::destinations::{
+    check_token, forget_secret, load_secret, save_secret, DestinationSecret,
+};
+use crate::team_alerts::send::Sent;
+use crate::team_alerts::{
+    destinations_path, load_destinations, messages, save_destinations, webhook_url,
+    AlertDestination, DeliveryView, DestinationKind, MessageLanguage, RuleSelection, CHATWORK_API,
+};
+
+pub use pass::{alert_deliveries_run, deliver_pending, queue_alerts, AlertDeliveryPassResponse};
+use pass::{deliveries, post};
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct AlertDestinationsListResponse {
+    /// Every destination, of every organization (each names its own).
+    pub destinations: Vec<AlertDestination>,
+}
+
+/// A new destination for the organization in use. The address and token never show in Debug
+/// output and go to the keychain only.
+#[derive(Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct AlertDestinationAddRequest {
+    pub name: String,
+    pub kind: DestinationKind,
+    /// The webhook address. Chatwork: its API's address, Chatwork's own when absent.
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub url: Option<String>,
+    /// Chatwork's API token.
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub token: Option<String>,
+    /// Chatwork's room id.
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub room_id: Option<String>,
+    #[serde(default)]
+    pub rules: RuleSelection,
+    #[serde(default)]
+    pub language: MessageLanguage,
+}
+
+impl std::fmt::Debug for AlertDestinationAddRequest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AlertDestinationAddRequest")
+            .field("name", &self.name)
+            .field("kind", &self.kind)
+            .field("url", &self.url.as_ref().map(|_| "[redacted]"))
+            .field("token", &self.token.as_ref().map(|_| "[redacted]"))
+            .field("room_id", &self.room_id)
+            .field("rules", &self.rules)
+            .field("language", &self.language)
+            .finish()
+    }
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct AlertDestinationIdRequest {
+    pub id: String,
+}
+
+/// "Send a test" went through.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct AlertDestinationTestResponse {
+    pub destination_id: String,
+    pub sent_at: DateTime<Utc>,
+}
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct AlertDeliveriesRequest {
+    /// 1 to 1,000 (0: 100).
+    #[serde(default)]
+    pub limit: u32,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct AlertDeliveriesPage {
+    /// The organization's most recent deliveries, newest alert first.
+    pub deliveries: Vec<DeliveryView>,
+}
+
+/// Every alert destination.
+pub async fn alert_destinations_list(
+    ctx: &AppContext,
+    _req: NoArgs,
+) -> Result<AlertDestinationsListResponse> {
+    let all = load_destinations(&destinations_path(&ctx.core().config_dir))?;
+    Ok(AlertDestinationsListResponse {
+        destinations: all.destinations,
+    })
+}
+
+/// Adds a destination for the organization in use: everything is checked first, then the
+/// address (and token) go to the keychain and the rest to `alert_destinations.json`; nothing
+/// is kept on an error.
+pub async fn alert_destinations_add(
+    ctx: &AppContext,
+    req: AlertDestinationAddRequest,
+) -> Result<AlertDestination> {
+    let (_, org) = ctx.org().await?;
+    let core = ctx.core();
+    let path = destinations_path(&core.config_dir);
+    let mut all = load_destinations(&path)?;
+    let is_chatwork = req.kind == DestinationKind::Chatwork;
+    let url = match (&req.url, is_chatwork) {
+        (Some(u), _) if !u.trim().is_empty() => u.trim().to_owned(),
+        (_, true) => CHATWORK_API.to_owned(),
+        _ => return Err(Error::invalid("url", "give the webhook's address")),
+    };
+    let parsed = webhook_url(&url)?;
+    let token = match (req.token.as_deref().map(str::trim), is_chatwork) {
+        (Some(t), true) => {
+            check_token(t)?;
+            Some(t.to_owned())
+        }
+        (None, true) => {
+            return Err(Error::invalid(
+                "token",
+                "give the Chatwork API token (Chatwork: Service integration > API token)",
+            ))
+        }
+        (Some(_), false) => {
+            return Err(Error::invalid(
+                "token",
+                "only a Chatwork destination has a token",
+            ))
+        }
+        (None, false) => None,
+    };
+    let now = core.clock.now();
+    let mut id = format!("a{:x}", now.timestamp_millis());
+    while all.destinations.iter().any(|d| d.id == id) {
+        id.push('x');
+    }
+    let dest = AlertDestination {
+        id: id.clone(),
+        name: req.name.trim().to_owned(),
+        organization_id: org.as_str().to_owned(),
+        kind: req.kind,
+        rules: req.rules,
+        room_id: req
+            .room_id
+            .map(|r| r.trim().to_owned())
+            .filter(|r| !r.is_empty()),
+        language: req.language,
+        host: parsed.host_str().unwrap_or_default().to_owned(),
+    };
+    dest.validate()?;
+    all.destinations.push(dest.clone());
+    // The whole file is checked before the keychain is touched (the count, the ids).
+    crate::settings_file::SettingsFile::validate(&all)?;
+    save_secret(
+        core.secrets.as_ref(),
+        &id,
+        &DestinationSecret { url, token },
+    )?;
+    if let Err(e) = save_destinations(&path, &all) {
+        let _ = forget_secret(core.secrets.as_ref(), &id);
+        return Err(e);
+    }
+    Ok(dest)
+}
+
+/// Removes a destination and its keychain entry; its deliveries not sent yet are given up.
+pub async fn alert_destinations_remove(
+    ctx: &AppContext,
+    req: AlertDestinationIdRequest,
+) -> Result<Done> {
+    let core = ctx.core();
+    let path = destinations_path(&core.config_dir);
+    let mut all = load_destinations(&path)?;
+    let before = all.destinations.len();
+    all.destinations.retain(|d| d.id != req.id);
+    if all.destinations.len() == before {
+        return Err(Error::DestinationNotFound(req.id));
+    }
+    save_destinations(&path, &all)?;
+    forget_secret(core.secrets.as_ref(), &req.id)?;
+    deliveries(ctx)?
+        .drop_destination(
+            &req.id,
+            ErrorCode::DestinationNotFound.as_str(),
+            core.clock.now(),
+        )
+        .map_err(Error::from)?;
+    Ok(Done::ok())
+}
+
+/// "Send a test": a test message to the destination now; the answer says it went through, an
+/// error says why not (`webhook_refused`, `webhook_unavailable`, `webhook_answer_lost`, …).
+pub async fn alert_destinations_test(
+    ctx: &AppContext,
+    req: AlertDestinationIdRequest,
+) -> Result<AlertDestinationTestResponse> {
+    let core = ctx.core();
+    let all = load_destinations(&destinations_path(&core.config_dir))?;
+    let dest = all
+        .destinations
+        .into_iter()
+        .find(|d| d.id == req.id)
+        .ok_or_else(|| Error::DestinationNotFound(req.id.clone()))?;
+    let secret = load_secret(core.secrets.as_ref(), &dest.id)?;
+    let content = messages::test_content(&dest);
+    match post(ctx, &dest, &secret, &content).await? {
+        Sent::Delivered => Ok(AlertDestinationTestResponse {
+            destination_id: dest.id,
+            sent_at: core.clock.now(),
+        }),
+        Sent::Refused { status } => Err(Error::WebhookRefused {
+            destination: dest.name,
+            status,
+        }),
+        Sent::Retry {
+            code: ErrorCode::WebhookAnswerLost,
+            reason,
+            ..
+        } => Err(Error::WebhookAnswerLost {
+            destination: dest.name,
+            reason,
+        }),
+        Sent::Retry {
+            tls: Some(problem), ..
+        } => Err(Error::Api(lockdesk_api::Error::Tls {
+            base_url: format!("https://{}", dest.host),
+            host: dest.host,
+            problem,
+        })),
+        Sent::Retry { reason, .. } => Err(Error::WebhookUnavailable {
+            destination: dest.name,
+            reason,
+        }),
+    }
+}
+
+/// The organization's most recent deliveries: state, tries, the last error.
+pub async fn alert_deliveries_list(
+    ctx: &AppContext,
+    req: AlertDeliveriesRequest,
+) -> Result<AlertDeliveriesPage> {
+    if req.limit > 1000 {
+        return Err(Error::invalid("limit", "use 1 to 1000 deliveries per page"));
+    }
+    let (_, org) = ctx.org().await?;
+    let limit = if req.limit == 0 { 100 } else { req.limit };
+    let deliveries = deliveries(ctx)?
+        .recent(org.as_str(), limit)
+        .map_err(Error::from)?;
+    Ok(AlertDeliveriesPage { deliveries })
+}

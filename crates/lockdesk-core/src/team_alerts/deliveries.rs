@@ -1,0 +1,435 @@
+//! Which alert went to which destination, in `<data>/alert_deliveries.sqlite3` (WAL, busy
+//! timeout, 0600, like the alert store and the report runs), so the app and a scheduled
+//! `lockctl watch` share it.
+//!
+//! - A new alert becomes one row per destination whose rules take it, keyed by (alert id,
+//!   destination id) and inserted only if new: an alert is queued once per destination,
+//!   whichever program raised it.
+//! - A delivery pass claims the rows whose time has come in an IMMEDIATE transaction, marking
+//!   them taken for [`LEASE_MS`]: a second program passing at the same moment finds nothing to
+//!   send, so a message is never sent twice by two programs. A program that dies while sending
+//!   leaves its claim to run out; the rows are then sent by the next pass (at least once).
+//! - A failure that may pass (unreachable, 5xx, 429, no answer) is tried again after 1, 2, 4 …
+//!   minutes, at most an hour apart (a 429's `Retry-After` is honoured), and given up as
+//!   `failed` once [`GIVE_UP_AFTER_MS`] have passed since the alert was queued; a refusal (a
+//!   4xx other than 429) fails at once.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use rusqlite::{params, Connection};
+use serde::{Deserialize, Serialize};
+
+use crate::watch::{AlertView, RuleKind};
+
+pub const DELIVERIES_FILE: &str = "alert_deliveries.sqlite3";
+/// How long a claim keeps other programs off its rows: longer than the sends of one pass.
+pub const LEASE_MS: i64 = 5 * 60 * 1000;
+/// A delivery still failing this long after its alert was queued is given up.
+pub const GIVE_UP_AFTER_MS: i64 = 24 * 60 * 60 * 1000;
+/// The first wait after a failure; it doubles with each failure up to [`MAX_WAIT`].
+pub const FIRST_WAIT: Duration = Duration::from_secs(60);
+pub const MAX_WAIT: Duration = Duration::from_secs(60 * 60);
+/// The most rows one claim takes for a destination.
+const CLAIM_MAX: usize = 200;
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS deliveries (
+    alert_id INTEGER NOT NULL,
+    destination_id TEXT NOT NULL,
+    organization_id TEXT NOT NULL,
+    alert TEXT NOT NULL,
+    state TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    queued_ms INTEGER NOT NULL,
+    next_ms INTEGER NOT NULL,
+    claimed_until_ms INTEGER NOT NULL DEFAULT 0,
+    last_error TEXT,
+    done_ms INTEGER,
+    PRIMARY KEY (alert_id, destination_id)
+);
+CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (destination_id, state, next_ms);
+CREATE INDEX IF NOT EXISTS deliveries_recent ON deliveries (organization_id, queued_ms);
+";
+
+type DbResult<T> = std::result::Result<T, lockdesk_archive::Error>;
+
+/// Where a delivery stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum DeliveryState {
+    /// Waiting for its (next) try.
+    Pending,
+    Sent,
+    /// Refused, or still failing after a day: not tried again.
+    Failed,
+}
+
+impl DeliveryState {
+    fn as_str(self) -> &'static str {
+        match self {
+            DeliveryState::Pending => "pending",
+            DeliveryState::Sent => "sent",
+            DeliveryState::Failed => "failed",
+        }
+    }
+
+    fn parse(s: &str) -> DeliveryState {
+        match s {
+            "sent" => DeliveryState::Sent,
+            "failed" => DeliveryState::Failed,
+            _ => DeliveryState::Pending,
+        }
+    }
+}
+
+/// One delivery, for Watch and `lockctl alerts deliveries`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct DeliveryView {
+    pub alert_id: i64,
+    pub destination_id: String,
+    pub rule: RuleKind,
+    pub lock_id: String,
+    pub lock_name: Option<String>,
+    pub state: DeliveryState,
+    pub attempts: u32,
+    pub queued_at: DateTime<Utc>,
+    /// The next try of a pending delivery.
+    pub next_try: Option<DateTime<Utc>>,
+    /// When it was sent or given up.
+    pub done_at: Option<DateTime<Utc>>,
+    /// The error code of the last failed try (`webhook_unavailable`, `webhook_refused`, …).
+    pub last_error: Option<String>,
+}
+
+/// A row a pass has claimed.
+#[derive(Clone, Debug)]
+pub struct Claimed {
+    pub alert: AlertView,
+    pub attempts: u32,
+    pub queued_ms: i64,
+}
+
+/// How a try ended, for [`DeliveryStore::settle`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Settle {
+    Sent,
+    /// Try again later (after `retry_after` when the service said so).
+    Retry {
+        code: String,
+        retry_after: Option<Duration>,
+    },
+    /// Never again.
+    Failed {
+        code: String,
+    },
+}
+
+/// The wait before the next try after `failures` failures: 1, 2, 4 … minutes, at most an
+/// hour; a service's `Retry-After` (at most an hour) instead when it gave one.
+pub fn retry_wait(failures: u32, retry_after: Option<Duration>) -> Duration {
+    if let Some(after) = retry_after {
+        return after.min(MAX_WAIT);
+    }
+    let doubled = FIRST_WAIT
+        .checked_mul(1u32 << failures.saturating_sub(1).min(16))
+        .unwrap_or(MAX_WAIT);
+    doubled.min(MAX_WAIT)
+}
+
+fn ms(t: DateTime<Utc>) -> i64 {
+    t.timestamp_millis()
+}
+
+fn time(ms: i64) -> DateTime<Utc> {
+    DateTime::from_timestamp_millis(ms).unwrap_or_default()
+}
+
+#[derive(Clone, Debug)]
+pub struct DeliveryStore {
+    path: PathBuf,
+}
+
+impl DeliveryStore {
+    pub fn new(data_folder: &Path) -> DeliveryStore {
+        DeliveryStore {
+            path: data_folder.join(DELIVERIES_FILE),
+        }
+    }
+
+    fn open(&self) -> DbResult<Connection> {
+        lockdesk_archive::db::open_private_store(&self.path, SCHEMA)
+    }
+
+    /// Queues each alert for its destinations, unless queued before; how many rows are new.
+    pub fn enqueue(
+        &self,
+        organization_id: &str,
+        items: &[(AlertView, Vec<String>)],
+        now: DateTime<Utc>,
+    ) -> DbResult<usize> {
+        if items.iter().all(|(_, d)| d.is_empty()) {
+            return Ok(0);
+        }
+        let mut conn = self.open()?;
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let mut n = 0;
+        {
+            let mut insert = tx.prepare(
+                "INSERT OR IGNORE INTO deliveries
+                    (alert_id, destination_id, organization_id, alert, state, queued_ms, next_ms)
+                 VALUES (?1, ?2, ?3, ?4, 'pending', ?5, ?5)",
+            )?;
+            for (alert, destinations) in items {
+                let json = serde_json::to_string(alert).unwrap_or_else(|_| "{}".into());
+                for d in destinations {
+                    n += insert.execute(params![alert.id, d, organization_id, json, ms(now)])?;
+                }
+            }
+        }
+        tx.commit()?;
+        Ok(n)
+    }
+
+    /// Claims the pending rows of `destination_id` whose time has come and that no other pass
+    /// holds, oldest alert first.
+    pub fn claim_due(&self, destination_id: &str, now: DateTime<Utc>) -> DbResult<Vec<Claimed>> {
+        let mut conn = self.open()?;
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let mut claimed = Vec::new();
+        {
+            let mut due = tx.prepare(
+                "SELECT alert_id, alert, attempts, queued_ms FROM deliveries
+                 WHERE destination_id = ?1 AND state = 'pending' AND next_ms <= ?2
+                   AND claimed_until_ms <= ?2
+                 ORDER BY alert_id LIMIT ?3",
+            )?;
+            let rows = due.query_map(params![destination_id, ms(now), CLAIM_MAX as i64], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, u32>(2)?,
+                    r.get::<_, i64>(3)?,
+                ))
+            })?;
+            let mut take = tx.prepare(
+                "UPDATE deliveries SET claimed_until_ms = ?3
+                 WHERE alert_id = ?1 AND destination_id = ?2",
+            )?;
+            for row in rows {
+                let (id, json, attempts, queued_ms) = row?;
+                take.execute(params![id, destination_id, ms(now) + LEASE_MS])?;
+                // Rows are written by this code only; one that no longer reads is skipped.
+                if let Ok(alert) = serde_json::from_str::<AlertView>(&json) {
+                    claimed.push(Claimed {
+                        alert,
+                        attempts,
+                        queued_ms,
+                    });
+                }
+            }
+        }
+        tx.commit()?;
+        Ok(claimed)
+    }
+
+    /// Records how the try of these claimed rows ended and frees them.
+    pub fn settle(
+        &self,
+        destination_id: &str,
+        rows: &[Claimed],
+        outcome: &Settle,
+        now: DateTime<Utc>,
+    ) -> DbResult<()> {
+        let mut conn = self.open()?;
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        {
+            let mut update = tx.prepare(
+                "UPDATE deliveries SET state = ?3, attempts = ?4, next_ms = ?5,
+                    claimed_until_ms = 0, last_error = ?6, done_ms = ?7
+                 WHERE alert_id = ?1 AND destination_id = ?2",
+            )?;
+            for row in rows {
+                let attempts = row.attempts + 1;
+                let (state, next, error, done) = match outcome {
+                    Settle::Sent => (DeliveryState::Sent, ms(now), None, Some(ms(now))),
+                    Settle::Failed { code } => {
+                        (DeliveryState::Failed, ms(now), Some(code), Some(ms(now)))
+                    }
+                    Settle::Retry { code, retry_after } => {
+                        let wait = retry_wait(attempts, *retry_after).as_millis() as i64;
+                        if ms(now) - row.queued_ms >= GIVE_UP_AFTER_MS {
+                            (DeliveryState::Failed, ms(now), Some(code), Some(ms(now)))
+                        } else {
+                            (DeliveryState::Pending, ms(now) + wait, Some(code), None)
+                        }
+                    }
+                };
+                update.execute(params![
+                    row.alert.id,
+                    destination_id,
+                    state.as_str(),
+                    attempts,
+                    next,
+                    error,
+                    done
+                ])?;
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Gives up the pending rows of a destination that was removed; how many.
+    pub fn drop_destination(
+        &self,
+        destination_id: &str,
+        code: &str,
+        now: DateTime<Utc>,
+    ) -> DbResult<usize> {
+        let conn = self.open()?;
+        Ok(conn.execute(
+            "UPDATE deliveries SET state = 'failed', last_error = ?2, done_ms = ?3
+             WHERE destination_id = ?1 AND state = 'pending'",
+            params![destination_id, code, ms(now)],
+        )?)
+    }
+
+    /// The organization's most recent deliveries, newest alert first.
+    pub fn recent(&self, organization_id: &str, limit: u32) -> DbResult<Vec<DeliveryView>> {
+        let conn = self.open()?;
+        let mut stmt = conn.prepare(
+            "SELECT alert_id, destination_id, alert, state, attempts, queued_ms, next_ms,
+                    done_ms, last_error
+             FROM deliveries WHERE organization_id = ?1
+             ORDER BY queued_ms DESC, alert_id DESC, destination_id LIMIT ?2",
+        )?;
+        let rows = stmt.query_map(params![organization_id, i64::from(limit)], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, String>(3)?,
+                r.get::<_, u32>(4)?,
+                r.get::<_, i64>(5)?,
+                r.get::<_, i64>(6)?,
+                r.get::<_, Option<i64>>(7)?,
+                r.get::<_, Option<String>>(8)?,
+            ))
+        })?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (alert_id, destination_id, json, state, attempts, queued, next, done, error) = row?;
+            let Ok(alert) = serde_json::from_str::<AlertView>(&json) else {
+                continue;
+            };
+            let state = DeliveryState::parse(&state);
+            out.push(DeliveryView {
+                alert_id,
+                destination_id,
+                rule: alert.finding.rule,
+                lock_id: alert.finding.lock_id,
+                lock_name: alert.finding.lock_name,
+                state,
+                attempts,
+                queued_at: time(queued),
+                next_try: (state == DeliveryState::Pending).then(|| time(next)),
+                done_at: done.map(time),
+                last_error: error,
+            });
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::team_alerts::test_fixtures;
+
+    fn alert(id: i64) -> AlertView {
+        test_fixtures::alert(id, "正面")
+    }
+
+    #[test]
+    fn the_wait_doubles_from_a_minute_to_an_hour_and_retry_after_wins() {
+        let mins = |n| retry_wait(n, None).as_secs() / 60;
+        assert_eq!(
+            (1..=8).map(mins).collect::<Vec<_>>(),
+            vec![1, 2, 4, 8, 16, 32, 60, 60]
+        );
+        assert_eq!(mins(1000), 60);
+        assert_eq!(
+            retry_wait(5, Some(Duration::from_secs(7))),
+            Duration::from_secs(7)
+        );
+        assert_eq!(retry_wait(1, Some(Duration::from_secs(99_999))), MAX_WAIT);
+    }
+
+    #[test]
+    fn queued_once_claimed_by_one_program_retried_then_given_up() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b) = (
+            DeliveryStore::new(dir.path()),
+            DeliveryStore::new(dir.path()),
+        );
+        let t0: DateTime<Utc> = "2026-11-24T01:00:00Z".parse().unwrap();
+        let items = vec![(alert(1), vec!["d1".to_owned(), "d2".to_owned()])];
+        assert_eq!(a.enqueue("O", &items, t0).unwrap(), 2);
+        // The same alert queued again by another program: nothing new.
+        assert_eq!(b.enqueue("O", &items, t0).unwrap(), 0);
+        let claimed = a.claim_due("d1", t0).unwrap();
+        assert_eq!(claimed.len(), 1);
+        // Claimed: another pass at the same moment finds nothing for d1.
+        assert!(b.claim_due("d1", t0).unwrap().is_empty());
+        a.settle(
+            "d1",
+            &claimed,
+            &Settle::Retry {
+                code: "webhook_unavailable".into(),
+                retry_after: None,
+            },
+            t0,
+        )
+        .unwrap();
+        // Not due before its minute.
+        assert!(a
+            .claim_due("d1", t0 + chrono::Duration::seconds(59))
+            .unwrap()
+            .is_empty());
+        let again = a
+            .claim_due("d1", t0 + chrono::Duration::seconds(60))
+            .unwrap();
+        assert_eq!(again[0].attempts, 1);
+        // A day later, still failing: given up.
+        let day = t0 + chrono::Duration::milliseconds(GIVE_UP_AFTER_MS);
+        a.settle(
+            "d1",
+            &again,
+            &Settle::Retry {
+                code: "webhook_unavailable".into(),
+                retry_after: None,
+            },
+            day,
+        )
+        .unwrap();
+        let d2 = a.claim_due("d2", t0).unwrap();
+        a.settle("d2", &d2, &Settle::Sent, t0).unwrap();
+        let recent = a.recent("O", 10).unwrap();
+        let of = |d: &str| recent.iter().find(|v| v.destination_id == d).unwrap();
+        assert_eq!(of("d1").state, DeliveryState::Failed);
+        assert_eq!(of("d1").attempts, 2);
+        assert_eq!(of("d1").last_error.as_deref(), Some("webhook_unavailable"));
+        assert_eq!(of("d2").state, DeliveryState::Sent);
+        assert!(of("d2").last_error.is_none());
+        // A claim that ran out (its program died) is taken by the next pass.
+        a.enqueue("O", &[(alert(2), vec!["d1".to_owned()])], t0)
+            .unwrap();
+        assert_eq!(a.claim_due("d1", t0).unwrap().len(), 1);
+        let later = t0 + chrono::Duration::milliseconds(LEASE_MS);
+        assert_eq!(b.claim_due("d1", later).unwrap().len(), 1);
+    }
+}

@@ -1,0 +1,331 @@
+//! A message in each chat service's own form. Names (locks, users from the service; the
+//! destination's name from the person) are hostile: each form escapes them so that a name never
+//! becomes markup, a link or a mention (`<!channel>`, `[toall]`, `<m userId="all">`), and `@`
+//! in a name is written as the full-width `＠`, so `@all` / `@channel` in a name mention no one
+//! whatever the service does with plain text.
+//!
+//! The forms, as each service documents them:
+//! - Slack incoming webhook: `{"text", "blocks"}` with `mrkdwn` section blocks; `&`, `<`, `>`
+//!   in names become `&amp;`, `&lt;`, `&gt;` (Slack's "Escaping text": the only characters
+//!   it parses as control characters). `text` is the notification's fallback.
+//! - Microsoft Teams (Workflows "when a Teams webhook request is received", and the older
+//!   incoming webhooks): `{"type": "message", "attachments": [{"contentType":
+//!   "application/vnd.microsoft.card.adaptive", "content": <AdaptiveCard 1.4>}]}`. Every text is
+//!   a `TextRun` of a `RichTextBlock`, which Adaptive Cards never read as Markdown (TextBlock
+//!   would), and a mention needs `msteams.entities`, which Lockdesk never sends; `<` and `>`
+//!   in names still become `＜` and `＞`, so no `<at>` shows even to a reader.
+//! - Chatwork: `POST {api}/rooms/{room_id}/messages` with the `X-ChatWorkToken` header and the
+//!   form field `body`, in Chatwork's message notation (`[info][title]…[/title]…[/info]`);
+//!   `[` and `]` in names become `［` and `］`, so no tag (`[toall]`, `[To:…]`) can form.
+//! - LINE WORKS "Incoming Webhook" app: `{"title": …, "body": {"text": …}}` (its request
+//!   form: a title and a text, no richer message kinds); `<` and `>` in names become `＜`
+//!   and `＞` (a bot message's mention is an `<m …>` tag). The Bot API's message form, which
+//!   needs a bot, its token and a channel id, is not used.
+//! - Generic: the alerts as JSON data (`source`, `organization_id`, `test`, `title`, `text`
+//!   and every alert: id, rule, lock, user, times, battery), names as they are (JSON-encoded):
+//!   for an office's own relay or script.
+
+use chrono::FixedOffset;
+use serde_json::{json, Value};
+
+use super::destinations::{AlertDestination, DestinationKind, MessageLanguage};
+use super::words::{self, Seg, Text};
+use crate::watch::AlertView;
+
+/// More alerts than this for one destination in one delivery pass become one message.
+pub const BURST_OVER: usize = 3;
+/// The alerts a burst message lists; it says how many more there are.
+pub const BURST_LISTED: usize = 10;
+
+/// What is posted.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Body {
+    Json(Value),
+    /// `application/x-www-form-urlencoded` fields (Chatwork).
+    Form(Vec<(String, String)>),
+}
+
+/// A message before it takes a service's form.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Content {
+    pub title: Text,
+    pub lines: Vec<Text>,
+    pub organization_id: String,
+    /// Every alert it is about (a test message: none).
+    pub alerts: Vec<AlertView>,
+    pub test: bool,
+}
+
+/// The message for these alerts: one line each, or for a burst its first
+/// [`BURST_LISTED`] and how many more.
+pub fn alerts_content(dest: &AlertDestination, alerts: &[AlertView], zone: FixedOffset) -> Content {
+    let lang = dest.language;
+    let mut lines: Vec<Text> = alerts
+        .iter()
+        .take(BURST_LISTED)
+        .map(|a| words::alert_line(a, lang, zone))
+        .collect();
+    if alerts.len() > BURST_LISTED {
+        lines.push(words::more(alerts.len() - BURST_LISTED, lang));
+    }
+    Content {
+        title: words::title(alerts, lang),
+        lines,
+        organization_id: dest.organization_id.clone(),
+        alerts: alerts.to_vec(),
+        test: false,
+    }
+}
+
+/// "Send a test": says where alerts will arrive.
+pub fn test_content(dest: &AlertDestination) -> Content {
+    let (title, line) = words::test_message(&dest.name, dest.language);
+    Content {
+        title,
+        lines: vec![line],
+        organization_id: dest.organization_id.clone(),
+        alerts: Vec::new(),
+        test: true,
+    }
+}
+
+/// `text` with names escaped by `escape`.
+fn render(text: &Text, escape: fn(&str) -> String) -> String {
+    text.iter()
+        .map(|s| match s {
+            Seg::Word(s) => s.clone(),
+            Seg::Name(s) => escape(s),
+        })
+        .collect()
+}
+
+fn no_mention(s: &str) -> String {
+    s.replace('@', "＠")
+}
+
+/// Slack's escaping: `&`, `<` and `>` (and `@`, see the module).
+pub fn slack_escape(s: &str) -> String {
+    no_mention(
+        &s.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;"),
+    )
+}
+
+/// Chatwork: no tag can form from a name.
+pub fn chatwork_escape(s: &str) -> String {
+    no_mention(&s.replace('[', "［").replace(']', "］"))
+}
+
+/// LINE WORKS and Teams: no `<m …>` or `<at>` tag can form from a name.
+pub fn angle_escape(s: &str) -> String {
+    no_mention(&s.replace('<', "＜").replace('>', "＞"))
+}
+
+fn lines(content: &Content, escape: fn(&str) -> String) -> String {
+    content
+        .lines
+        .iter()
+        .map(|l| render(l, escape))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The body of `content` in the form of `kind`.
+pub fn body(kind: DestinationKind, lang: MessageLanguage, content: &Content) -> Body {
+    match kind {
+        DestinationKind::Slack => {
+            let title = render(&content.title, slack_escape);
+            let text = lines(content, slack_escape);
+            Body::Json(json!({
+                "text": format!("{title}\n{text}"),
+                "blocks": [
+                    { "type": "section", "text": { "type": "mrkdwn", "text": format!("*{title}*") } },
+                    { "type": "section", "text": { "type": "mrkdwn", "text": text } },
+                ],
+            }))
+        }
+        DestinationKind::Teams => {
+            let run = |text: &Text, bold: bool| {
+                let mut run = json!({ "type": "TextRun", "text": render(text, angle_escape) });
+                if bold {
+                    run["weight"] = json!("bolder");
+                    run["size"] = json!("medium");
+                }
+                json!({ "type": "RichTextBlock", "inlines": [run] })
+            };
+            let mut body = vec![run(&content.title, true)];
+            body.extend(content.lines.iter().map(|l| run(l, false)));
+            Body::Json(json!({
+                "type": "message",
+                "attachments": [{
+                    "contentType": "application/vnd.microsoft.card.adaptive",
+                    "contentUrl": null,
+                    "content": {
+                        "$schema": "http://adaptivecards.io/schemas/adaptive-card.json",
+                        "type": "AdaptiveCard",
+                        "version": "1.4",
+                        "lang": match lang { MessageLanguage::En => "en", MessageLanguage::Ja => "ja" },
+                        "body": body,
+                    },
+                }],
+            }))
+        }
+        DestinationKind::Chatwork => Body::Form(vec![(
+            "body".to_owned(),
+            format!(
+                "[info][title]{}[/title]{}[/info]",
+                render(&content.title, chatwork_escape),
+                lines(content, chatwork_escape)
+            ),
+        )]),
+        DestinationKind::LineWorks => Body::Json(json!({
+            "title": render(&content.title, angle_escape),
+            "body": { "text": lines(content, angle_escape) },
+        })),
+        DestinationKind::Generic => Body::Json(json!({
+            "source": "lockdesk",
+            "organization_id": content.organization_id,
+            "test": content.test,
+            "title": words::plain(&content.title),
+            "text": content.lines.iter().map(words::plain).collect::<Vec<_>>().join("\n"),
+            "alerts": content.alerts.iter().map(alert_data).collect::<Vec<_>>(),
+        })),
+    }
+}
+
+/// One alert as data (generic destinations).
+fn alert_data(a: &AlertView) -> Value {
+    let f = &a.finding;
+    json!({
+        "id": a.id,
+        "rule": f.rule.as_str(),
+        "lock_id": f.lock_id,
+        "lock_name": f.lock_name,
+        "user_id": f.user_id,
+        "user_name": f.user_name,
+        "at": f.at,
+        "raised_at": a.raised_at,
+        "part": f.part.map(|p| p.as_str()),
+        "percent": f.percent,
+        "locked_at": f.locked_at,
+        "is_locked": f.is_locked,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::team_alerts::test_fixtures::{alert, destination as dest};
+
+    const HOSTILE: &str = "<!channel> @all <b> [toall] &";
+
+    fn jst() -> FixedOffset {
+        FixedOffset::east_opt(9 * 3600).unwrap()
+    }
+
+    fn all_text(body: &Body) -> String {
+        match body {
+            Body::Json(v) => v.to_string(),
+            Body::Form(f) => f.iter().map(|(_, v)| v.as_str()).collect(),
+        }
+    }
+
+    #[test]
+    fn a_hostile_name_never_becomes_markup_or_a_mention_in_any_form() {
+        let alerts = [alert(1, HOSTILE)];
+        for kind in DestinationKind::ALL {
+            let d = dest(kind, MessageLanguage::Ja);
+            let text = all_text(&body(kind, d.language, &alerts_content(&d, &alerts, jst())));
+            if kind == DestinationKind::Generic {
+                assert!(text.contains("<!channel> @all"), "{text}");
+                continue;
+            }
+            // Each form's own markup: tags in angle brackets, Chatwork's in square ones.
+            let markup: &[&str] = if kind == DestinationKind::Chatwork {
+                &["[toall]", "@all"]
+            } else {
+                &["<!channel>", "<b>", "@all"]
+            };
+            for bad in markup {
+                assert!(!text.contains(bad), "{kind:?}: {bad} in {text}");
+            }
+        }
+        let d = dest(DestinationKind::Slack, MessageLanguage::En);
+        let Body::Json(v) = body(d.kind, d.language, &alerts_content(&d, &alerts, jst())) else {
+            panic!()
+        };
+        let section = v["blocks"][1]["text"]["text"].as_str().unwrap();
+        assert_eq!(
+            section,
+            "&lt;!channel&gt; ＠all &lt;b&gt; [toall] &amp;: lock body battery at 9% (2026-11-24 10:00)"
+        );
+    }
+
+    #[test]
+    fn each_form_has_its_documented_shape() {
+        let alerts = [alert(1, "正面玄関")];
+        let content = |kind| alerts_content(&dest(kind, MessageLanguage::Ja), &alerts, jst());
+        let Body::Json(teams) = body(
+            DestinationKind::Teams,
+            MessageLanguage::Ja,
+            &content(DestinationKind::Teams),
+        ) else {
+            panic!()
+        };
+        assert_eq!(teams["type"], "message");
+        let card = &teams["attachments"][0];
+        assert_eq!(
+            card["contentType"],
+            "application/vnd.microsoft.card.adaptive"
+        );
+        assert_eq!(card["content"]["type"], "AdaptiveCard");
+        assert_eq!(
+            card["content"]["body"][1]["inlines"][0]["text"],
+            "正面玄関：錠本体の電池残量が9%です（2026-11-24 10:00）"
+        );
+        let Body::Form(form) = body(
+            DestinationKind::Chatwork,
+            MessageLanguage::Ja,
+            &content(DestinationKind::Chatwork),
+        ) else {
+            panic!()
+        };
+        assert_eq!(form[0].0, "body");
+        assert!(form[0]
+            .1
+            .starts_with("[info][title]Lockdesk：電池残量の低下[/title]"));
+        let Body::Json(lw) = body(
+            DestinationKind::LineWorks,
+            MessageLanguage::Ja,
+            &content(DestinationKind::LineWorks),
+        ) else {
+            panic!()
+        };
+        assert_eq!(lw["title"], "Lockdesk：電池残量の低下");
+        assert!(lw["body"]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("正面玄関："));
+        let Body::Json(g) = body(
+            DestinationKind::Generic,
+            MessageLanguage::Ja,
+            &content(DestinationKind::Generic),
+        ) else {
+            panic!()
+        };
+        assert_eq!(g["alerts"][0]["rule"], "low_battery");
+        assert_eq!(g["alerts"][0]["lock_name"], "正面玄関");
+        assert_eq!(g["organization_id"], "O-1");
+    }
+
+    #[test]
+    fn a_burst_lists_its_first_ten_and_says_how_many_more() {
+        let alerts: Vec<AlertView> = (1..=13).map(|i| alert(i, &format!("錠{i}"))).collect();
+        let d = dest(DestinationKind::LineWorks, MessageLanguage::En);
+        let c = alerts_content(&d, &alerts, jst());
+        assert_eq!(c.lines.len(), 11);
+        assert_eq!(words::plain(&c.title), "Lockdesk: 13 new alerts");
+        assert!(words::plain(&c.lines[10]).starts_with("…and 3 more"));
+    }
+}

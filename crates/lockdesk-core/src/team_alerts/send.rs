@@ -1,0 +1,188 @@
+//! Posting one message to a chat service, through the client every Lockdesk request uses: the
+//! operating system's trust store (an office's own root certificate counts) and the system's
+//! proxy with the login kept for it (`lockdesk_api::proxy::client_builder`). Redirects are not
+//! followed (a webhook address never moves; following one would carry the message elsewhere).
+//!
+//! What came back decides what happens next ([`Sent`]):
+//! - 2xx: delivered;
+//! - 429 (honouring `Retry-After`), 5xx, 407 from the proxy, a connection that could not be
+//!   made, a refused certificate: tried again later;
+//! - any other status (4xx, 3xx): refused, not sent again (`webhook_refused`);
+//! - no answer after the request went out (timeout, connection closed): the service may have
+//!   posted it. This counts as not known and is tried again: the issue asks for at least once,
+//!   so a team may, rarely, read an alert twice, never miss one (`webhook_answer_lost`).
+
+use std::time::Duration;
+
+use reqwest::StatusCode;
+use url::Url;
+
+use super::messages::Body;
+use crate::error::ErrorCode;
+
+/// How long one post may take.
+pub const SEND_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// How a post ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Sent {
+    Delivered,
+    /// Worth trying again; `reason` is for people (no address in it: it may hold a secret).
+    Retry {
+        code: ErrorCode,
+        retry_after: Option<Duration>,
+        reason: String,
+        /// What was wrong with a refused certificate (`tls_certificate`).
+        tls: Option<lockdesk_api::TlsProblem>,
+    },
+    /// Refused with this status: not sent again.
+    Refused {
+        status: u16,
+    },
+}
+
+/// An HTTP client for webhooks, through the system's proxy with `login` for it.
+pub fn client(login: Option<&lockdesk_api::ProxyLogin>) -> reqwest::Client {
+    lockdesk_api::proxy::client_builder(login)
+        .redirect(reqwest::redirect::Policy::none())
+        .connect_timeout(Duration::from_secs(10))
+        .timeout(SEND_TIMEOUT)
+        .user_agent(concat!("lockdesk/", env!("CARGO_PKG_VERSION")))
+        .build()
+        .unwrap_or_else(|_| reqwest::Client::new())
+}
+
+/// Posts `body` to `url` with `headers`.
+pub async fn post(
+    client: &reqwest::Client,
+    url: &Url,
+    headers: &[(&str, String)],
+    body: &Body,
+) -> Sent {
+    let mut req = client.post(url.clone());
+    for (name, value) in headers {
+        req = req.header(*name, value);
+    }
+    req = match body {
+        Body::Json(v) => req.json(v),
+        Body::Form(fields) => req.form(fields),
+    };
+    match req.send().await {
+        Ok(resp) => answer(resp.status(), resp.headers()),
+        Err(e) => failure(e.without_url()),
+    }
+}
+
+fn answer(status: StatusCode, headers: &reqwest::header::HeaderMap) -> Sent {
+    if status.is_success() {
+        return Sent::Delivered;
+    }
+    let retry = |code, reason: String| Sent::Retry {
+        code,
+        retry_after: None,
+        reason,
+        tls: None,
+    };
+    match status.as_u16() {
+        429 => Sent::Retry {
+            code: ErrorCode::WebhookUnavailable,
+            retry_after: headers
+                .get(reqwest::header::RETRY_AFTER)
+                .and_then(|v| v.to_str().ok())
+                .and_then(retry_after),
+            reason: "too many requests (429)".into(),
+            tls: None,
+        },
+        407 => retry(
+            ErrorCode::ProxyAuthRequired,
+            "the proxy asks for a user name and password (407)".into(),
+        ),
+        s if status.is_server_error() => retry(
+            ErrorCode::WebhookUnavailable,
+            format!("the service failed (HTTP {s})"),
+        ),
+        s => Sent::Refused { status: s },
+    }
+}
+
+/// `Retry-After` as seconds or an HTTP date.
+fn retry_after(value: &str) -> Option<Duration> {
+    if let Ok(secs) = value.trim().parse::<u64>() {
+        return Some(Duration::from_secs(secs));
+    }
+    let when = chrono::DateTime::parse_from_rfc2822(value.trim()).ok()?;
+    let secs = (when.timestamp() - chrono::Utc::now().timestamp()).max(0) as u64;
+    Some(Duration::from_secs(secs))
+}
+
+/// A post with no answer: never reached (tried again), or reached and unanswered (not known:
+/// tried again too). The reason leaves the address out (it may hold a secret).
+fn failure(e: reqwest::Error) -> Sent {
+    if let Some(problem) = lockdesk_api::tls::problem_of(&e) {
+        return Sent::Retry {
+            code: ErrorCode::TlsCertificate,
+            retry_after: None,
+            reason: format!("the certificate was refused ({problem:?})"),
+            tls: Some(problem),
+        };
+    }
+    let reason = cause_chain(&e);
+    if e.is_connect() {
+        return Sent::Retry {
+            code: ErrorCode::WebhookUnavailable,
+            retry_after: None,
+            reason,
+            tls: None,
+        };
+    }
+    Sent::Retry {
+        code: ErrorCode::WebhookAnswerLost,
+        retry_after: None,
+        reason,
+        tls: None,
+    }
+}
+
+fn cause_chain(e: &(dyn std::error::Error + 'static)) -> String {
+    let mut parts = vec![e.to_string()];
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        parts.push(c.to_string());
+        cause = c.source();
+    }
+    parts.join(": ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statuses_decide_between_delivered_retried_and_refused() {
+        let none = reqwest::header::HeaderMap::new();
+        assert_eq!(answer(StatusCode::OK, &none), Sent::Delivered);
+        assert_eq!(answer(StatusCode::NO_CONTENT, &none), Sent::Delivered);
+        assert_eq!(
+            answer(StatusCode::NOT_FOUND, &none),
+            Sent::Refused { status: 404 }
+        );
+        assert_eq!(
+            answer(StatusCode::MOVED_PERMANENTLY, &none),
+            Sent::Refused { status: 301 }
+        );
+        assert!(matches!(
+            answer(StatusCode::BAD_GATEWAY, &none),
+            Sent::Retry {
+                code: ErrorCode::WebhookUnavailable,
+                retry_after: None,
+                ..
+            }
+        ));
+        let mut h = reqwest::header::HeaderMap::new();
+        h.insert(reqwest::header::RETRY_AFTER, "120".parse().unwrap());
+        assert!(matches!(
+            answer(StatusCode::TOO_MANY_REQUESTS, &h),
+            Sent::Retry { retry_after: Some(d), .. } if d == Duration::from_secs(120)
+        ));
+    }
+}
