@@ -84,7 +84,8 @@ export async function reportsScreen({ page, test, expect, id, nav, shot }) {
       when.trim() === 'Every Monday at 08:00, about the 7 days before',
       `the schedule reads ${when}`,
     );
-    expect((await page.textContent(`${card()} ${id('report-what')}`)) === 'Every lock', 'what');
+    const what = await page.textContent(`${card()} ${id('report-what')}`);
+    expect(what === 'Entry history · Every lock', `what reads ${what}`);
     expect((await page.textContent(`${card()} ${id('report-folder')}`)) === folder, 'folder');
     const stored = await call(page, 'reports_list');
     const r = stored.reports.find((v) => v.report.id === reportId)?.report;
@@ -151,6 +152,40 @@ export async function reportsScreen({ page, test, expect, id, nav, shot }) {
       await page.selectOption(id('language'), 'en');
       if (before) await page.setViewportSize(before);
     }
+  });
+
+  await test("reports: a report of the watcher's alerts needs no locks and writes a CSV", async () => {
+    await page.click(id('report-add-open'));
+    await page.waitForSelector(id('report-form'));
+    await page.selectOption(id('report-form-kind'), 'alerts');
+    await page.waitForSelector(id('report-form-locks'), { state: 'detached' });
+    const named = await page.inputValue(id('report-form-name'));
+    expect(named === 'Watch alerts', `the name did not follow the kind: ${named}`);
+    await page.selectOption(id('report-form-every'), 'daily');
+    await page.selectOption(id('report-form-format'), 'csv');
+    await page.fill(id('report-form-folder'), folder);
+    await page.click(id('report-form-save'));
+    await page.waitForSelector(`${id('report')} >> nth=1`);
+    const stored = await call(page, 'reports_list');
+    const alerts = stored.reports.find((v) => v.report.what.kind === 'alerts')?.report;
+    expect(alerts?.format === 'csv', `stored ${JSON.stringify(alerts)}`);
+    const own = `${id('report')}[data-report-id="${alerts.id}"]`;
+    expect((await page.textContent(`${own} ${id('report-what')}`)) === 'Watch alerts', 'what');
+    await page.click(`${own} ${id('report-run')}`);
+    await page.waitForSelector(`${own} ${id('report-outcome')}`, { timeout: 120_000 });
+    const outcome = page.locator(`${own} ${id('report-outcome')}`);
+    expect((await outcome.getAttribute('data-kind')) === 'written', await outcome.textContent());
+    const file = await outcome.getAttribute('data-file');
+    const text = fs.readFileSync(file, 'utf8');
+    expect(
+      text.startsWith('\uFEFFRaised,Alert,Happened,Lock ID,Lock'),
+      `the CSV starts ${text.slice(0, 60)}`,
+    );
+    await call(page, 'reports_remove', { id: alerts.id });
+    fs.rmSync(file);
+    await nav('watch');
+    await nav('reports');
+    await page.waitForSelector(card());
   });
 
   await test('reports: remove through the confirm dialog; the list is empty again', async () => {

@@ -7,6 +7,7 @@ import { translate } from '../src/lib/i18n/index.svelte';
 import {
   baseName,
   checkForm,
+  whatWords,
   examplePeriod,
   fileName,
   isClock,
@@ -95,7 +96,13 @@ describe('the add form', () => {
     const some = toRequest(
       form({ allLocks: false, lockIds: ['L1', 'L2'], every: 'monthly', day: ' 5 ' }),
     );
-    expect(some.ok && some.request.what.lock_ids).toEqual(['L1', 'L2']);
+    expect(some.ok && some.request.what).toEqual({ kind: 'history', lock_ids: ['L1', 'L2'] });
+    // A time card of chosen locks; the watcher's alerts are of every lock, no pick needed.
+    const card = toRequest(form({ kind: 'timecard', allLocks: false, lockIds: ['L1'] }));
+    expect(card.ok && card.request.what).toEqual({ kind: 'timecard', lock_ids: ['L1'] });
+    const alerts = toRequest(form({ kind: 'alerts', allLocks: false, lockIds: [] }));
+    expect(alerts.ok && alerts.request.what).toEqual({ kind: 'alerts' });
+    expect(checkForm(form({ kind: 'timecard', allLocks: false, lockIds: [] })).locks).toBeDefined();
     expect(some.ok && some.request.schedule).toEqual({ every: 'monthly', day: 5, at: '08:00' });
     const first = toRequest(form({ every: 'monthly_first_office_day', day: 'ignored' }));
     expect(first.ok && first.request.schedule).toEqual({
@@ -238,5 +245,16 @@ describe('the file name', () => {
   it('a written file is shown by its last part', () => {
     expect(baseName('/srv/share/週報_2026-10.xlsx')).toBe('週報_2026-10.xlsx');
     expect(baseName('\\\\fs\\総務\\週報_2026-10.xlsx')).toBe('週報_2026-10.xlsx');
+  });
+});
+
+describe('what a report holds, in words', () => {
+  it('names the kind and, but for alerts, the locks', () => {
+    const names = new Map([['L1', '正面玄関']]);
+    expect(whatWords({ kind: 'history', lock_ids: [] }, names, ja)).toBe('入退室履歴・すべての錠');
+    expect(whatWords({ kind: 'timecard', lock_ids: ['L1'] }, names, ja)).toBe(
+      'タイムカード（出退勤）・1 台（正面玄関）',
+    );
+    expect(whatWords({ kind: 'alerts' }, names, en)).toBe('Watch alerts');
   });
 });

@@ -32,6 +32,7 @@ mod rollup;
 mod rollup_insert;
 mod rollup_range;
 pub mod sync;
+pub mod table;
 mod timecard;
 mod timecard_rollups;
 mod users;

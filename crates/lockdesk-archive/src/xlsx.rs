@@ -23,12 +23,17 @@ use crate::zone::ZoneMapper;
 /// Records per sheet: Excel's 1,048,576 rows less the header.
 pub(crate) const ROWS_PER_SHEET: u32 = 1_048_575;
 /// Shown by Excel in Japanese and Western text alike (Windows 10 and later, macOS Office).
-const FONT: &str = "Yu Gothic";
+pub(crate) const FONT: &str = "Yu Gothic";
 /// Characters per column: time, action, method, user id, user, e-mail, lock id, lock.
 const WIDTHS: [f64; 8] = [24.0, 10.0, 24.0, 24.0, 22.0, 30.0, 16.0, 24.0];
 /// Days from Excel's day 0 (1899-12-30) to 1970-01-01.
 const EXCEL_EPOCH_DAYS: f64 = 25_569.0;
 const DAY_MS: f64 = 86_400_000.0;
+
+/// Excel's serial date-time of a local wall-clock time given as milliseconds since 1970.
+pub(crate) fn excel_serial(local_ms: i64) -> f64 {
+    EXCEL_EPOCH_DAYS + local_ms as f64 / DAY_MS
+}
 
 fn xlsx_error(e: XlsxError) -> Error {
     Error::Export(e.to_string())
@@ -133,18 +138,13 @@ impl<'a> Book<'a> {
         self.row += 1;
         let row = self.row;
         let (names, lang) = (self.names, self.req.language);
-        let local = (ms + self.zone.offset_ms(ms)) as f64;
+        let local = ms + self.zone.offset_ms(ms);
         let sheet = self
             .book
             .worksheet_from_index(self.sheets - 1)
             .map_err(xlsx_error)?;
         sheet
-            .write_number_with_format(
-                row,
-                0,
-                EXCEL_EPOCH_DAYS + local / DAY_MS,
-                &self.formats.time,
-            )
+            .write_number_with_format(row, 0, excel_serial(local), &self.formats.time)
             .map_err(xlsx_error)?;
         let lock = names.lock(lock);
         let user = names.user(user);

@@ -40,7 +40,6 @@ impl ZoneMapper {
     }
 
     /// Wall-clock time of `ms` in the zone.
-    #[cfg(test)]
     pub fn local(&mut self, ms: i64) -> chrono::NaiveDateTime {
         let off = self.offset_ms(ms);
         DateTime::from_timestamp_millis(ms + off)

@@ -10,10 +10,14 @@ use super::history::LangArg;
 pub enum ReportsCmd {
     /// The reports, with the period due last and how its last run went.
     List,
-    /// Add a report of the organization in use: its entry/exit records of each period.
+    /// Add a report of the organization in use: what it holds of each period.
     Add {
         #[arg(long)]
         name: String,
+        /// history (the entry/exit records), timecard (each person's first entry and last exit
+        /// per day) or alerts (the watcher's alerts raised).
+        #[arg(long, value_enum, default_value = "history")]
+        what: WhatArg,
         /// daily (the day before), weekly (the 7 days before), monthly (the month before) or
         /// first-office-day (the month before, on the month's first office day).
         #[arg(long, value_enum)]
@@ -27,7 +31,7 @@ pub enum ReportsCmd {
         /// monthly: 1 to 28.
         #[arg(long, required_if_eq("every", "monthly"))]
         day: Option<u8>,
-        /// Only these locks (repeatable; every lock when none).
+        /// history, timecard: only these locks (repeatable; every lock when none).
         #[arg(long = "lock")]
         locks: Vec<String>,
         #[arg(long, value_enum, default_value = "xlsx")]
@@ -66,6 +70,13 @@ pub enum EveryArg {
     Weekly,
     Monthly,
     FirstOfficeDay,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum WhatArg {
+    History,
+    Timecard,
+    Alerts,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]

@@ -8,7 +8,7 @@ use lockdesk_core::app::{
 };
 use lockdesk_core::{ErrorCode, ErrorPayload};
 
-use crate::cli::{EveryArg, LangArg, ReportFormatArg, ReportsCmd};
+use crate::cli::{EveryArg, LangArg, ReportFormatArg, ReportsCmd, WhatArg};
 use crate::env::Env;
 use crate::error::Result;
 use crate::output::{self, words};
@@ -27,6 +27,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: ReportsCmd) -> Result<
         }
         ReportsCmd::Add {
             name,
+            what,
             every,
             at,
             weekday,
@@ -52,7 +53,11 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: ReportsCmd) -> Result<
                 ctx,
                 ReportAddRequest {
                     name,
-                    what: ReportKind::History { lock_ids: locks },
+                    what: match what {
+                        WhatArg::History => ReportKind::History { lock_ids: locks },
+                        WhatArg::Timecard => ReportKind::Timecard { lock_ids: locks },
+                        WhatArg::Alerts => ReportKind::Alerts,
+                    },
                     schedule,
                     format: match format {
                         ReportFormatArg::Csv => ReportFormat::Csv,

@@ -11,25 +11,9 @@ use lockdesk_sim::SimOptions;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_due_report_is_written_once_into_its_folder() {
-    let home = Home::new(start_sim_with(SimOptions {
-        v2_rate_limit: 100_000,
-        ..SimOptions::small()
-    }));
-    home.add_and_login("org", 0).await;
-    home.add_and_login("hist", 1).await;
-    let orgs = home.run(&["--profile", "org", "--json", "orgs"]).await;
-    assert_eq!(orgs.code, 0, "{}", orgs.stderr);
-    let orgs: Value = serde_json::from_str(&orgs.stdout).unwrap();
-    let org = orgs["organizations"][0]["id"].as_str().unwrap().to_owned();
-    let folder = home.dir.path().join("共有 フォルダ");
-    std::fs::create_dir_all(&folder).unwrap();
-    let base = ["--profile", "org", "--org", &org];
-    let with = |more: &[&'static str]| -> Vec<String> {
-        base.iter()
-            .map(|s| s.to_string())
-            .chain(more.iter().map(|s| s.to_string()))
-            .collect()
-    };
+    let office = Office::new(true, "共有 フォルダ").await;
+    let (home, folder) = (&office.home, &office.folder);
+    let with = |more: &[&str]| office.args(more);
 
     // Refused: a folder that does not exist, a day no month has.
     let mut bad = with(&[
@@ -44,7 +28,7 @@ async fn a_due_report_is_written_once_into_its_folder() {
         "--folder",
     ]);
     bad.push(folder.display().to_string());
-    let refused = run(&home, bad).await;
+    let refused = run(home, bad).await;
     assert_eq!(refused.code, 1, "{}", refused.stderr);
     assert!(
         refused.stderr.contains("[invalid_input]"),
@@ -65,7 +49,7 @@ async fn a_due_report_is_written_once_into_its_folder() {
         "--folder",
     ]);
     add.push(folder.display().to_string());
-    let added = run(&home, add).await;
+    let added = run(home, add).await;
     assert_eq!(added.code, 0, "{}", added.stderr);
     let report: Value = serde_json::from_str(&added.stdout).unwrap();
     let id = report["id"].as_str().unwrap().to_owned();
@@ -79,7 +63,7 @@ async fn a_due_report_is_written_once_into_its_folder() {
         "--history-profile",
         "hist",
     ]);
-    let (a, b) = tokio::join!(run(&home, due.clone()), run(&home, due.clone()));
+    let (a, b) = tokio::join!(run(home, due.clone()), run(home, due.clone()));
     let mut written = 0;
     for d in [&a, &b] {
         assert_eq!(d.code, 0, "{}", d.stderr);
@@ -92,7 +76,7 @@ async fn a_due_report_is_written_once_into_its_folder() {
         written += usize::from(kind == "written");
     }
     assert_eq!(written, 1, "{}\n{}", a.stdout, b.stdout);
-    let files: Vec<String> = std::fs::read_dir(&folder)
+    let files: Vec<String> = std::fs::read_dir(folder)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
@@ -105,20 +89,20 @@ async fn a_due_report_is_written_once_into_its_folder() {
     assert!(book.starts_with(b"PK\x03\x04"), "not a workbook");
 
     // Again with --due: written before, nothing new.
-    let again = run(&home, due.clone()).await;
+    let again = run(home, due.clone()).await;
     let v: Value = serde_json::from_str(&again.stdout).unwrap();
     assert_eq!(v["runs"][0]["outcome"]["kind"], "already_written");
     assert!(v["sync"].is_null(), "synced with nothing to write: {v}");
-    let list = run(&home, with(&["--json", "reports", "list"])).await;
+    let list = run(home, with(&["--json", "reports", "list"])).await;
     let list: Value = serde_json::from_str(&list.stdout).unwrap();
     assert_eq!(list["reports"][0]["last_run"]["state"], "done");
 
     // The folder went away: asked again by name, the run fails with its code and exit status,
     // and no partial file is left anywhere.
-    std::fs::remove_dir_all(&folder).unwrap();
+    std::fs::remove_dir_all(folder).unwrap();
     let mut by_name = with(&["reports", "run", "--again", "--history-profile", "hist"]);
     by_name.insert(by_name.len() - 3, id.clone());
-    let failed = run(&home, by_name).await;
+    let failed = run(home, by_name).await;
     assert_eq!(failed.code, 1, "{}\n{}", failed.stdout, failed.stderr);
     assert!(
         failed.stdout.contains("failed (file_unwritable)"),
@@ -126,6 +110,49 @@ async fn a_due_report_is_written_once_into_its_folder() {
         failed.stdout
     );
     assert!(!folder.exists());
+}
+
+/// A home signed in to the organization (`org`, v3) and its history (`hist`, v2; only added,
+/// not signed in, when `history_signed_in` is false), with an empty folder for the reports.
+struct Office {
+    home: Home,
+    org: String,
+    folder: std::path::PathBuf,
+}
+
+impl Office {
+    async fn new(history_signed_in: bool, folder: &str) -> Office {
+        let home = Home::new(start_sim_with(SimOptions {
+            v2_rate_limit: 100_000,
+            ..SimOptions::small()
+        }));
+        home.add_and_login("org", 0).await;
+        if history_signed_in {
+            home.add_and_login("hist", 1).await;
+        } else {
+            home.add_profile("hist", 1).await;
+        }
+        let orgs = home.run(&["--profile", "org", "--json", "orgs"]).await;
+        assert_eq!(orgs.code, 0, "{}", orgs.stderr);
+        let orgs: Value = serde_json::from_str(&orgs.stdout).unwrap();
+        let org = orgs["organizations"][0]["id"].as_str().unwrap().to_owned();
+        let folder = home.dir.path().join(folder);
+        std::fs::create_dir_all(&folder).unwrap();
+        Office { home, org, folder }
+    }
+
+    /// `--profile org --org <id>` and `more`.
+    fn args(&self, more: &[&str]) -> Vec<String> {
+        ["--profile", "org", "--org", &self.org]
+            .iter()
+            .chain(more)
+            .map(|s| s.to_string())
+            .collect()
+    }
+
+    fn folder_arg(&self) -> String {
+        self.folder.display().to_string()
+    }
 }
 
 async fn run(home: &Home, args: Vec<String>) -> Done {
@@ -138,24 +165,12 @@ async fn run(home: &Home, args: Vec<String>) -> Done {
 /// the list marks the run incomplete.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn without_the_history_sign_in_the_report_says_how_far_the_archive_reaches() {
-    let home = Home::new(start_sim_with(SimOptions::small()));
-    home.add_and_login("org", 0).await;
-    home.add_profile("hist", 1).await;
-    let orgs = home.run(&["--profile", "org", "--json", "orgs"]).await;
-    let orgs: Value = serde_json::from_str(&orgs.stdout).unwrap();
-    let org = orgs["organizations"][0]["id"].as_str().unwrap().to_owned();
-    let folder = home.dir.path().join("reports");
-    std::fs::create_dir_all(&folder).unwrap();
-    let base = ["--profile".to_owned(), "org".into(), "--org".into(), org];
-    let args = |more: &[&str]| -> Vec<String> {
-        base.iter()
-            .cloned()
-            .chain(more.iter().map(|s| s.to_string()))
-            .collect()
-    };
-    let folder_arg = folder.display().to_string();
+    let office = Office::new(false, "reports").await;
+    let (home, folder) = (&office.home, &office.folder);
+    let args = |more: &[&str]| office.args(more);
+    let folder_arg = office.folder_arg();
     let added = run(
-        &home,
+        home,
         args(&[
             "reports",
             "add",
@@ -175,20 +190,148 @@ async fn without_the_history_sign_in_the_report_says_how_far_the_archive_reaches
     assert_eq!(added.code, 0, "{}", added.stderr);
 
     let due = args(&["reports", "run", "--due", "--history-profile", "hist"]);
-    let ran = run(&home, due.clone()).await;
+    let ran = run(home, due.clone()).await;
     assert_eq!(ran.code, 0, "{}\n{}", ran.stdout, ran.stderr);
     assert!(
         ran.stdout.contains("written to") && ran.stdout.contains("the archive reaches only until"),
         "{}",
         ran.stdout
     );
-    let files: Vec<_> = std::fs::read_dir(&folder).unwrap().collect();
+    let files: Vec<_> = std::fs::read_dir(folder).unwrap().collect();
     assert_eq!(files.len(), 1);
-    let list = run(&home, args(&["--json", "reports", "list"])).await;
+    let list = run(home, args(&["--json", "reports", "list"])).await;
     let list: Value = serde_json::from_str(&list.stdout).unwrap();
     let last = &list["reports"][0]["last_run"];
     assert_eq!(last["state"], "done");
     assert!(last["archive_until"].is_string(), "{list}");
-    let table = run(&home, args(&["reports", "list"])).await;
+    let table = run(home, args(&["reports", "list"])).await;
     assert!(table.stdout.contains("incomplete"), "{}", table.stdout);
+}
+
+/// The other kinds: the time card of the period as a workbook (a row per person per day, the
+/// headers in Japanese, times as date-times) and the watcher's alerts raised in the period as
+/// CSV (only those of the period: one raised before and one after it are left out).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_time_card_and_the_alerts_of_the_period() {
+    use calamine::{Data, Reader, Xlsx};
+    use chrono::{Duration, Utc};
+    use lockdesk_core::watch::{AlertStore, Finding, RuleKind};
+
+    let office = Office::new(true, "reports").await;
+    let (home, org) = (&office.home, &office.org);
+    let args = |more: &[&str]| office.args(more);
+    let folder_arg = office.folder_arg();
+    for (name, what, format) in [("勤務表", "timecard", "xlsx"), ("通知", "alerts", "csv")] {
+        let added = run(
+            home,
+            args(&[
+                "reports",
+                "add",
+                "--name",
+                name,
+                "--what",
+                what,
+                "--every",
+                "daily",
+                "--at",
+                "00:00",
+                "--format",
+                format,
+                "--folder",
+                &folder_arg,
+            ]),
+        )
+        .await;
+        assert_eq!(added.code, 0, "{}", added.stderr);
+    }
+    let list = run(home, args(&["reports", "list"])).await;
+    assert!(
+        list.stdout.contains("time card") && list.stdout.contains("alerts"),
+        "{}",
+        list.stdout
+    );
+
+    // Alerts raised the day before (in the period), two days before and now (outside it).
+    let store = AlertStore::new(&home.data());
+    let now = Utc::now();
+    for (key, raised) in [
+        ("in", now - Duration::hours(24)),
+        ("before", now - Duration::hours(72)),
+        ("after", now),
+    ] {
+        let finding = Finding {
+            key: key.into(),
+            rule: RuleKind::OutsideHours,
+            target: "L1".into(),
+            lock_id: "L1".into(),
+            lock_name: Some("=正面玄関".into()),
+            at: raised,
+            part: None,
+            percent: None,
+            user_id: Some("U1".into()),
+            user_name: Some("佐藤".into()),
+            user_mail: None,
+            locked_at: None,
+            is_locked: None,
+        };
+        store.raise(org, &[finding], raised).unwrap();
+    }
+
+    let ran = run(
+        home,
+        args(&[
+            "--json",
+            "reports",
+            "run",
+            "--due",
+            "--history-profile",
+            "hist",
+        ]),
+    )
+    .await;
+    assert_eq!(ran.code, 0, "{}\n{}", ran.stdout, ran.stderr);
+    let ran: Value = serde_json::from_str(&ran.stdout).unwrap();
+    let outcome = |name: &str| {
+        ran["runs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["name"] == name)
+            .unwrap()["outcome"]
+            .clone()
+    };
+    let card = outcome("勤務表");
+    assert_eq!(card["kind"], "written", "{ran}");
+    let alerts = outcome("通知");
+    assert_eq!(alerts["kind"], "written", "{ran}");
+    assert_eq!(alerts["records"], 1, "{ran}");
+    assert!(alerts["archive_until"].is_null());
+
+    let book = std::fs::read(card["file"].as_str().unwrap()).unwrap();
+    let mut book = Xlsx::new(std::io::Cursor::new(book)).unwrap();
+    let range = book.worksheet_range("タイムカード").unwrap();
+    assert_eq!(range.get((0, 0)), Some(&Data::String("日付".into())));
+    assert_eq!(range.get((0, 4)), Some(&Data::String("最初の入室".into())));
+    assert_eq!(
+        range.height() as u64 - 1,
+        card["records"].as_u64().unwrap(),
+        "a row per person per day"
+    );
+    // The simulator's records of the day before (none on a quiet day).
+    if range.height() > 1 {
+        assert!(matches!(range.get((1, 0)), Some(Data::DateTime(_))));
+    }
+
+    let csv = std::fs::read(alerts["file"].as_str().unwrap()).unwrap();
+    assert!(csv.starts_with(b"\xEF\xBB\xBF"));
+    let text = String::from_utf8(csv[3..].to_vec()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(
+        lines[0].starts_with("通知日時,種類,発生日時,錠ID,錠名"),
+        "{text}"
+    );
+    assert!(lines[1].contains("時間外の入室"), "{text}");
+    // A lock name that starts like a formula stays text in the CSV.
+    assert!(lines[1].contains(",'=正面玄関,"), "{text}");
 }

@@ -24,6 +24,24 @@ pub enum ReportKind {
         #[serde(default)]
         lock_ids: Vec<String>,
     },
+    /// Each person's first entry and last exit per day of the period (of these locks; every
+    /// lock when empty): the time card, typically monthly.
+    Timecard {
+        #[serde(default)]
+        lock_ids: Vec<String>,
+    },
+    /// The watcher's alerts raised in the period.
+    Alerts,
+}
+
+impl ReportKind {
+    /// Written from the history archive (synced first when the history sign-in allows).
+    pub fn reads_archive(&self) -> bool {
+        matches!(
+            self,
+            ReportKind::History { .. } | ReportKind::Timecard { .. }
+        )
+    }
 }
 
 /// When a report is due, in the organization's time zone (its office hours' offset). Each is

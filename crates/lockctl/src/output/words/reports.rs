@@ -1,10 +1,25 @@
 //! The words of `reports`: the list, an added report, each run's outcome.
 
-use lockdesk_core::app::{ReportDefinition, ReportOutcome, ReportRunResult, ReportView, Schedule};
+use lockdesk_core::app::{
+    ReportDefinition, ReportKind, ReportOutcome, ReportRunResult, ReportView, Schedule,
+};
 
 use crate::output::clean;
 
-pub const REPORT_HEADERS: [&str; 6] = ["ID", "NAME", "EVERY", "FOLDER", "DUE", "LAST RUN"];
+pub const REPORT_HEADERS: [&str; 7] = ["ID", "NAME", "WHAT", "EVERY", "FOLDER", "DUE", "LAST RUN"];
+
+fn what(k: &ReportKind) -> String {
+    let locks = |ids: &[String]| match ids.len() {
+        0 => String::new(),
+        1 => " (1 lock)".to_owned(),
+        n => format!(" ({n} locks)"),
+    };
+    match k {
+        ReportKind::History { lock_ids } => format!("history{}", locks(lock_ids)),
+        ReportKind::Timecard { lock_ids } => format!("time card{}", locks(lock_ids)),
+        ReportKind::Alerts => "alerts".to_owned(),
+    }
+}
 
 const WEEKDAYS: [&str; 7] = [
     "Sunday",
@@ -40,6 +55,7 @@ pub fn report_row(v: &ReportView) -> Vec<String> {
     vec![
         v.report.id.clone(),
         v.report.name.clone(),
+        what(&v.report.what),
         every(&v.report.schedule),
         v.report.folder.display().to_string(),
         v.due_period.clone().unwrap_or_else(|| "-".into()),

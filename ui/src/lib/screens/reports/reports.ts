@@ -1,11 +1,12 @@
 // The Reports screen's logic, without Svelte: the add form (fields as typed, checked with the
 // core's rules from crates/lockdesk-core/src/reports/definition.rs), the request it sends, the
 // core's refusals mapped to their fields, a schedule and a period in words, and the file name a
-// report gets (the rule of `file_name` in crates/lockdesk-core/src/app/reports.rs).
+// report gets (the rule of `file_name` in crates/lockdesk-core/src/app/reports/write.rs).
 import { formatDateTime } from '../../format';
 import type {
   ReportAddRequest,
   ReportFormat,
+  ReportKind,
   ReportLanguage,
   ReportOutcome,
   Schedule,
@@ -21,6 +22,8 @@ export const NAME_MAX = 100;
 /** The days a monthly report may fall on: every month has them. */
 export const DAY_RANGE = [1, 28] as const;
 
+export type Kind = ReportKind['kind'];
+export const KINDS: readonly Kind[] = ['history', 'timecard', 'alerts'];
 export type Every = Schedule['every'];
 export const EVERY: readonly Every[] = ['daily', 'weekly', 'monthly', 'monthly_first_office_day'];
 export const FORMATS: readonly ReportFormat[] = ['xlsx', 'csv', 'jsonl'];
@@ -30,6 +33,7 @@ export const WEEKDAYS: readonly number[] = [1, 2, 3, 4, 5, 6, 0];
 
 /** The form as typed: numbers and times as text, the locks as chosen. */
 export interface ReportForm {
+  kind: Kind;
   name: string;
   allLocks: boolean;
   lockIds: string[];
@@ -48,6 +52,7 @@ export type FormProblems = Partial<Record<FormField, NonNullable<Problem>>>;
 /** A new report's form: every lock, each Monday at 08:00, an Excel workbook. */
 export function newForm(name: string, language: ReportLanguage): ReportForm {
   return {
+    kind: 'history',
     name,
     allLocks: true,
     lockIds: [],
@@ -78,7 +83,8 @@ export function checkForm(f: ReportForm): FormProblems {
   const name = f.name.trim();
   if (name === '' || charCount(name) > NAME_MAX || /\p{Cc}/u.test(name))
     out.name = { key: 'reports.invalid.name', params: { max: NAME_MAX } };
-  if (!f.allLocks && f.lockIds.length === 0) out.locks = { key: 'reports.invalid.locks' };
+  if (hasLocks(f.kind) && !f.allLocks && f.lockIds.length === 0)
+    out.locks = { key: 'reports.invalid.locks' };
   if (!isClock(f.at.trim())) out.at = { key: 'reports.invalid.time' };
   if (f.every === 'monthly') {
     const d = f.day.trim();
@@ -104,6 +110,47 @@ export function scheduleOf(f: ReportForm): Schedule {
   }
 }
 
+/** Whether a kind of report is of chosen locks (the watcher's alerts are of every lock). */
+export function hasLocks(kind: Kind): boolean {
+  return kind !== 'alerts';
+}
+
+/** What the form's report holds. */
+export function whatOf(f: ReportForm): ReportKind {
+  const lock_ids = f.allLocks ? [] : [...f.lockIds];
+  switch (f.kind) {
+    case 'history':
+      return { kind: 'history', lock_ids };
+    case 'timecard':
+      return { kind: 'timecard', lock_ids };
+    case 'alerts':
+      return { kind: 'alerts' };
+  }
+}
+
+const KIND_KEYS: Record<Kind, { kind: MessageKey; name: MessageKey }> = {
+  history: { kind: 'reports.kind.history', name: 'reports.defaultName' },
+  timecard: { kind: 'reports.kind.timecard', name: 'reports.defaultName.timecard' },
+  alerts: { kind: 'reports.kind.alerts', name: 'reports.defaultName.alerts' },
+};
+
+export function kindWords(k: Kind, tr: Tr): string {
+  return tr(KIND_KEYS[k].kind);
+}
+
+/** The name a new report of this kind starts with. */
+export function defaultName(k: Kind, tr: Tr): string {
+  return tr(KIND_KEYS[k].name);
+}
+
+/** What a report holds, in words: its kind, and for history and time card which locks. */
+export function whatWords(w: ReportKind, names: Map<string, string>, tr: Tr): string {
+  const kind = kindWords(w.kind, tr);
+  return w.kind === 'alerts'
+    ? kind
+    : tr('reports.what.withLocks', { kind, locks: locksWords(w.lock_ids, names, tr) });
+}
+
 /** The request to send, or the problems when the form cannot be sent (nothing is sent then). */
 export function toRequest(
   f: ReportForm,
@@ -114,7 +161,7 @@ export function toRequest(
     ok: true,
     request: {
       name: f.name.trim(),
-      what: { kind: 'history', lock_ids: f.allLocks ? [] : [...f.lockIds] },
+      what: whatOf(f),
       schedule: scheduleOf(f),
       format: f.format,
       language: f.language,

@@ -1,27 +1,25 @@
 //! Scheduled reports (issue 20 §1): the reports kept on this computer (`crate::reports`), and
-//! running the due ones. A history report first brings the archive up to date when the history
-//! sign-in allows (the watch round's sync), then writes the period from the archive: to a
-//! temporary file in the report's folder, renamed to its final name only when whole, so a
-//! failed run (folder missing, disk full, the file open in Excel) never leaves a half-written
-//! file under that name. The period is claimed first, so the app and a scheduled `lockctl
-//! reports run --due` never both write it; a failed run is tried again at the next run.
+//! running the due ones. A report that reads the archive (history, time card) first brings it
+//! up to date when the history sign-in allows (the watch round's sync); each is then written
+//! whole or not at all (`write.rs`). The period is claimed first, so the app and a scheduled
+//! `lockctl reports run --due` never both write it; a failed run is tried again at the next run.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
+mod tables;
+mod write;
+
+use std::path::PathBuf;
 
 use chrono::{DateTime, Utc};
-use lockdesk_archive::{ExportFormat, ExportRequest, HistoryFilter, Language, Zone};
 use serde::{Deserialize, Serialize};
 
-use super::history::archive::blocking;
 use super::journal_entry;
 use super::watch::{sync_archive, WatchSyncOutcome};
 use super::{AppContext, Done, NoArgs};
 use crate::error::{Error, Result};
 use crate::journal::{Operation, Target};
 use crate::reports::{
-    due_period, load_reports, reports_path, save_reports, Claim, Period, ReportDefinition,
-    ReportFormat, ReportKind, ReportLanguage, ReportRunView, RunStore, Schedule, Written,
+    due_period, load_reports, reports_path, save_reports, Claim, ReportDefinition, ReportFormat,
+    ReportKind, ReportLanguage, ReportRunView, RunStore, Schedule, Written,
 };
 use crate::watch::{load_rules, rules_path};
 
@@ -217,7 +215,8 @@ pub async fn reports_run(ctx: &AppContext, req: ReportsRunRequest) -> Result<Rep
     // minutes costs no request while everything due is written.
     let now = ctx.core().clock.now();
     let to_write = |r: &ReportDefinition| {
-        r.organization_id == org.as_str()
+        r.what.reads_archive()
+            && r.organization_id == org.as_str()
             && (req.again
                 || zone_of(ctx, &r.organization_id)
                     .and_then(|o| due_period(&r.schedule, &o, now))
@@ -273,7 +272,7 @@ async fn run_one(
         Ok(Claim::Busy) => return (Some(label), ReportOutcome::Busy),
         Err(e) => return (Some(label), failed(&Error::from(e))),
     }
-    let written = write_history(ctx, report, &period, office.utc_offset_minutes).await;
+    let written = write::write_report(ctx, report, &period, office.utc_offset_minutes).await;
     let end = ctx.core().clock.now();
     let finished = match &written {
         Ok(w) => store.finish(&report.id, &label, Ok(w), end),
@@ -309,113 +308,4 @@ fn journal(ctx: &AppContext, report: &ReportDefinition, label: &str, written: &R
         target,
         written.as_ref().map(|_| ()).map_err(|e| e.code()),
     );
-}
-
-/// A file name from the report's name: characters no file system takes become `_`.
-fn file_name(report: &ReportDefinition, label: &str) -> String {
-    let name: String = report
-        .name
-        .chars()
-        .map(|c| {
-            if c.is_control() || r#"\/:*?"<>|"#.contains(c) {
-                '_'
-            } else {
-                c
-            }
-        })
-        .collect();
-    let ext = match report.format {
-        ReportFormat::Csv => "csv",
-        ReportFormat::Jsonl => "jsonl",
-        ReportFormat::Xlsx => "xlsx",
-    };
-    format!("{}_{label}.{ext}", name.trim_matches(['.', ' ']))
-}
-
-/// Writes the period from the archive. When the archive does not reach the period's end (the
-/// history sign-in expired, so it could not be synced), the file is still written, and how far
-/// the archive reached is kept with the run (Today shows it).
-async fn write_history(
-    ctx: &AppContext,
-    report: &ReportDefinition,
-    period: &Period,
-    utc_offset_minutes: i32,
-) -> Result<Written> {
-    let ReportKind::History { lock_ids } = &report.what;
-    let export = ExportRequest {
-        filter: HistoryFilter {
-            lock_ids: lock_ids.clone(),
-            from: Some(period.start),
-            til: Some(period.end),
-            ..Default::default()
-        },
-        format: match report.format {
-            ReportFormat::Csv => ExportFormat::Csv,
-            ReportFormat::Jsonl => ExportFormat::Jsonl,
-            ReportFormat::Xlsx => ExportFormat::Xlsx,
-        },
-        zone: Zone::Offset {
-            minutes: utc_offset_minutes,
-        },
-        language: match report.language {
-            ReportLanguage::En => Language::En,
-            ReportLanguage::Ja => Language::Ja,
-        },
-        newest_first: false,
-    };
-    let name = file_name(report, &period.label);
-    let path = report.folder.join(&name);
-    let partial = report.folder.join(format!(".{name}.partial"));
-    let (start, end) = (period.start, period.end);
-    let lock_ids = lock_ids.clone();
-    blocking(ctx, move |archive| {
-        let unwritable = |p: &Path, e: std::io::Error| Error::FileUnwritable {
-            path: p.display().to_string(),
-            reason: e.to_string(),
-        };
-        let reach = archive_reach(archive, &lock_ids, start)?;
-        let result = (|| {
-            let file =
-                crate::private_fs::create_saved(&partial).map_err(|e| unwritable(&partial, e))?;
-            let mut out = std::io::BufWriter::new(file);
-            let summary = archive.export(&export, &mut out)?;
-            out.flush().map_err(|e| unwritable(&partial, e))?;
-            drop(out);
-            std::fs::rename(&partial, &path).map_err(|e| unwritable(&path, e))?;
-            Ok(Written {
-                file: path.display().to_string(),
-                records: summary.records,
-                archive_until: (reach < end).then_some(reach),
-            })
-        })();
-        if result.is_err() {
-            let _ = std::fs::remove_file(&partial);
-        }
-        result
-    })
-    .await
-}
-
-/// Up to when the archive holds the history of the report's locks (every lock when none are
-/// named): the earliest end of their synced stretches; `start` when a lock was never synced.
-fn archive_reach(
-    archive: &lockdesk_archive::Archive,
-    lock_ids: &[String],
-    start: DateTime<Utc>,
-) -> Result<DateTime<Utc>> {
-    let stats = archive.stats()?;
-    let mut reach: Option<DateTime<Utc>> = None;
-    let mut seen = 0;
-    for lock in &stats.locks {
-        if !lock_ids.is_empty() && !lock_ids.contains(&lock.lock_id) {
-            continue;
-        }
-        seen += 1;
-        let until = lock.synced_until.unwrap_or(start);
-        reach = Some(reach.map_or(until, |r| r.min(until)));
-    }
-    if seen == 0 || seen < lock_ids.len() {
-        return Ok(start);
-    }
-    Ok(reach.unwrap_or(start))
 }

@@ -1,0 +1,196 @@
+//! Writing a report's period into its folder: to a temporary `.partial` file beside it, renamed
+//! to the final name only when whole, so a failed run (folder missing, disk full, the file
+//! open in Excel) never leaves a half-written file under that name. What a kind holds comes
+//! from the archive (history, time card) or the alert store (`tables.rs`).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use chrono::{DateTime, Utc};
+use lockdesk_archive::{
+    Archive, ExportFormat, ExportRequest, HistoryFilter, Language, TimecardRequest, Zone,
+};
+
+use super::tables;
+use crate::app::history::archive::blocking;
+use crate::app::AppContext;
+use crate::error::{Error, Result};
+use crate::reports::{Period, ReportDefinition, ReportFormat, ReportKind, ReportLanguage, Written};
+
+fn format_of(f: ReportFormat) -> ExportFormat {
+    match f {
+        ReportFormat::Csv => ExportFormat::Csv,
+        ReportFormat::Jsonl => ExportFormat::Jsonl,
+        ReportFormat::Xlsx => ExportFormat::Xlsx,
+    }
+}
+
+fn language_of(l: ReportLanguage) -> Language {
+    match l {
+        ReportLanguage::En => Language::En,
+        ReportLanguage::Ja => Language::Ja,
+    }
+}
+
+/// A file name from the report's name: characters no file system takes become `_`.
+pub(super) fn file_name(report: &ReportDefinition, label: &str) -> String {
+    let name: String = report
+        .name
+        .chars()
+        .map(|c| {
+            if c.is_control() || r#"\/:*?"<>|"#.contains(c) {
+                '_'
+            } else {
+                c
+            }
+        })
+        .collect();
+    let ext = match report.format {
+        ReportFormat::Csv => "csv",
+        ReportFormat::Jsonl => "jsonl",
+        ReportFormat::Xlsx => "xlsx",
+    };
+    format!("{}_{label}.{ext}", name.trim_matches(['.', ' ']))
+}
+
+/// Where the file goes and its temporary name while it is written.
+struct Target {
+    path: PathBuf,
+    partial: PathBuf,
+}
+
+impl Target {
+    fn new(report: &ReportDefinition, label: &str) -> Target {
+        let name = file_name(report, label);
+        Target {
+            path: report.folder.join(&name),
+            partial: report.folder.join(format!(".{name}.partial")),
+        }
+    }
+
+    /// Runs `fill` on the temporary file, then gives the file its name; on an error nothing is
+    /// left. `fill` answers the records written.
+    fn write(&self, fill: impl FnOnce(&mut (dyn Write + Send)) -> Result<u64>) -> Result<u64> {
+        let unwritable = |p: &Path, e: std::io::Error| Error::FileUnwritable {
+            path: p.display().to_string(),
+            reason: e.to_string(),
+        };
+        let result = (|| {
+            let file = crate::private_fs::create_saved(&self.partial)
+                .map_err(|e| unwritable(&self.partial, e))?;
+            let mut out = std::io::BufWriter::new(file);
+            let records = fill(&mut out)?;
+            out.flush().map_err(|e| unwritable(&self.partial, e))?;
+            drop(out);
+            std::fs::rename(&self.partial, &self.path).map_err(|e| unwritable(&self.path, e))?;
+            Ok(records)
+        })();
+        if result.is_err() {
+            let _ = std::fs::remove_file(&self.partial);
+        }
+        result
+    }
+}
+
+/// Writes the period of `report`. When the report reads the archive and the archive does not
+/// reach the period's end (the history sign-in expired, so it could not be synced), the file is
+/// still written, and how far the archive reached is kept with the run (Today shows it).
+pub(super) async fn write_report(
+    ctx: &AppContext,
+    report: &ReportDefinition,
+    period: &Period,
+    utc_offset_minutes: i32,
+) -> Result<Written> {
+    let target = Target::new(report, &period.label);
+    let file = target.path.display().to_string();
+    let zone = Zone::Offset {
+        minutes: utc_offset_minutes,
+    };
+    let format = format_of(report.format);
+    let language = language_of(report.language);
+    let (start, end) = (period.start, period.end);
+    let filter = |lock_ids: &[String]| HistoryFilter {
+        lock_ids: lock_ids.to_vec(),
+        from: Some(start),
+        til: Some(end),
+        ..Default::default()
+    };
+    match &report.what {
+        ReportKind::History { lock_ids } => {
+            let export = ExportRequest {
+                filter: filter(lock_ids),
+                format,
+                zone,
+                language,
+                newest_first: false,
+            };
+            let lock_ids = lock_ids.clone();
+            blocking(ctx, move |archive| {
+                let reach = archive_reach(archive, &lock_ids, start)?;
+                let records = target.write(|out| Ok(archive.export(&export, out)?.records))?;
+                Ok(Written {
+                    file,
+                    records,
+                    archive_until: (reach < end).then_some(reach),
+                })
+            })
+            .await
+        }
+        ReportKind::Timecard { lock_ids } => {
+            let req = TimecardRequest {
+                filter: filter(lock_ids),
+                zone,
+            };
+            let lock_ids = lock_ids.clone();
+            blocking(ctx, move |archive| {
+                let reach = archive_reach(archive, &lock_ids, start)?;
+                let table = tables::timecard(archive.timecard(&req)?, language, zone);
+                let records = target.write(|out| Ok(table.write(format, out)?.records))?;
+                Ok(Written {
+                    file,
+                    records,
+                    archive_until: (reach < end).then_some(reach),
+                })
+            })
+            .await
+        }
+        ReportKind::Alerts => {
+            let alerts = tables::alerts_of_period(ctx, &report.organization_id, start, end)?;
+            let table = tables::alerts(&alerts, language, zone, utc_offset_minutes);
+            let records = tokio::task::spawn_blocking(move || {
+                target.write(|out| Ok(table.write(format, out)?.records))
+            })
+            .await
+            .map_err(|e| Error::Archive(lockdesk_archive::Error::Export(e.to_string())))??;
+            Ok(Written {
+                file,
+                records,
+                archive_until: None,
+            })
+        }
+    }
+}
+
+/// Up to when the archive holds the history of the report's locks (every lock when none are
+/// named): the earliest end of their synced stretches; `start` when a lock was never synced.
+fn archive_reach(
+    archive: &Archive,
+    lock_ids: &[String],
+    start: DateTime<Utc>,
+) -> Result<DateTime<Utc>> {
+    let stats = archive.stats()?;
+    let mut reach: Option<DateTime<Utc>> = None;
+    let mut seen = 0;
+    for lock in &stats.locks {
+        if !lock_ids.is_empty() && !lock_ids.contains(&lock.lock_id) {
+            continue;
+        }
+        seen += 1;
+        let until = lock.synced_until.unwrap_or(start);
+        reach = Some(reach.map_or(until, |r| r.min(until)));
+    }
+    if seen == 0 || seen < lock_ids.len() {
+        return Ok(start);
+    }
+    Ok(reach.unwrap_or(start))
+}
