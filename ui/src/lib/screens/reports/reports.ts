@@ -128,11 +128,28 @@ export function whatOf(f: ReportForm): ReportKind {
   }
 }
 
-const KIND_KEYS: Record<Kind, { kind: MessageKey; name: MessageKey }> = {
-  history: { kind: 'reports.kind.history', name: 'reports.defaultName' },
-  timecard: { kind: 'reports.kind.timecard', name: 'reports.defaultName.timecard' },
-  alerts: { kind: 'reports.kind.alerts', name: 'reports.defaultName.alerts' },
+const KIND_KEYS: Record<Kind, { kind: MessageKey; name: MessageKey; hint: MessageKey }> = {
+  history: {
+    kind: 'reports.kind.history',
+    name: 'reports.defaultName',
+    hint: 'reports.kindHint.history',
+  },
+  timecard: {
+    kind: 'reports.kind.timecard',
+    name: 'reports.defaultName.timecard',
+    hint: 'reports.kindHint.timecard',
+  },
+  alerts: {
+    kind: 'reports.kind.alerts',
+    name: 'reports.defaultName.alerts',
+    hint: 'reports.kindHint.alerts',
+  },
 };
+
+/** What a kind of report holds, in a sentence (the form's hint). */
+export function kindHint(k: Kind, tr: Tr): string {
+  return tr(KIND_KEYS[k].hint);
+}
 
 export function kindWords(k: Kind, tr: Tr): string {
   return tr(KIND_KEYS[k].kind);
