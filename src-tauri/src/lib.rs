@@ -11,6 +11,7 @@ pub mod settings;
 mod settings_commands;
 pub mod signin;
 pub mod tray;
+pub mod updates;
 pub mod watcher;
 
 use std::sync::Arc;
@@ -87,7 +88,10 @@ pub fn builder_with<R: tauri::Runtime>(
         .plugin(desktop::private_window_state(&config_dir, &window_state))
         .plugin(desktop::window_state(&window_state))
         // Used from Rust only (files.rs); the main window is granted none of its commands.
-        .plugin(tauri_plugin_dialog::init());
+        .plugin(tauri_plugin_dialog::init())
+        // Used from Rust only (updates/); the main window is granted none of its commands.
+        .plugin(tauri_plugin_updater::Builder::new().build())
+        .plugin(updates::plugin(demo_mode()));
     // Used from Rust only (the watcher); the main window is granted none of its commands.
     #[cfg(feature = "notifications")]
     let base = base.plugin(tauri_plugin_notification::init());
@@ -231,6 +235,10 @@ pub fn run() {
         if let tauri::RunEvent::Exit = event {
             // The window-state plugin saved just before (plugins see the event first).
             desktop::tighten_window_state(&config_dir);
+            // A verified update waiting is installed as the app quits.
+            if let Err(e) = updates::install_pending(handle) {
+                tracing::warn!("the update was not installed: {} ({})", e.message, e.code);
+            }
             tauri::async_runtime::block_on(ctx.leave_demo());
             if let Some(dir) = &throwaway {
                 let _ = std::fs::remove_dir_all(dir);

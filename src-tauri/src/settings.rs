@@ -1,6 +1,7 @@
 //! The shell's own settings, in `shell.json` in Lockdesk's config folder (0600 in a 0700
 //! folder, written atomically): the UI's language (for the words the shell shows itself:
-//! notifications, the tray) and whether closing the main window keeps watching in the tray.
+//! notifications, the tray), whether closing the main window keeps watching in the tray, and
+//! whether updates are looked for automatically.
 //! The UI reads and changes them through `shell_settings_get` / `shell_settings_set`
 //! (`settings_commands.rs`).
 
@@ -23,6 +24,8 @@ pub struct ShellSettings {
     pub language: Lang,
     /// Off by default: closing the main window quits, as before.
     pub keep_watching_in_tray: bool,
+    /// Automatic update checks turned off by the person (on by default).
+    pub updates_off: bool,
 }
 
 /// The settings as the app holds them (managed state), with their file.

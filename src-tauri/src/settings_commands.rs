@@ -42,6 +42,8 @@ pub async fn shell_settings_set<R: Runtime>(
             UiLanguage::Ja => Lang::Ja,
         },
         keep_watching_in_tray: req.keep_watching_in_tray,
+        // Changed through `updates_automatic_set` only.
+        updates_off: settings.get().updates_off,
     };
     settings.set(new).map_err(|e| {
         ErrorPayload::new(

@@ -259,6 +259,9 @@ pub fn hint(code: ErrorCode, profile: Option<&str>) -> Option<String> {
         | C::JobsRunning
         | C::Cancelled
         | C::DialogFailed
+        | C::UpdateUnreachable
+        | C::UpdateRefused
+        | C::UpdateFailed
         | C::WindowFailed => return None,
     };
     Some(text.to_owned())

@@ -113,6 +113,10 @@ macro_rules! lockdesk_desktop_commands {
             local files_save(FileSaveRequest) -> FileSaveResponse;
             local history_archive_export_save(HistoryExportRequest) -> FileSaveResponse;
             local folders_choose(NoArgs) -> FolderChooseResponse;
+            read updates_status(NoArgs) -> UpdateStatusView;
+            local updates_check(NoArgs) -> UpdateStatusView;
+            local updates_automatic_set(UpdatesAutomaticRequest) -> UpdateStatusView;
+            local updates_restart(NoArgs) -> Done;
             read shell_settings_get(NoArgs) -> ShellSettingsView;
             local shell_settings_set(ShellSettingsView) -> ShellSettingsView;
             read watcher_status_get(NoArgs) -> WatcherStatusView;

@@ -71,6 +71,75 @@ pub struct FolderChooseResponse {
     pub path: Option<String>,
 }
 
+/// The event the shell sends when the update status changes (its payload: [`UpdateStatusView`]).
+pub const UPDATE_STATUS_EVENT: &str = "updates://status";
+
+/// Why the app does not look for updates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum UpdatesOffReason {
+    /// The person turned automatic checks off (Account).
+    Setting,
+    /// The organization's IT turned them off for this computer (a policy file).
+    Policy,
+    /// The demo (`--demo`) does not look for updates unless asked (`LOCKDESK_UPDATES_IN_DEMO=1`).
+    Demo,
+    /// This build has no update key (a developer build): nothing could be verified.
+    NotConfigured,
+}
+
+/// Where the update stands. Times are RFC 3339.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "state", rename_all = "snake_case")]
+pub enum UpdateState {
+    /// No check has run yet.
+    Idle,
+    Checking,
+    /// The last check found nothing newer.
+    UpToDate {
+        checked_at: String,
+    },
+    /// A newer version is being downloaded (`total` when the server says).
+    Downloading {
+        version: String,
+        notes: Option<String>,
+        #[cfg_attr(feature = "ts", ts(type = "number"))]
+        received: u64,
+        #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+        total: Option<u64>,
+    },
+    /// Downloaded and its signature verified: installed on quit or by "Restart now".
+    Ready {
+        version: String,
+        notes: Option<String>,
+    },
+    /// The last check or download failed (code and message as for any error); nothing changed.
+    Failed {
+        code: String,
+        message: String,
+        checked_at: String,
+    },
+}
+
+/// Desktop only (`updates_status`, `updates_check`, `updates_automatic_set`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct UpdateStatusView {
+    pub current_version: String,
+    /// Checks at start and daily; `off` says why not (a check asked for still runs, unless the
+    /// policy or the build forbids it).
+    pub off: Option<UpdatesOffReason>,
+    pub state: UpdateState,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct UpdatesAutomaticRequest {
+    pub automatic: bool,
+}
+
 /// Desktop only: the UI's language as the shell words it (notifications, tray).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

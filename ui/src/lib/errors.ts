@@ -205,7 +205,16 @@ export function codeText(code: ErrorCode, details: ErrorDetails = {}): CodeText 
     case 'webhook_unavailable':
     case 'webhook_answer_lost':
     case 'webhook_secret_missing':
+    case 'update_refused':
+    case 'update_failed':
       return plain(`error.${code}`);
+    case 'update_unreachable':
+      return withParam(
+        `error.${code}`,
+        'error.update_unreachable.noAddress',
+        'address',
+        details.base_url,
+      );
     default:
       return unknownCode(code);
   }

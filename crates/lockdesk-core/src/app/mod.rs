@@ -91,8 +91,9 @@ pub use journaled::{
 pub use lock_groups::LockGroupLocksRequest;
 pub use lockdesk_commands::shell::{
     FileDropEvent, FileDropKind, FileSaveRequest, FileSaveResponse, FolderChooseResponse,
-    OpenScreenEvent, ShellScreen, ShellSettingsView, UiLanguage, WatcherPauseRequest,
-    WatcherStatusView, FILE_DROP_EVENT, OPEN_SCREEN_EVENT, SIGN_IN_FINISHED_EVENT,
+    OpenScreenEvent, ShellScreen, ShellSettingsView, UiLanguage, UpdateState, UpdateStatusView,
+    UpdatesAutomaticRequest, UpdatesOffReason, WatcherPauseRequest, WatcherStatusView,
+    FILE_DROP_EVENT, OPEN_SCREEN_EVENT, SIGN_IN_FINISHED_EVENT, UPDATE_STATUS_EVENT,
 };
 pub use locks::{
     locks_get, locks_list, LockIdRequest, LocksListRequest, LocksListResponse, LocksRenameRequest,
@@ -105,7 +106,7 @@ pub use profiles::{
     ProfilesAddRequest, ProfilesListResponse,
 };
 pub use proxy::{
-    proxy_credentials_clear, proxy_credentials_set, ProxyCredentialsClearRequest,
+    proxy_credentials_clear, proxy_credentials_set, proxy_with_login, ProxyCredentialsClearRequest,
     ProxyCredentialsSetRequest, ProxyCredentialsView,
 };
 pub use reports::{

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use lockdesk_commands::shell::{
     FileDropEvent, OpenScreenEvent, FILE_DROP_EVENT, OPEN_SCREEN_EVENT, SIGN_IN_FINISHED_EVENT,
+    UPDATE_STATUS_EVENT,
 };
 use ts_rs::TS;
 
@@ -81,7 +82,7 @@ pub fn export_types(dir: &Path) -> Result<(), String> {
     }
     commands.push_str("];\n\n");
     commands.push_str(&format!(
-        "/** Desktop events (listen with @tauri-apps/api/event). */\nexport const SIGN_IN_FINISHED_EVENT = \"{SIGN_IN_FINISHED_EVENT}\";\nexport const FILE_DROP_EVENT = \"{FILE_DROP_EVENT}\";\nexport const OPEN_SCREEN_EVENT = \"{OPEN_SCREEN_EVENT}\";\n"
+        "/** Desktop events (listen with @tauri-apps/api/event). */\nexport const SIGN_IN_FINISHED_EVENT = \"{SIGN_IN_FINISHED_EVENT}\";\nexport const FILE_DROP_EVENT = \"{FILE_DROP_EVENT}\";\nexport const OPEN_SCREEN_EVENT = \"{OPEN_SCREEN_EVENT}\";\nexport const UPDATE_STATUS_EVENT = \"{UPDATE_STATUS_EVENT}\";\n"
     ));
     std::fs::write(dir.join("commands.ts"), commands).map_err(|e| e.to_string())?;
 

@@ -223,6 +223,14 @@ error_codes! {
     Internal = "internal" => Internal,
     /// Desktop: the native save dialog failed.
     DialogFailed = "dialog_failed" => Internal,
+    /// Desktop: the update server could not be reached or did not answer as expected
+    /// (details.base_url): nothing was downloaded.
+    UpdateUnreachable = "update_unreachable" => ServiceUnreachable,
+    /// Desktop: a downloaded update did not pass the check of its signature (or its signed
+    /// version differs from the one announced): it was thrown away, nothing was installed.
+    UpdateRefused = "update_refused" => ServiceError,
+    /// Desktop: the verified update could not be installed.
+    UpdateFailed = "update_failed" => Internal,
     /// Desktop: the sign-in window could not be opened.
     WindowFailed = "window_failed" => Internal,
     /// Desktop: the sign-in window was closed before the sign-in finished.

@@ -6,7 +6,13 @@ import type { CommandName, Commands } from './types/commands';
 import type { FileDropEvent } from './types/FileDropEvent';
 import type { OpenScreenEvent } from './types/OpenScreenEvent';
 import type { SignInFinishedEvent } from './types/SignInFinishedEvent';
-import { FILE_DROP_EVENT, OPEN_SCREEN_EVENT, SIGN_IN_FINISHED_EVENT } from './types/commands';
+import type { UpdateStatusView } from './types/UpdateStatusView';
+import {
+  FILE_DROP_EVENT,
+  OPEN_SCREEN_EVENT,
+  SIGN_IN_FINISHED_EVENT,
+  UPDATE_STATUS_EVENT,
+} from './types/commands';
 
 export type { CommandName, Commands, DesktopCommandName, DesktopCommands } from './types/commands';
 export {
@@ -17,6 +23,7 @@ export {
   OPEN_SCREEN_EVENT,
   OPERATIONS,
   SIGN_IN_FINISHED_EVENT,
+  UPDATE_STATUS_EVENT,
 } from './types/commands';
 export type Request<C extends CommandName> = Commands[C]['req'];
 export type Response<C extends CommandName> = Commands[C]['res'];
@@ -26,6 +33,7 @@ export type Events = {
   [FILE_DROP_EVENT]: FileDropEvent;
   [OPEN_SCREEN_EVENT]: OpenScreenEvent;
   [SIGN_IN_FINISHED_EVENT]: SignInFinishedEvent;
+  [UPDATE_STATUS_EVENT]: UpdateStatusView;
 };
 export type EventName = keyof Events;
 export type EventPayload<E extends EventName> = Events[E];

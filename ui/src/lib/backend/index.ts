@@ -18,6 +18,7 @@ export {
   OPERATIONS,
   OPEN_SCREEN_EVENT,
   SIGN_IN_FINISHED_EVENT,
+  UPDATE_STATUS_EVENT,
 } from './commands';
 
 declare global {

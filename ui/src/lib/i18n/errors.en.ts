@@ -126,6 +126,11 @@ export const errorCodesEn = {
   'error.invalid_arguments': 'Lockdesk sent a request it could not process.',
   'error.internal': 'Lockdesk could not complete the request because of an internal problem.',
   'error.dialog_failed': 'The save dialog could not be opened.',
+  'error.update_unreachable':
+    'The update server ({address}) could not be reached; nothing was downloaded.',
+  'error.update_refused':
+    'The downloaded update did not pass the check of its signature and was thrown away; nothing was installed.',
+  'error.update_failed': 'The update could not be installed.',
   'error.window_failed': 'The sign-in window could not be opened.',
   'error.sign_in_cancelled': 'The sign-in was cancelled before it finished. Nothing changed.',
   'error.usage': 'The command was not used correctly.',
@@ -197,6 +202,8 @@ export const errorsEn = {
   'error.insecure_base_url.noAddress':
     'The service address cannot be used. Use an address starting with https:// (http:// only for a service on this computer).',
   'error.timeout.noAddress': 'The service did not answer in time.',
+  'error.update_unreachable.noAddress':
+    'The update server could not be reached; nothing was downloaded.',
   'error.transport.noAddress': 'The service could not be reached.',
   'error.answer_lost.noAddress':
     'The request reached the service, but its answer was lost, so whether the change was made is not known.',

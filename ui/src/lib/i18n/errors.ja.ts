@@ -121,6 +121,11 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.invalid_arguments': 'Lockdesk が処理できない要求が送信されました。',
   'error.internal': '内部の問題により、Lockdesk は要求を完了できませんでした。',
   'error.dialog_failed': '保存ダイアログを開けませんでした。',
+  'error.update_unreachable':
+    '更新サーバー（{address}）に接続できませんでした。何もダウンロードしていません。',
+  'error.update_refused':
+    'ダウンロードした更新は署名の確認に合格しなかったため破棄しました。何もインストールしていません。',
+  'error.update_failed': '更新をインストールできませんでした。',
   'error.window_failed': 'サインイン用のウィンドウを開けませんでした。',
   'error.sign_in_cancelled': 'サインインは完了前に取り消されました。変更はありません。',
   'error.usage': 'コマンドの使い方が正しくありません。',
@@ -187,6 +192,8 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.insecure_base_url.noAddress':
     'このサービスのアドレスは使用できません。https:// で始まるアドレスを指定してください（http:// はこのコンピューター上のサービスに限ります）。',
   'error.timeout.noAddress': 'サービスから時間内に応答がありませんでした。',
+  'error.update_unreachable.noAddress':
+    '更新サーバーに接続できませんでした。何もダウンロードしていません。',
   'error.transport.noAddress': 'サービスに接続できませんでした。',
   'error.answer_lost.noAddress':
     'サービスに送信した後で応答が途絶えたため、変更が行われたかどうか分かりません。',

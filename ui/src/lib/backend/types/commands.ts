@@ -85,6 +85,8 @@ import type { SignedInView } from "./SignedInView";
 import type { SignedOutView } from "./SignedOutView";
 import type { TimecardRequest } from "./TimecardRequest";
 import type { TodayOverview } from "./TodayOverview";
+import type { UpdateStatusView } from "./UpdateStatusView";
+import type { UpdatesAutomaticRequest } from "./UpdatesAutomaticRequest";
 import type { UserGroupIdRequest } from "./UserGroupIdRequest";
 import type { UserGroupView } from "./UserGroupView";
 import type { UserGroupsListResponse } from "./UserGroupsListResponse";
@@ -277,6 +279,10 @@ export type DesktopCommands = {
   files_save: { req: FileSaveRequest; res: FileSaveResponse };
   history_archive_export_save: { req: HistoryExportRequest; res: FileSaveResponse };
   folders_choose: { req: NoArgs; res: FolderChooseResponse };
+  updates_status: { req: NoArgs; res: UpdateStatusView };
+  updates_check: { req: NoArgs; res: UpdateStatusView };
+  updates_automatic_set: { req: UpdatesAutomaticRequest; res: UpdateStatusView };
+  updates_restart: { req: NoArgs; res: Done };
   shell_settings_get: { req: NoArgs; res: ShellSettingsView };
   shell_settings_set: { req: ShellSettingsView; res: ShellSettingsView };
   watcher_status_get: { req: NoArgs; res: WatcherStatusView };
@@ -291,6 +297,10 @@ export const DESKTOP_COMMAND_NAMES: DesktopCommandName[] = [
   "files_save",
   "history_archive_export_save",
   "folders_choose",
+  "updates_status",
+  "updates_check",
+  "updates_automatic_set",
+  "updates_restart",
   "shell_settings_get",
   "shell_settings_set",
   "watcher_status_get",
@@ -365,3 +375,4 @@ export const OPERATIONS: Operation[] = [
 export const SIGN_IN_FINISHED_EVENT = "lockdesk://sign-in-finished";
 export const FILE_DROP_EVENT = "lockdesk://file-drop";
 export const OPEN_SCREEN_EVENT = "lockdesk://open-screen";
+export const UPDATE_STATUS_EVENT = "updates://status";

@@ -1,0 +1,61 @@
+//! One check: ask the update server (through the system's proxy, with the proxy login the
+//! person gave, and the OS trust store), and when it offers a newer version, download it and
+//! verify its signature against the build's key. Only a newer version is offered (the plugin's
+//! comparator), and the signed version must be the one announced (`require_signed_version`),
+//! so a replayed older package cannot pass as an update.
+
+use lockdesk_core::{ErrorCode, ErrorPayload};
+use tauri_plugin_updater::{Error as UpdaterError, Update, UpdaterBuilder};
+
+/// An error of the updater as the app reports any error: a code and a message.
+pub fn payload(e: &UpdaterError) -> ErrorPayload {
+    let code = match e {
+        UpdaterError::Minisign(_)
+        | UpdaterError::Base64(_)
+        | UpdaterError::SignatureUtf8(_)
+        | UpdaterError::SignedVersionMismatch { .. }
+        | UpdaterError::MissingSignedVersion => ErrorCode::UpdateRefused,
+        UpdaterError::Reqwest(_)
+        | UpdaterError::Network(_)
+        | UpdaterError::ReleaseNotFound
+        | UpdaterError::Serialization(_)
+        | UpdaterError::TargetNotFound(_)
+        | UpdaterError::TargetsNotFound(_)
+        | UpdaterError::UrlParse(_)
+        | UpdaterError::InsecureTransportProtocol
+        | UpdaterError::EmptyEndpoints => ErrorCode::UpdateUnreachable,
+        _ => ErrorCode::UpdateFailed,
+    };
+    ErrorPayload::new(code, e.to_string())
+}
+
+/// What a check found: nothing newer, or a verified package ready to install.
+pub enum Found {
+    UpToDate,
+    Ready(Box<Update>, Vec<u8>),
+}
+
+/// Checks with `builder` and downloads what it offers, reporting the bytes received.
+pub async fn check_and_download(
+    builder: UpdaterBuilder,
+    on_offer: impl FnOnce(&Update),
+    mut on_progress: impl FnMut(u64, Option<u64>),
+) -> Result<Found, ErrorPayload> {
+    let updater = builder.build().map_err(|e| payload(&e))?;
+    let Some(update) = updater.check().await.map_err(|e| payload(&e))? else {
+        return Ok(Found::UpToDate);
+    };
+    on_offer(&update);
+    let mut received = 0u64;
+    let bytes = update
+        .download(
+            |chunk, total| {
+                received += chunk as u64;
+                on_progress(received, total);
+            },
+            || {},
+        )
+        .await
+        .map_err(|e| payload(&e))?;
+    Ok(Found::Ready(Box::new(update), bytes))
+}
