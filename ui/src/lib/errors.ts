@@ -205,6 +205,10 @@ export function codeText(code: ErrorCode, details: ErrorDetails = {}): CodeText 
     case 'webhook_unavailable':
     case 'webhook_answer_lost':
     case 'webhook_secret_missing':
+    case 'mail_refused':
+    case 'mail_auth_failed':
+    case 'mail_unavailable':
+    case 'mail_starttls_missing':
       return plain(`error.${code}`);
     default:
       return unknownCode(code);

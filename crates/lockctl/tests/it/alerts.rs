@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 
 use serde_json::{json, Value};
 
-use crate::support::world;
+use crate::support::{world, World};
 
 type Got = Arc<Mutex<Vec<(String, Value)>>>;
 
@@ -25,6 +25,27 @@ async fn receiver() -> (String, Got) {
     let base = format!("http://{}", listener.local_addr().unwrap());
     tokio::spawn(async move { axum::serve(listener, app).await });
     (base, got)
+}
+
+/// The first lock's battery at 4 % at the simulator, then `watch --once`, which finds it new;
+/// the lock's id.
+pub async fn low_battery_round(w: &World, org: &str) -> String {
+    let locks = w
+        .run(&["--org", org, "--json", "locks", "list"], "")
+        .await
+        .ok()
+        .json();
+    let lock = locks["locks"][0]["id"].as_str().unwrap().to_owned();
+    let r = reqwest::Client::new()
+        .post(format!("{}/_sim/battery", w.sim.base_url))
+        .json(&json!({ "lock_id": lock, "part": "lock", "percent": 4 }))
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_success());
+    let round = w.run(&["--org", org, "watch", "--once"], "").await;
+    assert_eq!(round.code, 3, "{}", round.stderr);
+    lock
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -109,21 +130,7 @@ async fn a_destination_is_added_from_stdin_listed_tested_fed_and_removed() {
     }
 
     // A low battery raised by `watch --once` reaches the destination once.
-    let locks = w
-        .run(&["--org", &org, "--json", "locks", "list"], "")
-        .await
-        .ok()
-        .json();
-    let lock = locks["locks"][0]["id"].as_str().unwrap().to_owned();
-    let r = reqwest::Client::new()
-        .post(format!("{}/_sim/battery", w.sim.base_url))
-        .json(&json!({ "lock_id": lock, "part": "lock", "percent": 4 }))
-        .send()
-        .await
-        .unwrap();
-    assert!(r.status().is_success());
-    let round = w.run(&["--org", &org, "watch", "--once"], "").await;
-    assert_eq!(round.code, 3, "{}", round.stderr);
+    let lock = low_battery_round(&w, &org).await;
     let sent_to_hook = got
         .lock()
         .unwrap()
