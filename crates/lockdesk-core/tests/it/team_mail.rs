@@ -4,7 +4,8 @@
 //! and no name able to add a header; the password is in the keychain only; a server answering
 //! 451 or gone gets the mail when it is back, 550 and 535 fail at once with their codes;
 //! STARTTLS is required and no password goes out before a trusted TLS handshake; a digest
-//! sends the day's alerts as one mail at its time on the next office day, once.
+//! sends the day's alerts as one mail (or one chat post) at its time on the next office day,
+//! once.
 
 use chrono::{DateTime, Utc};
 use lockdesk_core::app::{AlertDestinationAddRequest, DestinationKind, RuleSelection};
@@ -15,6 +16,7 @@ use serde_json::{json, Value};
 
 use crate::sim_world::{call, fail, t, T0};
 use crate::team_alerts::World;
+use crate::webhook_receiver::Receiver;
 
 const USER: &str = "lockdesk@example.jp";
 const PASSWORD: &str = "pw-SECRET-1";
@@ -407,15 +409,23 @@ async fn a_digest_sends_the_day_s_alerts_as_one_mail_on_the_next_office_morning_
         ),
     )
     .await;
+    // A chat destination takes a digest the same way.
+    let hook = Receiver::start().await;
+    add(
+        &world,
+        json!({ "name": "relay", "kind": "generic", "url": hook.url("/digest"),
+                "language": "en", "digest": { "at": "08:30" } }),
+    )
+    .await;
 
     // Tuesday 10:00 and 12:00: queued, not sent.
     world.low(0, 9).await;
     let round = world.round().await;
-    assert_eq!(round["deliveries"]["queued"], 1, "{round}");
+    assert_eq!(round["deliveries"]["queued"], 2, "{round}");
     assert_eq!(round["deliveries"]["sent"], 0, "{round}");
     move_to(&world, &mut now, "2026-11-24T03:00:00Z").await;
     world.low(1, 8).await;
-    assert_eq!(world.round().await["deliveries"]["queued"], 1);
+    assert_eq!(world.round().await["deliveries"]["queued"], 2);
     let rows = deliveries(&world).await;
     assert!(rows
         .iter()
@@ -436,8 +446,16 @@ async fn a_digest_sends_the_day_s_alerts_as_one_mail_on_the_next_office_morning_
     );
     assert_eq!(
         ra["messages"].as_u64().unwrap() + rb["messages"].as_u64().unwrap(),
-        1
+        2
     );
+    let posted = hook.at("/digest");
+    assert_eq!(posted.len(), 1);
+    let posted = posted[0].json();
+    assert_eq!(
+        posted["title"],
+        "Lockdesk: daily digest, 2 alerts (2026-11-24)"
+    );
+    assert_eq!(posted["alerts"].as_array().unwrap().len(), 2);
     let got = server.received();
     assert_eq!(got.len(), 1);
     assert_eq!(
@@ -459,7 +477,7 @@ async fn a_digest_sends_the_day_s_alerts_as_one_mail_on_the_next_office_morning_
     // Friday's alert waits through the weekend for Monday 08:30.
     move_to(&world, &mut now, "2026-11-27T01:00:00Z").await;
     world.low(2, 7).await;
-    assert_eq!(world.round().await["deliveries"]["queued"], 1);
+    assert_eq!(world.round().await["deliveries"]["queued"], 2);
     move_to(&world, &mut now, "2026-11-28T23:31:00Z").await;
     call(&world.ctx, "alert_deliveries_run", json!({})).await;
     assert_eq!(server.received().len(), 1, "Sunday is no office day");
@@ -471,4 +489,5 @@ async fn a_digest_sends_the_day_s_alerts_as_one_mail_on_the_next_office_morning_
         got[1].subject(),
         "Lockdesk：アラートのまとめ 1件（2026-11-27）"
     );
+    assert_eq!(hook.at("/digest").len(), 2);
 }
