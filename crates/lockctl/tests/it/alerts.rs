@@ -27,6 +27,23 @@ async fn receiver() -> (String, Got) {
     (base, got)
 }
 
+/// `add` with nothing on stdin: a usage error naming `env` (where the secret can be given),
+/// and nothing kept.
+pub async fn refused_without_secret(w: &World, add: &[&str], env: &str) {
+    let missing = w.run(add, "").await;
+    assert_eq!(missing.code, 2, "{}", missing.stderr);
+    assert!(missing.stderr.contains(env), "{}", missing.stderr);
+    assert!(no_destination_secret(w));
+}
+
+/// Whether the keychain holds no alert destination's secret.
+fn no_destination_secret(w: &World) -> bool {
+    w.secrets
+        .keys()
+        .iter()
+        .all(|k| !k.starts_with("alert_destination/"))
+}
+
 /// The first lock's battery at 4 % at the simulator, then `watch --once`, which finds it new;
 /// the lock's id.
 pub async fn low_battery_round(w: &World, org: &str) -> String {
@@ -74,18 +91,7 @@ async fn a_destination_is_added_from_stdin_listed_tested_fed_and_removed() {
         "--lang",
         "en",
     ];
-    let missing = w.run(&add, "").await;
-    assert_eq!(missing.code, 2, "{}", missing.stderr);
-    assert!(
-        missing.stderr.contains("LOCKDESK_WEBHOOK_URL"),
-        "{}",
-        missing.stderr
-    );
-    assert!(w
-        .secrets
-        .keys()
-        .iter()
-        .all(|k| !k.starts_with("alert_destination/")));
+    refused_without_secret(&w, &add, "LOCKDESK_WEBHOOK_URL").await;
 
     let added = w.run(&add, &format!("{hook}\n")).await.ok().json();
     let id = added["id"].as_str().unwrap().to_owned();
@@ -157,11 +163,7 @@ async fn a_destination_is_added_from_stdin_listed_tested_fed_and_removed() {
     w.run(&["alerts", "destinations", "remove", &id], "")
         .await
         .ok();
-    assert!(w
-        .secrets
-        .keys()
-        .iter()
-        .all(|k| !k.starts_with("alert_destination/")));
+    assert!(no_destination_secret(&w));
     let gone = w.run(&["alerts", "destinations", "test", &id], "").await;
     assert_eq!(gone.code, 1);
     assert!(

@@ -6,7 +6,7 @@
 
 use lockdesk_sim::test_smtp::{Security, SmtpServer};
 
-use crate::alerts::low_battery_round;
+use crate::alerts::{low_battery_round, refused_without_secret};
 use crate::support::world;
 
 const USER: &str = "lockdesk@example.jp";
@@ -54,18 +54,7 @@ async fn an_email_destination_takes_its_password_from_stdin_and_mails_tests_and_
     let args = add_args(&org, &port, "none");
 
     // No password on stdin: a usage error naming where to give it; nothing kept.
-    let missing = w.run(&args, "").await;
-    assert_eq!(missing.code, 2, "{}", missing.stderr);
-    assert!(
-        missing.stderr.contains("LOCKDESK_SMTP_PASSWORD"),
-        "{}",
-        missing.stderr
-    );
-    assert!(w
-        .secrets
-        .keys()
-        .iter()
-        .all(|k| !k.starts_with("alert_destination/")));
+    refused_without_secret(&w, &args, "LOCKDESK_SMTP_PASSWORD").await;
     // Mail options with a chat kind are a usage error.
     let mixed = w
         .run(
