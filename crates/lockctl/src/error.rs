@@ -225,7 +225,19 @@ pub fn hint(code: ErrorCode, profile: Option<&str>) -> Option<String> {
             "the message may have arrived; an alert delivery is sent again to be sure, so the team may read it twice"
         }
         C::WebhookSecretMissing => {
-            "remove the destination (`lockctl alerts destinations remove ID`) and add it again with its address"
+            "remove the destination (`lockctl alerts destinations remove ID`) and add it again with its address or password"
+        }
+        C::MailRefused => {
+            "check the From and To addresses (the mail server's words are above), then remove the destination and add it again with the right ones"
+        }
+        C::MailAuthFailed => {
+            "check the mail sign-in's user name and password with IT, then remove the destination and add it again (the password from LOCKDESK_SMTP_PASSWORD or stdin)"
+        }
+        C::MailUnavailable => {
+            "the mail server or the network cannot be reached now, or the server asked to try later; alert deliveries are tried again on their own (see `lockctl alerts deliveries`)"
+        }
+        C::MailStarttlsMissing => {
+            "use --smtp-security tls (port 465) if the server offers it, or ask IT to switch STARTTLS on; Lockdesk never sends alerts or a password unencrypted over the network"
         }
         C::Usage => "see `lockctl --help`",
         C::NotAnImage => "use a JPEG, PNG, GIF, WebP or BMP file",

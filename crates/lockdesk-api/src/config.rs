@@ -68,11 +68,15 @@ pub fn secure_or_loopback(url: &Url) -> bool {
 
 /// Whether `url` names this computer: `localhost`, 127.0.0.0/8 or ::1.
 pub fn is_loopback(url: &Url) -> bool {
-    match url.host() {
-        Some(Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
-        Some(Host::Ipv4(ip)) => IpAddr::V4(ip).is_loopback(),
-        Some(Host::Ipv6(ip)) => IpAddr::V6(ip).is_loopback(),
-        None => false,
+    url.host().is_some_and(|h| is_loopback_host(&h))
+}
+
+/// Whether `host` is this computer: `localhost`, 127.0.0.0/8 or ::1 (a mail server's host too).
+pub fn is_loopback_host(host: &Host<&str>) -> bool {
+    match host {
+        Host::Domain(d) => d.eq_ignore_ascii_case("localhost"),
+        Host::Ipv4(ip) => IpAddr::V4(*ip).is_loopback(),
+        Host::Ipv6(ip) => IpAddr::V6(*ip).is_loopback(),
     }
 }
 

@@ -28,8 +28,9 @@ pub fn proxy_login_key(proxy: &str) -> String {
     format!("proxy/{proxy}")
 }
 
-/// The webhook address (and Chatwork's API token) of a team-alert destination: only in the
-/// keychain, never in `alert_destinations.json`.
+/// The webhook address (and Chatwork's API token) of a team-alert destination, or its mail
+/// sign-in's password: only in the keychain, never in `alert_destinations.json`. (On macOS the
+/// item keeps the name it was first given, "… webhook address", for mail passwords too.)
 pub fn alert_destination_key(id: &str) -> String {
     format!("alert_destination/{id}")
 }

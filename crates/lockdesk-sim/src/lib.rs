@@ -14,6 +14,8 @@ pub mod routes;
 mod sim_info;
 #[cfg(feature = "test-pki")]
 pub mod test_pki;
+#[cfg(feature = "test-smtp")]
+pub mod test_smtp;
 mod tls;
 
 pub use backend::pkce::constant_time_eq;

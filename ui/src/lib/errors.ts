@@ -207,6 +207,10 @@ export function codeText(code: ErrorCode, details: ErrorDetails = {}): CodeText 
     case 'webhook_secret_missing':
     case 'update_refused':
     case 'update_failed':
+    case 'mail_refused':
+    case 'mail_auth_failed':
+    case 'mail_unavailable':
+    case 'mail_starttls_missing':
       return plain(`error.${code}`);
     case 'update_unreachable':
       return withParam(

@@ -9,7 +9,7 @@ mod watch;
 mod when;
 
 pub use activity::ActivityArgs;
-pub use alerts::{AlertsCmd, DestinationsCmd, KindArg, RuleArg};
+pub use alerts::{AlertsCmd, DestinationsCmd, KindArg, RuleArg, SecurityArg};
 pub use history::{
     ArchiveArg, ArchiveFilter, ExportFormatArg, Format, HistoryCmd, LangArg, Sort, TzArg,
 };
@@ -93,8 +93,9 @@ pub enum Command {
     /// (Excel, CSV or JSON Lines); `reports run --due` from a scheduled task.
     #[command(subcommand)]
     Reports(ReportsCmd),
-    /// Alerts where the team is: chat destinations of the watcher's alerts (Slack, Teams,
-    /// Chatwork, LINE WORKS, JSON) and their deliveries.
+    /// Alerts where the team is: chat and e-mail destinations of the watcher's alerts (Slack,
+    /// Teams, Chatwork, LINE WORKS, JSON, e-mail, each alert or a daily digest) and their
+    /// deliveries.
     #[command(subcommand)]
     Alerts(AlertsCmd),
     /// Try Lockdesk without an account: the built-in simulator with demo data, signed in

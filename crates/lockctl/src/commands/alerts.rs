@@ -1,15 +1,16 @@
 //! `alerts destinations list|add|remove|test` and `alerts deliveries`: the app's team-alert
-//! use-cases. A webhook address and a Chatwork token are secrets: read from the environment or
-//! stdin (typed unseen at a terminal), never from the arguments, which every user of the
-//! computer can see in the process list.
+//! use-cases. A webhook address, a Chatwork token and a mail sign-in's password are secrets:
+//! read from the environment or stdin (typed unseen at a terminal), never from the arguments,
+//! which every user of the computer can see in the process list.
 
 use lockdesk_core::app::{
     self, AlertDeliveriesRequest, AlertDestinationAddRequest, AlertDestinationIdRequest,
-    DestinationKind, MessageLanguage, NoArgs, RuleSelection,
+    DestinationKind, Digest, MailDestinationRequest, MailSecurity, MessageLanguage, NoArgs,
+    RuleSelection,
 };
 use lockdesk_core::watch::RuleKind;
 
-use crate::cli::{AlertsCmd, DestinationsCmd, KindArg, LangArg, RuleArg};
+use crate::cli::{AlertsCmd, DestinationsCmd, KindArg, LangArg, RuleArg, SecurityArg};
 use crate::env::Env;
 use crate::error::{Error, Result};
 use crate::output::{self, words};
@@ -17,6 +18,7 @@ use crate::term::Term;
 
 pub const WEBHOOK_URL_ENV: &str = "LOCKDESK_WEBHOOK_URL";
 pub const CHATWORK_TOKEN_ENV: &str = "LOCKDESK_CHATWORK_TOKEN";
+pub const SMTP_PASSWORD_ENV: &str = "LOCKDESK_SMTP_PASSWORD";
 
 pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: AlertsCmd) -> Result<()> {
     let ctx = env.app()?;
@@ -39,6 +41,13 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: AlertsCmd) -> Result<(
             rules,
             room_id,
             lang,
+            smtp_host,
+            smtp_port,
+            smtp_security,
+            smtp_user,
+            from,
+            to,
+            digest_at,
         }) => {
             let kind = match kind {
                 KindArg::Slack => DestinationKind::Slack,
@@ -46,19 +55,63 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: AlertsCmd) -> Result<(
                 KindArg::Chatwork => DestinationKind::Chatwork,
                 KindArg::LineWorks => DestinationKind::LineWorks,
                 KindArg::Generic => DestinationKind::Generic,
+                KindArg::Email => DestinationKind::Email,
             };
-            let (url, token) = if kind == DestinationKind::Chatwork {
-                let token = secret(term, CHATWORK_TOKEN_ENV, words::TOKEN_PROMPT, "API token")?;
-                (non_empty_env(WEBHOOK_URL_ENV), Some(token))
+            let mail_given = smtp_host.is_some()
+                || smtp_port.is_some()
+                || smtp_security.is_some()
+                || smtp_user.is_some()
+                || from.is_some()
+                || !to.is_empty();
+            let (mut url, mut token, mut mail, mut password) = (None, None, None, None);
+            if kind == DestinationKind::Email {
+                let (Some(host), Some(from)) = (smtp_host, from) else {
+                    return Err(Error::Usage(
+                        "an e-mail destination needs --smtp-host, --from and at least one --to"
+                            .into(),
+                    ));
+                };
+                let username = smtp_user.unwrap_or_default();
+                if !username.trim().is_empty() {
+                    password = Some(secret(
+                        term,
+                        SMTP_PASSWORD_ENV,
+                        words::SMTP_PASSWORD_PROMPT,
+                        "mail password",
+                    )?);
+                }
+                mail = Some(MailDestinationRequest {
+                    host,
+                    port: smtp_port,
+                    security: smtp_security.map(|s| match s {
+                        SecurityArg::Starttls => MailSecurity::Starttls,
+                        SecurityArg::Tls => MailSecurity::Tls,
+                        SecurityArg::None => MailSecurity::None,
+                    }),
+                    username,
+                    from,
+                    to,
+                });
+            } else if mail_given {
+                return Err(Error::Usage(
+                    "--smtp-*, --from and --to are for --kind email".into(),
+                ));
+            } else if kind == DestinationKind::Chatwork {
+                token = Some(secret(
+                    term,
+                    CHATWORK_TOKEN_ENV,
+                    words::TOKEN_PROMPT,
+                    "API token",
+                )?);
+                url = non_empty_env(WEBHOOK_URL_ENV);
             } else {
-                let url = secret(
+                url = Some(secret(
                     term,
                     WEBHOOK_URL_ENV,
                     words::WEBHOOK_PROMPT,
                     "webhook address",
-                )?;
-                (Some(url), None)
-            };
+                )?);
+            }
             let rules = if rules.is_empty() {
                 RuleSelection::All
             } else {
@@ -79,6 +132,9 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: AlertsCmd) -> Result<(
                         LangArg::En => MessageLanguage::En,
                         LangArg::Ja => MessageLanguage::Ja,
                     },
+                    mail,
+                    password,
+                    digest: digest_at.map(|at| Digest { at }),
                 },
             )
             .await?;

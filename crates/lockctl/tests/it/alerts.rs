@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 
 use serde_json::{json, Value};
 
-use crate::support::world;
+use crate::support::{world, World};
 
 type Got = Arc<Mutex<Vec<(String, Value)>>>;
 
@@ -25,6 +25,44 @@ async fn receiver() -> (String, Got) {
     let base = format!("http://{}", listener.local_addr().unwrap());
     tokio::spawn(async move { axum::serve(listener, app).await });
     (base, got)
+}
+
+/// `add` with nothing on stdin: a usage error naming `env` (where the secret can be given),
+/// and nothing kept.
+pub async fn refused_without_secret(w: &World, add: &[&str], env: &str) {
+    let missing = w.run(add, "").await;
+    assert_eq!(missing.code, 2, "{}", missing.stderr);
+    assert!(missing.stderr.contains(env), "{}", missing.stderr);
+    assert!(no_destination_secret(w));
+}
+
+/// Whether the keychain holds no alert destination's secret.
+fn no_destination_secret(w: &World) -> bool {
+    w.secrets
+        .keys()
+        .iter()
+        .all(|k| !k.starts_with("alert_destination/"))
+}
+
+/// The first lock's battery at 4 % at the simulator, then `watch --once`, which finds it new;
+/// the lock's id.
+pub async fn low_battery_round(w: &World, org: &str) -> String {
+    let locks = w
+        .run(&["--org", org, "--json", "locks", "list"], "")
+        .await
+        .ok()
+        .json();
+    let lock = locks["locks"][0]["id"].as_str().unwrap().to_owned();
+    let r = reqwest::Client::new()
+        .post(format!("{}/_sim/battery", w.sim.base_url))
+        .json(&json!({ "lock_id": lock, "part": "lock", "percent": 4 }))
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_success());
+    let round = w.run(&["--org", org, "watch", "--once"], "").await;
+    assert_eq!(round.code, 3, "{}", round.stderr);
+    lock
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -53,18 +91,7 @@ async fn a_destination_is_added_from_stdin_listed_tested_fed_and_removed() {
         "--lang",
         "en",
     ];
-    let missing = w.run(&add, "").await;
-    assert_eq!(missing.code, 2, "{}", missing.stderr);
-    assert!(
-        missing.stderr.contains("LOCKDESK_WEBHOOK_URL"),
-        "{}",
-        missing.stderr
-    );
-    assert!(w
-        .secrets
-        .keys()
-        .iter()
-        .all(|k| !k.starts_with("alert_destination/")));
+    refused_without_secret(&w, &add, "LOCKDESK_WEBHOOK_URL").await;
 
     let added = w.run(&add, &format!("{hook}\n")).await.ok().json();
     let id = added["id"].as_str().unwrap().to_owned();
@@ -109,21 +136,7 @@ async fn a_destination_is_added_from_stdin_listed_tested_fed_and_removed() {
     }
 
     // A low battery raised by `watch --once` reaches the destination once.
-    let locks = w
-        .run(&["--org", &org, "--json", "locks", "list"], "")
-        .await
-        .ok()
-        .json();
-    let lock = locks["locks"][0]["id"].as_str().unwrap().to_owned();
-    let r = reqwest::Client::new()
-        .post(format!("{}/_sim/battery", w.sim.base_url))
-        .json(&json!({ "lock_id": lock, "part": "lock", "percent": 4 }))
-        .send()
-        .await
-        .unwrap();
-    assert!(r.status().is_success());
-    let round = w.run(&["--org", &org, "watch", "--once"], "").await;
-    assert_eq!(round.code, 3, "{}", round.stderr);
+    let lock = low_battery_round(&w, &org).await;
     let sent_to_hook = got
         .lock()
         .unwrap()
@@ -150,11 +163,7 @@ async fn a_destination_is_added_from_stdin_listed_tested_fed_and_removed() {
     w.run(&["alerts", "destinations", "remove", &id], "")
         .await
         .ok();
-    assert!(w
-        .secrets
-        .keys()
-        .iter()
-        .all(|k| !k.starts_with("alert_destination/")));
+    assert!(no_destination_secret(&w));
     let gone = w.run(&["alerts", "destinations", "test", &id], "").await;
     assert_eq!(gone.code, 1);
     assert!(

@@ -4,6 +4,7 @@
 
 mod activity;
 mod alerts;
+mod alerts_mail;
 mod auth_proxy;
 mod cached;
 mod flow;

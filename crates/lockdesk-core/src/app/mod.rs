@@ -47,7 +47,8 @@ pub use crate::reports::{
     ReportDefinition, ReportFormat, ReportKind, ReportLanguage, ReportRunView, Schedule,
 };
 pub use crate::team_alerts::{
-    AlertDestination, DeliveryState, DeliveryView, DestinationKind, MessageLanguage, RuleSelection,
+    AlertDestination, DeliveryState, DeliveryView, DestinationKind, Digest, MailSecurity,
+    MailSettings, MessageLanguage, RuleSelection,
 };
 pub use crate::watch::{AlertQuery, WatchRules};
 pub use account::{account_info, AccountInfoResponse, ScopeView, TokenView, SCOPES};
@@ -126,6 +127,7 @@ pub use team_alerts::{
     alert_destinations_remove, alert_destinations_test, AlertDeliveriesPage,
     AlertDeliveriesRequest, AlertDeliveryPassResponse, AlertDestinationAddRequest,
     AlertDestinationIdRequest, AlertDestinationTestResponse, AlertDestinationsListResponse,
+    MailDestinationRequest,
 };
 pub use today::{
     today_overview, AfterHoursReason, TodayAfterHours, TodayAfterHoursEntry, TodayBatteries,

@@ -205,8 +205,19 @@ error_codes! {
     /// An alert message was sent and no answer came (timeout, connection closed): it may have
     /// arrived; it is sent again (at least once, perhaps twice).
     WebhookAnswerLost = "webhook_answer_lost" => OutcomeUnknown,
-    /// The keychain has no webhook address for a destination: remove it and add it again.
+    /// The keychain has no secret for a destination (its webhook address, token or mail
+    /// password): remove it and add it again.
     WebhookSecretMissing = "webhook_secret_missing" => Keychain,
+    /// The mail server refused an alert mail for good (a 5xx reply, details.status: 550
+    /// mailbox unavailable, 553, 554): check the addresses. Not sent again.
+    MailRefused = "mail_refused" => Connection,
+    /// The mail server refused the sign-in (details.status: 535 and other 5xx replies to AUTH),
+    /// or it offers no sign-in Lockdesk can do (PLAIN, LOGIN). Not sent again.
+    MailAuthFailed = "mail_auth_failed" => Connection,
+    /// The mail server could not be reached, or answered "try later" (4xx): tried again later.
+    MailUnavailable = "mail_unavailable" => ServiceUnreachable,
+    /// The mail server does not offer STARTTLS: nothing is sent without encryption.
+    MailStarttlsMissing = "mail_starttls_missing" => Connection,
 
     // The history archive (lockdesk_archive::Error).
     ArchiveDb = "archive_db" => LocalFile,

@@ -138,9 +138,29 @@ pub enum Error {
     /// The message was sent and its answer lost: it may have arrived.
     #[error("{destination}: no answer after sending ({reason}); the message may have arrived")]
     WebhookAnswerLost { destination: String, reason: String },
-    /// The keychain has no webhook address for the destination.
-    #[error("the webhook address of alert destination {0:?} is not in the keychain; remove the destination and add it again")]
+    /// The keychain has no webhook address (or mail password) for the destination.
+    #[error("the webhook address or mail password of alert destination {0:?} is not in the keychain; remove the destination and add it again")]
     WebhookSecretMissing(String),
+    /// The mail server refused the mail for good (`status`: its reply code).
+    #[error("{destination}: the mail server refused the mail ({reason}); check the addresses")]
+    MailRefused {
+        destination: String,
+        status: u16,
+        reason: String,
+    },
+    /// The mail server refused the sign-in.
+    #[error("{destination}: the mail server refused the sign-in ({reason}); check the user name and password")]
+    MailAuthFailed {
+        destination: String,
+        status: u16,
+        reason: String,
+    },
+    /// The mail server could not be reached or asked to try later (4xx).
+    #[error("{destination}: the mail server could not be reached or asks to try later: {reason}")]
+    MailUnavailable { destination: String, reason: String },
+    /// The mail server does not offer STARTTLS.
+    #[error("{destination}: {reason}; nothing is sent without encryption (use TLS on port 465, or ask IT to offer STARTTLS)")]
+    MailStarttlsMissing { destination: String, reason: String },
     /// Nothing is kept offline for `command` of this connection and organization.
     #[error("nothing is kept offline for {command} yet; it is kept after the list was read once from the service")]
     NotCached { command: String },
@@ -188,6 +208,10 @@ impl Error {
             Error::WebhookUnavailable { .. } => ErrorCode::WebhookUnavailable,
             Error::WebhookAnswerLost { .. } => ErrorCode::WebhookAnswerLost,
             Error::WebhookSecretMissing(_) => ErrorCode::WebhookSecretMissing,
+            Error::MailRefused { .. } => ErrorCode::MailRefused,
+            Error::MailAuthFailed { .. } => ErrorCode::MailAuthFailed,
+            Error::MailUnavailable { .. } => ErrorCode::MailUnavailable,
+            Error::MailStarttlsMissing { .. } => ErrorCode::MailStarttlsMissing,
         }
     }
 
@@ -247,7 +271,9 @@ impl Error {
             Error::DestinationNotFound(_) | Error::WebhookSecretMissing(_) => {
                 d.field = Some("id".into())
             }
-            Error::WebhookRefused { status, .. } => d.status = Some(*status),
+            Error::WebhookRefused { status, .. }
+            | Error::MailRefused { status, .. }
+            | Error::MailAuthFailed { status, .. } => d.status = Some(*status),
             Error::CsvTooManyRows { limit } => d.limit = Some(*limit),
             Error::NoActiveProfile(api) => {
                 d.api = Some(
@@ -267,6 +293,8 @@ impl Error {
             | Error::CsvEncoding
             | Error::WebhookUnavailable { .. }
             | Error::WebhookAnswerLost { .. }
+            | Error::MailUnavailable { .. }
+            | Error::MailStarttlsMissing { .. }
             | Error::JobsRunning { .. } => {}
         }
         d

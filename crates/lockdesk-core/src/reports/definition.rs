@@ -73,17 +73,23 @@ impl Schedule {
 
     /// `at` as minutes after midnight.
     pub fn minute(&self) -> Result<u32> {
-        let bad = || Error::invalid("schedule.at", "give the time as HH:MM, 00:00 to 23:59");
-        let (h, m) = self.at().split_once(':').ok_or_else(bad)?;
-        if h.len() != 2 || m.len() != 2 {
-            return Err(bad());
-        }
-        let (h, m): (u32, u32) = (h.parse().map_err(|_| bad())?, m.parse().map_err(|_| bad())?);
-        if h > 23 || m > 59 {
-            return Err(bad());
-        }
-        Ok(h * 60 + m)
+        time_of_day("schedule.at", self.at())
     }
+}
+
+/// A time of day `HH:MM` (00:00 to 23:59) as minutes after midnight; an `invalid_input` naming
+/// `field` otherwise. A report's `at`, and an alert digest's.
+pub fn time_of_day(field: &str, at: &str) -> Result<u32> {
+    let bad = || Error::invalid(field, "give the time as HH:MM, 00:00 to 23:59");
+    let (h, m) = at.split_once(':').ok_or_else(bad)?;
+    if h.len() != 2 || m.len() != 2 {
+        return Err(bad());
+    }
+    let (h, m): (u32, u32) = (h.parse().map_err(|_| bad())?, m.parse().map_err(|_| bad())?);
+    if h > 23 || m > 59 {
+        return Err(bad());
+    }
+    Ok(h * 60 + m)
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -23,14 +23,8 @@ pub struct Period {
 pub fn due_period(schedule: &Schedule, office: &OfficeHours, now: DateTime<Utc>) -> Result<Period> {
     let zone = office.zone();
     let minute = schedule.minute()?;
-    let at = NaiveTime::from_hms_opt(minute / 60, minute % 60, 0).expect("checked time");
     let today = now.with_timezone(&zone).date_naive();
-    let instant = |d: NaiveDate| {
-        zone.from_local_datetime(&d.and_time(at))
-            .single()
-            .expect("a fixed offset has one local time")
-            .with_timezone(&Utc)
-    };
+    let instant = |d: NaiveDate| instant_at_minute(d, minute, zone);
     let midnight = |d: NaiveDate| instant_at(d, zone);
     // The latest date on or before `today` that matches, whose time has come.
     let latest = |matches: &dyn Fn(NaiveDate) -> bool| {
@@ -80,10 +74,36 @@ pub fn due_period(schedule: &Schedule, office: &OfficeHours, now: DateTime<Utc>)
 
 /// Midnight starting `d` in `zone`.
 fn instant_at(d: NaiveDate, zone: chrono::FixedOffset) -> DateTime<Utc> {
-    zone.from_local_datetime(&d.and_time(NaiveTime::MIN))
+    instant_at_minute(d, 0, zone)
+}
+
+/// `minute` minutes (checked: under 24 hours) after midnight of `d` in `zone`.
+fn instant_at_minute(d: NaiveDate, minute: u32, zone: chrono::FixedOffset) -> DateTime<Utc> {
+    let at = NaiveTime::from_hms_opt(minute / 60, minute % 60, 0).expect("checked time");
+    zone.from_local_datetime(&d.and_time(at))
         .single()
         .expect("a fixed offset has one local time")
         .with_timezone(&Utc)
+}
+
+/// When the alerts of the day of `raised` (in the office's zone) go out as a digest: at
+/// `minute` after midnight of the first office day after that day (weekends and, when the
+/// office keeps them, Japanese public holidays skipped). Alerts of a day off go with those of
+/// the office day before it, in the same morning's digest.
+pub fn next_office_morning(
+    office: &OfficeHours,
+    minute: u32,
+    raised: DateTime<Utc>,
+) -> DateTime<Utc> {
+    let zone = office.zone();
+    let day = raised.with_timezone(&zone).date_naive();
+    // Office days are checked when set (at least one weekday), so one comes within a few days
+    // even across Golden Week; a year bounds the search whatever the settings.
+    let next = (1..=366)
+        .map(|i| day + Duration::days(i))
+        .find(|d| office.is_office_day(*d))
+        .unwrap_or(day + Duration::days(1));
+    instant_at_minute(next, minute, zone)
 }
 
 /// The calendar month before the one of `due`.
@@ -174,6 +194,37 @@ mod tests {
         let p = due_period(&s, &office(), t("2027-01-04T00:00:00Z")).unwrap();
         assert_eq!(p.label, "2026-12");
         assert_eq!(p.due_at, t("2027-01-04T00:00:00Z"));
+    }
+
+    #[test]
+    fn a_digest_goes_out_on_the_next_office_day_morning() {
+        let eight = 8 * 60;
+        // Tuesday 2026-11-24 10:00 in Japan: Wednesday 08:00.
+        assert_eq!(
+            next_office_morning(&office(), eight, t("2026-11-24T01:00:00Z")),
+            t("2026-11-24T23:00:00Z")
+        );
+        // Tuesday 07:00, before the digest's time: still the next day's digest.
+        assert_eq!(
+            next_office_morning(&office(), eight, t("2026-11-23T22:00:00Z")),
+            t("2026-11-24T23:00:00Z")
+        );
+        // Friday 2026-11-20 23:30 and Sunday the 22nd: Tuesday the 24th, as Monday the 23rd
+        // is 勤労感謝の日.
+        for raised in ["2026-11-20T14:30:00Z", "2026-11-22T05:00:00Z"] {
+            assert_eq!(
+                next_office_morning(&office(), eight, t(raised)),
+                t("2026-11-23T23:00:00Z"),
+                "{raised}"
+            );
+        }
+        // Holidays worked: Monday.
+        let mut worked = office();
+        worked.holidays_off = false;
+        assert_eq!(
+            next_office_morning(&worked, eight, t("2026-11-20T14:30:00Z")),
+            t("2026-11-22T23:00:00Z")
+        );
     }
 
     #[test]

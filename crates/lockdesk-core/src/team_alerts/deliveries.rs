@@ -4,15 +4,17 @@
 //!
 //! - A new alert becomes one row per destination whose rules take it, keyed by (alert id,
 //!   destination id) and inserted only if new: an alert is queued once per destination,
-//!   whichever program raised it.
+//!   whichever program raised it. Its first try is due at once, or for a destination with a
+//!   digest at the morning the digest goes out (`due_ms`): a digest is then the rows a pass
+//!   finds due together, claimed once like any other.
 //! - A delivery pass claims the rows whose time has come in an IMMEDIATE transaction, marking
 //!   them taken for [`LEASE_MS`]: a second program passing at the same moment finds nothing to
 //!   send, so a message is never sent twice by two programs. A program that dies while sending
 //!   leaves its claim to run out; the rows are then sent by the next pass (at least once).
 //! - A failure that may pass (unreachable, 5xx, 429, no answer) is tried again after 1, 2, 4 …
 //!   minutes, at most an hour apart (a 429's `Retry-After` is honoured), and given up as
-//!   `failed` once [`GIVE_UP_AFTER_MS`] have passed since the alert was queued; a refusal (a
-//!   4xx other than 429) fails at once.
+//!   `failed` once [`GIVE_UP_AFTER_MS`] have passed since its first try was due; a refusal (a
+//!   4xx other than 429, a mail server's 5xx) fails at once.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -52,6 +54,10 @@ CREATE TABLE IF NOT EXISTS deliveries (
 CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (destination_id, state, next_ms);
 CREATE INDEX IF NOT EXISTS deliveries_recent ON deliveries (organization_id, queued_ms);
 ";
+
+/// When a row's first try was due (a digest's morning); rows of a file made before it count
+/// from their queueing.
+const ADD_DUE: &str = "ALTER TABLE deliveries ADD COLUMN due_ms INTEGER";
 
 type DbResult<T> = std::result::Result<T, lockdesk_archive::Error>;
 
@@ -110,7 +116,15 @@ pub struct DeliveryView {
 pub struct Claimed {
     pub alert: AlertView,
     pub attempts: u32,
-    pub queued_ms: i64,
+    /// When its first try was due (the day's tries count from it).
+    pub due_ms: i64,
+}
+
+/// A destination a new alert is queued for, and when its first try is due.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Target {
+    pub destination_id: String,
+    pub due: DateTime<Utc>,
 }
 
 /// How a try ended, for [`DeliveryStore::settle`].
@@ -161,14 +175,24 @@ impl DeliveryStore {
     }
 
     fn open(&self) -> DbResult<Connection> {
-        lockdesk_archive::db::open_private_store(&self.path, SCHEMA)
+        let mut conn = lockdesk_archive::db::open_private_store(&self.path, SCHEMA)?;
+        if !has_due_column(&conn)? {
+            // Two programs may open an older file at once: the column is added under the
+            // write lock, by whichever comes first.
+            let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            if !has_due_column(&tx)? {
+                tx.execute_batch(ADD_DUE)?;
+            }
+            tx.commit()?;
+        }
+        Ok(conn)
     }
 
     /// Queues each alert for its destinations, unless queued before; how many rows are new.
     pub fn enqueue(
         &self,
         organization_id: &str,
-        items: &[(AlertView, Vec<String>)],
+        items: &[(AlertView, Vec<Target>)],
         now: DateTime<Utc>,
     ) -> DbResult<usize> {
         if items.iter().all(|(_, d)| d.is_empty()) {
@@ -180,13 +204,21 @@ impl DeliveryStore {
         {
             let mut insert = tx.prepare(
                 "INSERT OR IGNORE INTO deliveries
-                    (alert_id, destination_id, organization_id, alert, state, queued_ms, next_ms)
-                 VALUES (?1, ?2, ?3, ?4, 'pending', ?5, ?5)",
+                    (alert_id, destination_id, organization_id, alert, state, queued_ms, next_ms,
+                     due_ms)
+                 VALUES (?1, ?2, ?3, ?4, 'pending', ?5, ?6, ?6)",
             )?;
-            for (alert, destinations) in items {
+            for (alert, targets) in items {
                 let json = serde_json::to_string(alert).unwrap_or_else(|_| "{}".into());
-                for d in destinations {
-                    n += insert.execute(params![alert.id, d, organization_id, json, ms(now)])?;
+                for t in targets {
+                    n += insert.execute(params![
+                        alert.id,
+                        t.destination_id,
+                        organization_id,
+                        json,
+                        ms(now),
+                        ms(t.due)
+                    ])?;
                 }
             }
         }
@@ -202,7 +234,7 @@ impl DeliveryStore {
         let mut claimed = Vec::new();
         {
             let mut due = tx.prepare(
-                "SELECT alert_id, alert, attempts, queued_ms FROM deliveries
+                "SELECT alert_id, alert, attempts, COALESCE(due_ms, queued_ms) FROM deliveries
                  WHERE destination_id = ?1 AND state = 'pending' AND next_ms <= ?2
                    AND claimed_until_ms <= ?2
                  ORDER BY alert_id LIMIT ?3",
@@ -220,14 +252,14 @@ impl DeliveryStore {
                  WHERE alert_id = ?1 AND destination_id = ?2",
             )?;
             for row in rows {
-                let (id, json, attempts, queued_ms) = row?;
+                let (id, json, attempts, due_ms) = row?;
                 take.execute(params![id, destination_id, ms(now) + LEASE_MS])?;
                 // Rows are written by this code only; one that no longer reads is skipped.
                 if let Ok(alert) = serde_json::from_str::<AlertView>(&json) {
                     claimed.push(Claimed {
                         alert,
                         attempts,
-                        queued_ms,
+                        due_ms,
                     });
                 }
             }
@@ -261,7 +293,7 @@ impl DeliveryStore {
                     }
                     Settle::Retry { code, retry_after } => {
                         let wait = retry_wait(attempts, *retry_after).as_millis() as i64;
-                        if ms(now) - row.queued_ms >= GIVE_UP_AFTER_MS {
+                        if ms(now) - row.due_ms >= GIVE_UP_AFTER_MS {
                             (DeliveryState::Failed, ms(now), Some(code), Some(ms(now)))
                         } else {
                             (DeliveryState::Pending, ms(now) + wait, Some(code), None)
@@ -345,6 +377,12 @@ impl DeliveryStore {
     }
 }
 
+fn has_due_column(conn: &Connection) -> DbResult<bool> {
+    let mut stmt =
+        conn.prepare("SELECT 1 FROM pragma_table_info('deliveries') WHERE name = 'due_ms'")?;
+    Ok(stmt.exists([])?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -352,6 +390,15 @@ mod tests {
 
     fn alert(id: i64) -> AlertView {
         test_fixtures::alert(id, "正面")
+    }
+
+    fn to(ids: &[&str], due: DateTime<Utc>) -> Vec<Target> {
+        ids.iter()
+            .map(|d| Target {
+                destination_id: (*d).to_owned(),
+                due,
+            })
+            .collect()
     }
 
     #[test]
@@ -377,7 +424,7 @@ mod tests {
             DeliveryStore::new(dir.path()),
         );
         let t0: DateTime<Utc> = "2026-11-24T01:00:00Z".parse().unwrap();
-        let items = vec![(alert(1), vec!["d1".to_owned(), "d2".to_owned()])];
+        let items = vec![(alert(1), to(&["d1", "d2"], t0))];
         assert_eq!(a.enqueue("O", &items, t0).unwrap(), 2);
         // The same alert queued again by another program: nothing new.
         assert_eq!(b.enqueue("O", &items, t0).unwrap(), 0);
@@ -426,10 +473,48 @@ mod tests {
         assert_eq!(of("d2").state, DeliveryState::Sent);
         assert!(of("d2").last_error.is_none());
         // A claim that ran out (its program died) is taken by the next pass.
-        a.enqueue("O", &[(alert(2), vec!["d1".to_owned()])], t0)
-            .unwrap();
+        a.enqueue("O", &[(alert(2), to(&["d1"], t0))], t0).unwrap();
         assert_eq!(a.claim_due("d1", t0).unwrap().len(), 1);
         let later = t0 + chrono::Duration::milliseconds(LEASE_MS);
         assert_eq!(b.claim_due("d1", later).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn a_digest_row_waits_for_its_morning_and_its_day_of_tries_counts_from_then() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = DeliveryStore::new(dir.path());
+        let t0: DateTime<Utc> = "2026-11-24T01:00:00Z".parse().unwrap();
+        let morning = t0 + chrono::Duration::hours(22);
+        store
+            .enqueue("O", &[(alert(1), to(&["digest"], morning))], t0)
+            .unwrap();
+        assert!(store.claim_due("digest", t0).unwrap().is_empty());
+        let rows = store.claim_due("digest", morning).unwrap();
+        assert_eq!(rows.len(), 1);
+        // Failing on its morning, 22 hours after it was queued: tried again, not given up.
+        let failed = Settle::Retry {
+            code: "mail_unavailable".into(),
+            retry_after: None,
+        };
+        store.settle("digest", &rows, &failed, morning).unwrap();
+        let view = &store.recent("O", 1).unwrap()[0];
+        assert_eq!(view.state, DeliveryState::Pending);
+        assert_eq!(view.queued_at, t0);
+    }
+
+    #[test]
+    fn a_file_from_before_digests_gets_its_column_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(DELIVERIES_FILE);
+        let old = SCHEMA;
+        lockdesk_archive::db::open_private_store(&path, old).unwrap();
+        let store = DeliveryStore::new(dir.path());
+        let t0: DateTime<Utc> = "2026-11-24T01:00:00Z".parse().unwrap();
+        store
+            .enqueue("O", &[(alert(1), to(&["d"], t0))], t0)
+            .unwrap();
+        assert_eq!(store.claim_due("d", t0).unwrap().len(), 1);
+        // Opened again: the column is there, nothing is added twice.
+        DeliveryStore::new(dir.path()).recent("O", 1).unwrap();
     }
 }

@@ -1,15 +1,19 @@
-//! Where an organization's alerts also go: team chat destinations, kept in
+//! Where an organization's alerts also go: team chat destinations and e-mail, kept in
 //! `<config>/alert_destinations.json` through `settings_file.rs` (validated on load and on set,
 //! private and atomic). The file holds no secret: a destination's webhook address (and
-//! Chatwork's API token) is in the keychain under `alert_destination/<id>`
-//! ([`crate::secrets::alert_destination_key`]); the file keeps only the address's host, to show.
+//! Chatwork's API token, or the mail sign-in's password) is in the keychain under
+//! `alert_destination/<id>` ([`crate::secrets::alert_destination_key`]); the file keeps only the
+//! address's host, to show (an e-mail destination: its SMTP server and addresses, `mail.rs`).
+//! Any destination may take its alerts as one digest in the morning of the next office day.
 
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 use url::Url;
 
+use super::mail::MailSettings;
 use crate::error::{Error, Result};
+use crate::reports::definition::time_of_day;
 use crate::secrets::{alert_destination_key, SecretStore};
 use crate::settings_file::{self, SettingsFile};
 use crate::watch::RuleKind;
@@ -38,15 +42,18 @@ pub enum DestinationKind {
     LineWorks,
     /// Any address that takes the alerts as JSON data (an office's own relay or script).
     Generic,
+    /// E-mail through the office's SMTP server (`mail` holds its settings).
+    Email,
 }
 
 impl DestinationKind {
-    pub const ALL: [DestinationKind; 5] = [
+    pub const ALL: [DestinationKind; 6] = [
         DestinationKind::Slack,
         DestinationKind::Teams,
         DestinationKind::Chatwork,
         DestinationKind::LineWorks,
         DestinationKind::Generic,
+        DestinationKind::Email,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -56,7 +63,24 @@ impl DestinationKind {
             DestinationKind::Chatwork => "chatwork",
             DestinationKind::LineWorks => "line_works",
             DestinationKind::Generic => "generic",
+            DestinationKind::Email => "email",
         }
+    }
+}
+
+/// A destination's alerts collected into one message a day: the alerts of a day go out at
+/// `at` (`HH:MM`, the organization's zone) on the next office day (office days and Japanese
+/// public holidays from the watch settings); those of days off with the office day's before.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Digest {
+    pub at: String,
+}
+
+impl Digest {
+    /// `at` as minutes after midnight.
+    pub fn minute(&self) -> Result<u32> {
+        time_of_day("digest.at", &self.at)
     }
 }
 
@@ -107,8 +131,18 @@ pub struct AlertDestination {
     pub room_id: Option<String>,
     #[serde(default)]
     pub language: MessageLanguage,
-    /// The host of the webhook address (the address itself is in the keychain only).
+    /// The host of the webhook address (the address itself is in the keychain only); an
+    /// e-mail destination's SMTP server.
     pub host: String,
+    /// E-mail: the server's port, security, sign-in's user name and the addresses; none for
+    /// the chat kinds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub mail: Option<MailSettings>,
+    /// One message a day instead of one per alert (or burst).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub digest: Option<Digest>,
 }
 
 impl AlertDestination {
@@ -160,10 +194,32 @@ impl AlertDestination {
                 return Err(Error::invalid("rules", "a rule is chosen twice"));
             }
         }
+        match (&self.kind, &self.mail) {
+            (DestinationKind::Email, Some(mail)) => mail.validate(&self.host)?,
+            (DestinationKind::Email, None) => {
+                return Err(Error::invalid("mail", "give the mail server and addresses"))
+            }
+            (_, Some(_)) => {
+                return Err(Error::invalid(
+                    "mail",
+                    "only an e-mail destination has mail settings",
+                ))
+            }
+            (_, None) => {}
+        }
+        if let Some(digest) = &self.digest {
+            digest.minute()?;
+        }
         if self.host.is_empty() {
             return Err(Error::invalid("url", "the webhook address has no host"));
         }
         Ok(())
+    }
+
+    /// Whether sending needs a secret from the keychain: a webhook's address, or the password
+    /// of a mail server's sign-in (a server taking mail without one has none).
+    pub fn has_secret(&self) -> bool {
+        self.mail.as_ref().is_none_or(|m| !m.username.is_empty())
     }
 }
 
@@ -236,12 +292,16 @@ pub fn webhook_url(input: &str) -> Result<Url> {
 }
 
 /// The secret part of a destination, kept in the keychain: the webhook address (Chatwork: its
-/// API's base address) and Chatwork's API token. Never in Debug output.
-#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// API's base address) and Chatwork's API token; an e-mail destination's sign-in password.
+/// Never in Debug output.
+#[derive(Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DestinationSecret {
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub url: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub token: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub password: Option<String>,
 }
 
 impl std::fmt::Debug for DestinationSecret {
@@ -249,6 +309,7 @@ impl std::fmt::Debug for DestinationSecret {
         f.debug_struct("DestinationSecret")
             .field("url", &"[redacted]")
             .field("token", &self.token.as_ref().map(|_| "[redacted]"))
+            .field("password", &self.password.as_ref().map(|_| "[redacted]"))
             .finish()
     }
 }
@@ -286,9 +347,19 @@ pub fn check_token(token: &str) -> Result<()> {
 
 pub fn save_secret(secrets: &dyn SecretStore, id: &str, secret: &DestinationSecret) -> Result<()> {
     let json = serde_json::to_string(secret).map_err(|e| Error::Keychain {
-        reason: format!("the webhook address could not be written: {e}"),
+        reason: format!("the destination's secret could not be written: {e}"),
     })?;
     secrets.set(&alert_destination_key(id), &json)
+}
+
+/// The secret kept for destination `id`; `webhook_secret_missing` when there is none (or it
+/// cannot be read: only Lockdesk writes it).
+pub fn secret_of(secrets: &dyn SecretStore, dest: &AlertDestination) -> Result<DestinationSecret> {
+    if dest.has_secret() {
+        load_secret(secrets, &dest.id)
+    } else {
+        Ok(DestinationSecret::default())
+    }
 }
 
 /// The secret kept for destination `id`; `webhook_secret_missing` when there is none (or it
@@ -365,12 +436,19 @@ mod tests {
         let s = DestinationSecret {
             url: "https://api.chatwork.com/v2".into(),
             token: Some("tok-SECRET".into()),
+            password: None,
         };
         let shown = format!("{s:?}");
         assert!(
             !shown.contains("SECRET") && !shown.contains("chatwork"),
             "{shown}"
         );
+        let mail = DestinationSecret {
+            password: Some("pw-SECRET".into()),
+            ..DestinationSecret::default()
+        };
+        let shown = format!("{mail:?}");
+        assert!(!shown.contains("SECRET"), "{shown}");
         let d = dest(DestinationKind::Chatwork, Some("42"));
         assert_eq!(
             s.endpoint(&d).unwrap().as_str(),
@@ -378,7 +456,7 @@ mod tests {
         );
         let slack = DestinationSecret {
             url: "https://hooks.slack.com/services/T/B/x".into(),
-            token: None,
+            ..DestinationSecret::default()
         };
         assert_eq!(
             slack
@@ -386,6 +464,38 @@ mod tests {
                 .unwrap()
                 .as_str(),
             "https://hooks.slack.com/services/T/B/x"
+        );
+    }
+
+    #[test]
+    fn an_email_destination_has_mail_settings_and_only_it_and_a_digest_has_a_time() {
+        let mut d = dest(DestinationKind::Email, None);
+        assert!(d.validate().is_err(), "no mail settings");
+        d.host = "smtp.example.jp".into();
+        d.mail = Some(MailSettings {
+            port: 587,
+            security: crate::team_alerts::mail::MailSecurity::Starttls,
+            username: String::new(),
+            from: "lockdesk@example.jp".into(),
+            to: vec!["soumu@example.jp".into()],
+        });
+        assert!(d.validate().is_ok());
+        assert!(!d.has_secret(), "no sign-in, nothing in the keychain");
+        d.mail.as_mut().unwrap().username = "lockdesk".into();
+        assert!(d.has_secret());
+        let mut slack = dest(DestinationKind::Slack, None);
+        slack.mail = d.mail.clone();
+        assert_eq!(
+            slack.validate().unwrap_err().details().field.as_deref(),
+            Some("mail")
+        );
+        d.digest = Some(Digest { at: "08:30".into() });
+        assert!(d.validate().is_ok());
+        assert_eq!(d.digest.as_ref().unwrap().minute().unwrap(), 510);
+        d.digest = Some(Digest { at: "8:30".into() });
+        assert_eq!(
+            d.validate().unwrap_err().details().field.as_deref(),
+            Some("digest.at")
         );
     }
 }

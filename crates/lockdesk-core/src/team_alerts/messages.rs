@@ -24,6 +24,13 @@
 //! - Generic: the alerts as JSON data (`source`, `organization_id`, `test`, `title`, `text`
 //!   and every alert: id, rule, lock, user, times, battery), names as they are (JSON-encoded):
 //!   for an office's own relay or script.
+//! - E-mail: a subject (the title: Lockdesk's words only) and a plain-text body (the title, a
+//!   line per alert, where it was sent); names have their control characters (line breaks)
+//!   made spaces and are otherwise as they are: plain text has no markup. A mail lists up to
+//!   [`MAIL_LISTED`] alerts.
+//!
+//! A destination with a digest receives its day's alerts as one message, whatever their
+//! number, titled with the count and the days.
 
 use chrono::FixedOffset;
 use serde_json::{json, Value};
@@ -36,6 +43,8 @@ use crate::watch::AlertView;
 pub const BURST_OVER: usize = 3;
 /// The alerts a burst message lists; it says how many more there are.
 pub const BURST_LISTED: usize = 10;
+/// The alerts a mail lists (a burst or a digest); it says how many more there are.
+pub const MAIL_LISTED: usize = 200;
 
 /// What is posted.
 #[derive(Clone, Debug, PartialEq)]
@@ -43,6 +52,11 @@ pub enum Body {
     Json(Value),
     /// `application/x-www-form-urlencoded` fields (Chatwork).
     Form(Vec<(String, String)>),
+    /// A mail's subject and plain-text body.
+    Mail {
+        subject: String,
+        text: String,
+    },
 }
 
 /// A message before it takes a service's form.
@@ -54,26 +68,38 @@ pub struct Content {
     /// Every alert it is about (a test message: none).
     pub alerts: Vec<AlertView>,
     pub test: bool,
+    /// The destination's name (a mail's last line).
+    pub destination: String,
 }
 
 /// The message for these alerts: one line each, or for a burst its first
-/// [`BURST_LISTED`] and how many more.
+/// [`BURST_LISTED`] ([`MAIL_LISTED`] in a mail) and how many more; a digest's title counts
+/// them and names their days.
 pub fn alerts_content(dest: &AlertDestination, alerts: &[AlertView], zone: FixedOffset) -> Content {
     let lang = dest.language;
+    let listed = if dest.kind == DestinationKind::Email {
+        MAIL_LISTED
+    } else {
+        BURST_LISTED
+    };
     let mut lines: Vec<Text> = alerts
         .iter()
-        .take(BURST_LISTED)
+        .take(listed)
         .map(|a| words::alert_line(a, lang, zone))
         .collect();
-    if alerts.len() > BURST_LISTED {
-        lines.push(words::more(alerts.len() - BURST_LISTED, lang));
+    if alerts.len() > listed {
+        lines.push(words::more(alerts.len() - listed, lang));
     }
     Content {
-        title: words::title(alerts, lang),
+        title: match dest.digest {
+            Some(_) => words::digest_title(alerts, lang, zone),
+            None => words::title(alerts, lang),
+        },
         lines,
         organization_id: dest.organization_id.clone(),
         alerts: alerts.to_vec(),
         test: false,
+        destination: dest.name.clone(),
     }
 }
 
@@ -86,6 +112,7 @@ pub fn test_content(dest: &AlertDestination) -> Content {
         organization_id: dest.organization_id.clone(),
         alerts: Vec::new(),
         test: true,
+        destination: dest.name.clone(),
     }
 }
 
@@ -120,6 +147,11 @@ pub fn chatwork_escape(s: &str) -> String {
 /// LINE WORKS and Teams: no `<m …>` or `<at>` tag can form from a name.
 pub fn angle_escape(s: &str) -> String {
     no_mention(&s.replace('<', "＜").replace('>', "＞"))
+}
+
+/// A mail's plain text: a name stays on its line.
+pub fn mail_escape(s: &str) -> String {
+    super::mail::one_line(s)
 }
 
 fn lines(content: &Content, escape: fn(&str) -> String) -> String {
@@ -191,6 +223,15 @@ pub fn body(kind: DestinationKind, lang: MessageLanguage, content: &Content) -> 
             "text": content.lines.iter().map(words::plain).collect::<Vec<_>>().join("\n"),
             "alerts": content.alerts.iter().map(alert_data).collect::<Vec<_>>(),
         })),
+        DestinationKind::Email => Body::Mail {
+            subject: render(&content.title, mail_escape),
+            text: format!(
+                "{}\n\n{}\n\n-- \n{}\n",
+                render(&content.title, mail_escape),
+                lines(content, mail_escape),
+                render(&words::mail_footer(&content.destination, lang), mail_escape)
+            ),
+        },
     }
 }
 
@@ -228,6 +269,7 @@ mod tests {
         match body {
             Body::Json(v) => v.to_string(),
             Body::Form(f) => f.iter().map(|(_, v)| v.as_str()).collect(),
+            Body::Mail { subject, text } => format!("{subject}\n{text}"),
         }
     }
 
@@ -239,6 +281,11 @@ mod tests {
             let text = all_text(&body(kind, d.language, &alerts_content(&d, &alerts, jst())));
             if kind == DestinationKind::Generic {
                 assert!(text.contains("<!channel> @all"), "{text}");
+                continue;
+            }
+            if kind == DestinationKind::Email {
+                // Plain text has no markup: the name as it is, on its line.
+                assert!(text.contains("\n<!channel> @all <b> [toall] &："), "{text}");
                 continue;
             }
             // Each form's own markup: tags in angle brackets, Chatwork's in square ones.
@@ -327,5 +374,35 @@ mod tests {
         assert_eq!(c.lines.len(), 11);
         assert_eq!(words::plain(&c.title), "Lockdesk: 13 new alerts");
         assert!(words::plain(&c.lines[10]).starts_with("…and 3 more"));
+    }
+
+    #[test]
+    fn a_mail_is_plain_text_with_names_on_their_lines_and_a_digest_counts_its_days() {
+        let mut names = alert(1, "正面\r\nBcc: x@evil.example");
+        names.finding.lock_name = Some("正面\r\nBcc: x@evil.example".into());
+        let mut later = alert(2, "裏口");
+        later.raised_at += chrono::Duration::days(3);
+        let mut d = dest(DestinationKind::Email, MessageLanguage::Ja);
+        d.name = "総務\n部".into();
+        let Body::Mail { subject, text } = body(
+            d.kind,
+            d.language,
+            &alerts_content(&d, &[names.clone()], jst()),
+        ) else {
+            panic!()
+        };
+        assert_eq!(subject, "Lockdesk：電池残量の低下");
+        assert_eq!(
+            text,
+            "Lockdesk：電池残量の低下\n\n正面  Bcc: x@evil.example：錠本体の電池残量が9%です（2026-11-24 10:00）\n\n-- \nLockdesk の見守りから送信先「総務 部」に送信しました。\n"
+        );
+        d.digest = Some(crate::team_alerts::destinations::Digest { at: "08:00".into() });
+        d.language = MessageLanguage::En;
+        let c = alerts_content(&d, &[names, later], jst());
+        assert_eq!(
+            words::plain(&c.title),
+            "Lockdesk: daily digest, 2 alerts (2026-11-24 – 2026-11-27)"
+        );
+        assert_eq!(c.lines.len(), 2);
     }
 }

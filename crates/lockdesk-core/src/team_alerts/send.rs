@@ -1,4 +1,4 @@
-//! Posting one message to a chat service, through the client every Lockdesk request uses: the
+//! Posting one message to a chat service (a mail: `smtp.rs`), through the client every Lockdesk request uses: the
 //! operating system's trust store (an office's own root certificate counts) and the system's
 //! proxy with the login kept for it (`lockdesk_api::proxy::client_builder`). Redirects are not
 //! followed (a webhook address never moves; following one would carry the message elsewhere).
@@ -35,9 +35,12 @@ pub enum Sent {
         /// What was wrong with a refused certificate (`tls_certificate`).
         tls: Option<lockdesk_api::TlsProblem>,
     },
-    /// Refused with this status: not sent again.
+    /// Refused: not sent again. `status` is the HTTP status (`webhook_refused`) or the SMTP
+    /// reply code (`mail_refused`, `mail_auth_failed`; 0 when there was no reply to it).
     Refused {
+        code: ErrorCode,
         status: u16,
+        reason: String,
     },
 }
 
@@ -66,6 +69,10 @@ pub async fn post(
     req = match body {
         Body::Json(v) => req.json(v),
         Body::Form(fields) => req.form(fields),
+        // A mail goes through `smtp.rs`; posted, it would be its text.
+        Body::Mail { text, .. } => req
+            .header(reqwest::header::CONTENT_TYPE, "text/plain; charset=utf-8")
+            .body(text.clone()),
     };
     match req.send().await {
         Ok(resp) => answer(resp.status(), resp.headers()),
@@ -101,7 +108,11 @@ fn answer(status: StatusCode, headers: &reqwest::header::HeaderMap) -> Sent {
             ErrorCode::WebhookUnavailable,
             format!("the service failed (HTTP {s})"),
         ),
-        s => Sent::Refused { status: s },
+        s => Sent::Refused {
+            code: ErrorCode::WebhookRefused,
+            status: s,
+            reason: format!("HTTP {s}"),
+        },
     }
 }
 
@@ -162,14 +173,18 @@ mod tests {
         let none = reqwest::header::HeaderMap::new();
         assert_eq!(answer(StatusCode::OK, &none), Sent::Delivered);
         assert_eq!(answer(StatusCode::NO_CONTENT, &none), Sent::Delivered);
-        assert_eq!(
+        assert!(matches!(
             answer(StatusCode::NOT_FOUND, &none),
-            Sent::Refused { status: 404 }
-        );
-        assert_eq!(
+            Sent::Refused {
+                code: ErrorCode::WebhookRefused,
+                status: 404,
+                ..
+            }
+        ));
+        assert!(matches!(
             answer(StatusCode::MOVED_PERMANENTLY, &none),
-            Sent::Refused { status: 301 }
-        );
+            Sent::Refused { status: 301, .. }
+        ));
         assert!(matches!(
             answer(StatusCode::BAD_GATEWAY, &none),
             Sent::Retry {

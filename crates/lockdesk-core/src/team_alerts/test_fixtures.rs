@@ -38,5 +38,7 @@ pub fn destination(kind: DestinationKind, language: MessageLanguage) -> AlertDes
         room_id: (kind == DestinationKind::Chatwork).then(|| "1".to_owned()),
         language,
         host: "hooks.example.jp".into(),
+        mail: None,
+        digest: None,
     }
 }

@@ -1,8 +1,9 @@
 //! The words of a team-alert message, in English or Japanese, as [`Text`]: Lockdesk's own words
 //! apart from names, which come from the service (lock and user names) or from the person
-//! (the destination's name) and are hostile. Each chat format (`messages.rs`) writes words as
-//! they are and escapes names its own way. The titles are the desktop notifications' words
-//! (`src-tauri/src/watcher/words.rs`), so a team reads what the administrator's screen shows.
+//! (the destination's name) and are hostile. Each chat format and the mail (`messages.rs`)
+//! writes words as they are and escapes names its own way. The titles are the desktop
+//! notifications' words (`src-tauri/src/watcher/words.rs`), so a team reads what the
+//! administrator's screen shows.
 
 use chrono::{DateTime, FixedOffset, Utc};
 
@@ -156,6 +157,44 @@ pub fn title(alerts: &[AlertView], lang: MessageLanguage) -> Text {
         ))],
         (all, MessageLanguage::En) => vec![w(format!("Lockdesk: {} new alerts", all.len()))],
         (all, MessageLanguage::Ja) => vec![w(format!("Lockdesk：新しいアラート{}件", all.len()))],
+    }
+}
+
+/// A digest's title: how many alerts, and the days they were raised on (the organization's
+/// zone).
+pub fn digest_title(alerts: &[AlertView], lang: MessageLanguage, zone: FixedOffset) -> Text {
+    let day = |t: DateTime<Utc>| t.with_timezone(&zone).format("%Y-%m-%d").to_string();
+    let first = alerts.iter().map(|a| a.raised_at).min().map(day);
+    let last = alerts.iter().map(|a| a.raised_at).max().map(day);
+    let days = match (first, last) {
+        (Some(f), Some(l)) if f != l => match lang {
+            MessageLanguage::En => format!("{f} – {l}"),
+            MessageLanguage::Ja => format!("{f}〜{l}"),
+        },
+        (Some(f), _) => f,
+        _ => String::new(),
+    };
+    let n = alerts.len();
+    vec![w(match lang {
+        MessageLanguage::En if n == 1 => format!("Lockdesk: daily digest, 1 alert ({days})"),
+        MessageLanguage::En => format!("Lockdesk: daily digest, {n} alerts ({days})"),
+        MessageLanguage::Ja => format!("Lockdesk：アラートのまとめ {n}件（{days}）"),
+    })]
+}
+
+/// The last line of a mail: where it comes from and which destination it was sent to.
+pub fn mail_footer(destination: &str, lang: MessageLanguage) -> Text {
+    match lang {
+        MessageLanguage::En => vec![
+            w("Sent by Lockdesk's watcher to the alert destination "),
+            n(destination),
+            w("."),
+        ],
+        MessageLanguage::Ja => vec![
+            w("Lockdesk の見守りから送信先「"),
+            n(destination),
+            w("」に送信しました。"),
+        ],
     }
 }
 

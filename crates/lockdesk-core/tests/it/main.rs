@@ -16,6 +16,7 @@ mod sign_in;
 mod sim_world;
 mod support;
 mod team_alerts;
+mod team_mail;
 mod today;
 mod watch;
 mod webhook_receiver;

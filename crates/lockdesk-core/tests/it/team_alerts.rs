@@ -15,16 +15,17 @@ use crate::webhook_receiver::{Mode, Receiver};
 
 const HOSTILE: &str = "<!channel> @all <b> [toall]";
 
-struct World {
-    w: SimWorld,
-    ctx: AppContext,
-    locks: Vec<String>,
+/// The simulator signed in, with the locks' ids (the e-mail tests share it: `team_mail.rs`).
+pub struct World {
+    pub w: SimWorld,
+    pub ctx: AppContext,
+    pub locks: Vec<String>,
 }
 
 impl World {
     /// The simulator with the organization signed in, every battery full, and a first round
     /// that raised whatever the seeded data holds (before any destination).
-    async fn start() -> World {
+    pub async fn start() -> World {
         let w = SimWorld::start().await;
         w.sign_in("org", ApiVersion::V3).await;
         let ctx = w.app().await;
@@ -39,7 +40,7 @@ impl World {
         World { w, ctx, locks }
     }
 
-    async fn low(&self, lock: usize, percent: u8) {
+    pub async fn low(&self, lock: usize, percent: u8) {
         self.w.battery(&self.locks[lock], "lock", percent).await;
     }
 
@@ -52,7 +53,7 @@ impl World {
         added["id"].as_str().unwrap().to_owned()
     }
 
-    async fn round(&self) -> Value {
+    pub async fn round(&self) -> Value {
         call(&self.ctx, "watch_round", json!({})).await
     }
 }
@@ -232,6 +233,9 @@ async fn each_destination_receives_one_message_in_its_form_and_never_twice() {
         room_id: Some("1".into()),
         rules: RuleSelection::All,
         language: MessageLanguage::Ja,
+        mail: None,
+        password: None,
+        digest: None,
     };
     let shown = format!("{req:?}");
     assert!(!shown.contains("SECRET"), "{shown}");

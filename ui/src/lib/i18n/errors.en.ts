@@ -110,7 +110,15 @@ export const errorCodesEn = {
   'error.webhook_answer_lost':
     'The message was sent but no answer came back; it may have arrived. Alerts are sent again to be sure, so the team may read one twice.',
   'error.webhook_secret_missing':
-    'The webhook address of this alert destination is not in the keychain. Remove the destination and add it again.',
+    'The webhook address or mail password of this alert destination is not in the keychain. Remove the destination and add it again.',
+  'error.mail_refused':
+    'The mail server refused the alert mail. Check the From and To addresses, then add the destination again with the right ones.',
+  'error.mail_auth_failed':
+    'The mail server refused the sign-in. Check the user name and password with IT, then add the destination again.',
+  'error.mail_unavailable':
+    'The mail server could not be reached, or asked to try later. Alerts waiting for it are sent again on their own.',
+  'error.mail_starttls_missing':
+    'The mail server does not offer STARTTLS, and Lockdesk sends nothing unencrypted over the network. Use TLS (port 465) if the server offers it, or ask IT to switch STARTTLS on.',
   // The history archive.
   'error.archive_db': 'The history archive on this computer could not be read or written.',
   'error.archive_open_failed': 'The history archive on this computer could not be opened.',

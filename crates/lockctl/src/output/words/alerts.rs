@@ -2,12 +2,13 @@
 
 use lockdesk_core::app::{
     AlertDeliveryPassResponse, AlertDestination, AlertDestinationTestResponse, DeliveryState,
-    DeliveryView, DestinationKind, MessageLanguage, RuleSelection,
+    DeliveryView, DestinationKind, MailSecurity, MessageLanguage, RuleSelection,
 };
 
 use crate::output::clean;
 
-pub const DESTINATION_HEADERS: [&str; 6] = ["ID", "NAME", "KIND", "RULES", "HOST", "LANG"];
+pub const DESTINATION_HEADERS: [&str; 7] =
+    ["ID", "NAME", "KIND", "RULES", "HOST", "LANG", "DIGEST"];
 pub const DELIVERY_HEADERS: [&str; 8] = [
     "ALERT",
     "DESTINATION",
@@ -20,6 +21,7 @@ pub const DELIVERY_HEADERS: [&str; 8] = [
 ];
 pub const WEBHOOK_PROMPT: &str = "Webhook address (not shown; one line):";
 pub const TOKEN_PROMPT: &str = "Chatwork API token (not shown; one line):";
+pub const SMTP_PASSWORD_PROMPT: &str = "Mail sign-in password (not shown; one line):";
 
 fn kind(k: DestinationKind) -> &'static str {
     match k {
@@ -28,6 +30,7 @@ fn kind(k: DestinationKind) -> &'static str {
         DestinationKind::Chatwork => "Chatwork",
         DestinationKind::LineWorks => "LINE WORKS",
         DestinationKind::Generic => "JSON",
+        DestinationKind::Email => "E-mail",
     }
 }
 
@@ -43,22 +46,38 @@ fn rules(r: &RuleSelection) -> String {
 }
 
 pub fn destination_row(d: &AlertDestination) -> Vec<String> {
-    let kind = match (&d.kind, &d.room_id) {
-        (DestinationKind::Chatwork, Some(room)) => format!("Chatwork room {room}"),
-        (k, _) => kind(*k).to_owned(),
+    let kind = match (&d.kind, &d.room_id, &d.mail) {
+        (DestinationKind::Chatwork, Some(room), _) => format!("Chatwork room {room}"),
+        (_, _, Some(mail)) => format!("E-mail to {}", mail.to.join(", ")),
+        (k, _, _) => kind(*k).to_owned(),
+    };
+    let host = match &d.mail {
+        Some(mail) => format!("{}:{} ({})", d.host, mail.port, security(mail.security)),
+        None => d.host.clone(),
     };
     vec![
         d.id.clone(),
         d.name.clone(),
         kind,
         rules(&d.rules),
-        d.host.clone(),
+        host,
         match d.language {
             MessageLanguage::En => "en",
             MessageLanguage::Ja => "ja",
         }
         .to_owned(),
+        d.digest
+            .as_ref()
+            .map_or_else(|| "-".to_owned(), |g| g.at.clone()),
     ]
+}
+
+fn security(s: MailSecurity) -> &'static str {
+    match s {
+        MailSecurity::Starttls => "STARTTLS",
+        MailSecurity::Tls => "TLS",
+        MailSecurity::None => "no encryption",
+    }
 }
 
 pub fn destination_added(d: &AlertDestination) -> String {

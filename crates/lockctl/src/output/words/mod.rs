@@ -25,7 +25,7 @@ mod watch;
 pub use activity::{activity_row, activity_shown, retention_set, storage_pairs, ACTIVITY_HEADERS};
 pub use alerts::{
     deliveries_warning, delivery_row, destination_added, destination_row, destination_tested,
-    DELIVERY_HEADERS, DESTINATION_HEADERS, TOKEN_PROMPT, WEBHOOK_PROMPT,
+    DELIVERY_HEADERS, DESTINATION_HEADERS, SMTP_PASSWORD_PROMPT, TOKEN_PROMPT, WEBHOOK_PROMPT,
 };
 pub use bulk::{
     import_progress, preview_row, preview_summary, report_summary, result_row, PREVIEW_HEADERS,

@@ -1,9 +1,9 @@
-//! Team alerts (issue 20 §2): the chat destinations of the watcher's alerts
+//! Team alerts (issue 20 §2): the chat and e-mail destinations of the watcher's alerts
 //! (`alert_destinations_list/add/remove/test`), the deliveries for Watch
 //! (`alert_deliveries_list`) and the delivery pass (`alert_deliveries_run`, also run at the end
 //! of every watch round: `pass.rs`). The destinations live in `crate::team_alerts`; a
-//! destination's webhook address and token go to the keychain only, never to a file, a log or
-//! Debug output.
+//! destination's webhook address and token, or its mail sign-in's password, go to the keychain
+//! only, never to a file, a log or Debug output.
 //!
 //! None is journaled: nothing changes at the door service (`local` and `read` commands).
 
@@ -15,12 +15,14 @@ use serde::{Deserialize, Serialize};
 use super::{AppContext, Done, NoArgs};
 use crate::error::{Error, ErrorCode, Result};
 use crate::team_alerts::destinations::{
-    check_token, forget_secret, load_secret, save_secret, DestinationSecret,
+    check_token, forget_secret, save_secret, secret_of, DestinationSecret,
 };
+use crate::team_alerts::mail::{check_password, smtp_host};
 use crate::team_alerts::send::Sent;
 use crate::team_alerts::{
     destinations_path, load_destinations, messages, save_destinations, webhook_url,
-    AlertDestination, DeliveryView, DestinationKind, MessageLanguage, RuleSelection, CHATWORK_API,
+    AlertDestination, DeliveryView, DestinationKind, Digest, MailSecurity, MailSettings,
+    MessageLanguage, RuleSelection, CHATWORK_API,
 };
 
 pub use pass::{alert_deliveries_run, deliver_pending, queue_alerts, AlertDeliveryPassResponse};
@@ -56,6 +58,39 @@ pub struct AlertDestinationAddRequest {
     pub rules: RuleSelection,
     #[serde(default)]
     pub language: MessageLanguage,
+    /// E-mail: the mail server and the addresses.
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub mail: Option<MailDestinationRequest>,
+    /// E-mail: the password of the mail sign-in (with its user name only).
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub password: Option<String>,
+    /// One message a day, in the morning of the next office day, instead of one per alert.
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub digest: Option<Digest>,
+}
+
+/// An e-mail destination's server and addresses, as the person gives them.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct MailDestinationRequest {
+    /// The SMTP server's name or address.
+    pub host: String,
+    /// 587 for STARTTLS, 465 for TLS when absent (25 without encryption, this computer only).
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub port: Option<u16>,
+    /// TLS when the port is 465, else STARTTLS, when absent.
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub security: Option<MailSecurity>,
+    /// The sign-in's user name; none or empty when the server takes mail without one.
+    #[serde(default)]
+    pub username: String,
+    pub from: String,
+    pub to: Vec<String>,
 }
 
 impl std::fmt::Debug for AlertDestinationAddRequest {
@@ -68,6 +103,9 @@ impl std::fmt::Debug for AlertDestinationAddRequest {
             .field("room_id", &self.room_id)
             .field("rules", &self.rules)
             .field("language", &self.language)
+            .field("mail", &self.mail)
+            .field("password", &self.password.as_ref().map(|_| "[redacted]"))
+            .field("digest", &self.digest)
             .finish()
     }
 }
@@ -113,8 +151,8 @@ pub async fn alert_destinations_list(
 }
 
 /// Adds a destination for the organization in use: everything is checked first, then the
-/// address (and token) go to the keychain and the rest to `alert_destinations.json`; nothing
-/// is kept on an error.
+/// address (and token, or the mail password) go to the keychain and the rest to
+/// `alert_destinations.json`; nothing is kept on an error.
 pub async fn alert_destinations_add(
     ctx: &AppContext,
     req: AlertDestinationAddRequest,
@@ -123,6 +161,63 @@ pub async fn alert_destinations_add(
     let core = ctx.core();
     let path = destinations_path(&core.config_dir);
     let mut all = load_destinations(&path)?;
+    let (host, secret, mail) = if req.kind == DestinationKind::Email {
+        email_parts(&req)?
+    } else {
+        chat_parts(&req)?
+    };
+    let now = core.clock.now();
+    let mut id = format!("a{:x}", now.timestamp_millis());
+    while all.destinations.iter().any(|d| d.id == id) {
+        id.push('x');
+    }
+    let dest = AlertDestination {
+        id: id.clone(),
+        name: req.name.trim().to_owned(),
+        organization_id: org.as_str().to_owned(),
+        kind: req.kind,
+        rules: req.rules,
+        room_id: req
+            .room_id
+            .map(|r| r.trim().to_owned())
+            .filter(|r| !r.is_empty()),
+        language: req.language,
+        host,
+        mail,
+        digest: req.digest.map(|d| Digest {
+            at: d.at.trim().to_owned(),
+        }),
+    };
+    dest.validate()?;
+    all.destinations.push(dest.clone());
+    // The whole file is checked before the keychain is touched (the count, the ids).
+    crate::settings_file::SettingsFile::validate(&all)?;
+    if dest.has_secret() {
+        save_secret(core.secrets.as_ref(), &id, &secret)?;
+    }
+    if let Err(e) = save_destinations(&path, &all) {
+        let _ = forget_secret(core.secrets.as_ref(), &id);
+        return Err(e);
+    }
+    Ok(dest)
+}
+
+/// A chat destination's host and secret: the webhook address (and Chatwork's token).
+fn chat_parts(
+    req: &AlertDestinationAddRequest,
+) -> Result<(String, DestinationSecret, Option<MailSettings>)> {
+    if req.mail.is_some() {
+        return Err(Error::invalid(
+            "mail",
+            "only an e-mail destination has mail settings",
+        ));
+    }
+    if req.password.is_some() {
+        return Err(Error::invalid(
+            "password",
+            "only an e-mail destination has a password",
+        ));
+    }
     let is_chatwork = req.kind == DestinationKind::Chatwork;
     let url = match (&req.url, is_chatwork) {
         (Some(u), _) if !u.trim().is_empty() => u.trim().to_owned(),
@@ -149,38 +244,82 @@ pub async fn alert_destinations_add(
         }
         (None, false) => None,
     };
-    let now = core.clock.now();
-    let mut id = format!("a{:x}", now.timestamp_millis());
-    while all.destinations.iter().any(|d| d.id == id) {
-        id.push('x');
+    Ok((
+        parsed.host_str().unwrap_or_default().to_owned(),
+        DestinationSecret {
+            url,
+            token,
+            password: None,
+        },
+        None,
+    ))
+}
+
+/// An e-mail destination's server (its host), password and settings.
+fn email_parts(
+    req: &AlertDestinationAddRequest,
+) -> Result<(String, DestinationSecret, Option<MailSettings>)> {
+    if req.url.is_some() {
+        return Err(Error::invalid(
+            "url",
+            "an e-mail destination has no webhook address",
+        ));
     }
-    let dest = AlertDestination {
-        id: id.clone(),
-        name: req.name.trim().to_owned(),
-        organization_id: org.as_str().to_owned(),
-        kind: req.kind,
-        rules: req.rules,
-        room_id: req
-            .room_id
-            .map(|r| r.trim().to_owned())
-            .filter(|r| !r.is_empty()),
-        language: req.language,
-        host: parsed.host_str().unwrap_or_default().to_owned(),
+    if req.token.is_some() {
+        return Err(Error::invalid(
+            "token",
+            "only a Chatwork destination has a token",
+        ));
+    }
+    let m = req
+        .mail
+        .as_ref()
+        .ok_or_else(|| Error::invalid("mail", "give the mail server and addresses"))?;
+    let host = smtp_host(&m.host)?.to_string();
+    let security = m.security.unwrap_or(if m.port == Some(465) {
+        MailSecurity::Tls
+    } else {
+        MailSecurity::Starttls
+    });
+    let settings = MailSettings {
+        port: m.port.unwrap_or(security.default_port()),
+        security,
+        username: m.username.trim().to_owned(),
+        from: m.from.trim().to_owned(),
+        to: m
+            .to
+            .iter()
+            .map(|t| t.trim().to_owned())
+            .filter(|t| !t.is_empty())
+            .collect(),
     };
-    dest.validate()?;
-    all.destinations.push(dest.clone());
-    // The whole file is checked before the keychain is touched (the count, the ids).
-    crate::settings_file::SettingsFile::validate(&all)?;
-    save_secret(
-        core.secrets.as_ref(),
-        &id,
-        &DestinationSecret { url, token },
-    )?;
-    if let Err(e) = save_destinations(&path, &all) {
-        let _ = forget_secret(core.secrets.as_ref(), &id);
-        return Err(e);
-    }
-    Ok(dest)
+    let password = match (settings.username.is_empty(), &req.password) {
+        (true, None) => None,
+        (true, Some(_)) => {
+            return Err(Error::invalid(
+                "password",
+                "a password goes with the sign-in's user name",
+            ))
+        }
+        (false, Some(p)) => {
+            check_password(p)?;
+            Some(p.clone())
+        }
+        (false, None) => {
+            return Err(Error::invalid(
+                "password",
+                "give the mail sign-in's password",
+            ))
+        }
+    };
+    Ok((
+        host,
+        DestinationSecret {
+            password,
+            ..DestinationSecret::default()
+        },
+        Some(settings),
+    ))
 }
 
 /// Removes a destination and its keychain entry; its deliveries not sent yet are given up.
@@ -221,16 +360,42 @@ pub async fn alert_destinations_test(
         .into_iter()
         .find(|d| d.id == req.id)
         .ok_or_else(|| Error::DestinationNotFound(req.id.clone()))?;
-    let secret = load_secret(core.secrets.as_ref(), &dest.id)?;
+    let secret = secret_of(core.secrets.as_ref(), &dest)?;
     let content = messages::test_content(&dest);
     match post(ctx, &dest, &secret, &content).await? {
         Sent::Delivered => Ok(AlertDestinationTestResponse {
             destination_id: dest.id,
             sent_at: core.clock.now(),
         }),
-        Sent::Refused { status } => Err(Error::WebhookRefused {
+        Sent::Refused {
+            code: ErrorCode::WebhookRefused,
+            status,
+            ..
+        } => Err(Error::WebhookRefused {
             destination: dest.name,
             status,
+        }),
+        Sent::Refused {
+            code: ErrorCode::MailAuthFailed,
+            status,
+            reason,
+        } => Err(Error::MailAuthFailed {
+            destination: dest.name,
+            status,
+            reason,
+        }),
+        Sent::Refused {
+            code: ErrorCode::MailStarttlsMissing,
+            reason,
+            ..
+        } => Err(Error::MailStarttlsMissing {
+            destination: dest.name,
+            reason,
+        }),
+        Sent::Refused { status, reason, .. } => Err(Error::MailRefused {
+            destination: dest.name,
+            status,
+            reason,
         }),
         Sent::Retry {
             code: ErrorCode::WebhookAnswerLost,
@@ -243,10 +408,21 @@ pub async fn alert_destinations_test(
         Sent::Retry {
             tls: Some(problem), ..
         } => Err(Error::Api(lockdesk_api::Error::Tls {
-            base_url: format!("https://{}", dest.host),
+            base_url: match &dest.mail {
+                Some(m) => format!("smtp://{}:{}", dest.host, m.port),
+                None => format!("https://{}", dest.host),
+            },
             host: dest.host,
             problem,
         })),
+        Sent::Retry {
+            code: ErrorCode::MailUnavailable,
+            reason,
+            ..
+        } => Err(Error::MailUnavailable {
+            destination: dest.name,
+            reason,
+        }),
         Sent::Retry { reason, .. } => Err(Error::WebhookUnavailable {
             destination: dest.name,
             reason,

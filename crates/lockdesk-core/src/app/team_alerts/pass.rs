@@ -1,23 +1,27 @@
 //! The delivery pass: a watch round's new alerts are queued for every destination of their
-//! organization whose rules take them ([`queue_alerts`]); then each destination's pending
-//! deliveries whose time has come are claimed (never by two programs at once) and posted
+//! organization whose rules take them ([`queue_alerts`]), due at once or, for a destination
+//! with a digest, at the digest's time on the next office day; then each destination's pending
+//! deliveries whose time has come are claimed (never by two programs at once) and sent
 //! ([`deliver_pending`]): one message per alert, or one message for them all when more than
-//! [`messages::BURST_OVER`] are due at once. How each post ended is recorded for the next pass
-//! (`crate::team_alerts::deliveries`).
+//! [`messages::BURST_OVER`] are due at once or the destination takes a digest. A message is
+//! posted to a chat service or mailed (`smtp.rs`). How each try ended is recorded for the next
+//! pass (`crate::team_alerts::deliveries`).
 
-use chrono::FixedOffset;
+use chrono::{DateTime, FixedOffset, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::app::{AppContext, NoArgs};
 use crate::error::{Error, ErrorCategory, ErrorCode, Result};
-use crate::team_alerts::deliveries::{Claimed, Settle};
-use crate::team_alerts::destinations::{load_secret, DestinationSecret};
-use crate::team_alerts::messages::{self, Content, BURST_OVER};
+use crate::reports::schedule::next_office_morning;
+use crate::team_alerts::deliveries::{Claimed, Settle, Target};
+use crate::team_alerts::destinations::{secret_of, DestinationSecret};
+use crate::team_alerts::messages::{self, Body, Content, BURST_OVER};
 use crate::team_alerts::send::{self, Sent};
 use crate::team_alerts::{
-    destinations_path, load_destinations, AlertDestination, DeliveryStore, DestinationKind,
+    destinations_path, load_destinations, mail, smtp, AlertDestination, DeliveryStore,
+    DestinationKind,
 };
-use crate::watch::{load_rules, rules_path, AlertView};
+use crate::watch::{load_rules, rules_path, AlertView, OfficeHours, WatchRules};
 
 /// What one pass did.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -42,7 +46,9 @@ pub fn queue_alerts(ctx: &AppContext, organization_id: &str, alerts: &[AlertView
         return Ok(0);
     }
     let all = load_destinations(&destinations_path(&ctx.core().config_dir))?;
-    let items: Vec<(AlertView, Vec<String>)> = alerts
+    let now = ctx.core().clock.now();
+    let office = office_of(ctx, organization_id);
+    let items: Vec<(AlertView, Vec<Target>)> = alerts
         .iter()
         .map(|a| {
             let to = all
@@ -51,15 +57,36 @@ pub fn queue_alerts(ctx: &AppContext, organization_id: &str, alerts: &[AlertView
                 .filter(|d| {
                     d.organization_id == organization_id && d.rules.includes(a.finding.rule)
                 })
-                .map(|d| d.id.clone())
+                .map(|d| Target {
+                    destination_id: d.id.clone(),
+                    due: first_try(d, &office, now),
+                })
                 .collect();
             (a.clone(), to)
         })
         .collect();
     let n = deliveries(ctx)?
-        .enqueue(organization_id, &items, ctx.core().clock.now())
+        .enqueue(organization_id, &items, now)
         .map_err(Error::from)?;
     Ok(n as u32)
+}
+
+/// When an alert raised `now` is first sent to `dest`: at once, or with the digest of its day.
+fn first_try(dest: &AlertDestination, office: &OfficeHours, now: DateTime<Utc>) -> DateTime<Utc> {
+    match dest.digest.as_ref().map(|d| d.minute()) {
+        Some(Ok(minute)) => next_office_morning(office, minute, now),
+        // Checked when the file was read; a time that no longer reads sends at once.
+        Some(Err(_)) | None => now,
+    }
+}
+
+/// The organization's office days, hours and zone (the watch rules' defaults, Japan's, when
+/// its rules cannot be read).
+fn office_of(ctx: &AppContext, organization_id: &str) -> OfficeHours {
+    load_rules(&rules_path(&ctx.core().config_dir, organization_id))
+        .and_then(|r| r.office_hours())
+        .or_else(|_| WatchRules::default().office_hours())
+        .expect("the default rules have valid office hours")
 }
 
 /// The delivery pass alone (the watch round runs it after each round).
@@ -73,11 +100,7 @@ pub async fn alert_deliveries_run(
 /// The organization's zone for the words' times (its office hours' offset; Japan's when the
 /// rules cannot be read).
 fn zone_of(ctx: &AppContext, organization_id: &str) -> FixedOffset {
-    let minutes = load_rules(&rules_path(&ctx.core().config_dir, organization_id))
-        .ok()
-        .and_then(|r| r.office_hours().ok())
-        .map_or(540, |o| o.utc_offset_minutes);
-    FixedOffset::east_opt(minutes * 60).unwrap_or_else(|| FixedOffset::east_opt(9 * 3600).unwrap())
+    office_of(ctx, organization_id).zone()
 }
 
 /// Posts every destination's deliveries whose time has come.
@@ -92,12 +115,12 @@ pub async fn deliver_pending(ctx: &AppContext) -> Result<AlertDeliveryPassRespon
         if claimed.is_empty() {
             continue;
         }
-        let groups: Vec<Vec<Claimed>> = if claimed.len() > BURST_OVER {
+        let groups: Vec<Vec<Claimed>> = if claimed.len() > BURST_OVER || dest.digest.is_some() {
             vec![claimed]
         } else {
             claimed.into_iter().map(|c| vec![c]).collect()
         };
-        let secret = load_secret(ctx.core().secrets.as_ref(), &dest.id);
+        let secret = secret_of(ctx.core().secrets.as_ref(), dest);
         let zone = zone_of(ctx, &dest.organization_id);
         for group in groups {
             let outcome = match &secret {
@@ -147,8 +170,8 @@ pub async fn deliver_pending(ctx: &AppContext) -> Result<AlertDeliveryPassRespon
 fn settle_of(sent: Sent) -> Settle {
     match sent {
         Sent::Delivered => Settle::Sent,
-        Sent::Refused { .. } => Settle::Failed {
-            code: ErrorCode::WebhookRefused.as_str().to_owned(),
+        Sent::Refused { code, .. } => Settle::Failed {
+            code: code.as_str().to_owned(),
         },
         Sent::Retry {
             code, retry_after, ..
@@ -159,13 +182,28 @@ fn settle_of(sent: Sent) -> Settle {
     }
 }
 
-/// Posts `content` to `dest` in its service's form.
+/// Posts `content` to `dest` in its service's form, or mails it.
 pub(super) async fn post(
     ctx: &AppContext,
     dest: &AlertDestination,
     secret: &DestinationSecret,
     content: &Content,
 ) -> Result<Sent> {
+    let body = messages::body(dest.kind, dest.language, content);
+    if let (Some(settings), Body::Mail { subject, text }) = (&dest.mail, &body) {
+        // Told apart by the destination and its first alert (a test: none).
+        let unique = format!("{}.{}", dest.id, content.alerts.first().map_or(0, |a| a.id));
+        let message = mail::build(settings, subject, text, ctx.core().clock.now(), &unique)?;
+        let server = smtp::Server {
+            host: &dest.host,
+            settings,
+            password: secret.password.as_deref(),
+        };
+        return Ok(smtp::send(&server, &message).await);
+    }
+    if dest.kind == DestinationKind::Email {
+        return Err(Error::invalid("mail", "give the mail server and addresses"));
+    }
     let url = secret.endpoint(dest)?;
     let client = client_for(ctx, &url)?;
     let mut headers = Vec::new();
@@ -174,7 +212,6 @@ pub(super) async fn post(
             headers.push(("X-ChatWorkToken", token.clone()));
         }
     }
-    let body = messages::body(dest.kind, dest.language, content);
     Ok(send::post(&client, &url, &headers, &body).await)
 }
 

@@ -4,4 +4,4 @@
  * Which chat service a destination is, and so the form of its messages
  * (`team_alerts::messages`).
  */
-export type DestinationKind = "slack" | "teams" | "chatwork" | "line_works" | "generic";
+export type DestinationKind = "slack" | "teams" | "chatwork" | "line_works" | "generic" | "email";
