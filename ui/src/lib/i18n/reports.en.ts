@@ -6,7 +6,7 @@ export const reportsEn = {
   'nav.reports': 'Reports',
   'reports.title': 'Reports',
   'reports.intro':
-    'A report writes the entry and exit records of the day, week or month before as a file into a folder, for example a shared folder of the office. Reports are kept on this computer. While Lockdesk runs (also in the tray), it writes each report when it is due; one missed while the computer was off is written once when it is back. For when Lockdesk is closed, schedule lockctl reports run --due.',
+    'A report writes the entry and exit records, the time card or the watcher’s alerts of the day, week or month before as a file into a folder, for example a shared folder of the office. Reports are kept on this computer. While Lockdesk runs (also in the tray), it writes each report when it is due; one missed while the computer was off is written once when it is back. For when Lockdesk is closed, schedule lockctl reports run --due.',
   'reports.zone':
     'Times are in the organization’s time zone ({zone}), set with the office hours on the Watch screen.',
   'reports.add': 'Add report',
@@ -15,7 +15,7 @@ export const reportsEn = {
   'reports.otherOrgs':
     'Reports of other organizations are not shown here ({count}); choose that organization to see them.',
 
-  'reports.fact.what': 'Locks',
+  'reports.fact.what': 'Contents',
   'reports.fact.when': 'Schedule',
   'reports.fact.file': 'File',
   'reports.fact.folder': 'Folder',

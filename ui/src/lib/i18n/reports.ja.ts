@@ -6,7 +6,7 @@ export const reportsJa: Record<ReportsMessageKey, string> = {
   'nav.reports': 'レポート',
   'reports.title': 'レポート',
   'reports.intro':
-    'レポートは、前日・前週・前月の入退室履歴をファイルにして、共有フォルダーなど指定したフォルダーに保存します。レポートの設定はこのパソコンに保存されます。Lockdesk の起動中（通知領域に常駐中も含む）は、時刻になると自動で書き出します。パソコンの電源が切れていた間の分は、次に起動したときに一度だけ書き出します。Lockdesk を閉じている間も書き出すには、コマンドライン版の定期実行を設定してください。',
+    'レポートは、前日・前週・前月の入退室履歴・タイムカード・見守りの通知をファイルにして、共有フォルダーなど指定したフォルダーに保存します。レポートの設定はこのパソコンに保存されます。Lockdesk の起動中（通知領域に常駐中も含む）は、時刻になると自動で書き出します。パソコンの電源が切れていた間の分は、次に起動したときに一度だけ書き出します。Lockdesk を閉じている間も書き出すには、コマンドライン版の定期実行を設定してください。',
   'reports.zone': '時刻は組織のタイムゾーン（{zone}）です。見守り画面の営業時間で設定します。',
   'reports.add': 'レポートを追加',
   'reports.empty':
@@ -14,7 +14,7 @@ export const reportsJa: Record<ReportsMessageKey, string> = {
   'reports.otherOrgs':
     'ほかの組織のレポート（{count} 件）は表示していません。表示するには、その組織を選択してください。',
 
-  'reports.fact.what': '対象の錠',
+  'reports.fact.what': '内容',
   'reports.fact.when': 'スケジュール',
   'reports.fact.file': 'ファイル',
   'reports.fact.folder': '保存先フォルダー',
