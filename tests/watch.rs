@@ -261,13 +261,19 @@ fn the_setting_is_off_by_default_and_kept_privately() {
     assert_eq!(s.get(), settings::ShellSettings::default());
     assert!(!s.get().keep_watching_in_tray);
     assert_eq!(s.get().language, Lang::En);
+    assert!(
+        !s.get().updates_off,
+        "automatic update checks are on by default"
+    );
     s.set(settings::ShellSettings {
         language: Lang::Ja,
         keep_watching_in_tray: true,
+        updates_off: true,
     })
     .unwrap();
     let again = settings::Settings::load(&config);
     assert!(again.get().keep_watching_in_tray);
+    assert!(again.get().updates_off);
     assert_eq!(again.get().language, Lang::Ja);
     #[cfg(unix)]
     {

@@ -137,6 +137,19 @@ fn forget_every_client(ctx: &AppContext, core: &crate::Context) -> Result<()> {
     Ok(())
 }
 
+/// The proxy for `url` with the login the person gave for it, as one address, for a client
+/// Lockdesk does not build itself (the updater's). `None` without a kept login: that client
+/// then reads the system's proxy settings and `HTTPS_PROXY` / `NO_PROXY` itself.
+pub fn proxy_with_login(ctx: &AppContext, url: &url::Url) -> Option<url::Url> {
+    let proxy = lockdesk_api::proxy::proxy_for(url)?;
+    let host_port = lockdesk_api::proxy::proxy_host_port(url)?;
+    let login = proxy_logins::load(ctx.core().secrets.as_ref(), &host_port).ok()??;
+    let mut with_login = url::Url::parse(&proxy).ok()?;
+    with_login.set_username(login.user()).ok()?;
+    with_login.set_password(Some(login.password())).ok()?;
+    Some(with_login)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,17 +167,4 @@ mod tests {
             "{text}"
         );
     }
-}
-
-/// The proxy for `url` with the login the person gave for it, as one address, for a client
-/// Lockdesk does not build itself (the updater's). `None` without a kept login: that client
-/// then reads the system's proxy settings and `HTTPS_PROXY` / `NO_PROXY` itself.
-pub fn proxy_with_login(ctx: &AppContext, url: &url::Url) -> Option<url::Url> {
-    let proxy = lockdesk_api::proxy::proxy_for(url)?;
-    let host_port = lockdesk_api::proxy::proxy_host_port(url)?;
-    let login = proxy_logins::load(ctx.core().secrets.as_ref(), &host_port).ok()??;
-    let mut with_login = url::Url::parse(&proxy).ok()?;
-    with_login.set_username(login.user()).ok()?;
-    with_login.set_password(Some(login.password())).ok()?;
-    Some(with_login)
 }
