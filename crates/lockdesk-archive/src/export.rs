@@ -59,6 +59,18 @@ impl Archive {
         req: &ExportRequest,
         out: &mut (dyn Write + Send),
     ) -> Result<ExportSummary> {
+        self.export_with_note(req, None, out)
+    }
+
+    /// [`Self::export`], with `note` on a sheet of its own after the records when the export
+    /// is a workbook (a report written from an archive that did not reach its period's end
+    /// says so in the file).
+    pub fn export_with_note(
+        &self,
+        req: &ExportRequest,
+        note: Option<&str>,
+        out: &mut (dyn Write + Send),
+    ) -> Result<ExportSummary> {
         // Its own connection: a long export never holds up a sync.
         let conn = self.reader()?;
         let w = where_clause(&conn, &req.filter)?;
@@ -78,7 +90,7 @@ impl Archive {
             if w.empty { "WHERE 0" } else { &w.sql }
         );
         if req.format == ExportFormat::Xlsx {
-            let records = crate::xlsx::write(conn, &sql, w.params, &names, req, &mut sink)?;
+            let records = crate::xlsx::write(conn, &sql, w.params, &names, req, note, &mut sink)?;
             sink.flush()?;
             return Ok(ExportSummary {
                 records,

@@ -13,8 +13,8 @@ use rust_xlsxwriter::{Format, Workbook};
 use crate::error::{Error, Result};
 use crate::export::BOM;
 use crate::formula::neutralize_formula;
-use crate::model::{ExportFormat, ExportSummary, Zone};
-use crate::xlsx::{excel_serial, FONT, ROWS_PER_SHEET};
+use crate::model::{ExportFormat, ExportSummary, Language, Zone};
+use crate::xlsx::{add_note, excel_serial, FONT, ROWS_PER_SHEET};
 use crate::zone::ZoneMapper;
 
 /// One cell: text as it is, a moment (shown in the table's zone), a day, a count.
@@ -57,6 +57,10 @@ pub struct Table {
     pub rows: Vec<Vec<Cell>>,
     /// Where times are shown.
     pub zone: Zone,
+    /// In a workbook, a sheet of its own after the table (how far the archive reached).
+    pub note: Option<String>,
+    /// The note sheet's language.
+    pub language: Language,
 }
 
 fn xlsx_error(e: rust_xlsxwriter::XlsxError) -> Error {
@@ -186,6 +190,9 @@ impl Table {
         sheet
             .autofilter(0, 0, (self.rows.len() as u32).max(1), last_col)
             .map_err(xlsx_error)?;
+        if let Some(note) = &self.note {
+            add_note(&mut book, self.language, note)?;
+        }
         book.save_to_buffer().map_err(xlsx_error)
     }
 }
@@ -237,6 +244,8 @@ mod tests {
                 ],
             ],
             zone: Zone::Offset { minutes: 540 },
+            note: Some("この表は途中までです。".into()),
+            language: Language::Ja,
         }
     }
 
@@ -288,5 +297,10 @@ mod tests {
         assert_eq!(t.as_datetime().unwrap().to_string(), "2026-10-01 09:30:00");
         assert!(matches!(range.get((1, 0)), Some(Data::DateTime(_))));
         assert_eq!(range.get((1, 3)), Some(&Data::Float(3.0)));
+        let note = book.worksheet_range("注記").unwrap();
+        assert_eq!(
+            note.get((0, 0)),
+            Some(&Data::String("この表は途中までです。".into()))
+        );
     }
 }

@@ -167,19 +167,42 @@ impl<'a> Book<'a> {
         Ok(())
     }
 
-    fn save(mut self, out: &mut (dyn Write + Send)) -> Result<()> {
+    fn save(mut self, note: Option<&str>, out: &mut (dyn Write + Send)) -> Result<()> {
         finish_sheet(&mut self.book, self.sheets - 1, self.row)?;
+        if let Some(note) = note {
+            add_note(&mut self.book, self.req.language, note)?;
+        }
         self.book.save_to_writer(out).map_err(xlsx_error)
     }
 }
 
-/// Writes the records `sql` selects as a workbook into `out`; returns how many.
+/// A sheet after the records that says what the reader must know about them (how far the
+/// archive reached), in the export's language.
+pub(crate) fn add_note(book: &mut Workbook, lang: Language, note: &str) -> Result<()> {
+    let sheet = book.add_worksheet();
+    sheet
+        .set_name(match lang {
+            Language::En => "About",
+            Language::Ja => "注記",
+        })
+        .map_err(xlsx_error)?;
+    sheet.set_column_width(0, 120.0).map_err(xlsx_error)?;
+    let text = Format::new().set_font_name(FONT).set_text_wrap();
+    sheet
+        .write_string_with_format(0, 0, note, &text)
+        .map_err(xlsx_error)?;
+    Ok(())
+}
+
+/// Writes the records `sql` selects as a workbook into `out` (with `note` on a sheet of its
+/// own); returns how many.
 pub(crate) fn write(
     conn: Connection,
     sql: &str,
     params: Vec<Value>,
     names: &Names,
     req: &ExportRequest,
+    note: Option<&str>,
     out: &mut (dyn Write + Send),
 ) -> Result<u64> {
     let mut book = Book::new(req, names, ROWS_PER_SHEET)?;
@@ -191,7 +214,7 @@ pub(crate) fn write(
         records += batch.len() as u64;
         Ok(())
     })?;
-    book.save(out)?;
+    book.save(note, out)?;
     Ok(records)
 }
 
@@ -251,7 +274,7 @@ mod tests {
             .unwrap();
         }
         let mut out = Vec::new();
-        book.save(&mut out).unwrap();
+        book.save(None, &mut out).unwrap();
 
         let mut xlsx: Xlsx<_> = open_workbook_from_rs(Cursor::new(out.clone())).unwrap();
         assert_eq!(

@@ -15,7 +15,8 @@ pub enum ReportsCmd {
         #[arg(long)]
         name: String,
         /// history (the entry/exit records), timecard (each person's first entry and last exit
-        /// per day) or alerts (the watcher's alerts raised).
+        /// per day), alerts (the watcher's alerts raised), batteries (those to replace, when it
+        /// runs) or journal (the changes made through Lockdesk).
         #[arg(long, value_enum, default_value = "history")]
         what: WhatArg,
         /// daily (the day before), weekly (the 7 days before), monthly (the month before) or
@@ -77,6 +78,8 @@ pub enum WhatArg {
     History,
     Timecard,
     Alerts,
+    Batteries,
+    Journal,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]

@@ -57,6 +57,8 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: ReportsCmd) -> Result<
                         WhatArg::History => ReportKind::History { lock_ids: locks },
                         WhatArg::Timecard => ReportKind::Timecard { lock_ids: locks },
                         WhatArg::Alerts => ReportKind::Alerts,
+                        WhatArg::Batteries => ReportKind::Batteries,
+                        WhatArg::Journal => ReportKind::Journal,
                     },
                     schedule,
                     format: match format {

@@ -153,6 +153,34 @@ impl Office {
     fn folder_arg(&self) -> String {
         self.folder.display().to_string()
     }
+
+    /// Adds a report per `(name, what, format)`, daily at 00:00 (about the day before).
+    async fn add_daily(&self, reports: &[(&str, &str, &str)]) {
+        let folder = self.folder_arg();
+        for (name, what, format) in reports {
+            let args = self.args(&[
+                "reports", "add", "--name", name, "--what", what, "--every", "daily", "--at",
+                "00:00", "--format", format, "--folder", &folder,
+            ]);
+            let added = run(&self.home, args).await;
+            assert_eq!(added.code, 0, "{}", added.stderr);
+        }
+    }
+
+    /// `reports run --due` as JSON; it must succeed.
+    async fn run_due(&self) -> Value {
+        let args = self.args(&[
+            "--json",
+            "reports",
+            "run",
+            "--due",
+            "--history-profile",
+            "hist",
+        ]);
+        let ran = run(&self.home, args).await;
+        assert_eq!(ran.code, 0, "{}\n{}", ran.stdout, ran.stderr);
+        serde_json::from_str(&ran.stdout).unwrap()
+    }
 }
 
 async fn run(home: &Home, args: Vec<String>) -> Done {
@@ -180,8 +208,6 @@ async fn without_the_history_sign_in_the_report_says_how_far_the_archive_reaches
             "weekly",
             "--weekday",
             "1",
-            "--format",
-            "csv",
             "--folder",
             &folder_arg,
         ]),
@@ -197,8 +223,22 @@ async fn without_the_history_sign_in_the_report_says_how_far_the_archive_reaches
         "{}",
         ran.stdout
     );
-    let files: Vec<_> = std::fs::read_dir(folder).unwrap().collect();
+    let files: Vec<_> = std::fs::read_dir(folder)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     assert_eq!(files.len(), 1);
+    // The workbook says it too, on a sheet after the records.
+    {
+        use calamine::{Data, Reader, Xlsx};
+        let book = std::fs::read(&files[0]).unwrap();
+        let mut book = Xlsx::new(std::io::Cursor::new(book)).unwrap();
+        let note = book.worksheet_range("注記").unwrap();
+        let Some(Data::String(text)) = note.get((0, 0)) else {
+            panic!("no note: {:?}", note.get((0, 0)));
+        };
+        assert!(text.contains("までの記録しか含まれていません"), "{text}");
+    }
     let list = run(home, args(&["--json", "reports", "list"])).await;
     let list: Value = serde_json::from_str(&list.stdout).unwrap();
     let last = &list["reports"][0]["last_run"];
@@ -220,30 +260,9 @@ async fn a_time_card_and_the_alerts_of_the_period() {
     let office = Office::new(true, "reports").await;
     let (home, org) = (&office.home, &office.org);
     let args = |more: &[&str]| office.args(more);
-    let folder_arg = office.folder_arg();
-    for (name, what, format) in [("勤務表", "timecard", "xlsx"), ("通知", "alerts", "csv")] {
-        let added = run(
-            home,
-            args(&[
-                "reports",
-                "add",
-                "--name",
-                name,
-                "--what",
-                what,
-                "--every",
-                "daily",
-                "--at",
-                "00:00",
-                "--format",
-                format,
-                "--folder",
-                &folder_arg,
-            ]),
-        )
+    office
+        .add_daily(&[("勤務表", "timecard", "xlsx"), ("通知", "alerts", "csv")])
         .await;
-        assert_eq!(added.code, 0, "{}", added.stderr);
-    }
     let list = run(home, args(&["reports", "list"])).await;
     assert!(
         list.stdout.contains("time card") && list.stdout.contains("alerts"),
@@ -277,20 +296,7 @@ async fn a_time_card_and_the_alerts_of_the_period() {
         store.raise(org, &[finding], raised).unwrap();
     }
 
-    let ran = run(
-        home,
-        args(&[
-            "--json",
-            "reports",
-            "run",
-            "--due",
-            "--history-profile",
-            "hist",
-        ]),
-    )
-    .await;
-    assert_eq!(ran.code, 0, "{}\n{}", ran.stdout, ran.stderr);
-    let ran: Value = serde_json::from_str(&ran.stdout).unwrap();
+    let ran = office.run_due().await;
     let outcome = |name: &str| {
         ran["runs"]
             .as_array()
@@ -334,4 +340,78 @@ async fn a_time_card_and_the_alerts_of_the_period() {
     assert!(lines[1].contains("時間外の入室"), "{text}");
     // A lock name that starts like a formula stays text in the CSV.
     assert!(lines[1].contains(",'=正面玄関,"), "{text}");
+}
+
+/// The battery replacement list when the report runs (a battery the simulator reads at 7%, with
+/// its device in words) and the journal of the period as JSON Lines (an entry of the day before
+/// in it, today's not).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_batteries_to_replace_and_the_journal_of_the_period() {
+    use chrono::{Duration, Utc};
+    use lockdesk_core::journal::{Journal, NewEntry, Operation, Target};
+
+    let office = Office::new(true, "reports").await;
+    let (home, org) = (&office.home, &office.org);
+    let args = |more: &[&str]| office.args(more);
+    let locks = run(home, args(&["--json", "locks", "list"])).await;
+    let locks: Value = serde_json::from_str(&locks.stdout).unwrap();
+    let lock = locks["locks"][0]["id"].as_str().unwrap().to_owned();
+    let r = reqwest::Client::new()
+        .post(format!("{}/_sim/battery", home.sim.base_url))
+        .json(&serde_json::json!({ "lock_id": lock, "part": "lock", "percent": 7 }))
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_success());
+    let journal = Journal::new(&home.data());
+    for (name, at) in [
+        ("昨日の変更", Utc::now() - Duration::hours(24)),
+        ("今日の変更", Utc::now()),
+    ] {
+        journal
+            .record(&NewEntry {
+                at,
+                connection: Some("org".into()),
+                account: None,
+                organization_id: Some(org.clone()),
+                operation: Operation::LocksRename,
+                target: Target::id("L1").name(name).set("name", Some(name)),
+                outcome: "done".into(),
+            })
+            .unwrap();
+    }
+    office
+        .add_daily(&[("電池", "batteries", "csv"), ("操作", "journal", "jsonl")])
+        .await;
+    let ran = office.run_due().await;
+    let file = |name: &str| {
+        let run = ran["runs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["name"] == name)
+            .unwrap();
+        assert_eq!(run["outcome"]["kind"], "written", "{ran}");
+        std::fs::read_to_string(run["outcome"]["file"].as_str().unwrap()).unwrap()
+    };
+    let batteries = file("電池");
+    let line = batteries
+        .lines()
+        .find(|l| l.starts_with(&lock) && l.contains(",錠本体,"))
+        .unwrap_or_else(|| panic!("{lock} not listed: {batteries}"));
+    assert!(line.contains(",錠本体,7,"), "{line}");
+    assert!(batteries.starts_with("\u{feff}錠ID,錠名,部位,電池残量（%）,確認日時"));
+
+    let journal = file("操作");
+    let entries: Vec<Value> = journal
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(entries.len(), 1, "{journal}");
+    assert_eq!(entries[0]["operation"], "locks_rename");
+    assert_eq!(entries[0]["target_name"], "昨日の変更");
+    assert!(
+        entries[0]["at"].as_str().unwrap().contains('+'),
+        "a time with its offset"
+    );
 }

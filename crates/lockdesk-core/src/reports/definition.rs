@@ -32,6 +32,10 @@ pub enum ReportKind {
     },
     /// The watcher's alerts raised in the period.
     Alerts,
+    /// The batteries below the watcher's threshold when the report runs (the replacement list).
+    Batteries,
+    /// The journal of changes made through Lockdesk on this computer in the period.
+    Journal,
 }
 
 impl ReportKind {

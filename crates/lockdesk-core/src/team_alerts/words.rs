@@ -56,7 +56,8 @@ pub fn rule_title(rule: RuleKind, lang: MessageLanguage) -> &'static str {
     }
 }
 
-fn part_word(part: BatteryPart, lang: MessageLanguage) -> &'static str {
+/// A battery's device in words.
+pub fn part_word(part: BatteryPart, lang: MessageLanguage) -> &'static str {
     use MessageLanguage::{En, Ja};
     match (part, lang) {
         (BatteryPart::Lock, En) => "lock body",

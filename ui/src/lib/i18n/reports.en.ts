@@ -75,6 +75,14 @@ export const reportsEn = {
   'reports.defaultName': 'Entry history',
   'reports.defaultName.timecard': 'Time card',
   'reports.defaultName.alerts': 'Watch alerts',
+  'reports.defaultName.batteries': 'Batteries to replace',
+  'reports.defaultName.journal': 'Activity',
+  'reports.kind.batteries': 'Batteries to replace',
+  'reports.kind.journal': 'Activity (changes made through Lockdesk)',
+  'reports.kindHint.batteries':
+    'The batteries below the Watch threshold when the report runs, lowest first, by device.',
+  'reports.kindHint.journal':
+    'Every change made through Lockdesk on this computer in the period, with its outcome.',
   'reports.kind.history': 'Entry history',
   'reports.kind.timecard': 'Time card',
   'reports.kind.alerts': 'Watch alerts',

@@ -74,6 +74,14 @@ export const reportsJa: Record<ReportsMessageKey, string> = {
   'reports.defaultName': '入退室履歴',
   'reports.defaultName.timecard': '勤務表',
   'reports.defaultName.alerts': '見守りの通知',
+  'reports.defaultName.batteries': '電池交換リスト',
+  'reports.defaultName.journal': '操作履歴',
+  'reports.kind.batteries': '電池交換リスト',
+  'reports.kind.journal': '操作履歴（Lockdesk で行った変更）',
+  'reports.kindHint.batteries':
+    '書き出し時点で見守りのしきい値を下回っている電池です（残量の少ない順、部位ごと）。',
+  'reports.kindHint.journal':
+    '期間中にこのパソコンの Lockdesk で行ったすべての変更と、その結果です。',
   'reports.kind.history': '入退室履歴',
   'reports.kind.timecard': 'タイムカード（出退勤）',
   'reports.kind.alerts': '見守りの通知',

@@ -18,6 +18,8 @@ fn what(k: &ReportKind) -> String {
         ReportKind::History { lock_ids } => format!("history{}", locks(lock_ids)),
         ReportKind::Timecard { lock_ids } => format!("time card{}", locks(lock_ids)),
         ReportKind::Alerts => "alerts".to_owned(),
+        ReportKind::Batteries => "batteries".to_owned(),
+        ReportKind::Journal => "journal".to_owned(),
     }
 }
 

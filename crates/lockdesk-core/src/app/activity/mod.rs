@@ -131,7 +131,8 @@ pub async fn activity_export_csv(
     })
 }
 
-fn headers(lang: Language) -> [&'static str; 9] {
+/// The journal's columns in the export's language (the activity export and the journal report).
+pub(crate) fn headers(lang: Language) -> [&'static str; 9] {
     match lang {
         Language::En => [
             "Time (UTC)",

@@ -1,17 +1,28 @@
 //! The tables of the reports that are not the history's records: the time card of the period
-//! (each person's first entry and last exit per day, from the archive) and the watcher's alerts
-//! raised in the period (from the alert store), with headers in the report's language. Written
-//! by `lockdesk_archive::table` as CSV, JSON Lines or a workbook.
+//! (each person's first entry and last exit per day, from the archive), the watcher's alerts
+//! raised in the period (from the alert store), the batteries to replace (from the locks, now)
+//! and the journal of the period, with headers in the report's language. Written by
+//! `lockdesk_archive::table` as CSV, JSON Lines or a workbook.
 
 use chrono::{DateTime, FixedOffset, Utc};
 use lockdesk_archive::table::{Cell, Column, Table};
 use lockdesk_archive::{Language, TimecardRow, Zone};
 
-use crate::app::AppContext;
+use crate::app::activity::{changes_text, headers as activity_headers};
+use crate::app::views::battery_readings;
+use crate::app::{locks_list, AppContext, LocksListRequest};
 use crate::error::{Error, Result};
-use crate::team_alerts::words::{alert_line, plain, rule_title};
+use crate::journal::{Journal, JournalQuery};
+use crate::team_alerts::words::{alert_line, part_word, plain, rule_title};
 use crate::team_alerts::MessageLanguage;
-use crate::watch::{AlertQuery, AlertStore, AlertView};
+use crate::watch::{load_rules, low_battery, rules_path, AlertQuery, AlertStore, AlertView};
+
+fn message_language(lang: Language) -> MessageLanguage {
+    match lang {
+        Language::En => MessageLanguage::En,
+        Language::Ja => MessageLanguage::Ja,
+    }
+}
 
 fn columns(lang: Language, spec: &[(&'static str, &str, &str, f64)]) -> Vec<Column> {
     spec.iter()
@@ -62,6 +73,8 @@ pub(super) fn timecard(rows: Vec<TimecardRow>, lang: Language, zone: Zone) -> Ta
             })
             .collect(),
         zone,
+        note: None,
+        language: lang,
     }
 }
 
@@ -105,10 +118,7 @@ pub(super) fn alerts(
     zone: Zone,
     offset_minutes: i32,
 ) -> Table {
-    let words = match lang {
-        Language::En => MessageLanguage::En,
-        Language::Ja => MessageLanguage::Ja,
-    };
+    let words = message_language(lang);
     let fixed = FixedOffset::east_opt(offset_minutes * 60)
         .unwrap_or(FixedOffset::east_opt(0).expect("UTC"));
     Table {
@@ -147,5 +157,147 @@ pub(super) fn alerts(
             })
             .collect(),
         zone,
+        note: None,
+        language: lang,
     }
+}
+
+/// The batteries below the organization's threshold now, lowest first: the replacement list.
+pub(super) async fn batteries(
+    ctx: &AppContext,
+    org: &str,
+    lang: Language,
+    zone: Zone,
+) -> Result<Table> {
+    let rules = load_rules(&rules_path(&ctx.core().config_dir, org))?;
+    let locks = locks_list(ctx, LocksListRequest::default()).await?.locks;
+    let now = ctx.core().clock.now();
+    let mut low: Vec<_> = low_battery(
+        &battery_readings(&locks),
+        rules.low_battery.threshold_percent,
+        now,
+    )
+    .into_iter()
+    .filter(|f| f.part.is_some() && f.percent.is_some())
+    .collect();
+    low.sort_by_key(|f| f.percent);
+    let words = message_language(lang);
+    Ok(Table {
+        sheet: match lang {
+            Language::En => "Batteries",
+            Language::Ja => "電池交換",
+        }
+        .to_owned(),
+        columns: columns(
+            lang,
+            &[
+                ("lock_id", "Lock ID", "錠ID", 16.0),
+                ("lock_name", "Lock", "錠名", 24.0),
+                ("part", "Device", "部位", 18.0),
+                ("percent", "Battery (%)", "電池残量（%）", 14.0),
+                ("seen_at", "Read at", "確認日時", 20.0),
+            ],
+        ),
+        rows: low
+            .into_iter()
+            .map(|f| {
+                vec![
+                    Cell::Text(f.lock_id.clone()),
+                    f.lock_name.clone().into(),
+                    f.part
+                        .map(|p| Cell::Text(part_word(p, words).to_owned()))
+                        .unwrap_or(Cell::Empty),
+                    Cell::Count(f.percent.unwrap_or_default().clamp(0, 100) as u64),
+                    Cell::Time(f.at),
+                ]
+            })
+            .collect(),
+        zone,
+        note: None,
+        language: lang,
+    })
+}
+
+/// The journal's entries of the organization from `start` to `end`, oldest first, with the
+/// activity export's columns.
+pub(super) fn journal(
+    ctx: &AppContext,
+    org: &str,
+    start: DateTime<Utc>,
+    end: DateTime<Utc>,
+    lang: Language,
+    zone: Zone,
+) -> Result<Table> {
+    let journal = Journal::new(&ctx.core().data_folder()?);
+    let mut query = JournalQuery {
+        since: Some(start),
+        until: Some(end),
+        operations: Vec::new(),
+        outcome: None,
+        text: None,
+        offset: 0,
+        limit: 1000,
+    };
+    let mut entries = Vec::new();
+    loop {
+        let (page, total) = journal.list(&query).map_err(Error::from)?;
+        let n = page.len() as u32;
+        entries.extend(page);
+        query.offset += n;
+        if n == 0 || u64::from(query.offset) >= total {
+            break;
+        }
+    }
+    entries.retain(|e| e.organization_id.as_deref().is_none_or(|o| o == org) && e.at < end);
+    entries.sort_by_key(|e| (e.at, e.id));
+    let keys = [
+        "at",
+        "connection",
+        "account",
+        "organization_id",
+        "operation",
+        "target_id",
+        "target_name",
+        "changes",
+        "outcome",
+    ];
+    let widths = [20.0, 16.0, 24.0, 18.0, 22.0, 18.0, 24.0, 50.0, 14.0];
+    let titles = activity_headers(lang);
+    Ok(Table {
+        sheet: match lang {
+            Language::En => "Activity",
+            Language::Ja => "操作履歴",
+        }
+        .to_owned(),
+        columns: keys
+            .iter()
+            .zip(titles)
+            .zip(widths)
+            .map(|((key, title), width)| Column {
+                key,
+                // The time is shown in the organization's zone, not UTC as the export says.
+                title: title.replace(" (UTC)", "").to_owned(),
+                width,
+            })
+            .collect(),
+        rows: entries
+            .iter()
+            .map(|e| {
+                vec![
+                    Cell::Time(e.at),
+                    e.connection.clone().into(),
+                    e.account.clone().into(),
+                    e.organization_id.clone().into(),
+                    Cell::Text(e.operation.as_str().to_owned()),
+                    e.target_id.clone().into(),
+                    e.target_name.clone().into(),
+                    Cell::Text(changes_text(e)),
+                    Cell::Text(e.outcome.clone()),
+                ]
+            })
+            .collect(),
+        zone,
+        note: None,
+        language: lang,
+    })
 }

@@ -115,6 +115,10 @@ pub(super) async fn write_report(
         til: Some(end),
         ..Default::default()
     };
+    let org = report.organization_id.clone();
+    let note = move |reach: DateTime<Utc>| {
+        (reach < end).then(|| incomplete_note(language, reach, utc_offset_minutes))
+    };
     match &report.what {
         ReportKind::History { lock_ids } => {
             let export = ExportRequest {
@@ -127,7 +131,12 @@ pub(super) async fn write_report(
             let lock_ids = lock_ids.clone();
             blocking(ctx, move |archive| {
                 let reach = archive_reach(archive, &lock_ids, start)?;
-                let records = target.write(|out| Ok(archive.export(&export, out)?.records))?;
+                let note = note(reach);
+                let records = target.write(|out| {
+                    Ok(archive
+                        .export_with_note(&export, note.as_deref(), out)?
+                        .records)
+                })?;
                 Ok(Written {
                     file,
                     records,
@@ -144,7 +153,8 @@ pub(super) async fn write_report(
             let lock_ids = lock_ids.clone();
             blocking(ctx, move |archive| {
                 let reach = archive_reach(archive, &lock_ids, start)?;
-                let table = tables::timecard(archive.timecard(&req)?, language, zone);
+                let mut table = tables::timecard(archive.timecard(&req)?, language, zone);
+                table.note = note(reach);
                 let records = target.write(|out| Ok(table.write(format, out)?.records))?;
                 Ok(Written {
                     file,
@@ -155,19 +165,56 @@ pub(super) async fn write_report(
             .await
         }
         ReportKind::Alerts => {
-            let alerts = tables::alerts_of_period(ctx, &report.organization_id, start, end)?;
+            let alerts = tables::alerts_of_period(ctx, &org, start, end)?;
             let table = tables::alerts(&alerts, language, zone, utc_offset_minutes);
-            let records = tokio::task::spawn_blocking(move || {
-                target.write(|out| Ok(table.write(format, out)?.records))
-            })
-            .await
-            .map_err(|e| Error::Archive(lockdesk_archive::Error::Export(e.to_string())))??;
-            Ok(Written {
-                file,
-                records,
-                archive_until: None,
-            })
+            write_table(target, table, format, file).await
         }
+        ReportKind::Batteries => {
+            let table = tables::batteries(ctx, &org, language, zone).await?;
+            write_table(target, table, format, file).await
+        }
+        ReportKind::Journal => {
+            let table = tables::journal(ctx, &org, start, end, language, zone)?;
+            write_table(target, table, format, file).await
+        }
+    }
+}
+
+/// Writes a table that does not come from the archive, off the async threads.
+async fn write_table(
+    target: Target,
+    table: lockdesk_archive::table::Table,
+    format: ExportFormat,
+    file: String,
+) -> Result<Written> {
+    let records = tokio::task::spawn_blocking(move || {
+        target.write(|out| Ok(table.write(format, out)?.records))
+    })
+    .await
+    .map_err(|e| Error::Archive(lockdesk_archive::Error::Export(e.to_string())))??;
+    Ok(Written {
+        file,
+        records,
+        archive_until: None,
+    })
+}
+
+/// What the workbook says when the archive did not reach the period's end.
+fn incomplete_note(lang: Language, reach: DateTime<Utc>, offset_minutes: i32) -> String {
+    let zone = chrono::FixedOffset::east_opt(offset_minutes * 60)
+        .unwrap_or(chrono::FixedOffset::east_opt(0).expect("UTC"));
+    let at = reach.with_timezone(&zone).format("%Y-%m-%d %H:%M (UTC%:z)");
+    match lang {
+        Language::En => format!(
+            "The history sign-in had expired when this report was written, so the archive could \
+             not be brought up to date: this file holds the records up to {at} only. Sign in to \
+             the history in Lockdesk and write the report again (Reports, Run now)."
+        ),
+        Language::Ja => format!(
+            "このレポートの作成時に入退室履歴のサインインが切れていたため、履歴を最新にできません\
+             でした。このファイルには {at} までの記録しか含まれていません。Lockdesk で入退室履歴\
+             にサインインしてから、もう一度書き出してください（レポート画面の「今すぐ実行」）。"
+        ),
     }
 }
 

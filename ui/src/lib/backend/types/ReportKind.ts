@@ -3,4 +3,4 @@
 /**
  * What a report holds.
  */
-export type ReportKind = { "kind": "history", lock_ids: Array<string>, } | { "kind": "timecard", lock_ids: Array<string>, } | { "kind": "alerts" };
+export type ReportKind = { "kind": "history", lock_ids: Array<string>, } | { "kind": "timecard", lock_ids: Array<string>, } | { "kind": "alerts" } | { "kind": "batteries" } | { "kind": "journal" };

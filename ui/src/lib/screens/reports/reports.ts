@@ -23,7 +23,7 @@ export const NAME_MAX = 100;
 export const DAY_RANGE = [1, 28] as const;
 
 export type Kind = ReportKind['kind'];
-export const KINDS: readonly Kind[] = ['history', 'timecard', 'alerts'];
+export const KINDS: readonly Kind[] = ['history', 'timecard', 'alerts', 'batteries', 'journal'];
 export type Every = Schedule['every'];
 export const EVERY: readonly Every[] = ['daily', 'weekly', 'monthly', 'monthly_first_office_day'];
 export const FORMATS: readonly ReportFormat[] = ['xlsx', 'csv', 'jsonl'];
@@ -110,9 +110,9 @@ export function scheduleOf(f: ReportForm): Schedule {
   }
 }
 
-/** Whether a kind of report is of chosen locks (the watcher's alerts are of every lock). */
+/** Whether a kind of report is of chosen locks (the others are of every lock). */
 export function hasLocks(kind: Kind): boolean {
-  return kind !== 'alerts';
+  return kind === 'history' || kind === 'timecard';
 }
 
 /** What the form's report holds. */
@@ -124,7 +124,9 @@ export function whatOf(f: ReportForm): ReportKind {
     case 'timecard':
       return { kind: 'timecard', lock_ids };
     case 'alerts':
-      return { kind: 'alerts' };
+    case 'batteries':
+    case 'journal':
+      return { kind: f.kind };
   }
 }
 
@@ -143,6 +145,16 @@ const KIND_KEYS: Record<Kind, { kind: MessageKey; name: MessageKey; hint: Messag
     kind: 'reports.kind.alerts',
     name: 'reports.defaultName.alerts',
     hint: 'reports.kindHint.alerts',
+  },
+  batteries: {
+    kind: 'reports.kind.batteries',
+    name: 'reports.defaultName.batteries',
+    hint: 'reports.kindHint.batteries',
+  },
+  journal: {
+    kind: 'reports.kind.journal',
+    name: 'reports.defaultName.journal',
+    hint: 'reports.kindHint.journal',
   },
 };
 
@@ -163,9 +175,9 @@ export function defaultName(k: Kind, tr: Tr): string {
 /** What a report holds, in words: its kind, and for history and time card which locks. */
 export function whatWords(w: ReportKind, names: Map<string, string>, tr: Tr): string {
   const kind = kindWords(w.kind, tr);
-  return w.kind === 'alerts'
-    ? kind
-    : tr('reports.what.withLocks', { kind, locks: locksWords(w.lock_ids, names, tr) });
+  return w.kind === 'history' || w.kind === 'timecard'
+    ? tr('reports.what.withLocks', { kind, locks: locksWords(w.lock_ids, names, tr) })
+    : kind;
 }
 
 /** The request to send, or the problems when the form cannot be sent (nothing is sent then). */
