@@ -36,7 +36,7 @@ export const ALLOWED = new Set([
   'KB',
   'Excel', // "CSV（Excel）": the program the export is made for
   'xlsx', // a report's file name ends in its extension, as the file is named (…_2026-10.xlsx)
-  'JSON', // "JSON Lines", a file format name
+  'JSON', // "JSON Lines", a file format name; a chat destination that takes the alerts as JSON
   'Lines',
   'A', // A 接点: a relay's normally-open contact, named so in Japanese
   'https', // "https:// で始まるアドレス": what the user types
@@ -55,6 +55,18 @@ export const ALLOWED = new Set([
   // Key caps, named as printed on the keyboard ("Enter キーで開く", "Esc キーで閉じる").
   'Enter',
   'Esc',
+  // The chat services alerts are posted to, by their product names, and the names of their own
+  // apps and settings as those services show them in Japanese (Slack の「Incoming Webhooks」
+  // アプリ, LINE WORKS の「Incoming Webhook」アプリ, Webhook URL).
+  'Slack',
+  'Microsoft',
+  'Teams',
+  'Chatwork',
+  'LINE',
+  'WORKS',
+  'Incoming',
+  'Webhook',
+  'Webhooks',
   // ID shape hint "U-xxxxx-xxxxx".
   'U',
   'xxxxx',
@@ -282,11 +294,33 @@ export async function japaneseScreens({ page, context, test, expect, id, nav, sh
       await visit('13', 'activity', () => page.waitForSelector(id('activity-row')));
       await visit('14', 'account', () => page.waitForSelector(id('account-token-application')));
       // The alerts the watch cases raised, the rules with their office-hours summary (月〜金).
+      // With a chat destination listed, and its add form open: each service's hint is worded.
+      let destination = null;
       await visit('15', 'watch', async () => {
         await page.waitForSelector(id('watch-alert'));
         const summary = await page.textContent(id('watch-office-summary'));
         expect(summary.includes('月〜金'), `office days read ${summary}`);
+        destination = await call(page, 'alert_destinations_add', {
+          name: `日本語の送信先 ${stamp}`,
+          kind: 'chatwork',
+          url: 'https://127.0.0.1:9/chatwork',
+          token: 'e2e-token',
+          room_id: '12345',
+          rules: { which: 'only', rules: ['silent_lock', 'low_battery'] },
+          language: 'ja',
+        });
+        await nav('reports');
+        await nav('watch');
+        await page.waitForSelector(`${id('destination')}[data-destination-id="${destination.id}"]`);
+        await page.click(id('destination-add-open'));
+        await page.click(id('destination-form-save'));
+        await page.waitForSelector(id('destination-not-added'));
+        for (const kind of ['chatwork', 'teams', 'line_works', 'generic', 'slack']) {
+          await page.selectOption(id('destination-form-kind'), kind);
+          await check(`watch (chat destination form, ${kind})`);
+        }
       });
+      if (destination) await call(page, 'alert_destinations_remove', { id: destination.id });
       // A report written once (its last run and Run now's outcome), and the add form open with
       // the lock picker and a monthly schedule.
       const reportFolder = mkdtempSync(join(tmpdir(), 'lockdesk-report-ja-'));

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { call } from './watch.mjs';
-import { SIZE } from './screenshots.mjs';
+import { SIZE, atWindowSize } from './screenshots.mjs';
 
 export async function reportsScreen({ page, test, expect, id, nav, shot }) {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'lockdesk-report-'));
@@ -17,16 +17,6 @@ export async function reportsScreen({ page, test, expect, id, nav, shot }) {
   let written = null;
   const card = () => `${id('report')}[data-report-id="${reportId}"]`;
   const focused = () => page.evaluate(() => document.activeElement?.dataset?.testid ?? null);
-  // Pictures at the desktop window's default size (1200×800), the page's size restored after.
-  const atWindowSize = async (fn) => {
-    const before = page.viewportSize();
-    await page.setViewportSize(SIZE);
-    try {
-      await fn();
-    } finally {
-      if (before) await page.setViewportSize(before);
-    }
-  };
 
   await test('reports: a bad value is refused next to its field and nothing is stored', async () => {
     await nav('reports');
@@ -70,7 +60,7 @@ export async function reportsScreen({ page, test, expect, id, nav, shot }) {
     );
     const summary = await page.textContent(id('report-form-summary'));
     expect(summary.includes('Every Monday at 08:00'), `the form's summary is ${summary}`);
-    await atWindowSize(() => shot('reports-02-add-form'));
+    await atWindowSize(page, () => shot('reports-02-add-form'));
     await page.click(id('report-form-save'));
     await page.waitForSelector(id('report'));
     expect((await focused()) === 'report-add-open', 'the focus is not back on Add report');
@@ -113,7 +103,7 @@ export async function reportsScreen({ page, test, expect, id, nav, shot }) {
     const file = await page.textContent(`${card()} ${id('report-last-file')}`);
     expect(file === base, `the last run shows ${file}`);
     expect(!(await page.isDisabled(`${card()} ${id('report-run')}`)), 'Run now stays busy');
-    await atWindowSize(() => shot('reports-03-written'));
+    await atWindowSize(page, () => shot('reports-03-written'));
   });
 
   await test('reports: the same period run again without "again" is already written', async () => {

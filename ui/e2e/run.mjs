@@ -15,6 +15,7 @@ import { dailyScreens } from './daily.mjs';
 import { screenshotScreens } from './screenshots.mjs';
 import { offlineScreens } from './offline.mjs';
 import { watchScreen } from './watch.mjs';
+import { chatAlerts } from './chat.mjs';
 import { reportsScreen } from './reports.mjs';
 import { todayScreen } from './today.mjs';
 import { firstMinute } from './first_minute.mjs';
@@ -332,6 +333,7 @@ try {
 
   await activityScreen({ page, test, expect, id, nav, shot, stamp });
   await watchScreen({ page, test, expect, id, nav, shot });
+  await chatAlerts({ page, test, expect, id, nav, shot });
   await reportsScreen({ page, test, expect, id, nav, shot });
 
   await historyScreen({ page, context, test, expect, id, nav, shot, open: host.open, shots });

@@ -8,6 +8,17 @@ import { join } from 'node:path';
 import { repoRoot } from './host.mjs';
 
 export const SIZE = { width: 1200, height: 800 };
+
+/** Runs `fn` (pictures) at the desktop window's default size, the page's size restored after. */
+export async function atWindowSize(page, fn) {
+  const before = page.viewportSize();
+  await page.setViewportSize(SIZE);
+  try {
+    await fn();
+  } finally {
+    if (before) await page.setViewportSize(before);
+  }
+}
 const dir = join(repoRoot, 'artifacts', 'screenshots');
 
 /** What each screen shows before its picture is taken (data loaded, not a spinner). */

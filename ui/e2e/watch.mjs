@@ -22,7 +22,7 @@ export const call = (page, cmd, req = {}) =>
   );
 
 /** A call of the demo simulator's control API, with the token the session status hands out. */
-async function sim({ demo_base_url: base, demo_sim_token: token }, path, body) {
+export async function sim({ demo_base_url: base, demo_sim_token: token }, path, body) {
   const r = await fetch(`${base}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { 'content-type': 'application/json', 'x-sim-token': token ?? '' },

@@ -244,3 +244,19 @@ describe('BackendError', () => {
     }
   });
 });
+
+describe('a chat destination’s service', () => {
+  it('says what the chat service did, without advice or a button for Lockdesk’s connection', () => {
+    for (const [code, category] of [
+      ['webhook_unavailable', 'service_unreachable'],
+      ['webhook_refused', 'connection'],
+      ['webhook_answer_lost', 'outcome_unknown'],
+      ['webhook_secret_missing', 'keychain'],
+    ] as const) {
+      const v = describeError(err(code, category));
+      expect(v.key, code).toBe(`error.${code}`);
+      expect(v.howTo, code).toBeNull();
+      expect(v.action, code).toBeNull();
+    }
+  });
+});

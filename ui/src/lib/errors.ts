@@ -365,8 +365,18 @@ export function describeError(err: BackendError): ErrorView {
     'archive_schema_too_new',
     'invitation_limit_exceeded',
   ];
-  const howTo = selfContained.includes(err.code) ? null : advice.howTo;
-  const action = err.code === 'no_organization' ? null : advice.action;
+  // A chat destination's service (Watch, team chat): the message says what happens or what to
+  // do; the advice and button of its category would point at Lockdesk's own connection, which is
+  // not at fault.
+  const chatService: readonly ErrorCode[] = [
+    'webhook_refused',
+    'webhook_unavailable',
+    'webhook_answer_lost',
+    'webhook_secret_missing',
+  ];
+  const own = chatService.includes(err.code);
+  const howTo = own || selfContained.includes(err.code) ? null : advice.howTo;
+  const action = own || err.code === 'no_organization' ? null : advice.action;
   return { ...text, howTo, action };
 }
 

@@ -10,6 +10,7 @@ import { keychainEn } from './keychain.en';
 import { shellEn } from './shell.en';
 import { watchEn } from './watch.en';
 import { reportsEn } from './reports.en';
+import { teamAlertsEn } from './teamalerts.en';
 import { todayEn } from './today.en';
 import { proxyEn } from './proxy.en';
 
@@ -27,6 +28,7 @@ export const en = {
   ...shellEn,
   ...watchEn,
   ...reportsEn,
+  ...teamAlertsEn,
   ...todayEn,
   ...proxyEn,
   'app.name': 'Lockdesk',

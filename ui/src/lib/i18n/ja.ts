@@ -11,6 +11,7 @@ import { keychainJa } from './keychain.ja';
 import { shellJa } from './shell.ja';
 import { watchJa } from './watch.ja';
 import { reportsJa } from './reports.ja';
+import { teamAlertsJa } from './teamalerts.ja';
 import { todayJa } from './today.ja';
 import { proxyJa } from './proxy.ja';
 
@@ -27,6 +28,7 @@ export const ja: Messages = {
   ...shellJa,
   ...watchJa,
   ...reportsJa,
+  ...teamAlertsJa,
   ...todayJa,
   ...proxyJa,
   'app.name': 'Lockdesk',

@@ -1,0 +1,329 @@
+// Team chat alerts on the Watch screen (issue 20 §2) against a webhook receiver in this process:
+// loopback HTTP, which the core accepts for this computer only. A bad address is refused next to
+// its field and nothing is stored; a Slack destination is added and shows its host only (the
+// address is nowhere in the page or the list); Send a test posts one JSON message, and a
+// receiver answering 500 shows the error's words; a round's alert reaches the receiver once and
+// is listed as sent; a failed delivery waits for its retry and Send now sends it when due; Remove
+// asks first. The cases are named "watch chat: …" (E2E_ONLY='chat' or 'watch' selects them).
+import http from 'node:http';
+import { call, sim } from './watch.mjs';
+import { atWindowSize } from './screenshots.mjs';
+
+/** A webhook receiver on 127.0.0.1: records every request and answers `state.status`. */
+async function receiver() {
+  const requests = [];
+  const state = { status: 200 };
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      requests.push({ method: req.method, path: req.url, headers: req.headers, body });
+      res.writeHead(state.status, { 'content-type': 'text/plain' });
+      res.end(state.status < 300 ? 'ok' : 'unavailable');
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    requests,
+    state,
+    port: server.address().port,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(resolve);
+      }),
+  };
+}
+
+export async function chatAlerts({ page, test, expect, id, nav, shot }) {
+  const hook = await receiver();
+  const secret = `e2e-secret-${Date.now().toString(36)}`;
+  const hookPath = `/slack/services/T0/B0/${secret}`;
+  const url = `http://127.0.0.1:${hook.port}${hookPath}`;
+  // Hostile text: shown as text, escaped in the message, no mention.
+  const name = '総務 <b>e2e</b> @channel';
+  let destId = null;
+  // Two locks whose batteries the cases lower (not the first, which the watch cases use).
+  let locks = [];
+  let lockNames = new Map();
+  const item = () => `${id('destination')}[data-destination-id="${destId}"]`;
+  const rows = (state = null, lock = null) =>
+    `${id('delivery')}[data-destination-id="${destId}"]` +
+    (state ? `[data-state="${state}"]` : '') +
+    (lock ? `[data-lock-id="${lock}"]` : '');
+  const checkNow = async () => {
+    await page.click(id('watch-check-now'));
+    await page.waitForSelector(id('watch-round-result'), { timeout: 120_000 });
+    await page.waitForSelector(`${id('watch-check-now')}:not([disabled])`);
+  };
+  const battery = async (lock, percent) =>
+    sim(await call(page, 'session_status'), '/_sim/battery', {
+      lock_id: lock,
+      part: 'lock',
+      percent,
+    });
+  // The panel from its top, in the screen's own scroll area.
+  const showPanel = () =>
+    page.evaluate(() =>
+      document.querySelector('[data-testid="team-alerts"]')?.scrollIntoView({ block: 'start' }),
+    );
+
+  await test('watch chat: a bad webhook address is refused next to its field; nothing stored', async () => {
+    await nav('watch');
+    await page.waitForSelector(id('team-alerts'));
+    // The two locks' batteries read full, then a round: a low battery of theirs found later is
+    // a new alert, and the alerts the demo holds now are raised before any destination exists.
+    const all = (await call(page, 'locks_list')).locks;
+    locks = [all[all.length - 1].id, all[all.length - 2].id];
+    lockNames = new Map(all.map((l) => [l.id, l.name]));
+    for (const l of locks) await battery(l, 90);
+    await call(page, 'watch_round');
+    const before = (await call(page, 'alert_destinations_list')).destinations.length;
+
+    await page.click(id('destination-add-open'));
+    await page.waitForSelector(id('destination-form'));
+    await page.fill(id('destination-form-name'), name);
+    await page.fill(id('destination-form-url'), 'http://example.com/hook');
+    await page.click(id('destination-form-save'));
+    await page.waitForSelector(id('destination-not-added'));
+    const plain = await page.textContent('#destination-form-url-error');
+    expect(plain?.includes('https://'), `the address's error says ${plain}`);
+    expect(
+      (await page.getAttribute(id('destination-form-url'), 'aria-invalid')) === 'true',
+      'the address field is not marked',
+    );
+    await page.fill(id('destination-form-url'), '');
+    await page.click(id('destination-form-save'));
+    await page.waitForSelector('#destination-form-url-error:has-text("Enter the webhook URL")');
+    // The core refuses the same address by itself, next to the same field.
+    let refused = '';
+    try {
+      await call(page, 'alert_destinations_add', {
+        name,
+        kind: 'slack',
+        url: 'http://example.com/hook',
+        rules: { which: 'all' },
+        language: 'ja',
+      });
+    } catch (e) {
+      refused = e.message;
+    }
+    expect(
+      refused.includes('invalid_input') && refused.includes('"url"'),
+      `the core answered ${refused || 'ok'}`,
+    );
+    const after = (await call(page, 'alert_destinations_list')).destinations.length;
+    expect(after === before, `destinations went from ${before} to ${after}`);
+    await showPanel();
+    await shot('chat-01-refused');
+  });
+
+  await test('watch chat: add a Slack destination; its host is shown, its address nowhere', async () => {
+    await page.fill(id('destination-form-url'), url);
+    await page.check(id('destination-rules-some'));
+    await page.check(id('destination-rule-low_battery'));
+    expect(
+      (await page.getAttribute(id('destination-form-url'), 'type')) === 'password',
+      'the address is typed in the clear',
+    );
+    await page.click(id('destination-form-save'));
+    await page.waitForSelector(id('destination-form'), { state: 'detached' });
+    const { destinations } = await call(page, 'alert_destinations_list');
+    const d = destinations.find((x) => x.name === name);
+    expect(d, `not stored: ${JSON.stringify(destinations)}`);
+    destId = d.id;
+    expect(d.host === '127.0.0.1' && d.kind === 'slack', `stored ${JSON.stringify(d)}`);
+    expect(
+      d.rules.which === 'only' && d.rules.rules.join() === 'low_battery',
+      `the rules stored: ${JSON.stringify(d.rules)}`,
+    );
+    await page.waitForSelector(item());
+    const text = async (t) => (await page.textContent(`${item()} ${id(t)}`)).trim();
+    expect((await text('destination-name')) === name, 'the name is not shown as typed');
+    expect((await text('destination-host')) === '127.0.0.1', 'the host');
+    expect((await text('destination-kind')) === 'Slack', 'the kind');
+    expect((await text('destination-rules')) === 'Low battery', 'the rules');
+    expect((await text('destination-language')) === 'Japanese', 'the language');
+    // Nowhere in the page (text, markup, fields, storage) nor in the list's answer.
+    const page_ = await page.evaluate(() =>
+      [
+        document.documentElement.outerHTML,
+        document.body.innerText,
+        ...[...document.querySelectorAll('input, textarea')].map((e) => e.value),
+        JSON.stringify({ ...localStorage }),
+        JSON.stringify({ ...sessionStorage }),
+      ].join('\n'),
+    );
+    expect(!page_.includes(secret), 'the webhook address is in the page');
+    expect(!page_.includes(`:${hook.port}/`), 'the webhook address is in the page');
+    const listed = JSON.stringify(await call(page, 'alert_destinations_list'));
+    expect(!listed.includes(secret) && !listed.includes('/slack'), 'the list holds the address');
+    // The form opened again starts empty.
+    await page.click(id('destination-add-open'));
+    expect((await page.inputValue(id('destination-form-url'))) === '', 'the address stayed');
+    await page.click(id('destination-form-cancel'));
+    await page.waitForSelector(id('destination-form'), { state: 'detached' });
+  });
+
+  await test('watch chat: Send a test posts one JSON message with text; the page says sent', async () => {
+    const n = hook.requests.length;
+    await page.click(`${item()} ${id('destination-test')}`);
+    await page.waitForSelector(`${item()} ${id('destination-test-sent')}`);
+    const got = hook.requests.slice(n);
+    expect(got.length === 1, `the receiver got ${got.length} requests`);
+    const [r] = got;
+    expect(r.method === 'POST' && r.path === hookPath, `${r.method} ${r.path}`);
+    expect(r.headers['content-type']?.startsWith('application/json'), r.headers['content-type']);
+    const body = JSON.parse(r.body);
+    expect(typeof body.text === 'string' && body.text.length > 0, `the body is ${r.body}`);
+    // The name is the user's text: never markup or a mention in Slack.
+    expect(!r.body.includes('<b>') && !r.body.includes('@channel'), `the body is ${r.body}`);
+    await showPanel();
+    await shot('chat-02-test-sent');
+  });
+
+  await test('watch chat: a test to a service answering 500, then 404, shows the error words', async () => {
+    hook.state.status = 500;
+    try {
+      const n = hook.requests.length;
+      await page.click(`${item()} ${id('destination-test')}`);
+      const notice = `${item()} ${id('error-notice')}[data-code="webhook_unavailable"]`;
+      await page.waitForSelector(notice);
+      const words = await page.textContent(notice);
+      expect(words.includes('could not be reached'), `the notice says ${words}`);
+      // Not the advice about Lockdesk's own connection: the chat service is at fault.
+      expect(!words.includes('service address'), `the notice says ${words}`);
+      expect(
+        (await page.locator(`${item()} ${id('destination-test-sent')}`).count()) === 0,
+        'the page still says sent',
+      );
+      expect(hook.requests.length === n + 1, 'the test was not posted once');
+      await showPanel();
+      await shot('chat-03-test-failed');
+      // Refused (a 4xx: a wrong or revoked address): said so, without the button that opens
+      // Lockdesk's own connections, which are not at fault.
+      hook.state.status = 404;
+      await page.click(`${item()} ${id('destination-test')}`);
+      const refused = `${item()} ${id('error-notice')}[data-code="webhook_refused"]`;
+      await page.waitForSelector(refused);
+      const why = await page.textContent(refused);
+      expect(why.includes('refused the message'), `the notice says ${why}`);
+      expect(
+        (await page.locator(`${refused} button.primary, ${id('error-connect')}`).count()) === 0,
+        'a button points at the connections',
+      );
+    } finally {
+      hook.state.status = 200;
+    }
+  });
+
+  await test('watch chat: a round’s alert reaches the receiver once; listed as sent', async () => {
+    const n = hook.requests.length;
+    await battery(locks[0], 6);
+    await checkNow();
+    await page.waitForSelector(rows('sent', locks[0]));
+    const got = hook.requests.slice(n);
+    expect(got.length === 1, `the receiver got ${got.length} messages`);
+    const text = JSON.parse(got[0].body).text;
+    const lockName = lockNames.get(locks[0]) || locks[0];
+    expect(text.includes('6%') && text.includes(lockName), `the message says ${text}`);
+    const states = await page.locator(rows()).evaluateAll((rs) => rs.map((r) => r.dataset.state));
+    expect(states.length === 1 && states[0] === 'sent', `this destination's rows: ${states}`);
+    const posted = await page.textContent(id('watch-round-result'));
+    expect(posted.includes('Team chat: 1 sent'), `the round says ${posted}`);
+    // Nothing new: nothing more is posted.
+    await checkNow();
+    expect(hook.requests.length === n + 1, `${hook.requests.length - n} messages after two rounds`);
+    await showPanel();
+    await shot('chat-04-delivered');
+  });
+
+  await test('watch chat: a failed delivery waits for its retry; Send now sends it when due', async () => {
+    hook.state.status = 500;
+    const n = hook.requests.length;
+    try {
+      await battery(locks[1], 5);
+      await checkNow();
+      const waiting = rows('retry', locks[1]);
+      await page.waitForSelector(waiting);
+      const state = await page.textContent(`${waiting} ${id('delivery-state')}`);
+      expect(state.includes('Waiting to retry'), `the state reads ${state}`);
+      const error = await page.textContent(`${waiting} ${id('delivery-error')}`);
+      expect(error.includes('could not be reached'), `the error reads ${error}`);
+      expect((await page.textContent(waiting)).includes('Next try'), 'no next try shown');
+      await page.waitForSelector(id('deliveries-pending'));
+      await page.waitForSelector(id('deliveries-send-now'));
+      await showPanel();
+      await shot('chat-05-waiting');
+    } finally {
+      hook.state.status = 200;
+    }
+    // The first retry is a minute after the failure: Send now sends it once its time has come.
+    const { deliveries } = await call(page, 'alert_deliveries_list', { limit: 100 });
+    const d = deliveries.find((x) => x.destination_id === destId && x.lock_id === locks[1]);
+    expect(d?.state === 'pending' && d.next_try, `the delivery is ${JSON.stringify(d)}`);
+    const wait = Date.parse(d.next_try) - Date.now() + 1500;
+    if (wait > 0) await page.waitForTimeout(Math.min(wait, 90_000));
+    await page.click(id('deliveries-send-now'));
+    await page.waitForSelector(rows('sent', locks[1]));
+    await page.waitForSelector(`${id('deliveries-pass')} p`);
+    const got = hook.requests.slice(n);
+    expect(got.length === 2, `the receiver got ${got.length} requests (one refused, one sent)`);
+    expect(
+      (await page.locator(id('deliveries-send-now')).count()) === 0,
+      'Send now stays with nothing waiting',
+    );
+  });
+
+  await test('watch chat: the panel and the form in both languages and themes', async () => {
+    await atWindowSize(page, async () => {
+      try {
+        for (const lang of ['en', 'ja']) {
+          await page.selectOption(id('language'), lang);
+          for (const theme of ['light', 'dark']) {
+            await page.emulateMedia({ colorScheme: theme });
+            await page.waitForSelector(item());
+            await showPanel();
+            await shot(`chat-list-${lang}-${theme}`);
+            await page.click(id('destination-add-open'));
+            await page.waitForSelector(id('destination-form'));
+            await page.selectOption(id('destination-form-kind'), 'chatwork');
+            await page.waitForSelector(id('destination-form-token'));
+            await page.click(id('destination-form-save'));
+            await page.waitForSelector(id('destination-not-added'));
+            await page
+              .locator(id('destination-form'))
+              .evaluate((e) => e.closest('section')?.scrollIntoView({ block: 'start' }));
+            await shot(`chat-form-${lang}-${theme}`);
+            await page.click(id('destination-form-cancel'));
+            await page.waitForSelector(id('destination-form'), { state: 'detached' });
+            await page.locator(id('deliveries')).evaluate((e) => e.scrollIntoView());
+            await shot(`chat-deliveries-${lang}-${theme}`);
+          }
+        }
+      } finally {
+        await page.emulateMedia({ colorScheme: 'light' });
+        await page.selectOption(id('language'), 'en');
+      }
+    });
+  });
+
+  await test('watch chat: remove through the confirm dialog', async () => {
+    await page.click(`${item()} ${id('destination-remove')}`);
+    await page.waitForSelector(`${id('confirm-dialog')}[open]`);
+    const message = await page.textContent(id('confirm-dialog'));
+    expect(message.includes(name), `the dialog says ${message}`);
+    await page.click(id('confirm-ok'));
+    await page.waitForSelector(item(), { state: 'detached' });
+    const { destinations } = await call(page, 'alert_destinations_list');
+    expect(!destinations.some((d) => d.id === destId), 'the destination is still stored');
+    // Its deliveries stay listed, under a removed destination.
+    const who = await page.textContent(`${rows('sent', locks[0])} td:nth-child(2)`);
+    expect(who.includes('Removed destination'), `the destination column reads ${who}`);
+  });
+
+  // Whatever failed above, no destination of these cases outlives them.
+  if (destId) await call(page, 'alert_destinations_remove', { id: destId }).catch(() => undefined);
+  await hook.close();
+}

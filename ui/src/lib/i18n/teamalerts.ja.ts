@@ -1,0 +1,111 @@
+// Japanese words of the Watch screen's team chat alerts: the same keys as teamalerts.en.ts (the
+// type checks it), merged into ja.ts. The services' own names (Slack, Microsoft Teams, Chatwork,
+// LINE WORKS) and the names of their screens are written as those services show them in Japanese
+// (Teams: チャネル, ワークフロー; Chatwork: サービス連携, API トークン).
+import type { TeamAlertsMessageKey } from './teamalerts.en';
+
+export const teamAlertsJa: Record<TeamAlertsMessageKey, string> = {
+  'teamalerts.title': 'チャットへの通知',
+  'teamalerts.intro':
+    'アラートをチームのチャット（Slack、Microsoft Teams、Chatwork、LINE WORKS、または JSON を受け付ける任意のアドレス）にも送信できます。各アラートは送信先ごとに 1 回だけ送信し、一度に 4 件以上あるときは 1 通のメッセージにまとめます。送信先のサービスが停止しているときは、1 日のあいだ再送を続けます。Webhook の URL はシステムのキーチェーンに保存し、この画面にはホスト名だけを表示します。',
+  'teamalerts.add': '送信先を追加',
+  'teamalerts.empty':
+    'チャットの送信先はまだありません。アラートはこの画面とデスクトップ通知でのみお知らせします。',
+  'teamalerts.otherOrgs':
+    '他の組織の送信先（{count} 件）はここには表示していません。表示するには、その組織を選択してください。',
+  'teamalerts.listLabel': 'チャットの送信先',
+
+  'teamalerts.kind.slack': 'Slack',
+  'teamalerts.kind.teams': 'Microsoft Teams',
+  'teamalerts.kind.chatwork': 'Chatwork',
+  'teamalerts.kind.line_works': 'LINE WORKS',
+  'teamalerts.kind.generic': 'JSON（任意のアドレス）',
+  'teamalerts.kind.email': 'メール',
+  'teamalerts.hint.slack':
+    'Slack で「Incoming Webhooks」アプリをチャンネルに追加し、発行された Webhook URL を貼り付けてください。',
+  'teamalerts.hint.teams':
+    'Teams のチャネルで「ワークフロー」を開き、「Webhook 要求を受信したらチャネルに投稿する」テンプレートからフローを作成して、表示された URL を貼り付けてください。',
+  'teamalerts.hint.chatwork':
+    '投稿に使う Chatwork アカウントの API トークン（「サービス連携」→「API トークン」）と、投稿先のルーム ID（ルームのアドレスの末尾の数字）を入力してください。',
+  'teamalerts.hint.line_works':
+    'LINE WORKS で「Incoming Webhook」アプリをトークルームに追加し、発行された Webhook URL を貼り付けてください。',
+  'teamalerts.hint.generic':
+    'アラートを JSON 形式で受け取る、https:// で始まる任意のアドレス（社内の中継サーバーやスクリプトなど）を入力してください。',
+  'teamalerts.hint.email':
+    '会社のメールサーバー（STARTTLS または TLS の SMTP）、差出人と 1 件以上の宛先です。',
+  'teamalerts.language.ja': '日本語',
+  'teamalerts.language.en': '英語',
+
+  'teamalerts.fact.kind': 'サービス',
+  'teamalerts.fact.host': '送信先のホスト',
+  'teamalerts.fact.rules': '送信するアラート',
+  'teamalerts.fact.language': '言語',
+  'teamalerts.room': '{host}（ルーム {room}）',
+  'teamalerts.rules.all': 'すべてのアラート',
+  'teamalerts.separator': '、',
+  'teamalerts.test': 'テスト送信',
+  'teamalerts.testSent':
+    '{time} にテストメッセージを送信しました。チャットに届いたか確認してください。',
+  'teamalerts.remove': '削除',
+  'teamalerts.removeConfirm':
+    '送信先「{name}」を削除しますか？ まだ送信していないアラートは送信されなくなります。',
+  'teamalerts.removed': '送信先を削除しました。',
+  'teamalerts.added': '送信先を追加しました。テスト送信で届くか確認してください。',
+
+  'teamalerts.form.title': '新しい送信先',
+  'teamalerts.form.name': '名前',
+  'teamalerts.form.nameHint': '一覧とテストメッセージに表示されます（例：チャンネル名）。',
+  'teamalerts.form.kind': 'チャットサービス',
+  'teamalerts.form.url': 'Webhook URL',
+  'teamalerts.form.secretHint': 'システムのキーチェーンに保存され、再表示されません。',
+  'teamalerts.form.token': 'API トークン',
+  'teamalerts.form.room': 'ルーム ID',
+  'teamalerts.form.relay': '中継サーバー経由で送信する',
+  'teamalerts.form.relayUrl': '中継サーバーのアドレス（任意）',
+  'teamalerts.form.relayHint':
+    '社内の中継サーバーを経由する場合のみ入力してください。空欄の場合は Chatwork の API に直接送信します。',
+  'teamalerts.form.rules': '送信するアラート',
+  'teamalerts.form.allRules': 'すべてのアラート',
+  'teamalerts.form.someRules': '次のアラートのみ：',
+  'teamalerts.form.language': 'メッセージの言語',
+  'teamalerts.form.save': '送信先を追加',
+  'teamalerts.notAdded': '追加していません。上の項目を修正してください。何も保存されていません。',
+
+  'teamalerts.invalid.name': '名前は 1〜{max} 文字で入力してください。',
+  'teamalerts.invalid.urlEmpty': 'Webhook URL を入力してください。',
+  'teamalerts.invalid.urlLogin': 'アドレスにユーザー名やパスワードを含めないでください。',
+  'teamalerts.invalid.urlFragment': 'アドレスに「#」以降を含めないでください。',
+  'teamalerts.invalid.token':
+    'Chatwork の API トークンを入力してください（空白を含まない半角英数字です）。',
+  'teamalerts.invalid.room': 'ルーム ID は半角数字で入力してください。',
+  'teamalerts.invalid.rules': '送信するアラートを 1 つ以上選択してください。',
+  'teamalerts.invalid.tooMany':
+    '送信先は {max} 件までです。追加するには、先にいずれかを削除してください。',
+
+  'teamalerts.deliveries': '最近の送信',
+  'teamalerts.deliveriesCaption': 'チャットへ送信したアラート（新しい順）',
+  'teamalerts.noDeliveries': 'チャットへ送信したアラートはまだありません。',
+  'teamalerts.col.time': '検知日時',
+  'teamalerts.col.destination': '送信先',
+  'teamalerts.col.alert': 'アラート',
+  'teamalerts.col.state': '状態',
+  'teamalerts.col.error': '直近のエラー',
+  'teamalerts.state.sent': '送信済み',
+  'teamalerts.state.queued': '送信待ち',
+  'teamalerts.state.retry': '再送待ち',
+  'teamalerts.state.failed': '送信失敗',
+  'teamalerts.nextTry': '次の再送 {time}',
+  'teamalerts.tries': '試行 {count} 回',
+  'teamalerts.alert': '{rule}：{lock}',
+  'teamalerts.removedDestination': '削除済みの送信先',
+  'teamalerts.summary.pending': '送信待ち {count} 件',
+  'teamalerts.summary.failed': '送信失敗 {count} 件',
+  'teamalerts.sendNow': '今すぐ送信',
+  'teamalerts.sending': '送信中…',
+  'teamalerts.sendNowHint':
+    '再送の時刻になったものを送信します。それ以外は次の再送時刻まで待ちます。',
+  'teamalerts.sendNowResult': '送信 {sent} 件、再送待ち {retrying} 件、送信失敗 {failed} 件です。',
+  'teamalerts.nothingDue': 'まだ再送の時刻になったものはありません。次の再送時刻に送信します。',
+  'teamalerts.round':
+    'チャットへの通知：送信 {sent} 件、再送待ち {retrying} 件、送信失敗 {failed} 件',
+};

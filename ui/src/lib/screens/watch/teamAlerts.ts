@@ -1,0 +1,283 @@
+// The team chat alerts of the Watch screen (issue 20 §2), without Svelte: the add form (fields as
+// typed, checked with the core's rules from crates/lockdesk-core/src/team_alerts/destinations.rs
+// and app/team_alerts/mod.rs), the request it sends, the core's refusals mapped to their fields,
+// and a destination and its deliveries in words. The webhook address and Chatwork's token are
+// secrets: they go into the add request once and are never shown; a destination shows its host.
+import type {
+  AlertDestination,
+  AlertDestinationAddRequest,
+  AlertDeliveryPassResponse,
+  DeliveryView,
+  DestinationKind,
+  MessageLanguage,
+  RuleKind,
+  RuleSelection,
+} from '../../backend';
+import { BackendError } from '../../backend/errors';
+import { payloadText, type CodeText } from '../../errors';
+import type { MessageKey } from '../../i18n/en';
+import { charCount, type Problem } from '../../validate';
+import type { Tr } from '../../words/types';
+
+/** `DESTINATION_NAME_MAX` and `DESTINATIONS_MAX` of the core. */
+export const NAME_MAX = 100;
+export const DESTINATIONS_MAX = 50;
+/** The longest Chatwork token and room id the core takes. */
+const TOKEN_MAX = 200;
+const ROOM_MAX = 20;
+
+export const KINDS: readonly DestinationKind[] = [
+  'slack',
+  'teams',
+  'chatwork',
+  'line_works',
+  'generic',
+];
+/** The rules in the order the Watch screen lists them. */
+export const RULES: readonly RuleKind[] = [
+  'low_battery',
+  'unlocked_too_long',
+  'outside_hours',
+  'listed_user',
+  'silent_lock',
+];
+export const LANGUAGES: readonly MessageLanguage[] = ['ja', 'en'];
+
+const KIND_KEYS: Record<DestinationKind, MessageKey> = {
+  slack: 'teamalerts.kind.slack',
+  teams: 'teamalerts.kind.teams',
+  chatwork: 'teamalerts.kind.chatwork',
+  line_works: 'teamalerts.kind.line_works',
+  generic: 'teamalerts.kind.generic',
+  email: 'teamalerts.kind.email',
+};
+const HINT_KEYS: Record<DestinationKind, MessageKey> = {
+  slack: 'teamalerts.hint.slack',
+  teams: 'teamalerts.hint.teams',
+  chatwork: 'teamalerts.hint.chatwork',
+  line_works: 'teamalerts.hint.line_works',
+  generic: 'teamalerts.hint.generic',
+  email: 'teamalerts.hint.email',
+};
+const LANGUAGE_KEYS: Record<MessageLanguage, MessageKey> = {
+  ja: 'teamalerts.language.ja',
+  en: 'teamalerts.language.en',
+};
+
+/** The service's name ("Microsoft Teams", "JSON（任意のアドレス）"). */
+export const kindWords = (k: DestinationKind, tr: Tr) => tr(KIND_KEYS[k]);
+/** Where to get the address (or Chatwork's token and room) in that service. */
+export const kindHint = (k: DestinationKind, tr: Tr) => tr(HINT_KEYS[k]);
+export const languageWords = (l: MessageLanguage, tr: Tr) => tr(LANGUAGE_KEYS[l]);
+
+/** Which alerts a destination receives: all, or the rules' names in the screen's order. */
+export function rulesWords(rules: RuleSelection, tr: Tr): string {
+  if (rules.which === 'all') return tr('teamalerts.rules.all');
+  return RULES.filter((r) => rules.rules.includes(r))
+    .map((r) => tr(`watch.rule.${r}`))
+    .join(tr('teamalerts.separator'));
+}
+
+/** Where a destination posts: its host (the address itself is in the keychain), and its room. */
+export function whereWords(d: AlertDestination, tr: Tr): string {
+  return d.room_id ? tr('teamalerts.room', { host: d.host, room: d.room_id }) : d.host;
+}
+
+/** The destinations of the organization in use (the core lists every organization's). */
+export function ofOrganization(
+  all: readonly AlertDestination[],
+  org: string | null,
+): { mine: AlertDestination[]; others: number } {
+  const mine = all.filter((d) => d.organization_id === org);
+  return { mine, others: all.length - mine.length };
+}
+
+/** The form as typed. `url` is the webhook's (Chatwork: a relay's, optional). */
+export interface DestinationForm {
+  name: string;
+  kind: DestinationKind;
+  url: string;
+  token: string;
+  room: string;
+  allRules: boolean;
+  rules: RuleKind[];
+  language: MessageLanguage;
+}
+
+export type FormField = 'name' | 'url' | 'token' | 'room' | 'rules';
+export type FormProblems = Partial<Record<FormField, NonNullable<Problem>>>;
+
+/** A new destination's form: Slack, every alert, messages in Japanese. */
+export function newForm(): DestinationForm {
+  return {
+    name: '',
+    kind: 'slack',
+    url: '',
+    token: '',
+    room: '',
+    allRules: true,
+    rules: [],
+    language: 'ja',
+  };
+}
+
+/** Adds or takes out one rule, kept in the screen's order. */
+export function toggleRule(rules: readonly RuleKind[], rule: RuleKind): RuleKind[] {
+  const next = rules.includes(rule) ? rules.filter((r) => r !== rule) : [...rules, rule];
+  return RULES.filter((r) => next.includes(r));
+}
+
+/** Whether `host` (as `URL.hostname` gives it) is this computer: localhost, 127.0.0.0/8, ::1. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.toLowerCase();
+  return h === 'localhost' || h === '[::1]' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/**
+ * A webhook address as the core takes it (`webhook_url`): a full address with a host, https
+ * (plain http only to this computer), no user name or password, no `#` part.
+ */
+export function webhookProblem(text: string): Problem {
+  const s = text.trim();
+  if (s === '') return { key: 'teamalerts.invalid.urlEmpty' };
+  let u: URL;
+  try {
+    u = new URL(s);
+  } catch {
+    return { key: 'validate.url' };
+  }
+  const secure = u.protocol === 'https:' || (u.protocol === 'http:' && isLoopbackHost(u.hostname));
+  if (!secure || u.hostname === '') return { key: 'validate.url' };
+  if (u.username !== '' || u.password !== '') return { key: 'teamalerts.invalid.urlLogin' };
+  if (s.includes('#')) return { key: 'teamalerts.invalid.urlFragment' };
+  return null;
+}
+
+/** Every problem of the form, by field (empty: the form can be sent). */
+export function checkForm(f: DestinationForm): FormProblems {
+  const out: FormProblems = {};
+  const name = f.name.trim();
+  if (name === '' || charCount(name) > NAME_MAX || /\p{Cc}/u.test(name))
+    out.name = { key: 'teamalerts.invalid.name', params: { max: NAME_MAX } };
+  if (f.kind === 'chatwork') {
+    // The relay's address is optional: Chatwork's own API without one.
+    if (f.url.trim() !== '') {
+      const p = webhookProblem(f.url);
+      if (p) out.url = p;
+    }
+    const token = f.token.trim();
+    if (token === '' || token.length > TOKEN_MAX || !/^[\x21-\x7e]+$/.test(token))
+      out.token = { key: 'teamalerts.invalid.token' };
+    const room = f.room.trim();
+    if (!/^[0-9]+$/.test(room) || room.length > ROOM_MAX)
+      out.room = { key: 'teamalerts.invalid.room' };
+  } else {
+    const p = webhookProblem(f.url);
+    if (p) out.url = p;
+  }
+  if (!f.allRules && f.rules.length === 0) out.rules = { key: 'teamalerts.invalid.rules' };
+  return out;
+}
+
+/** The request to send, or the problems when the form cannot be sent (nothing is sent then). */
+export function toRequest(
+  f: DestinationForm,
+): { ok: true; request: AlertDestinationAddRequest } | { ok: false; problems: FormProblems } {
+  const problems = checkForm(f);
+  if (Object.keys(problems).length > 0) return { ok: false, problems };
+  const rules: RuleSelection = f.allRules
+    ? { which: 'all' }
+    : { which: 'only', rules: RULES.filter((r) => f.rules.includes(r)) };
+  const request: AlertDestinationAddRequest = {
+    name: f.name.trim(),
+    kind: f.kind,
+    rules,
+    language: f.language,
+  };
+  if (f.kind === 'chatwork') {
+    if (f.url.trim() !== '') request.url = f.url.trim();
+    request.token = f.token.trim();
+    request.room_id = f.room.trim();
+  } else request.url = f.url.trim();
+  return { ok: true, request };
+}
+
+/** The form without its secrets: what stays after an add, or a change of service. */
+export function withoutSecrets(f: DestinationForm): DestinationForm {
+  return { ...f, url: '', token: '' };
+}
+
+/** The core's `details.field` of a refused destination and the form field it belongs to. */
+const SERVER_FIELDS: Record<string, { field: FormField | null; problem: NonNullable<Problem> }> = {
+  name: { field: 'name', problem: { key: 'teamalerts.invalid.name', params: { max: NAME_MAX } } },
+  url: { field: 'url', problem: { key: 'validate.url' } },
+  token: { field: 'token', problem: { key: 'teamalerts.invalid.token' } },
+  room_id: { field: 'room', problem: { key: 'teamalerts.invalid.room' } },
+  rules: { field: 'rules', problem: { key: 'teamalerts.invalid.rules' } },
+  destinations: {
+    field: null,
+    problem: { key: 'teamalerts.invalid.tooMany', params: { max: DESTINATIONS_MAX } },
+  },
+};
+
+/**
+ * A refusal of `alert_destinations_add` in the form's words: next to its field, or (`field`
+ * null) beside the Add button; null when it is no refused value of the form (then the whole
+ * error is shown under the form).
+ */
+export function serverProblem(
+  err: unknown,
+): { field: FormField | null; problem: NonNullable<Problem> } | null {
+  if (!(err instanceof BackendError) || err.category !== 'bad_input') return null;
+  return SERVER_FIELDS[err.details.field ?? ''] ?? null;
+}
+
+/** Where a delivery stands, as the list shows it: a pending one never tried is only queued. */
+export type DeliveryStand = 'sent' | 'queued' | 'retry' | 'failed';
+
+export function deliveryStand(d: DeliveryView): DeliveryStand {
+  if (d.state === 'pending') return d.attempts > 0 ? 'retry' : 'queued';
+  return d.state;
+}
+
+const STAND_KEYS: Record<DeliveryStand, MessageKey> = {
+  sent: 'teamalerts.state.sent',
+  queued: 'teamalerts.state.queued',
+  retry: 'teamalerts.state.retry',
+  failed: 'teamalerts.state.failed',
+};
+export const standWords = (s: DeliveryStand, tr: Tr) => tr(STAND_KEYS[s]);
+
+/** The alert a delivery carries: its rule and lock ("Low battery: Front door"). */
+export function alertWords(d: DeliveryView, tr: Tr): string {
+  return tr('teamalerts.alert', {
+    rule: tr(`watch.rule.${d.rule}`),
+    lock: d.lock_name || d.lock_id,
+  });
+}
+
+/** The last failed try's error in the app's words (a code unknown to this UI named as it is). */
+export function deliveryError(d: DeliveryView): CodeText | null {
+  return d.last_error ? payloadText({ code: d.last_error }) : null;
+}
+
+/** How many deliveries wait and how many failed, for the line above the list. */
+export function deliveryCounts(list: readonly DeliveryView[]): { pending: number; failed: number } {
+  let pending = 0;
+  let failed = 0;
+  for (const d of list) {
+    if (d.state === 'pending') pending++;
+    else if (d.state === 'failed') failed++;
+  }
+  return { pending, failed };
+}
+
+/** What a delivery pass did, in words; null when it touched nothing. */
+export function passWords(
+  p: AlertDeliveryPassResponse | null | undefined,
+  key: 'teamalerts.round' | 'teamalerts.sendNowResult',
+  tr: Tr,
+): string | null {
+  if (!p || p.sent + p.retrying + p.failed === 0) return null;
+  return tr(key, { sent: p.sent, retrying: p.retrying, failed: p.failed });
+}
