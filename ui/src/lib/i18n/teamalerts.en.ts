@@ -56,7 +56,7 @@ export const teamAlertsEn = {
   'teamalerts.form.name': 'Name',
   'teamalerts.form.nameHint':
     'Shown in this list and in the test message, e.g. the channel’s name.',
-  'teamalerts.form.kind': 'Chat service',
+  'teamalerts.form.kind': 'Service',
   'teamalerts.form.url': 'Webhook URL',
   'teamalerts.form.secretHint': 'Kept in the system keychain, never shown again.',
   'teamalerts.form.token': 'API token',
@@ -84,7 +84,7 @@ export const teamAlertsEn = {
   // E-mail destinations and the daily digest.
   'teamalerts.security.starttls': 'STARTTLS (port 587)',
   'teamalerts.security.tls': 'TLS (port 465)',
-  'teamalerts.security.none': 'None (a server on this computer only)',
+  'teamalerts.security.none': 'None (this computer only)',
   'teamalerts.mailWhere': '{host}:{port}, to {to}',
   'teamalerts.digestAt': 'Daily digest at {at}',
   'teamalerts.fact.digest': 'Sending',

@@ -55,7 +55,7 @@ export const teamAlertsJa: Record<TeamAlertsMessageKey, string> = {
   'teamalerts.form.title': '新しい送信先',
   'teamalerts.form.name': '名前',
   'teamalerts.form.nameHint': '一覧とテストメッセージに表示されます（例：チャンネル名）。',
-  'teamalerts.form.kind': 'チャットサービス',
+  'teamalerts.form.kind': '送信サービス',
   'teamalerts.form.url': 'Webhook URL',
   'teamalerts.form.secretHint': 'システムのキーチェーンに保存され、再表示されません。',
   'teamalerts.form.token': 'API トークン',
@@ -85,7 +85,7 @@ export const teamAlertsJa: Record<TeamAlertsMessageKey, string> = {
   // E-mail destinations and the daily digest.
   'teamalerts.security.starttls': 'STARTTLS（ポート 587）',
   'teamalerts.security.tls': 'TLS（ポート 465）',
-  'teamalerts.security.none': 'なし（このコンピューター上のサーバーのみ）',
+  'teamalerts.security.none': 'なし（このコンピューターのみ）',
   'teamalerts.mailWhere': '{host}:{port}（宛先：{to}）',
   'teamalerts.digestAt': '毎日 {at} にまとめて送信',
   'teamalerts.fact.digest': '送信のしかた',
