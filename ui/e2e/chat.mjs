@@ -4,7 +4,10 @@
 // address is nowhere in the page or the list); Send a test posts one JSON message, and a
 // receiver answering 500 shows the error's words; a round's alert reaches the receiver once and
 // is listed as sent; a failed delivery waits for its retry and Send now sends it when due; Remove
-// asks first. The cases are named "watch chat: …" (E2E_ONLY='chat' or 'watch' selects them).
+// asks first. An e-mail destination (no SMTP server needed: it is added, listed and removed,
+// never sent to) is refused without a recipient, then added with a daily digest and listed with
+// its server, recipients and digest, its password nowhere. The cases are named "watch chat: …"
+// (E2E_ONLY='chat' or 'watch' selects them).
 import http from 'node:http';
 import { call, sim } from './watch.mjs';
 import { atWindowSize } from './screenshots.mjs';
@@ -35,6 +38,18 @@ async function receiver() {
       }),
   };
 }
+
+/** The page's markup, text, field values and storage: where a secret must never be. */
+const everythingShown = (page) =>
+  page.evaluate(() =>
+    [
+      document.documentElement.outerHTML,
+      document.body.innerText,
+      ...[...document.querySelectorAll('input, textarea')].map((e) => e.value),
+      JSON.stringify({ ...localStorage }),
+      JSON.stringify({ ...sessionStorage }),
+    ].join('\n'),
+  );
 
 export async function chatAlerts({ page, test, expect, id, nav, shot }) {
   const hook = await receiver();
@@ -146,15 +161,7 @@ export async function chatAlerts({ page, test, expect, id, nav, shot }) {
     expect((await text('destination-rules')) === 'Low battery', 'the rules');
     expect((await text('destination-language')) === 'Japanese', 'the language');
     // Nowhere in the page (text, markup, fields, storage) nor in the list's answer.
-    const page_ = await page.evaluate(() =>
-      [
-        document.documentElement.outerHTML,
-        document.body.innerText,
-        ...[...document.querySelectorAll('input, textarea')].map((e) => e.value),
-        JSON.stringify({ ...localStorage }),
-        JSON.stringify({ ...sessionStorage }),
-      ].join('\n'),
-    );
+    const page_ = await everythingShown(page);
     expect(!page_.includes(secret), 'the webhook address is in the page');
     expect(!page_.includes(`:${hook.port}/`), 'the webhook address is in the page');
     const listed = JSON.stringify(await call(page, 'alert_destinations_list'));
@@ -307,6 +314,131 @@ export async function chatAlerts({ page, test, expect, id, nav, shot }) {
         await page.selectOption(id('language'), 'en');
       }
     });
+  });
+
+  await test('watch chat: an e-mail destination with a daily digest; no recipient refused first', async () => {
+    const mailName = `総務メール e2e ${Date.now().toString(36)}`;
+    const password = `e2e-mail-password-${Date.now().toString(36)}`;
+    const before = (await call(page, 'alert_destinations_list')).destinations.length;
+    await page.click(id('destination-add-open'));
+    await page.waitForSelector(id('destination-form'));
+    await page.fill(id('destination-form-name'), mailName);
+    await page.selectOption(id('destination-form-kind'), 'email');
+    await page.waitForSelector(id('destination-form-host'));
+    expect((await page.locator(id('destination-form-url')).count()) === 0, 'a webhook field');
+    // The password is asked for only with a user name, in a password field.
+    expect((await page.locator(id('destination-form-password')).count()) === 0, 'a password');
+    await page.fill(id('destination-form-username'), 'soumu');
+    await page.waitForSelector(id('destination-form-password'));
+    expect(
+      (await page.getAttribute(id('destination-form-password'), 'type')) === 'password',
+      'the password is typed in the clear',
+    );
+    await page.fill(id('destination-form-password'), password);
+    await page.fill(id('destination-form-host'), '127.0.0.1');
+    await page.fill(id('destination-form-port'), '2525');
+    await page.selectOption(id('destination-form-security'), 'none');
+    await page.fill(id('destination-form-from'), 'lockdesk@example.com');
+    // No recipient: refused next to its field, nothing stored.
+    await page.click(id('destination-form-save'));
+    await page.waitForSelector(id('destination-not-added'));
+    const toError = await page.textContent('#destination-form-to-error');
+    expect(toError?.includes('1 to 20 addresses'), `the recipients' error says ${toError}`);
+    expect(
+      (await page.getAttribute(id('destination-form-to'), 'aria-invalid')) === 'true',
+      'the recipients field is not marked',
+    );
+    // The core refuses it by itself too, naming the same field.
+    let refused = '';
+    try {
+      await call(page, 'alert_destinations_add', {
+        name: mailName,
+        kind: 'email',
+        rules: { which: 'all' },
+        language: 'ja',
+        mail: {
+          host: '127.0.0.1',
+          port: 2525,
+          security: 'none',
+          username: '',
+          from: 'lockdesk@example.com',
+          to: [],
+        },
+      });
+    } catch (e) {
+      refused = e.message;
+    }
+    expect(refused.includes('mail.to'), `the core answered ${refused || 'ok'}`);
+    expect(
+      (await call(page, 'alert_destinations_list')).destinations.length === before,
+      'a refused e-mail destination was stored',
+    );
+    // In Japanese, as an administrator sees it.
+    await page.selectOption(id('language'), 'ja');
+    try {
+      await page
+        .locator(id('destination-form'))
+        .evaluate((e) => e.closest('section')?.scrollIntoView({ block: 'start' }));
+      await shot('chat-mail-form-ja');
+    } finally {
+      await page.selectOption(id('language'), 'en');
+    }
+    // Valid: no sign-in (the password goes with the user name), one recipient, a digest.
+    await page.fill(id('destination-form-username'), '');
+    await page.waitForSelector(id('destination-form-password'), { state: 'detached' });
+    await page.fill(id('destination-form-to'), 'soumu@example.com');
+    await page.check(id('destination-form-digest-on'));
+    expect(
+      (await page.inputValue(id('destination-form-digest-at'))) === '08:30',
+      'the digest time is not 08:30 by default',
+    );
+    await page.click(id('destination-form-save'));
+    await page.waitForSelector(id('destination-form'), { state: 'detached' });
+    const listed = await call(page, 'alert_destinations_list');
+    const d = listed.destinations.find((x) => x.name === mailName);
+    expect(d, `not stored: ${JSON.stringify(listed.destinations)}`);
+    try {
+      expect(
+        d.kind === 'email' &&
+          d.host === '127.0.0.1' &&
+          d.mail?.port === 2525 &&
+          d.mail.security === 'none' &&
+          d.mail.username === '' &&
+          d.mail.from === 'lockdesk@example.com' &&
+          d.mail.to.join() === 'soumu@example.com' &&
+          d.digest?.at === '08:30',
+        `stored ${JSON.stringify(d)}`,
+      );
+      const mailItem = `${id('destination')}[data-destination-id="${d.id}"]`;
+      await page.waitForSelector(mailItem);
+      const where = (await page.textContent(`${mailItem} ${id('destination-host')}`)).trim();
+      expect(where === '127.0.0.1:2525, to soumu@example.com', `the server reads ${where}`);
+      const digest = (await page.textContent(`${mailItem} ${id('destination-digest')}`)).trim();
+      expect(digest === 'Daily digest at 08:30', `the digest reads ${digest}`);
+      const kind = (await page.textContent(`${mailItem} ${id('destination-kind')}`)).trim();
+      expect(kind === 'E-mail', `the kind reads ${kind}`);
+      const page_ = await everythingShown(page);
+      expect(!page_.includes(password), 'the password is in the page');
+      expect(!JSON.stringify(listed).includes(password), 'the list holds the password');
+      await page.selectOption(id('language'), 'ja');
+      try {
+        const ja = (await page.textContent(`${mailItem} ${id('destination-digest')}`)).trim();
+        expect(ja === '毎日 08:30 にまとめて送信', `the digest reads ${ja}`);
+        await page.locator(mailItem).scrollIntoViewIfNeeded();
+        await shot('chat-mail-listed-ja');
+      } finally {
+        await page.selectOption(id('language'), 'en');
+      }
+      // Removed through the confirm dialog.
+      await page.click(`${mailItem} ${id('destination-remove')}`);
+      await page.waitForSelector(`${id('confirm-dialog')}[open]`);
+      await page.click(id('confirm-ok'));
+      await page.waitForSelector(mailItem, { state: 'detached' });
+    } finally {
+      await call(page, 'alert_destinations_remove', { id: d.id }).catch(() => undefined);
+    }
+    const left = (await call(page, 'alert_destinations_list')).destinations;
+    expect(!left.some((x) => x.id === d.id), 'the e-mail destination is still stored');
   });
 
   await test('watch chat: remove through the confirm dialog', async () => {

@@ -41,6 +41,11 @@ export const ALLOWED = new Set([
   'A', // A 接点: a relay's normally-open contact, named so in Japanese
   'https', // "https:// で始まるアドレス": what the user types
   'http',
+  // The mail protocol and its encryptions, named so in Japanese mail settings (SMTP サーバー,
+  // STARTTLS, TLS): an e-mail destination's server and its security.
+  'SMTP',
+  'STARTTLS',
+  'TLS',
   'PNG', // image formats a lock picture may have
   'JPEG',
   'GIF',

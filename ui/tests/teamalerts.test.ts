@@ -1,7 +1,8 @@
 // The Watch screen's team chat alerts: the add form with the core's rules (webhook_url,
 // AlertDestination::validate, check_token), the request it sends (the secret only where the
 // service takes it), the core's refusals mapped to their fields, and destinations and deliveries
-// in words in both languages.
+// in words in both languages. E-mail destinations (team_alerts/mail.rs, email_parts) and the
+// daily digest (Digest, time_of_day) too.
 import { describe, expect, it } from 'vitest';
 import type { AlertDestination, DeliveryView } from '../src/lib/backend';
 import { BackendError } from '../src/lib/backend/errors';
@@ -11,6 +12,8 @@ import {
   alertWords,
   checkForm,
   deliveryCounts,
+  digestWords,
+  parseTo,
   deliveryError,
   deliveryStand,
   isLoopbackHost,
@@ -214,6 +217,7 @@ describe('a destination in words', () => {
       'Chatwork',
       'LINE WORKS',
       'JSON（任意のアドレス）',
+      'メール',
     ]);
     expect(kindHint('slack', en)).toContain('Incoming Webhooks');
     expect(kindHint('teams', ja)).toContain('Webhook 要求を受信したらチャネルに投稿する');
@@ -280,5 +284,136 @@ describe('deliveries in words', () => {
     expect(passWords({ ...none, queued: 2, sent: 1, retrying: 1 }, 'teamalerts.round', ja)).toBe(
       'チャットへの通知：送信 1 件、再送待ち 1 件、送信失敗 0 件',
     );
+  });
+});
+
+describe('an e-mail destination and the daily digest', () => {
+  const mail = (over: Partial<DestinationForm> = {}): DestinationForm =>
+    form({
+      kind: 'email',
+      url: '',
+      host: 'smtp.example.co.jp',
+      from: 'lockdesk@example.co.jp',
+      to: 'soumu@example.co.jp',
+      ...over,
+    });
+  it('reads the recipients one a line or comma-separated, blanks left out', () => {
+    expect(parseTo(' a@example.jp\n\nb@example.jp, c@example.jp,\n')).toEqual([
+      'a@example.jp',
+      'b@example.jp',
+      'c@example.jp',
+    ]);
+    expect(parseTo('  \n ,')).toEqual([]);
+  });
+  it('sends the server and addresses, no webhook, and the port and sign-in only when given', () => {
+    const out = toRequest(mail({ to: 'soumu@example.co.jp\nkanri@example.co.jp' }));
+    expect(out).toEqual({
+      ok: true,
+      request: {
+        name: '総務チャンネル',
+        kind: 'email',
+        rules: { which: 'all' },
+        language: 'ja',
+        mail: {
+          host: 'smtp.example.co.jp',
+          security: 'starttls',
+          username: '',
+          from: 'lockdesk@example.co.jp',
+          to: ['soumu@example.co.jp', 'kanri@example.co.jp'],
+        },
+      },
+    });
+    const signed = toRequest(
+      mail({ port: ' 465 ', security: 'tls', username: ' soumu ', password: 'p@ss word' }),
+    );
+    expect(signed.ok && signed.request.mail).toMatchObject({
+      port: 465,
+      security: 'tls',
+      username: 'soumu',
+    });
+    expect(signed.ok && signed.request.password).toBe('p@ss word');
+    expect(signed.ok && 'url' in signed.request).toBe(false);
+    // A password left from a user name taken out again is not sent.
+    const unsigned = toRequest(mail({ password: 'left' }));
+    expect(unsigned.ok && 'password' in unsigned.request).toBe(false);
+    expect(withoutSecrets(mail({ username: 'u', password: 'p' })).password).toBe('');
+  });
+  it('adds the digest to any kind, at the time typed', () => {
+    const slack = toRequest(form({ digest: true }));
+    expect(slack.ok && slack.request.digest).toEqual({ at: '08:30' });
+    const late = toRequest(mail({ digest: true, digestAt: '17:05' }));
+    expect(late.ok && late.request.digest).toEqual({ at: '17:05' });
+    const off = toRequest(form({ digestAt: '99:99' }));
+    expect(off.ok && 'digest' in off.request).toBe(false);
+    for (const at of ['8:30', '24:00', '12:60', '', '0830'])
+      expect(checkForm(form({ digest: true, digestAt: at })).digestAt).toEqual({
+        key: 'teamalerts.invalid.digestAt',
+      });
+  });
+  it('checks the fields with the core’s rules', () => {
+    expect(checkForm(mail())).toEqual({});
+    expect(checkForm(mail({ host: '' })).host?.key).toBe('teamalerts.invalid.hostEmpty');
+    for (const host of ['smtp.example.jp:587', 'user@smtp.example.jp', 'smtp example'])
+      expect(checkForm(mail({ host })).host?.key).toBe('teamalerts.invalid.host');
+    expect(checkForm(mail({ host: '[::1]', security: 'none' }))).toEqual({});
+    for (const port of ['0', '65536', 'abc', '-1'])
+      expect(checkForm(mail({ port })).port?.key).toBe('teamalerts.invalid.port');
+    expect(checkForm(mail({ port: '2525' }))).toEqual({});
+    expect(checkForm(mail({ security: 'none' })).security?.key).toBe(
+      'teamalerts.invalid.securityNone',
+    );
+    expect(checkForm(mail({ host: '127.0.0.1', security: 'none' }))).toEqual({});
+    expect(checkForm(mail({ username: 'soumu' })).password?.key).toBe(
+      'teamalerts.invalid.password',
+    );
+    expect(checkForm(mail({ username: 'soumu', password: 'a\nb' })).password).toBeTruthy();
+    expect(checkForm(mail({ username: 'x'.repeat(257), password: 'p' })).username).toBeTruthy();
+    expect(checkForm(mail({ from: 'Lockdesk <lockdesk@example.jp>' })).from?.key).toBe(
+      'teamalerts.invalid.from',
+    );
+    expect(checkForm(mail({ to: '' })).to).toEqual({
+      key: 'teamalerts.invalid.toCount',
+      params: { max: 20 },
+    });
+    const many = Array.from({ length: 21 }, (_, i) => `u${i}@example.jp`).join('\n');
+    expect(checkForm(mail({ to: many })).to?.key).toBe('teamalerts.invalid.toCount');
+    expect(checkForm(mail({ to: 'soumu' })).to?.key).toBe('teamalerts.invalid.to');
+    expect(checkForm(mail({ to: 'a@example.jp, a@example.jp' })).to?.key).toBe(
+      'teamalerts.invalid.toTwice',
+    );
+    expect(toRequest(mail({ to: '' })).ok).toBe(false);
+  });
+  it('maps the core’s refused mail fields to the form’s', () => {
+    expect(serverProblem(refusal('mail.host'))?.field).toBe('host');
+    expect(serverProblem(refusal('mail.port'))?.field).toBe('port');
+    expect(serverProblem(refusal('mail.security'))?.field).toBe('security');
+    expect(serverProblem(refusal('mail.username'))?.field).toBe('username');
+    expect(serverProblem(refusal('password'))?.field).toBe('password');
+    expect(serverProblem(refusal('mail.from'))?.field).toBe('from');
+    expect(serverProblem(refusal('mail.to'))?.field).toBe('to');
+    expect(serverProblem(refusal('digest.at'))?.field).toBe('digestAt');
+  });
+  it('shows the server and recipients, never a password, and the digest', () => {
+    const d = dest({
+      kind: 'email',
+      host: 'smtp.example.co.jp',
+      mail: {
+        port: 587,
+        security: 'starttls',
+        username: 'soumu',
+        from: 'lockdesk@example.co.jp',
+        to: ['soumu@example.co.jp', 'kanri@example.co.jp'],
+      },
+      digest: { at: '08:30' },
+    });
+    expect(whereWords(d, en)).toBe(
+      'smtp.example.co.jp:587, to soumu@example.co.jp, kanri@example.co.jp',
+    );
+    expect(whereWords(d, ja)).toBe(
+      'smtp.example.co.jp:587（宛先：soumu@example.co.jp、kanri@example.co.jp）',
+    );
+    expect(digestWords(d, en)).toBe('Daily digest at 08:30');
+    expect(digestWords(d, ja)).toBe('毎日 08:30 にまとめて送信');
+    expect(digestWords(dest(), ja)).toBeNull();
   });
 });

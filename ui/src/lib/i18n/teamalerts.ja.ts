@@ -32,7 +32,7 @@ export const teamAlertsJa: Record<TeamAlertsMessageKey, string> = {
   'teamalerts.hint.generic':
     'アラートを JSON 形式で受け取る、https:// で始まる任意のアドレス（社内の中継サーバーやスクリプトなど）を入力してください。',
   'teamalerts.hint.email':
-    '会社のメールサーバー（STARTTLS または TLS の SMTP）、差出人と 1 件以上の宛先です。',
+    '会社のメールサーバー（STARTTLS または TLS の SMTP）、差出人と 1 件以上の宛先を入力してください。',
   'teamalerts.language.ja': '日本語',
   'teamalerts.language.en': '英語',
 
@@ -55,7 +55,7 @@ export const teamAlertsJa: Record<TeamAlertsMessageKey, string> = {
   'teamalerts.form.title': '新しい送信先',
   'teamalerts.form.name': '名前',
   'teamalerts.form.nameHint': '一覧とテストメッセージに表示されます（例：チャンネル名）。',
-  'teamalerts.form.kind': 'チャットサービス',
+  'teamalerts.form.kind': '送信サービス',
   'teamalerts.form.url': 'Webhook URL',
   'teamalerts.form.secretHint': 'システムのキーチェーンに保存され、再表示されません。',
   'teamalerts.form.token': 'API トークン',
@@ -81,6 +81,45 @@ export const teamAlertsJa: Record<TeamAlertsMessageKey, string> = {
   'teamalerts.invalid.rules': '送信するアラートを 1 つ以上選択してください。',
   'teamalerts.invalid.tooMany':
     '送信先は {max} 件までです。追加するには、先にいずれかを削除してください。',
+
+  // E-mail destinations and the daily digest.
+  'teamalerts.security.starttls': 'STARTTLS（ポート 587）',
+  'teamalerts.security.tls': 'TLS（ポート 465）',
+  'teamalerts.security.none': 'なし（このコンピューターのみ）',
+  'teamalerts.mailWhere': '{host}:{port}（宛先：{to}）',
+  'teamalerts.digestAt': '毎日 {at} にまとめて送信',
+  'teamalerts.fact.digest': '送信のしかた',
+  'teamalerts.form.host': 'SMTP サーバー',
+  'teamalerts.form.hostHint': 'メールサーバーの名前またはアドレスです（ポート番号は含めません）。',
+  'teamalerts.form.port': 'ポート（任意）',
+  'teamalerts.form.portHint': '空欄の場合、STARTTLS は 587、TLS は 465 を使います。',
+  'teamalerts.form.security': '暗号化',
+  'teamalerts.form.securityHint': '「なし」はこのコンピューター上のメールサーバーにのみ使えます。',
+  'teamalerts.form.username': 'ユーザー名（任意）',
+  'teamalerts.form.usernameHint':
+    'サインインせずにメールを受け付けるサーバーでは空欄にしてください。',
+  'teamalerts.form.password': 'パスワード',
+  'teamalerts.form.from': '差出人のアドレス',
+  'teamalerts.form.to': '宛先のアドレス',
+  'teamalerts.form.toHint': '1 行に 1 件、またはカンマ区切りで入力してください（最大 {max} 件）。',
+  'teamalerts.form.digest': '毎日のまとめ',
+  'teamalerts.form.digestCheck': 'アラートごとではなく、1 日 1 回まとめて送信する',
+  'teamalerts.form.digestAt': '送信時刻',
+  'teamalerts.form.digestHint':
+    '1 日分のアラートを、翌営業日のこの時刻に送信します（営業日は上の設定のとおり、土日と祝日は休みです）。',
+  'teamalerts.invalid.hostEmpty': 'メールサーバーの名前またはアドレスを入力してください。',
+  'teamalerts.invalid.host':
+    'メールサーバーの名前またはアドレスのみを入力してください（ポートやユーザー名は含めません）。',
+  'teamalerts.invalid.port': 'ポートは 1〜65535 の数字で入力するか、空欄にしてください。',
+  'teamalerts.invalid.securityNone':
+    '暗号化なしで送れるのはこのコンピューター上のサーバーだけです。STARTTLS または TLS を選んでください。',
+  'teamalerts.invalid.username': 'ユーザー名は {max} 文字以内で、1 行で入力してください。',
+  'teamalerts.invalid.password': 'このユーザー名のパスワードを入力してください（1 行）。',
+  'teamalerts.invalid.from': '差出人のメールアドレスを入力してください。',
+  'teamalerts.invalid.toCount': 'アラートの宛先を 1〜{max} 件入力してください。',
+  'teamalerts.invalid.to': '宛先は正しいメールアドレスで入力してください。',
+  'teamalerts.invalid.toTwice': '同じアドレスが 2 回入力されています。',
+  'teamalerts.invalid.digestAt': '時刻は 00:00〜23:59 の形式（例：08:30）で入力してください。',
 
   'teamalerts.deliveries': '最近の送信',
   'teamalerts.deliveriesCaption': 'チャットへ送信したアラート（新しい順）',

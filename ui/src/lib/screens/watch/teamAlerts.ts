@@ -9,6 +9,8 @@ import type {
   AlertDeliveryPassResponse,
   DeliveryView,
   DestinationKind,
+  MailDestinationRequest,
+  MailSecurity,
   MessageLanguage,
   RuleKind,
   RuleSelection,
@@ -32,7 +34,16 @@ export const KINDS: readonly DestinationKind[] = [
   'chatwork',
   'line_works',
   'generic',
+  'email',
 ];
+/** The SMTP connection's protection, as the form offers it (`none`: this computer only). */
+export const SECURITIES: readonly MailSecurity[] = ['starttls', 'tls', 'none'];
+/** `MAIL_TO_MAX`, `MAIL_USERNAME_MAX` and `MAIL_PASSWORD_MAX` of the core (team_alerts/mail.rs). */
+export const MAIL_TO_MAX = 20;
+const MAIL_USERNAME_MAX = 256;
+const MAIL_PASSWORD_MAX = 1024;
+/** A digest's time when none is typed. */
+export const DIGEST_AT = '08:30';
 /** The rules in the order the Watch screen lists them. */
 export const RULES: readonly RuleKind[] = [
   'low_battery',
@@ -78,9 +89,30 @@ export function rulesWords(rules: RuleSelection, tr: Tr): string {
     .join(tr('teamalerts.separator'));
 }
 
-/** Where a destination posts: its host (the address itself is in the keychain), and its room. */
+const SECURITY_KEYS: Record<MailSecurity, MessageKey> = {
+  starttls: 'teamalerts.security.starttls',
+  tls: 'teamalerts.security.tls',
+  none: 'teamalerts.security.none',
+};
+export const securityWords = (s: MailSecurity, tr: Tr) => tr(SECURITY_KEYS[s]);
+
+/**
+ * Where a destination posts: its host (the address itself is in the keychain), and its room;
+ * an e-mail destination's server and port, and its recipients (its password is in the keychain).
+ */
 export function whereWords(d: AlertDestination, tr: Tr): string {
+  if (d.mail)
+    return tr('teamalerts.mailWhere', {
+      host: d.host,
+      port: d.mail.port,
+      to: d.mail.to.join(tr('teamalerts.separator')),
+    });
   return d.room_id ? tr('teamalerts.room', { host: d.host, room: d.room_id }) : d.host;
+}
+
+/** "Daily digest at 08:30", or null when the destination takes each alert as it comes. */
+export function digestWords(d: AlertDestination, tr: Tr): string | null {
+  return d.digest ? tr('teamalerts.digestAt', { at: d.digest.at }) : null;
 }
 
 /** The destinations of the organization in use (the core lists every organization's). */
@@ -102,9 +134,33 @@ export interface DestinationForm {
   allRules: boolean;
   rules: RuleKind[];
   language: MessageLanguage;
+  /** E-mail: the SMTP server, its port (empty: the security's own), and the addresses. */
+  host: string;
+  port: string;
+  security: MailSecurity;
+  username: string;
+  password: string;
+  from: string;
+  /** One address a line, or separated by commas. */
+  to: string;
+  digest: boolean;
+  digestAt: string;
 }
 
-export type FormField = 'name' | 'url' | 'token' | 'room' | 'rules';
+export type FormField =
+  | 'name'
+  | 'url'
+  | 'token'
+  | 'room'
+  | 'rules'
+  | 'host'
+  | 'port'
+  | 'security'
+  | 'username'
+  | 'password'
+  | 'from'
+  | 'to'
+  | 'digestAt';
 export type FormProblems = Partial<Record<FormField, NonNullable<Problem>>>;
 
 /** A new destination's form: Slack, every alert, messages in Japanese. */
@@ -118,7 +174,65 @@ export function newForm(): DestinationForm {
     allRules: true,
     rules: [],
     language: 'ja',
+    host: '',
+    port: '',
+    security: 'starttls',
+    username: '',
+    password: '',
+    from: '',
+    to: '',
+    digest: false,
+    digestAt: DIGEST_AT,
   };
+}
+
+/** The recipients as typed: one a line or comma-separated, blanks left out. */
+export function parseTo(text: string): string[] {
+  return text
+    .split(/[\n,、]+/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+/** An address as the core takes it: `user@domain`, nothing around it. */
+export function isMailAddress(text: string): boolean {
+  return text.length <= 254 && /^[^\s@<>()",;:]+@[^\s@<>()",;:]+$/.test(text);
+}
+
+/** The SMTP server's name or address as the core takes it (no port, no path, no user). */
+function hostProblem(text: string): Problem {
+  const h = text.trim();
+  if (h === '') return { key: 'teamalerts.invalid.hostEmpty' };
+  if (/\s/.test(h) || (/[:/@]/.test(h) && !/^\[[0-9a-fA-F:.]+\]$/.test(h)))
+    return { key: 'teamalerts.invalid.host' };
+  return null;
+}
+
+/** The e-mail fields' problems (kind `email`). */
+function mailProblems(f: DestinationForm, out: FormProblems): void {
+  const hp = hostProblem(f.host);
+  if (hp) out.host = hp;
+  const port = f.port.trim();
+  if (port !== '' && (!/^[0-9]{1,5}$/.test(port) || +port < 1 || +port > 65535))
+    out.port = { key: 'teamalerts.invalid.port' };
+  if (f.security === 'none' && !hp && !isLoopbackHost(f.host.trim()))
+    out.security = { key: 'teamalerts.invalid.securityNone' };
+  const user = f.username.trim();
+  if ([...user].length > MAIL_USERNAME_MAX || /\p{Cc}/u.test(user))
+    out.username = { key: 'teamalerts.invalid.username', params: { max: MAIL_USERNAME_MAX } };
+  if (
+    user !== '' &&
+    (f.password === '' ||
+      new TextEncoder().encode(f.password).length > MAIL_PASSWORD_MAX ||
+      /\p{Cc}/u.test(f.password))
+  )
+    out.password = { key: 'teamalerts.invalid.password' };
+  if (!isMailAddress(f.from.trim())) out.from = { key: 'teamalerts.invalid.from' };
+  const to = parseTo(f.to);
+  if (to.length === 0 || to.length > MAIL_TO_MAX)
+    out.to = { key: 'teamalerts.invalid.toCount', params: { max: MAIL_TO_MAX } };
+  else if (!to.every(isMailAddress)) out.to = { key: 'teamalerts.invalid.to' };
+  else if (new Set(to).size !== to.length) out.to = { key: 'teamalerts.invalid.toTwice' };
 }
 
 /** Adds or takes out one rule, kept in the screen's order. */
@@ -171,10 +285,13 @@ export function checkForm(f: DestinationForm): FormProblems {
     const room = f.room.trim();
     if (!/^[0-9]+$/.test(room) || room.length > ROOM_MAX)
       out.room = { key: 'teamalerts.invalid.room' };
-  } else {
+  } else if (f.kind === 'email') mailProblems(f, out);
+  else {
     const p = webhookProblem(f.url);
     if (p) out.url = p;
   }
+  if (f.digest && !/^([01][0-9]|2[0-3]):[0-5][0-9]$/.test(f.digestAt.trim()))
+    out.digestAt = { key: 'teamalerts.invalid.digestAt' };
   if (!f.allRules && f.rules.length === 0) out.rules = { key: 'teamalerts.invalid.rules' };
   return out;
 }
@@ -198,13 +315,25 @@ export function toRequest(
     if (f.url.trim() !== '') request.url = f.url.trim();
     request.token = f.token.trim();
     request.room_id = f.room.trim();
+  } else if (f.kind === 'email') {
+    const mail: MailDestinationRequest = {
+      host: f.host.trim(),
+      security: f.security,
+      username: f.username.trim(),
+      from: f.from.trim(),
+      to: parseTo(f.to),
+    };
+    if (f.port.trim() !== '') mail.port = Number(f.port.trim());
+    request.mail = mail;
+    if (mail.username !== '') request.password = f.password;
   } else request.url = f.url.trim();
+  if (f.digest) request.digest = { at: f.digestAt.trim() };
   return { ok: true, request };
 }
 
 /** The form without its secrets: what stays after an add, or a change of service. */
 export function withoutSecrets(f: DestinationForm): DestinationForm {
-  return { ...f, url: '', token: '' };
+  return { ...f, url: '', token: '', password: '' };
 }
 
 /** The core's `details.field` of a refused destination and the form field it belongs to. */
@@ -214,6 +343,18 @@ const SERVER_FIELDS: Record<string, { field: FormField | null; problem: NonNulla
   token: { field: 'token', problem: { key: 'teamalerts.invalid.token' } },
   room_id: { field: 'room', problem: { key: 'teamalerts.invalid.room' } },
   rules: { field: 'rules', problem: { key: 'teamalerts.invalid.rules' } },
+  mail: { field: 'host', problem: { key: 'teamalerts.invalid.host' } },
+  'mail.host': { field: 'host', problem: { key: 'teamalerts.invalid.host' } },
+  'mail.port': { field: 'port', problem: { key: 'teamalerts.invalid.port' } },
+  'mail.security': { field: 'security', problem: { key: 'teamalerts.invalid.securityNone' } },
+  'mail.username': {
+    field: 'username',
+    problem: { key: 'teamalerts.invalid.username', params: { max: MAIL_USERNAME_MAX } },
+  },
+  password: { field: 'password', problem: { key: 'teamalerts.invalid.password' } },
+  'mail.from': { field: 'from', problem: { key: 'teamalerts.invalid.from' } },
+  'mail.to': { field: 'to', problem: { key: 'teamalerts.invalid.to' } },
+  'digest.at': { field: 'digestAt', problem: { key: 'teamalerts.invalid.digestAt' } },
   destinations: {
     field: null,
     problem: { key: 'teamalerts.invalid.tooMany', params: { max: DESTINATIONS_MAX } },
