@@ -58,6 +58,9 @@ export async function reportsScreen({ page, test, expect, id, nav, shot }) {
       preview.startsWith(`${name}_`) && preview.endsWith('.xlsx'),
       `the file name preview is ${preview}`,
     );
+    // History's filters: unlockings by an IC card from outside only.
+    await page.check(id('report-form-method-nfc_outside'));
+    await page.selectOption(id('report-form-action'), 'unlocked');
     const summary = await page.textContent(id('report-form-summary'));
     expect(summary.includes('Every Monday at 08:00'), `the form's summary is ${summary}`);
     await atWindowSize(page, () => shot('reports-02-add-form'));
@@ -75,12 +78,24 @@ export async function reportsScreen({ page, test, expect, id, nav, shot }) {
       `the schedule reads ${when}`,
     );
     const what = await page.textContent(`${card()} ${id('report-what')}`);
-    expect(what === 'Entry history · Every lock', `what reads ${what}`);
+    expect(
+      what === 'Entry history · Every lock · IC card (outside) · Unlocked',
+      `what reads ${what}`,
+    );
     expect((await page.textContent(`${card()} ${id('report-folder')}`)) === folder, 'folder');
     const stored = await call(page, 'reports_list');
     const r = stored.reports.find((v) => v.report.id === reportId)?.report;
     expect(r && r.folder === folder && r.format === 'xlsx', `stored ${JSON.stringify(r)}`);
     expect(r.schedule.every === 'weekly' && r.schedule.weekday === 1, 'the schedule stored');
+    const w = r.what;
+    expect(
+      w.kind === 'history' &&
+        w.lock_ids.length === 0 &&
+        JSON.stringify(w.kinds) === '["nfc_outside"]' &&
+        w.is_locked === false &&
+        w.user === undefined,
+      `the filters stored: ${JSON.stringify(w)}`,
+    );
   });
 
   await test('reports: Run now writes the workbook into the folder', async () => {

@@ -248,6 +248,29 @@ describe('the file name', () => {
   });
 });
 
+describe("a history report with History's filters", () => {
+  it('sends only the filters given, and words them', () => {
+    const plain = toRequest(form({}));
+    expect(plain.ok && plain.request.what).toEqual({ kind: 'history', lock_ids: [] });
+    const filtered = toRequest(
+      form({ user: ' 佐藤 ', methods: ['nfc_outside', 'mobile_app'], action: 'unlocked' }),
+    );
+    expect(filtered.ok && filtered.request.what).toEqual({
+      kind: 'history',
+      lock_ids: [],
+      user: '佐藤',
+      kinds: ['nfc_outside', 'mobile_app'],
+      is_locked: false,
+    });
+    const words = whatWords(
+      { kind: 'history', lock_ids: [], user: '佐藤', kinds: ['nfc_outside'], is_locked: true },
+      new Map(),
+      ja,
+    );
+    expect(words).toBe('入退室履歴・すべての錠・IC カード（室外）・施錠・対象者：佐藤');
+  });
+});
+
 describe('what a report holds, in words', () => {
   it('names the kind and, but for alerts, the locks', () => {
     const names = new Map([['L1', '正面玄関']]);

@@ -13,7 +13,7 @@ pub use alerts::{AlertsCmd, DestinationsCmd, KindArg, RuleArg, SecurityArg};
 pub use history::{
     ArchiveArg, ArchiveFilter, ExportFormatArg, Format, HistoryCmd, LangArg, Sort, TzArg,
 };
-pub use reports::{EveryArg, ReportFormatArg, ReportsCmd, WhatArg};
+pub use reports::{ActionArg, EveryArg, ReportFormatArg, ReportsCmd, WhatArg};
 pub use watch::WatchArgs;
 pub use when::parse_when;
 

@@ -32,6 +32,16 @@ pub enum ReportsCmd {
         /// monthly: 1 to 28.
         #[arg(long, required_if_eq("every", "monthly"))]
         day: Option<u8>,
+        /// history: only this person (a user id, or a piece of a name or e-mail address).
+        #[arg(long)]
+        user: Option<String>,
+        /// history: only these methods (repeatable: nfc_outside, nfc_inside, mobile_app, manager,
+        /// autolock, hand, button).
+        #[arg(long = "method")]
+        methods: Vec<String>,
+        /// history: only lockings, or only unlockings.
+        #[arg(long, value_enum)]
+        action: Option<ActionArg>,
         /// history, timecard: only these locks (repeatable; every lock when none).
         #[arg(long = "lock")]
         locks: Vec<String>,
@@ -71,6 +81,12 @@ pub enum EveryArg {
     Weekly,
     Monthly,
     FirstOfficeDay,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum ActionArg {
+    Locked,
+    Unlocked,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]

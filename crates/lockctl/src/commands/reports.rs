@@ -8,7 +8,7 @@ use lockdesk_core::app::{
 };
 use lockdesk_core::{ErrorCode, ErrorPayload};
 
-use crate::cli::{EveryArg, LangArg, ReportFormatArg, ReportsCmd, WhatArg};
+use crate::cli::{ActionArg, EveryArg, LangArg, ReportFormatArg, ReportsCmd, WhatArg};
 use crate::env::Env;
 use crate::error::Result;
 use crate::output::{self, words};
@@ -28,6 +28,9 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: ReportsCmd) -> Result<
         ReportsCmd::Add {
             name,
             what,
+            user,
+            methods,
+            action,
             every,
             at,
             weekday,
@@ -54,7 +57,12 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: ReportsCmd) -> Result<
                 ReportAddRequest {
                     name,
                     what: match what {
-                        WhatArg::History => ReportKind::History { lock_ids: locks },
+                        WhatArg::History => ReportKind::History {
+                            lock_ids: locks,
+                            user,
+                            kinds: (!methods.is_empty()).then_some(methods),
+                            is_locked: action.map(|a| matches!(a, ActionArg::Locked)),
+                        },
                         WhatArg::Timecard => ReportKind::Timecard { lock_ids: locks },
                         WhatArg::Alerts => ReportKind::Alerts,
                         WhatArg::Batteries => ReportKind::Batteries,

@@ -415,3 +415,62 @@ async fn the_batteries_to_replace_and_the_journal_of_the_period() {
         "a time with its offset"
     );
 }
+
+/// A history report with History's filters: only unlockings by an IC card from outside; every
+/// row of the file is one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_history_report_keeps_to_its_filters() {
+    let office = Office::new(true, "reports").await;
+    let folder = office.folder_arg();
+    let args = office.args(&[
+        "reports",
+        "add",
+        "--name",
+        "外側カード",
+        "--every",
+        "monthly",
+        "--day",
+        "1",
+        "--format",
+        "csv",
+        "--method",
+        "nfc_outside",
+        "--action",
+        "unlocked",
+        "--folder",
+        &folder,
+    ]);
+    let added = run(&office.home, args).await;
+    assert_eq!(added.code, 0, "{}", added.stderr);
+    let list = run(&office.home, office.args(&["reports", "list"])).await;
+    assert!(
+        list.stdout.contains("history [nfc_outside, unlocked]"),
+        "{}",
+        list.stdout
+    );
+    let ran = office.run_due().await;
+    let outcome = &ran["runs"][0]["outcome"];
+    assert!(
+        outcome["records"].as_u64().unwrap() > 0,
+        "the month before holds such records: {ran}"
+    );
+    assert_eq!(outcome["kind"], "written", "{ran}");
+    let text = std::fs::read_to_string(outcome["file"].as_str().unwrap()).unwrap();
+    let rows: Vec<&str> = text.lines().skip(1).collect();
+    assert_eq!(rows.len() as u64, outcome["records"].as_u64().unwrap());
+    for row in rows {
+        assert!(row.contains(",解錠,ICカード（外側）,"), "{row}");
+    }
+    // A method named in another way than the service's is refused, nothing stored.
+    let bad = office.args(&[
+        "reports", "add", "--name", "x", "--every", "daily", "--method", "IC Card", "--folder",
+        &folder,
+    ]);
+    let refused = run(&office.home, bad).await;
+    assert_eq!(refused.code, 1, "{}", refused.stderr);
+    assert!(
+        refused.stderr.contains("[invalid_input]"),
+        "{}",
+        refused.stderr
+    );
+}

@@ -23,6 +23,20 @@ pub enum ReportKind {
     History {
         #[serde(default)]
         lock_ids: Vec<String>,
+        /// Only this person, as History's filter takes it: a user id, or a piece of a name or
+        /// e-mail address.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        user: Option<String>,
+        /// Only these methods (`client_type`: `nfc_outside`, `mobile_app`, …); every one when
+        /// absent or empty.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        kinds: Option<Vec<String>>,
+        /// `true`: lockings only; `false`: unlockings only; both when absent.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        is_locked: Option<bool>,
     },
     /// Each person's first entry and last exit per day of the period (of these locks; every
     /// lock when empty): the time card, typically monthly.
@@ -154,6 +168,28 @@ impl ReportDefinition {
                 "folder",
                 "choose the folder by its full path",
             ));
+        }
+        if let ReportKind::History { user, kinds, .. } = &self.what {
+            if user
+                .as_deref()
+                .is_some_and(|u| u.chars().count() > 200 || u.chars().any(char::is_control))
+            {
+                return Err(Error::invalid(
+                    "what.user",
+                    "give the person as at most 200 characters",
+                ));
+            }
+            let bad_kind = |k: &String| {
+                k.is_empty()
+                    || k.len() > 40
+                    || !k.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+            };
+            if kinds.iter().flatten().any(bad_kind) {
+                return Err(Error::invalid(
+                    "what.kinds",
+                    "name each method as the service does (nfc_outside, mobile_app, …)",
+                ));
+            }
         }
         self.schedule.minute()?;
         match &self.schedule {

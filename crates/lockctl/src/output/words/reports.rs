@@ -15,7 +15,31 @@ fn what(k: &ReportKind) -> String {
         n => format!(" ({n} locks)"),
     };
     match k {
-        ReportKind::History { lock_ids } => format!("history{}", locks(lock_ids)),
+        ReportKind::History {
+            lock_ids,
+            user,
+            kinds,
+            is_locked,
+        } => {
+            let mut only = Vec::new();
+            if let Some(u) = user {
+                only.push(format!("user {u}"));
+            }
+            if let Some(k) = kinds.as_ref().filter(|k| !k.is_empty()) {
+                only.push(k.join("/"));
+            }
+            match is_locked {
+                Some(true) => only.push("locked".into()),
+                Some(false) => only.push("unlocked".into()),
+                None => {}
+            }
+            let only = if only.is_empty() {
+                String::new()
+            } else {
+                format!(" [{}]", only.join(", "))
+            };
+            format!("history{}{only}", locks(lock_ids))
+        }
         ReportKind::Timecard { lock_ids } => format!("time card{}", locks(lock_ids)),
         ReportKind::Alerts => "alerts".to_owned(),
         ReportKind::Batteries => "batteries".to_owned(),

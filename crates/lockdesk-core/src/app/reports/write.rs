@@ -120,9 +120,20 @@ pub(super) async fn write_report(
         (reach < end).then(|| incomplete_note(language, reach, utc_offset_minutes))
     };
     match &report.what {
-        ReportKind::History { lock_ids } => {
+        ReportKind::History {
+            lock_ids,
+            user,
+            kinds,
+            is_locked,
+        } => {
+            // History's own filters, as the History screen applies them.
             let export = ExportRequest {
-                filter: filter(lock_ids),
+                filter: HistoryFilter {
+                    user: user.clone().filter(|u| !u.trim().is_empty()),
+                    kinds: kinds.clone().unwrap_or_default(),
+                    is_locked: *is_locked,
+                    ..filter(lock_ids)
+                },
                 format,
                 zone,
                 language,

@@ -3,4 +3,18 @@
 /**
  * What a report holds.
  */
-export type ReportKind = { "kind": "history", lock_ids: Array<string>, } | { "kind": "timecard", lock_ids: Array<string>, } | { "kind": "alerts" } | { "kind": "batteries" } | { "kind": "journal" };
+export type ReportKind = { "kind": "history", lock_ids: Array<string>, 
+/**
+ * Only this person, as History's filter takes it: a user id, or a piece of a name or
+ * e-mail address.
+ */
+user?: string, 
+/**
+ * Only these methods (`client_type`: `nfc_outside`, `mobile_app`, …); every one when
+ * absent or empty.
+ */
+kinds?: Array<string>, 
+/**
+ * `true`: lockings only; `false`: unlockings only; both when absent.
+ */
+is_locked?: boolean, } | { "kind": "timecard", lock_ids: Array<string>, } | { "kind": "alerts" } | { "kind": "batteries" } | { "kind": "journal" };

@@ -16,6 +16,7 @@ import { isErrorCode } from '../../errors';
 import type { MessageKey } from '../../i18n/en';
 import { charCount, type Problem } from '../../validate';
 import type { Tr } from '../../words/types';
+import { actionWords, clientWords } from '../../words/history';
 
 /** The longest report name, in characters (`REPORT_NAME_MAX` of the core). */
 export const NAME_MAX = 100;
@@ -32,9 +33,17 @@ export const LANGUAGES: readonly ReportLanguage[] = ['ja', 'en'];
 export const WEEKDAYS: readonly number[] = [1, 2, 3, 4, 5, 6, 0];
 
 /** The form as typed: numbers and times as text, the locks as chosen. */
+/** Which records of a history report: every one, lockings or unlockings. */
+export type Action = 'any' | 'locked' | 'unlocked';
+export const ACTIONS: readonly Action[] = ['any', 'unlocked', 'locked'];
+
 export interface ReportForm {
   kind: Kind;
   name: string;
+  /** History's filters: a person (id, or a piece of a name or address), methods, an action. */
+  user: string;
+  methods: string[];
+  action: Action;
   allLocks: boolean;
   lockIds: string[];
   every: Every;
@@ -54,6 +63,9 @@ export function newForm(name: string, language: ReportLanguage): ReportForm {
   return {
     kind: 'history',
     name,
+    user: '',
+    methods: [],
+    action: 'any',
     allLocks: true,
     lockIds: [],
     every: 'weekly',
@@ -119,8 +131,14 @@ export function hasLocks(kind: Kind): boolean {
 export function whatOf(f: ReportForm): ReportKind {
   const lock_ids = f.allLocks ? [] : [...f.lockIds];
   switch (f.kind) {
-    case 'history':
-      return { kind: 'history', lock_ids };
+    case 'history': {
+      const what: ReportKind = { kind: 'history', lock_ids };
+      const user = f.user.trim();
+      if (user !== '') what.user = user;
+      if (f.methods.length > 0) what.kinds = [...f.methods];
+      if (f.action !== 'any') what.is_locked = f.action === 'locked';
+      return what;
+    }
     case 'timecard':
       return { kind: 'timecard', lock_ids };
     case 'alerts':
@@ -172,12 +190,29 @@ export function defaultName(k: Kind, tr: Tr): string {
   return tr(KIND_KEYS[k].name);
 }
 
-/** What a report holds, in words: its kind, and for history and time card which locks. */
+/** What a report holds, in words: its kind, for history and time card which locks, and a
+ * history report's filters (methods, action, person). */
 export function whatWords(w: ReportKind, names: Map<string, string>, tr: Tr): string {
   const kind = kindWords(w.kind, tr);
-  return w.kind === 'history' || w.kind === 'timecard'
-    ? tr('reports.what.withLocks', { kind, locks: locksWords(w.lock_ids, names, tr) })
-    : kind;
+  if (w.kind !== 'history' && w.kind !== 'timecard') return kind;
+  const parts = [tr('reports.what.withLocks', { kind, locks: locksWords(w.lock_ids, names, tr) })];
+  if (w.kind === 'history') {
+    for (const k of w.kinds ?? []) parts.push(clientWords(k, tr));
+    if (w.is_locked !== undefined) parts.push(actionWords(w.is_locked, tr));
+    if (w.user) parts.push(tr('reports.what.user', { user: w.user }));
+  }
+  return parts.join(tr('reports.what.separator'));
+}
+
+const ACTION_KEYS: Record<Action, MessageKey> = {
+  any: 'reports.action.any',
+  unlocked: 'reports.action.unlocked',
+  locked: 'reports.action.locked',
+};
+
+/** An action in words ("Every record", "Unlockings only"…). */
+export function actionChoice(a: Action, tr: Tr): string {
+  return tr(ACTION_KEYS[a]);
 }
 
 /** The request to send, or the problems when the form cannot be sent (nothing is sent then). */
