@@ -159,7 +159,7 @@ export async function reportsScreen({ page, test, expect, id, nav, shot }) {
     }
   });
 
-  await test("reports: a report of the watcher's alerts needs no locks and writes a CSV", async () => {
+  await test('reports: an alerts report needs no locks and writes a CSV', async () => {
     await page.click(id('report-add-open'));
     await page.waitForSelector(id('report-form'));
     await page.selectOption(id('report-form-kind'), 'alerts');
