@@ -10,6 +10,7 @@ and exits (single instance). The tray is driven as a desktop panel would over th
 (tests/desktop/tray_host.py): Pause/Resume watching, "Sync now" while History syncs, whose
 watch round's alerts reach a test notification server (notification_server.py) and match the
 Watch screen, and Quit.
+axe-core runs in the window on Connections, Today, Locks and History (axe_check.py).
 Saves a screenshot of each main screen under
 artifacts/desktop/.
 
@@ -37,6 +38,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 sys.dont_write_bytecode = True  # no __pycache__ in tests/desktop
+import axe_check  # noqa: E402
 import watch_steps  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -208,10 +210,12 @@ def scenario(r, out):
         r.press(r.els("org-option")[0])
     # Choosing the organization opens Today; Locks only after that, or Today replaces it.
     r.el("screen-today", timeout=40)
+    axe_check.check(r, "today", log)
     r.click("nav-locks")
     r.wait(lambda: len(r.els("lock-row")) > 0, "lock rows", timeout=30)
     log(f"{len(r.els('lock-row'))} locks listed")
     r.shot("locks")
+    axe_check.check(r, "locks", log)
     watch_steps.tray_steps(r, r.tray, app_pids(r.binary)[0], log)
     second_launch(r, r.binary, r.env)
 
@@ -308,6 +312,7 @@ def scenario(r, out):
     total = number("archive-total")
     log(f"sync cancelled with {total} records archived")
     r.shot("history-archive")
+    axe_check.check(r, "history", log)
     notified = watch_steps.wait_notifications(r, r.notes, log, asked)
     archive_csv = out / "archive.csv"
     r.click("archive-export")
@@ -446,6 +451,7 @@ def newcomer(binary, env):
                 assert not left, f"demo sandbox left after a restart: {left}"
                 break
             r.shot("newcomer-first-start")
+            axe_check.check(r, "connections", log)
             r.click("try-demo")
             r.wait(lambda: r.els("org-option"), "the demo's organizations", 40)
             r.el("demo-badge")
