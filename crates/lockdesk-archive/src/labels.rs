@@ -13,14 +13,15 @@ pub(crate) fn action(lang: Language, locked: bool) -> &'static str {
     }
 }
 
-/// The label of a `client_type` in the UI language (unknown ones as they are).
+/// The label of a `client_type` in the UI language (unknown ones as they are): the words of the
+/// UI's catalogues (`clientType.*`), so an export reads like the screen it came from (tested).
 pub fn kind_label(lang: Language, kind: &str) -> &str {
     let (en, ja) = match kind {
-        "mobile_app" => ("Mobile app", "アプリ"),
-        "manager" => ("Web console / URL key", "管理画面・URLキー"),
-        "nfc_outside" => ("IC card (outside)", "ICカード（外側）"),
-        "nfc_inside" => ("IC card (inside)", "ICカード（内側）"),
-        "autolock" => ("Autolock", "オートロック"),
+        "mobile_app" => ("Phone app", "スマートフォンアプリ"),
+        "manager" => ("Web console / URL key", "Web 管理画面 / URL キー"),
+        "nfc_outside" => ("IC card (outside)", "IC カード（室外）"),
+        "nfc_inside" => ("IC card (inside)", "IC カード（室内）"),
+        "autolock" => ("Auto-lock", "オートロック"),
         "hand" => ("By hand", "手動"),
         "button" => ("Button", "ボタン"),
         other => return other,
@@ -61,5 +62,36 @@ pub(crate) fn headers(lang: Language, zone: Zone) -> [String; 8] {
             "錠ID".into(),
             "錠名".into(),
         ],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The `'clientType.<kind>': '<label>'` lines of one of the UI's catalogues.
+    fn catalogue(text: &str) -> Vec<(&str, &str)> {
+        text.lines()
+            .filter_map(|l| l.trim().strip_prefix("'clientType."))
+            .map(|l| {
+                let (kind, rest) = l.split_once("': '").unwrap();
+                (kind, rest.trim_end_matches("',"))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn exports_name_each_method_as_the_screen_does() {
+        let catalogues = [
+            (include_str!("../../../ui/src/lib/i18n/en.ts"), Language::En),
+            (include_str!("../../../ui/src/lib/i18n/ja.ts"), Language::Ja),
+        ];
+        for (text, lang) in catalogues {
+            let kinds = catalogue(text);
+            assert_eq!(kinds.len(), 7, "{lang:?}: {kinds:?}");
+            for (kind, label) in kinds {
+                assert_eq!(kind_label(lang, kind), label, "{lang:?}: {kind}");
+            }
+        }
     }
 }

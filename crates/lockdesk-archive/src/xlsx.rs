@@ -298,7 +298,7 @@ mod tests {
         let got = time.as_datetime().unwrap();
         assert!((got - expected).num_milliseconds().abs() <= 1, "{got}");
         assert_eq!(rows[1][1], Data::String("解錠".into()));
-        assert_eq!(rows[1][2], Data::String("ICカード（外側）".into()));
+        assert_eq!(rows[1][2], Data::String("IC カード（室外）".into()));
         assert_eq!(rows[1][4], Data::String("山田太郎".into()));
         // A name that looks like a formula stays text.
         assert_eq!(rows[1][7], Data::String("=1+2 正面".into()));

@@ -459,7 +459,7 @@ async fn a_history_report_keeps_to_its_filters() {
     let rows: Vec<&str> = text.lines().skip(1).collect();
     assert_eq!(rows.len() as u64, outcome["records"].as_u64().unwrap());
     for row in rows {
-        assert!(row.contains(",解錠,ICカード（外側）,"), "{row}");
+        assert!(row.contains(",解錠,IC カード（室外）,"), "{row}");
     }
     // A method named in another way than the service's is refused, nothing stored.
     let bad = office.args(&[

@@ -39,10 +39,10 @@ fn csv_for_excel_in_japanese_and_japan_time() {
     );
     assert_eq!(
         lines[2],
-        "2026-03-02 09:30:00.000,解錠,ICカード（外側）,U1,山田太郎,yamada@example.com,A1,A1 door"
+        "2026-03-02 09:30:00.000,解錠,IC カード（室外）,U1,山田太郎,yamada@example.com,A1,A1 door"
     );
     assert!(
-        lines[8].starts_with("2026-03-03 17:00:00.000,解錠,ICカード（内側）,U2,Alice Smith"),
+        lines[8].starts_with("2026-03-03 17:00:00.000,解錠,IC カード（室内）,U2,Alice Smith"),
         "{}",
         lines[8]
     );
