@@ -29,8 +29,10 @@ export async function reportsScreen({ page, test, expect, id, nav, shot }) {
       'the name is not prefilled',
     );
     await page.fill(id('report-form-name'), name);
-    await page.fill(id('report-form-at'), '25:00');
     await page.fill(id('report-form-folder'), folder);
+    // The bad time typed last, then Add at once: the time's error must not appear between the
+    // button's press and release (it would push the button away and the click would be lost).
+    await page.fill(id('report-form-at'), '25:00');
     await page.click(id('report-form-save'));
     await page.waitForSelector(id('report-not-added'));
     const atError = await page.textContent('#report-form-at-error');

@@ -1,5 +1,5 @@
-// A form checked as it is typed (the team chat destination form; the Reports form has the same
-// rules inline and can move here): a field's problem shows once the field is left or Add was
+// A form checked as it is typed (the team chat destination form, the report form; their fields
+// are components/Field.svelte): a field's problem shows once the field is left or Add was
 // pressed; the core's refusal of a field shows at it until that field is edited; a refused form
 // says so by its button and puts the focus on its first marked field. Each control names its
 // field with `data-field`; the form's buttons sit in an element of class `actions`.
