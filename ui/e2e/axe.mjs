@@ -62,11 +62,15 @@ export function describeViolations(violations) {
     .join('\n');
 }
 
-/** Throws when axe finds a serious or critical violation; `where` names the state checked. */
+/**
+ * Throws when axe finds a serious or critical violation; `where` names the state checked. The
+ * runner prints an error's first lines only: the rules come first, every element is printed.
+ */
 export async function axeCheck(page, where) {
   const violations = await axeViolations(page);
   if (violations.length === 0) return;
-  throw new Error(
-    `axe: ${violations.length} serious/critical violation(s) on ${where}:\n${describeViolations(violations)}`,
-  );
+  const details = describeViolations(violations);
+  console.log(`axe on ${where}:\n${details}`);
+  const rules = violations.map((v) => `${v.id} (${v.impact})`).join(', ');
+  throw new Error(`axe on ${where}: ${rules}\n${details}`);
 }
