@@ -109,6 +109,23 @@ export async function a11yScreens({ page, host, test, expect, id, nav, stamp }) 
       await page.waitForSelector(notice);
       await page.click(`${notice} ${id('error-details')} summary`);
       await check('Locks, image error with details open');
+      // A dropped image waits as a preview inside the drop area, with Upload and Cancel.
+      await page.evaluate(async () => {
+        const c = document.createElement('canvas');
+        c.width = 32;
+        c.height = 24;
+        c.getContext('2d').fillRect(0, 0, 32, 24);
+        const blob = await new Promise((r) => c.toBlob(r, 'image/png'));
+        const dt = new DataTransfer();
+        dt.items.add(new File([blob], 'door.png', { type: 'image/png' }));
+        const zone = document.querySelector('[data-testid="lock-image-drop"]');
+        for (const type of ['dragover', 'drop'])
+          zone.dispatchEvent(
+            new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }),
+          );
+      });
+      await page.waitForSelector(`img${id('lock-image-preview')}`);
+      await check('Locks, a dropped image previewed');
       await page.keyboard.press('Escape');
       await page.waitForSelector(id('lock-detail'), { state: 'detached' });
     },
