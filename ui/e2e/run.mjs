@@ -19,6 +19,7 @@ import { chatAlerts } from './chat.mjs';
 import { reportsScreen } from './reports.mjs';
 import { todayScreen } from './today.mjs';
 import { firstMinute } from './first_minute.mjs';
+import { a11yScreens } from './a11y.mjs';
 
 const shots = join(repoRoot, 'artifacts', 'ui');
 mkdirSync(shots, { recursive: true });
@@ -436,6 +437,9 @@ try {
     await confirm();
     await page.waitForSelector(id('screen-connect'));
   });
+
+  // From a reset host (the first start) through every state, in both languages and themes.
+  await a11yScreens({ page, host, test, expect, id, nav, stamp });
 
   await test('no uncaught page errors', async () => {
     expect(consoleErrors.length === 0, consoleErrors.join('\n'));

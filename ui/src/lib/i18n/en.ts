@@ -197,6 +197,7 @@ export const en = {
   'lock.image': 'Image',
   'lock.imageDrop': 'Drop a photo here, or choose a file',
   'lock.imagePreview': 'New image preview',
+  'lock.imageFile': 'Image file for the lock',
   'lock.imageUpload': 'Upload image',
   'lock.imageUploading': 'Uploading…',
   'lock.imageUploaded': 'Image updated.',
@@ -296,6 +297,7 @@ export const en = {
   'invites.bulkLead':
     'Columns: mail, authority (manager or member), code — or メールアドレス, 権限 (マネージャー or メンバー), ユーザーコード. A header row is optional. CSV or CSV UTF-8 or Unicode text from Excel, at most 5 MB and 10,000 rows. Rows already invited are skipped when you run it again.',
   'invites.bulkDrop': 'Drop a CSV file here, or choose one',
+  'invites.bulkFile': 'CSV file of the people to invite',
   'invites.bulkRun': 'Invite {n} address(es)',
   'invites.bulkRunning': 'Inviting… {done} of {total}, {sent} sent',
   'invites.bulkDoneSummary': '{sent} sent, {skipped} already invited, {failed} failed.',
