@@ -48,7 +48,7 @@ export const ja: Messages = {
   'app.off': 'オフ',
   'app.language': '言語',
   'app.demoBadge': 'デモ',
-  'app.skipToContent': '本文へ移動',
+  'app.skipToContent': 'メインコンテンツへ移動',
   'app.confirm': '確認',
   'app.done': '完了',
   'app.other': 'その他（{value}）',
@@ -196,6 +196,7 @@ export const ja: Messages = {
   'lock.renamed': '名前を変更しました。',
   'lock.image': '画像',
   'lock.imageDrop': 'ここに写真をドロップするか、ファイルを選択',
+  'lock.imageChoose': '画像を選択…',
   'lock.imagePreview': '新しい画像のプレビュー',
   'lock.imageUpload': '画像をアップロード',
   'lock.imageUploading': 'アップロード中…',
@@ -295,6 +296,7 @@ export const ja: Messages = {
   'invites.bulkLead':
     '列は「メールアドレス」「権限」（マネージャー または メンバー）「ユーザーコード」です（英語の見出し mail、authority（manager または member）、code も使えます）。見出し行は省略できます。Excel の「CSV」「CSV UTF-8」「Unicode テキスト」形式で、5 MB・10,000 行まで読み込めます。もう一度実行しても、招待済みの行には送信しません。',
   'invites.bulkDrop': 'CSV ファイルをここにドロップするか、選択',
+  'invites.bulkChoose': 'CSV ファイルを選択…',
   'invites.bulkRun': '{n} 件を招待',
   'invites.bulkRunning': '招待中… {done} / {total}（送信 {sent} 件）',
   'invites.bulkDoneSummary':
