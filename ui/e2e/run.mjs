@@ -19,6 +19,7 @@ import { chatAlerts } from './chat.mjs';
 import { reportsScreen } from './reports.mjs';
 import { todayScreen } from './today.mjs';
 import { firstMinute } from './first_minute.mjs';
+import { keyboardScreens } from './keyboard.mjs';
 
 const shots = join(repoRoot, 'artifacts', 'ui');
 mkdirSync(shots, { recursive: true });
@@ -454,6 +455,9 @@ try {
     await confirm();
     await page.waitForSelector(id('screen-connect'));
   });
+
+  // Last: it starts over from a cold start (the host reset).
+  await keyboardScreens({ page, host, test, expect, id, shot, stamp });
 
   await test('no uncaught page errors', async () => {
     expect(consoleErrors.length === 0, consoleErrors.join('\n'));
