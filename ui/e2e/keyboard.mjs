@@ -89,6 +89,11 @@ async function chooseFile(page, key, file) {
 }
 
 export async function keyboardScreens({ page, host, test, expect, id, shot, stamp }) {
+  // Playwright turns the browser's file-chooser interception on when a listener appears, over
+  // a round trip of its own: on from the start, no key press can beat it (a picker opened
+  // before it is shown natively and never reported).
+  const noChooser = () => undefined;
+  page.on('filechooser', noChooser);
   const nav = async (screen) => {
     // The navigation is before the screen: back from where the focus is, round if needed.
     const here = (await page.locator(id(`screen-${screen}`)).count()) > 0;
@@ -318,4 +323,5 @@ export async function keyboardScreens({ page, host, test, expect, id, shot, stam
     }
     await page.emulateMedia({ colorScheme: 'light' });
   });
+  page.off('filechooser', noChooser);
 }
