@@ -20,6 +20,7 @@ import { reportsScreen } from './reports.mjs';
 import { todayScreen } from './today.mjs';
 import { firstMinute } from './first_minute.mjs';
 import { a11yScreens } from './a11y.mjs';
+import { keyboardScreens } from './keyboard.mjs';
 
 const shots = join(repoRoot, 'artifacts', 'ui');
 mkdirSync(shots, { recursive: true });
@@ -117,14 +118,32 @@ try {
     await page.waitForSelector(id('try-demo'));
     await shot('01-connect');
     await page.click(id('try-demo'));
-    await page.waitForSelector(id('screen-organizations'), { timeout: 60_000 });
+    // Straight onto Today of the first demo organization, as a sign-in with one remembered.
+    await page.waitForSelector(id('screen-today'), { timeout: 60_000 });
     await page.waitForSelector(id('demo-badge'));
+    expect((await page.locator(id('setup-path')).count()) === 0, 'the setup path is still shown');
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="switcher-org"]')?.textContent?.trim(),
+    );
   });
 
-  await test('organizations: pick one', async () => {
+  await test('organizations: the switcher offers the other; pick one', async () => {
+    const named = (await page.textContent(id('switcher-org'))).trim();
+    await nav('organizations');
     await page.waitForSelector(id('org-option'));
+    const options = page.locator(id('org-option'));
+    expect((await options.count()) === 2, `${await options.count()} demo organizations`);
+    // The first is the one in use; the second is the one offered.
+    expect(
+      (await options.first().locator('.badge').count()) === 1,
+      'the first organization is not the current one',
+    );
+    expect(
+      (await options.first().textContent()).includes(named),
+      `the switcher names ${named}, not the first organization`,
+    );
     await shot('02-organizations');
-    await page.locator(id('org-option')).first().click();
+    await options.first().click();
     await page.waitForSelector(id('screen-today'));
   });
 
@@ -440,6 +459,8 @@ try {
 
   // From a reset host (the first start) through every state, in both languages and themes.
   await a11yScreens({ page, host, test, expect, id, nav, stamp });
+  // Last: it starts over from a cold start (the host reset).
+  await keyboardScreens({ page, host, test, expect, id, shot, stamp });
 
   await test('no uncaught page errors', async () => {
     expect(consoleErrors.length === 0, consoleErrors.join('\n'));

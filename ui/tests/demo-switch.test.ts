@@ -5,6 +5,7 @@ import type { Backend, SessionStatusResponse } from '../src/lib/backend';
 import { BackendError } from '../src/lib/backend/errors';
 import { session, setBackend } from '../src/lib/state/session.svelte';
 import { jobsRunning, leaveDemo, startDemo } from '../src/lib/state/actions';
+import { route } from '../src/lib/state/router.svelte';
 import { describeError } from '../src/lib/errors';
 
 const status = (demo: boolean): SessionStatusResponse => ({
@@ -16,12 +17,20 @@ const status = (demo: boolean): SessionStatusResponse => ({
   unsaved_sign_ins: [],
 });
 
+// The demo account's two organizations, in the order the service lists them.
+const ORGS = [
+  { id: 'org-first', name: 'First office' },
+  { id: 'org-second', name: 'Second office' },
+];
+
 function backendWithAJob(): { backend: Backend; sent: unknown[] } {
   const sent: unknown[] = [];
   const backend = {
     kind: 'http',
-    async call(cmd: string, req: { cancel_jobs?: boolean }) {
+    async call(cmd: string, req: { cancel_jobs?: boolean; organization_id?: string }) {
       sent.push([cmd, req]);
+      if (cmd === 'orgs_list') return { organizations: ORGS, chosen: null };
+      if (cmd === 'orgs_choose') return ORGS.find((o) => o.id === req.organization_id);
       if (!req.cancel_jobs)
         throw new BackendError({
           code: 'jobs_running',
@@ -45,12 +54,18 @@ describe('switching the demo while a job runs', () => {
     expect(session.demo).toBe(false);
     await startDemo(true);
     expect(session.demo).toBe(true);
+    // Straight onto Today of the first organization, as a sign-in with one remembered.
+    expect(session.org).toBe('org-first');
+    expect(session.orgName).toBe('First office');
+    expect(route.screen).toBe('today');
     await expect(leaveDemo()).rejects.toSatisfy(jobsRunning);
     await leaveDemo(true);
     expect(session.demo).toBe(false);
     expect(sent).toEqual([
       ['session_start_demo', { cancel_jobs: false }],
       ['session_start_demo', { cancel_jobs: true }],
+      ['orgs_list', {}],
+      ['orgs_choose', { organization_id: 'org-first' }],
       ['session_leave_demo', { cancel_jobs: false }],
       ['session_leave_demo', { cancel_jobs: true }],
     ]);

@@ -42,6 +42,8 @@ const PAIRS: [string, string, number, string][] = [
   ['selected-edge', 'selected-bg', 3, 'selected row edge against its own row'],
   ['focus', 'bg', 3, 'focus ring on the page background'],
   ['focus', 'surface', 3, 'focus ring on a panel'],
+  ['focus', 'surface-2', 3, 'focus ring on a raised part or a hovered row'],
+  ['focus', 'selected-bg', 3, 'focus ring inside the selected row'],
   ['chart-1', 'surface', 3, 'chart bars'],
   ['chart-2', 'surface', 3, 'second chart series'],
   ['chart-1', 'chart-low', 3, 'heat map: busiest against emptiest'],

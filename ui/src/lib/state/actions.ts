@@ -50,10 +50,24 @@ export function jobsRunning(e: unknown): boolean {
   return e instanceof BackendError && e.code === 'jobs_running';
 }
 
+/** The demo opens where a returning user with a remembered organization lands: on Today of the
+ * first demo organization (the switcher offers the other). Without an organization to choose,
+ * or if the list cannot be read, the organization list explains why. */
 export async function startDemo(cancelJobs = false): Promise<void> {
   const st = await backend().call('session_start_demo', { cancel_jobs: cancelJobs });
   applyStatus(st);
-  go('organizations');
+  const list = await backend()
+    .call('orgs_list', {})
+    .catch(() => null);
+  const first =
+    list?.organizations.find((o) => o.id === list.chosen) ?? list?.organizations[0] ?? null;
+  if (!first) return go('organizations');
+  try {
+    await chooseOrganization(first.id, first.name);
+  } catch {
+    return go('organizations');
+  }
+  go('today');
 }
 
 /** Back to the user's own connections; the demo's sandbox is deleted. */
