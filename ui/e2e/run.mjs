@@ -19,6 +19,7 @@ import { chatAlerts } from './chat.mjs';
 import { reportsScreen } from './reports.mjs';
 import { todayScreen } from './today.mjs';
 import { firstMinute } from './first_minute.mjs';
+import { a11yModes } from './a11y_modes.mjs';
 
 const shots = join(repoRoot, 'artifacts', 'ui');
 mkdirSync(shots, { recursive: true });
@@ -340,6 +341,8 @@ try {
   await page.setViewportSize({ width: 1360, height: 860 });
 
   await offlineScreens({ page, host, test, expect, id, nav, shot });
+  // After History's sync (the charts need the archive) and with every list read.
+  await a11yModes({ page, context, test, expect, id, nav, shot, shots });
 
   await screenshotScreens({ page, test, expect, id });
 
