@@ -68,6 +68,11 @@ export async function a11yModes({ page, context, test, expect, id, nav, shot, sh
       [...document.querySelectorAll('[data-testid^="toasts-"]')].map((r) => r.getAttribute('role')),
     );
     expect(roles.includes('status') && roles.includes('alert'), `toast regions: ${roles}`);
+    // So is the offline banner's, empty while online.
+    expect(
+      (await page.getAttribute(id('offline-region'), 'role')) === 'status',
+      'no status region for the offline banner while online',
+    );
     await page.locator(id('lock-row')).first().click();
     await page.waitForSelector(id('lock-detail'));
     const before = await page.inputValue(id('lock-rename-input'));
@@ -258,6 +263,16 @@ export async function a11yModes({ page, context, test, expect, id, nav, shot, sh
       for (let i = 0; i < 10; i++) {
         const n = await runningAnimations();
         expect(n === 0, `History sync: ${n} animations running under reduced motion`);
+        // The sync's bar, while it shows, is a named progress bar.
+        const bars = await page.evaluate(() =>
+          [...document.querySelectorAll('[role="progressbar"]')].map((b) =>
+            b.getAttribute('aria-label'),
+          ),
+        );
+        expect(
+          bars.every((name) => !!name),
+          `a progress bar without a name: ${bars}`,
+        );
         await page.waitForTimeout(100);
       }
       // Stopped again: the archive stays as synced before, for the cases after this one.
@@ -410,6 +425,12 @@ export async function a11yModes({ page, context, test, expect, id, nav, shot, sh
             await zoomShot(`a11y-zoom-200-${s}-en`);
         }
       }
+      // The connections, with the demo's saved.
+      await nav('connect');
+      await page.waitForSelector(id('profiles-table'));
+      const o = await overflow(page);
+      expect(o.doc <= 0 && o.main <= 0, `connections: sideways overflow ${JSON.stringify(o)}`);
+      await nav('today');
     } finally {
       await cdp.send('Emulation.clearDeviceMetricsOverride');
       if (before) await page.setViewportSize(before);
