@@ -1,10 +1,10 @@
 // What screen readers, zoom and the system's display modes need (issue 21): the page's language,
 // tables with captions and headers, the sort state, toasts in live regions, the charts' numbers
 // as tables, reduced motion, Windows high contrast (Chromium's forced-colors emulation) and 200%
-// zoom of a 1280×720 window. Pictures: artifacts/ui/a11y-*.png.
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+// zoom of a 1280×720 window. Pictures: artifacts/ui/a11y-*.png (two of them are copied by hand
+// to docs/screenshots/: a11y-focus-ja-light.png, a11y-forced-colors-en.png).
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from './host.mjs';
 
 /** The screens of the sidebar that every check below visits. */
 const SCREENS = [
@@ -366,11 +366,6 @@ export async function a11yModes({ page, context, test, expect, id, nav, shot, sh
     }
     await page.emulateMedia({ colorScheme: null });
     await page.selectOption(id('language'), 'en');
-    // The two pictures kept in the repository.
-    const docs = join(repoRoot, 'docs', 'screenshots');
-    mkdirSync(docs, { recursive: true });
-    copyFileSync(join(shots, 'a11y-focus-ja-light.png'), join(docs, 'a11y-focus-ja-light.png'));
-    copyFileSync(join(shots, 'a11y-forced-colors-en.png'), join(docs, 'a11y-forced-colors-en.png'));
   });
 
   await test('a11y-modes: at 200% zoom of 1280×720 no screen scrolls sideways', async () => {
