@@ -21,6 +21,7 @@ import { todayScreen } from './today.mjs';
 import { firstMinute } from './first_minute.mjs';
 import { a11yScreens } from './a11y.mjs';
 import { keyboardScreens } from './keyboard.mjs';
+import { a11yModes } from './a11y_modes.mjs';
 
 const shots = join(repoRoot, 'artifacts', 'ui');
 mkdirSync(shots, { recursive: true });
@@ -360,6 +361,8 @@ try {
   await page.setViewportSize({ width: 1360, height: 860 });
 
   await offlineScreens({ page, host, test, expect, id, nav, shot });
+  // After History's sync (the charts need the archive) and with every list read.
+  await a11yModes({ page, context, test, expect, id, nav, shot, shots });
 
   await screenshotScreens({ page, test, expect, id });
 

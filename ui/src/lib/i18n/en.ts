@@ -13,6 +13,7 @@ import { reportsEn } from './reports.en';
 import { teamAlertsEn } from './teamalerts.en';
 import { todayEn } from './today.en';
 import { proxyEn } from './proxy.en';
+import { tablesEn } from './tables.en';
 
 // English messages. Every key here must exist in ja.ts too (checked by the type and a test).
 export const en = {
@@ -31,6 +32,7 @@ export const en = {
   ...teamAlertsEn,
   ...todayEn,
   ...proxyEn,
+  ...tablesEn,
   'app.name': 'Lockdesk',
   'app.loading': 'Loading…',
   'app.retry': 'Try again',

@@ -14,6 +14,7 @@ import { reportsJa } from './reports.ja';
 import { teamAlertsJa } from './teamalerts.ja';
 import { todayJa } from './today.ja';
 import { proxyJa } from './proxy.ja';
+import { tablesJa } from './tables.ja';
 
 export const ja: Messages = {
   ...errorsJa,
@@ -31,6 +32,7 @@ export const ja: Messages = {
   ...teamAlertsJa,
   ...todayJa,
   ...proxyJa,
+  ...tablesJa,
   'app.name': 'Lockdesk',
   'app.loading': '読み込み中…',
   'app.retry': '再試行',
