@@ -89,17 +89,14 @@ pub(crate) fn invitation_state(s: &InvitationState) -> String {
     }
 }
 
-/// How a door was opened or closed.
+/// How a door was opened or closed: the app's words, as its exports write them (one wording
+/// for the screen, the files and the terminal).
 pub(crate) fn client(c: &ClientKind) -> String {
     match c {
-        ClientKind::MobileApp => "phone app".into(),
-        ClientKind::Manager => "web console".into(),
-        ClientKind::NfcOutside => "card (outside)".into(),
-        ClientKind::NfcInside => "card (inside)".into(),
-        ClientKind::Autolock => "auto-lock".into(),
-        ClientKind::Hand => "by hand".into(),
-        ClientKind::Button => "button".into(),
         ClientKind::Other(s) => clean(s),
+        known => {
+            lockdesk_archive::kind_label(lockdesk_archive::Language::En, known.as_service()).into()
+        }
     }
 }
 
