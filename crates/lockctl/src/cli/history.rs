@@ -21,7 +21,7 @@ pub enum HistoryCmd {
     Accesses {
         #[arg(long)]
         lock: String,
-        /// Start (ISO 8601 time, or a date meaning its midnight UTC).
+        /// Start (ISO 8601 time, or a date meaning its midnight in this computer's time zone).
         #[arg(long, value_parser = parse_when)]
         from: Option<DateTime<Utc>>,
         /// End (ISO 8601 time, or a date).
