@@ -235,6 +235,31 @@ def main():
         finally:
             reg("delete", settings, "/v", "ProxyServer", "/f")
             reg("add", settings, "/v", "ProxyEnable", "/t", "REG_DWORD", "/d", "0", "/f")
+
+        step("behind the office proxy a setup script chooses (Internet Options: Use setup script)")
+        # Wine reports "Automatically detect settings" as on, as Windows does by default: the
+        # script address set beneath it is what Lockdesk follows.
+        script = (
+            "function FindProxyForURL(url, host) {\n"
+            f'  if (shExpMatch(url, "{unreachable}/*")) return "PROXY {proxy}; DIRECT";\n'
+            '  return "DIRECT";\n}\n'
+        )
+        with ScriptServer(script) as server:
+            reg("add", settings, "/v", "AutoConfigURL", "/t", "REG_SZ", "/d", server.url, "/f")
+            try:
+                _, out, err = lockctl("--profile", "behind", "orgs")
+                assert "O-" in out, out + err
+                assert server.hits >= 1, "the script was not fetched"
+            finally:
+                reg("delete", settings, "/v", "AutoConfigURL", "/f")
+        reg("add", settings, "/v", "AutoConfigURL", "/t", "REG_SZ", "/d",
+            "http://127.0.0.1:9/proxy.pac", "/f")
+        try:
+            code, out, err = lockctl("--profile", "behind", "orgs", ok=range(1, 256))
+            assert "the automatic proxy configuration script http://127.0.0.1:9/proxy.pac" \
+                in err and "[transport]" in err, err
+        finally:
+            reg("delete", settings, "/v", "AutoConfigURL", "/f")
         code, out, err = lockctl("--profile", "behind", "orgs", ok=range(1, 256))
         assert "[transport]" in err, err
         tls_refused(v3)
@@ -282,6 +307,41 @@ def tls_refused(client):
             assert "[tls_certificate]" in err and "127.0.0.1" in err, err
         finally:
             sim.kill()
+
+
+class ScriptServer:
+    """Serves one automatic proxy configuration script on the loopback, as an office's script
+    server does, counting the requests."""
+
+    def __init__(self, script):
+        import http.server
+        import threading
+
+        body = script.encode()
+        owner = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                owner.hits += 1
+                self.send_response(200)
+                self.send_header("Content-Type", "application/x-ns-proxy-autoconfig")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self.hits = 0
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/proxy.pac"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.httpd.shutdown()
 
 
 def reg(*args):

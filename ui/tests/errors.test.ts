@@ -96,6 +96,31 @@ describe('messages use the details', () => {
       expect(translate('ja', v.howTo!)).toMatch(/ネットワーク.*アドレス/);
     }
   });
+  it('an unreachable service names the proxy it went through, or the setup script that failed', () => {
+    const through = describeError(
+      err('transport', 'service_unreachable', {
+        base_url: 'https://api.example.jp',
+        proxy: 'http://proxy.corp.example:8080',
+      }),
+    );
+    expect(through.key).toBe('error.transport.proxy');
+    for (const text of fully(through)) {
+      expect(text).toContain('http://proxy.corp.example:8080');
+      expect(text).toContain('https://api.example.jp');
+    }
+    const script = describeError(
+      err('transport', 'service_unreachable', {
+        base_url: 'https://api.example.jp',
+        proxy_script: 'http://wpad.corp.example/proxy.pac',
+      }),
+    );
+    expect(script.key).toBe('error.transport.proxyScript');
+    const [enText, jaText] = fully(script);
+    expect(enText).toMatch(/proxy setup script http:\/\/wpad\.corp\.example\/proxy\.pac/);
+    expect(jaText).toContain('プロキシ自動構成スクリプト http://wpad.corp.example/proxy.pac');
+    expect(jaText).toContain('https://api.example.jp');
+    expect(script.howTo).toBe('error.howTo.service_unreachable');
+  });
   it('a refused certificate names the host, what was wrong and what to ask IT', () => {
     const problems = [
       ['unknown_issuer', /authority this computer does not trust/, /信頼していない認証局/],

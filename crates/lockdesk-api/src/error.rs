@@ -142,8 +142,13 @@ pub enum Error {
     #[error("the answer from the service at {base_url} was lost after the request was sent ({reason}); the service may have acted on it")]
     AnswerLost { base_url: String, reason: String },
     /// The service could not be reached (no network, wrong address, refused connection).
+    /// `route` names the proxy it went through, or the proxy script that could not be used.
     #[error("could not reach the service at {base_url} ({reason})")]
-    Transport { base_url: String, reason: String },
+    Transport {
+        base_url: String,
+        reason: String,
+        route: crate::proxy::Route,
+    },
     /// The secure connection to the service was refused: its certificate is not trusted by
     /// this computer (`host` is the service's host name), or TLS failed otherwise.
     #[error("the certificate of {host} is not trusted: {problem}")]

@@ -12,6 +12,7 @@ pub mod models;
 pub mod oauth;
 mod oauth_http;
 pub mod proxy;
+mod proxy_auto;
 pub mod ratelimit;
 mod request_error;
 pub mod retry;

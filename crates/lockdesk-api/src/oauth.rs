@@ -449,10 +449,14 @@ fn map_token_error(transport: &Transport, err: TokenError) -> Error {
                 limit_bytes: crate::transport::MAX_BODY_BYTES as u64,
             }
         }
-        RequestTokenError::Request(other) => Error::Transport {
-            base_url: base.as_str().to_owned(),
-            reason: other.to_string(),
-        },
+        RequestTokenError::Request(other) => {
+            let route = transport.route();
+            Error::Transport {
+                base_url: base.as_str().to_owned(),
+                reason: crate::proxy::reason_with(&route, other.to_string()),
+                route,
+            }
+        }
         RequestTokenError::Parse(e, _body) => Error::decode("token response", e),
         RequestTokenError::Other(message) => Error::decode("token response", message),
     }

@@ -1,18 +1,65 @@
-//! The proxy a request goes through: the system's settings (Windows' Internet settings, macOS'
-//! network settings) and `HTTPS_PROXY` / `HTTP_PROXY` / `NO_PROXY` everywhere, read the way
-//! reqwest reads them for every request (both use hyper-util's matcher). Used to name the proxy
-//! when a request through it fails (an administrator must know it was the proxy, not the
-//! service, that could not be reached), and to give a proxy that asks for a user name and
-//! password (407) the [`ProxyLogin`] the person gave for it.
+//! The proxy a request goes through: an automatic configuration script when one is set
+//! (`proxy_auto.rs`), else the system's settings (Windows' Internet settings, macOS' network
+//! settings) and `HTTPS_PROXY` / `HTTP_PROXY` / `NO_PROXY` everywhere, read the way reqwest reads
+//! them (hyper-util's matcher). Every client Lockdesk builds routes each request through
+//! [`route`], and the same choice names the proxy when a request through it fails (an
+//! administrator must know it was the proxy, not the service, that could not be reached) and
+//! gives a proxy that asks for a user name and password (407) the [`ProxyLogin`] the person gave
+//! for it.
 
 use hyper_util::client::proxy::matcher::Matcher;
+
+use crate::proxy_auto::PacAnswer;
+
+pub use crate::proxy_auto::PAC_URL_VARIABLE;
+
+/// Where a request to one address goes.
+enum Way {
+    Straight,
+    /// Through `proxy` (`scheme://host:port`), with the user name and password written in its
+    /// variable, if any.
+    Through {
+        proxy: http::Uri,
+        basic: Option<(String, String)>,
+    },
+    /// Straight, because the automatic configuration script could not be used.
+    ScriptFailed {
+        script: String,
+        problem: String,
+    },
+}
+
+fn way(url: &url::Url, matcher: &Matcher) -> Way {
+    if let Some(answer) = crate::proxy_auto::answer(url) {
+        return match answer {
+            PacAnswer::Direct => Way::Straight,
+            PacAnswer::Proxy(proxy) => Way::Through { proxy, basic: None },
+            PacAnswer::Failed { script, problem } => Way::ScriptFailed { script, problem },
+        };
+    }
+    let Ok(uri) = url.as_str().parse::<http::Uri>() else {
+        return Way::Straight;
+    };
+    match matcher.intercept(&uri) {
+        Some(intercept) => Way::Through {
+            proxy: intercept.uri().clone(),
+            basic: intercept.basic_auth().and_then(basic_credentials),
+        },
+        None => Way::Straight,
+    }
+}
 
 /// `scheme://host:port` of the proxy for `url`, without any user name or password; `None` when
 /// the request goes straight to the service.
 pub fn proxy_for(url: &url::Url) -> Option<String> {
-    let uri: http::Uri = url.as_str().parse().ok()?;
-    let intercept = Matcher::from_system().intercept(&uri)?;
-    let proxy = intercept.uri();
+    let Way::Through { proxy, .. } = way(url, &Matcher::from_system()) else {
+        return None;
+    };
+    shown_proxy(&proxy)
+}
+
+/// `scheme://host:port` of `proxy`, without any user name or password.
+fn shown_proxy(proxy: &http::Uri) -> Option<String> {
     let host = proxy.host()?;
     let scheme = proxy.scheme_str().unwrap_or("http");
     Some(match proxy.port_u16() {
@@ -24,8 +71,10 @@ pub fn proxy_for(url: &url::Url) -> Option<String> {
 /// `host:port` of the proxy for `url` (the key its [`ProxyLogin`] is kept under); `None` when
 /// the request goes straight to the service.
 pub fn proxy_host_port(url: &url::Url) -> Option<String> {
-    let uri: http::Uri = url.as_str().parse().ok()?;
-    host_port(Matcher::from_system().intercept(&uri)?.uri())
+    let Way::Through { proxy, .. } = way(url, &Matcher::from_system()) else {
+        return None;
+    };
+    host_port(&proxy)
 }
 
 fn host_port(proxy: &http::Uri) -> Option<String> {
@@ -87,32 +136,31 @@ impl std::fmt::Debug for ProxyLogin {
     }
 }
 
-/// `builder` sending `login` to its proxy. Without a login, reqwest reads the system's proxy
-/// itself; with one, the same matcher (system settings, `HTTPS_PROXY`, `NO_PROXY`) picks the
-/// proxy of each request, and the login goes with the requests to that proxy only (another
-/// proxy keeps the user name and password written in its variable, if any).
+/// `builder` routing each request as [`way`] says (the script, the variables, the system's
+/// proxy, `NO_PROXY`), sending `login` to its proxy only (another proxy keeps the user name and
+/// password written in its variable, if any). reqwest asks on every new connection, so a changed
+/// setting or script applies to the next one.
 pub(crate) fn route(
     builder: reqwest::ClientBuilder,
     login: Option<&ProxyLogin>,
 ) -> reqwest::ClientBuilder {
-    let Some(login) = login.cloned() else {
-        return builder;
-    };
+    let login = login.cloned();
     let matcher = Matcher::from_system();
     builder.proxy(reqwest::Proxy::custom(move |url: &url::Url| {
-        let uri: http::Uri = url.as_str().parse().ok()?;
-        let intercept = matcher.intercept(&uri)?;
-        let mut target = url::Url::parse(&intercept.uri().to_string()).ok()?;
-        let (user, password) = if host_port(intercept.uri()).as_deref() == Some(login.proxy()) {
-            (login.user.clone(), login.password.clone())
-        } else {
-            match intercept.basic_auth().and_then(basic_credentials) {
-                Some(given) => given,
-                None => return Some(target),
-            }
+        let Way::Through { proxy, basic } = way(url, &matcher) else {
+            return None;
         };
-        target.set_username(&user).ok()?;
-        target.set_password(Some(&password)).ok()?;
+        let mut target = url::Url::parse(&proxy.to_string()).ok()?;
+        let credentials = match &login {
+            Some(login) if host_port(&proxy).as_deref() == Some(login.proxy()) => {
+                Some((login.user.clone(), login.password.clone()))
+            }
+            _ => basic,
+        };
+        if let Some((user, password)) = credentials {
+            target.set_username(&user).ok()?;
+            target.set_password(Some(&password)).ok()?;
+        }
         Some(target)
     }))
 }
@@ -149,11 +197,39 @@ pub(crate) fn is_tunnel_auth_refusal(err: &(dyn std::error::Error + 'static)) ->
     false
 }
 
-/// The reason of a failed connection, naming the proxy when one was in the way.
-pub(crate) fn reason_with_proxy(url: &url::Url, reason: String) -> String {
-    match proxy_for(url) {
-        Some(proxy) => format!("through the proxy {proxy}: {reason}"),
-        None => reason,
+/// How a failed connection went, for its message: straight, through a proxy, or straight
+/// because the automatic configuration script could not be used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Route {
+    Straight,
+    /// `scheme://host:port` of the proxy, without a user name or password.
+    Proxy(String),
+    /// The script's address (without a user name, password or query) and what went wrong.
+    ScriptFailed {
+        script: String,
+        problem: String,
+    },
+}
+
+/// How a request to `url` goes, as [`Route`].
+pub fn route_of(url: &url::Url) -> Route {
+    match way(url, &Matcher::from_system()) {
+        Way::Straight => Route::Straight,
+        Way::Through { proxy, .. } => shown_proxy(&proxy).map_or(Route::Straight, Route::Proxy),
+        Way::ScriptFailed { script, problem } => Route::ScriptFailed { script, problem },
+    }
+}
+
+/// The reason of a failed connection, naming the proxy when one was in the way, and the
+/// automatic configuration script when it could not be used.
+pub(crate) fn reason_with(route: &Route, reason: String) -> String {
+    match route {
+        Route::Straight => reason,
+        Route::Proxy(proxy) => format!("through the proxy {proxy}: {reason}"),
+        Route::ScriptFailed { script, problem } => format!(
+            "the automatic proxy configuration script {script} could not be used ({problem}), \
+             so the request went straight to the address: {reason}"
+        ),
     }
 }
 
@@ -173,8 +249,18 @@ mod tests {
         assert_eq!(through.as_deref(), Some("http://proxy.example:3128"));
         assert_eq!(direct, None);
         assert_eq!(
-            reason_with_proxy(&"https://api.example/".parse().unwrap(), "refused".into()),
+            reason_with(
+                &route_of(&"https://api.example/".parse().unwrap()),
+                "refused".into()
+            ),
             "refused"
+        );
+        assert_eq!(
+            reason_with(
+                &Route::Proxy("http://proxy.example:3128".into()),
+                "refused".into()
+            ),
+            "through the proxy http://proxy.example:3128: refused"
         );
     }
 

@@ -7,7 +7,14 @@ use crate::error::Error;
 
 /// A failed request to the service at `base`. Only the base address is kept: full v2 URLs
 /// carry the access token as a query parameter.
-pub(crate) fn from_reqwest(base: &ServiceUrl, err: reqwest::Error, login_refused: bool) -> Error {
+/// `straight`: the request went straight whatever the proxy settings say
+/// ([`crate::Transport::straight`]).
+pub(crate) fn from_reqwest(
+    base: &ServiceUrl,
+    err: reqwest::Error,
+    login_refused: bool,
+    straight: bool,
+) -> Error {
     let base_url = base.as_str().to_owned();
     if crate::proxy::is_tunnel_auth_refusal(&err) {
         proxy_auth_required(base, login_refused)
@@ -20,9 +27,15 @@ pub(crate) fn from_reqwest(base: &ServiceUrl, err: reqwest::Error, login_refused
     } else if err.is_timeout() {
         Error::Timeout { base_url }
     } else {
+        let route = if straight {
+            crate::proxy::Route::Straight
+        } else {
+            crate::proxy::route_of(base.url())
+        };
         Error::Transport {
             base_url,
-            reason: crate::proxy::reason_with_proxy(base.url(), root_cause(&err.without_url())),
+            reason: crate::proxy::reason_with(&route, root_cause(&err.without_url())),
+            route,
         }
     }
 }

@@ -29,6 +29,8 @@ pub struct Transport {
     retry: RetryPolicy,
     /// A user name and password go to the proxy of `base` (a 407 then means they were refused).
     sends_proxy_login: bool,
+    /// Never through a proxy ([`Transport::straight`]).
+    straight: bool,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -151,6 +153,32 @@ impl Transport {
             crate::proxy::proxy_host_port(base.url()).as_deref() == Some(login.proxy())
         });
         let builder = crate::proxy::route(crate::tls::client_builder(), proxy_login);
+        Self::finish(base, retry, timeout, builder, sends_proxy_login, false)
+    }
+
+    /// Defaults, and never through a proxy, whatever the settings say: for a service on this
+    /// computer that Lockdesk runs itself (the demo's simulator), which an office's proxy or
+    /// setup script cannot mean.
+    pub fn straight(base: ServiceUrl) -> Result<Transport> {
+        let builder = crate::tls::client_builder().no_proxy();
+        Self::finish(
+            base,
+            RetryPolicy::default(),
+            Duration::from_secs(30),
+            builder,
+            false,
+            true,
+        )
+    }
+
+    fn finish(
+        base: ServiceUrl,
+        retry: RetryPolicy,
+        timeout: Duration,
+        builder: reqwest::ClientBuilder,
+        sends_proxy_login: bool,
+        straight: bool,
+    ) -> Result<Transport> {
         let client = builder
             // Following redirects would carry requests (and tokens) to other hosts.
             .redirect(reqwest::redirect::Policy::none())
@@ -158,12 +186,13 @@ impl Transport {
             .connect_timeout(Duration::from_secs(10))
             .user_agent(concat!("lockdesk/", env!("CARGO_PKG_VERSION")))
             .build()
-            .map_err(|e| crate::request_error::from_reqwest(&base, e, false))?;
+            .map_err(|e| crate::request_error::from_reqwest(&base, e, false, straight))?;
         Ok(Transport {
             client,
             base,
             retry,
             sends_proxy_login,
+            straight,
         })
     }
 
@@ -187,7 +216,16 @@ impl Transport {
 
     /// A failed request as an [`Error`].
     pub(crate) fn failure(&self, err: reqwest::Error) -> Error {
-        crate::request_error::from_reqwest(&self.base, err, self.sends_proxy_login)
+        crate::request_error::from_reqwest(&self.base, err, self.sends_proxy_login, self.straight)
+    }
+
+    /// How requests to the service go, for a failure's message.
+    pub(crate) fn route(&self) -> crate::proxy::Route {
+        if self.straight {
+            crate::proxy::Route::Straight
+        } else {
+            crate::proxy::route_of(self.base.url())
+        }
     }
 
     /// The proxy of the service answered 407 Proxy Authentication Required.

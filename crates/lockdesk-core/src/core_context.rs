@@ -30,6 +30,9 @@ pub struct Context {
     pub data_dir: Option<PathBuf>,
     pub secrets: Arc<dyn SecretStore>,
     pub clock: Arc<dyn Clock>,
+    /// Connections go straight, never through a proxy: the demo's space, whose service is the
+    /// simulator Lockdesk runs on this computer ([`Context::with_straight_connections`]).
+    pub straight: bool,
     limiters: Mutex<HashMap<String, Arc<RateLimiter>>>,
 }
 
@@ -48,6 +51,7 @@ impl Context {
             data_dir: None,
             secrets,
             clock,
+            straight: false,
             limiters: Mutex::new(HashMap::new()),
         }
     }
@@ -116,6 +120,13 @@ impl Context {
 
     pub fn with_data_dir(mut self, dir: impl Into<PathBuf>) -> Self {
         self.data_dir = Some(dir.into());
+        self
+    }
+
+    /// Every connection straight to its service, whatever the proxy settings or an office's
+    /// setup script say (which cannot mean the demo's simulator on this computer).
+    pub fn with_straight_connections(mut self) -> Self {
+        self.straight = true;
         self
     }
 

@@ -102,6 +102,7 @@ async fn log_in(
     password: &str,
 ) -> Result<String> {
     let http = lockdesk_api::tls::client_builder()
+        .no_proxy()
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .map_err(|e| Error::Demo(e.to_string()))?;

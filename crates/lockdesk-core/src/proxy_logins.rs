@@ -55,8 +55,12 @@ pub fn proxy_of(base: &ServiceUrl) -> Option<String> {
 }
 
 /// The transport for the service at `base` with the defaults, carrying the login kept for its
-/// proxy. The keychain is read only when a proxy is in the way.
+/// proxy. The keychain is read only when a proxy is in the way. Straight for a context whose
+/// connections never go through a proxy (the demo's).
 pub fn transport(ctx: &Context, base: ServiceUrl) -> Result<Transport> {
+    if ctx.straight {
+        return Ok(Transport::straight(base)?);
+    }
     let login = match proxy_of(&base) {
         Some(proxy) => load(ctx.secrets.as_ref(), &proxy)?,
         None => None,

@@ -105,8 +105,8 @@ fn set<R: Runtime>(app: &AppHandle<R>, state: UpdateState) {
     let _ = app.emit(UPDATE_STATUS_EVENT, status(app));
 }
 
-/// The plugin's updater for this build, through the office's proxy with the login the person
-/// gave for it (the system's proxy settings and `HTTPS_PROXY` are the plugin's own).
+/// The plugin's updater for this build, through the proxy Lockdesk chooses for the update
+/// server (a setup script's choice included) with the login the person gave for it.
 fn builder<R: Runtime>(app: &AppHandle<R>) -> UpdaterBuilder {
     let mut builder = app.updater_builder().timeout(Duration::from_secs(60));
     let endpoint = app

@@ -72,6 +72,17 @@ export function codeText(code: ErrorCode, details: ErrorDetails = {}): CodeText 
     case 'insufficient_scope':
       return withParam(`error.${code}`, 'error.insufficient_scope.unknown', 'scope', details.scope);
     case 'transport':
+      // The proxy setup script that could not be used, or the proxy the connection went through.
+      if (details.proxy_script && details.base_url)
+        return {
+          key: 'error.transport.proxyScript',
+          params: { script: details.proxy_script, address: details.base_url },
+        };
+      if (details.proxy && details.base_url)
+        return {
+          key: 'error.transport.proxy',
+          params: { proxy: details.proxy, address: details.base_url },
+        };
       return withParam(`error.${code}`, 'error.transport.noAddress', 'address', details.base_url);
     case 'timeout':
       return withParam(`error.${code}`, 'error.timeout.noAddress', 'address', details.base_url);

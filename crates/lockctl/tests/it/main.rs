@@ -21,6 +21,7 @@ mod private_files;
 mod private_files_windows;
 mod procs;
 mod proxy;
+mod proxy_script;
 mod renewal;
 mod reports;
 mod support;

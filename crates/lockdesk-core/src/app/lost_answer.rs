@@ -79,6 +79,7 @@ pub(crate) fn not_done(lost: &ApiError) -> ApiError {
     ApiError::Transport {
         base_url: lost.base_url().unwrap_or_default().to_owned(),
         reason: "the answer was lost, and the service shows the change was not made".to_owned(),
+        route: lockdesk_api::proxy::Route::Straight,
     }
 }
 

@@ -137,17 +137,19 @@ fn forget_every_client(ctx: &AppContext, core: &crate::Context) -> Result<()> {
     Ok(())
 }
 
-/// The proxy for `url` with the login the person gave for it, as one address, for a client
-/// Lockdesk does not build itself (the updater's). `None` without a kept login: that client
-/// then reads the system's proxy settings and `HTTPS_PROXY` / `NO_PROXY` itself.
+/// The proxy for `url` as Lockdesk chooses it (an automatic configuration script, the proxy
+/// variables, the system's settings), with the login the person gave for it, as one address,
+/// for a client Lockdesk does not build itself (the updater's). `None` when the request goes
+/// straight: that client then reads the system's fixed proxy and `HTTPS_PROXY` itself.
 pub fn proxy_with_login(ctx: &AppContext, url: &url::Url) -> Option<url::Url> {
     let proxy = lockdesk_api::proxy::proxy_for(url)?;
+    let mut address = url::Url::parse(&proxy).ok()?;
     let host_port = lockdesk_api::proxy::proxy_host_port(url)?;
-    let login = proxy_logins::load(ctx.core().secrets.as_ref(), &host_port).ok()??;
-    let mut with_login = url::Url::parse(&proxy).ok()?;
-    with_login.set_username(login.user()).ok()?;
-    with_login.set_password(Some(login.password())).ok()?;
-    Some(with_login)
+    if let Ok(Some(login)) = proxy_logins::load(ctx.core().secrets.as_ref(), &host_port) {
+        address.set_username(login.user()).ok()?;
+        address.set_password(Some(login.password())).ok()?;
+    }
+    Some(address)
 }
 
 #[cfg(test)]

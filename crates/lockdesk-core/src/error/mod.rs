@@ -351,6 +351,18 @@ fn api_details(e: &lockdesk_api::Error, d: &mut ErrorDetails) {
             d.proxy = Some(proxy.clone());
             d.proxy_login_refused = Some(*login_refused);
         }
+        lockdesk_api::Error::Transport {
+            base_url, route, ..
+        } => {
+            d.base_url = Some(base_url.clone());
+            match route {
+                lockdesk_api::proxy::Route::Straight => {}
+                lockdesk_api::proxy::Route::Proxy(proxy) => d.proxy = Some(proxy.clone()),
+                lockdesk_api::proxy::Route::ScriptFailed { script, .. } => {
+                    d.proxy_script = Some(script.clone())
+                }
+            }
+        }
         _ => d.base_url = e.base_url().map(str::to_owned),
     }
 }

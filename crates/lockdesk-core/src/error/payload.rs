@@ -45,11 +45,16 @@ pub struct ErrorDetails {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub tls_problem: Option<TlsProblem>,
-    /// The proxy that asks for a user name and password, `scheme://host:port`
-    /// (`proxy_auth_required`).
+    /// The proxy that asks for a user name and password (`proxy_auth_required`), or the one a
+    /// connection that failed went through (`transport`), `scheme://host:port`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub proxy: Option<String>,
+    /// The automatic proxy configuration script that could not be used, so the connection that
+    /// failed went straight (`transport`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub proxy_script: Option<String>,
     /// The user name and password kept for that proxy were sent and refused
     /// (`proxy_auth_required`).
     #[serde(default, skip_serializing_if = "Option::is_none")]

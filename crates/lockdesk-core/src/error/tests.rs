@@ -84,6 +84,7 @@ fn client_and_archive_codes_agree() {
         lockdesk_api::Error::Transport {
             base_url: "https://a".into(),
             reason: "r".into(),
+            route: lockdesk_api::proxy::Route::Straight,
         },
         lockdesk_api::Error::Decode {
             context: "c".into(),
@@ -203,6 +204,7 @@ fn a_retried_failure_reads_as_the_last_one() {
         last: Box::new(lockdesk_api::Error::Transport {
             base_url: "https://api.example".into(),
             reason: "Connection refused (os error 111)".into(),
+            route: lockdesk_api::proxy::Route::Straight,
         }),
     });
     assert_eq!(e.code(), ErrorCode::Transport);
@@ -256,4 +258,36 @@ fn a_refused_certificate_has_its_own_code_with_host_and_problem_as_data() {
     assert_eq!(json["category"], "certificate");
     assert_eq!(json["details"]["tls_problem"], "unknown_issuer");
     assert_eq!(json["details"]["host"], "api.example");
+}
+
+#[test]
+fn an_unreachable_service_tells_the_proxy_or_the_setup_script_it_went_by() {
+    let through = |route| {
+        Error::from(lockdesk_api::Error::Transport {
+            base_url: "https://api.example".into(),
+            reason: "Connection refused".into(),
+            route,
+        })
+        .details()
+    };
+    let proxy = through(lockdesk_api::proxy::Route::Proxy(
+        "http://proxy.corp.example:8080".into(),
+    ));
+    assert_eq!(
+        proxy.proxy.as_deref(),
+        Some("http://proxy.corp.example:8080")
+    );
+    assert_eq!(proxy.base_url.as_deref(), Some("https://api.example"));
+    assert_eq!(proxy.proxy_script, None);
+    let script = through(lockdesk_api::proxy::Route::ScriptFailed {
+        script: "http://wpad.corp.example/proxy.pac".into(),
+        problem: "Connection refused".into(),
+    });
+    assert_eq!(
+        script.proxy_script.as_deref(),
+        Some("http://wpad.corp.example/proxy.pac")
+    );
+    assert_eq!(script.proxy, None);
+    let straight = through(lockdesk_api::proxy::Route::Straight);
+    assert_eq!((straight.proxy, straight.proxy_script), (None, None));
 }

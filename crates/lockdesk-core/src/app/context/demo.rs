@@ -128,8 +128,10 @@ impl DemoSandbox {
         // The demo's client keeps to its simulator's v2 limit (the service's 50 a minute unless
         // a test's simulator allows more, so its rounds of syncs do not wait minutes).
         let limiter = RateLimiter::new(options.v2_rate_limit, options.v2_rate_window);
-        let core =
-            Context::throwaway(dir.path()).with_v2_limiter(demo::DEMO_HISTORY_PROFILE, limiter);
+        // Its service is the simulator on this computer: no proxy or setup script is meant for it.
+        let core = Context::throwaway(dir.path())
+            .with_v2_limiter(demo::DEMO_HISTORY_PROFILE, limiter)
+            .with_straight_connections();
         let demo = demo::start_demo(&core, options).await?;
         let space = Space::new(core);
         space

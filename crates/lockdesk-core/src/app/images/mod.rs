@@ -22,6 +22,9 @@ use crate::error::Result;
 
 /// The route of `url`: the proxy the system names for it, if any, with its kept login.
 fn route_of(ctx: &AppContext, url: &str) -> Result<Route> {
+    if ctx.core().straight {
+        return Ok(Route::Direct);
+    }
     let proxy = Url::parse(url)
         .ok()
         .and_then(|u| lockdesk_api::proxy::proxy_host_port(&u));

@@ -41,10 +41,15 @@ host?: string,
  */
 tls_problem?: TlsProblem, 
 /**
- * The proxy that asks for a user name and password, `scheme://host:port`
- * (`proxy_auth_required`).
+ * The proxy that asks for a user name and password (`proxy_auth_required`), or the one a
+ * connection that failed went through (`transport`), `scheme://host:port`.
  */
 proxy?: string, 
+/**
+ * The automatic proxy configuration script that could not be used, so the connection that
+ * failed went straight (`transport`).
+ */
+proxy_script?: string, 
 /**
  * The user name and password kept for that proxy were sent and refused
  * (`proxy_auth_required`).

@@ -1,0 +1,157 @@
+//! Behind an office proxy chosen by an automatic configuration script (a PAC file): real
+//! `lockctl` processes told the script's address (`LOCKDESK_PROXY_PAC_URL`; on Windows the
+//! walk sets it in the Internet settings instead), a service reachable only through the proxy
+//! the script names, and the simulator as that proxy. A script that cannot be fetched, or that
+//! names a proxy nothing answers on, is named in the error.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use lockdesk_api::proxy::PAC_URL_VARIABLE;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpListener;
+
+use crate::procs::Home;
+use crate::support::start_sim;
+
+/// Nothing listens on the discard port of the loopback.
+const UNREACHABLE: &str = "http://127.0.0.1:9";
+
+/// An HTTP server on the loopback that answers every request with one script, as the
+/// office's script server does; counts the requests.
+struct ScriptServer {
+    url: String,
+    hits: Arc<AtomicUsize>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for ScriptServer {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+impl ScriptServer {
+    async fn start(script: String) -> ScriptServer {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}/proxy.pac", listener.local_addr().unwrap());
+        let hits = Arc::new(AtomicUsize::new(0));
+        let counter = hits.clone();
+        let task = tokio::spawn(async move {
+            while let Ok((mut stream, _)) = listener.accept().await {
+                counter.fetch_add(1, Ordering::SeqCst);
+                let script = script.clone();
+                tokio::spawn(async move {
+                    let mut request = [0u8; 4096];
+                    let _ = stream.read(&mut request).await;
+                    let head = format!(
+                        "HTTP/1.1 200 OK\r\nContent-Type: application/x-ns-proxy-autoconfig\r\n\
+                         Content-Length: {}\r\nConnection: close\r\n\r\n",
+                        script.len()
+                    );
+                    let _ = stream.write_all(head.as_bytes()).await;
+                    let _ = stream.write_all(script.as_bytes()).await;
+                    let _ = stream.shutdown().await;
+                });
+            }
+        });
+        ScriptServer { url, hits, task }
+    }
+}
+
+/// A script that sends the service's address through `proxy` and everything else straight.
+fn office_script(proxy: &str) -> String {
+    format!(
+        r#"function FindProxyForURL(url, host) {{
+    if (isPlainHostName(host)) return "DIRECT";
+    if (shExpMatch(url, "{UNREACHABLE}/*")) return "PROXY {proxy}; DIRECT";
+    return "DIRECT";
+}}"#
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_script_routes_the_service_through_its_proxy_and_a_dead_script_or_proxy_is_named() {
+    let mut home = Home::new(start_sim());
+    let sim = home.sim.base_url.trim_start_matches("http://").to_owned();
+    let server = ScriptServer::start(office_script(&sim)).await;
+    home.service_url = Some(UNREACHABLE.into());
+    home.env
+        .push((PAC_URL_VARIABLE.into(), server.url.clone().into()));
+    home.add_and_login("work", 0).await;
+    let orgs = home.run(&["--profile", "work", "orgs"]).await;
+    assert_eq!(orgs.code, 0, "{}", orgs.stderr);
+    assert!(orgs.stdout.contains("O-"), "{}", orgs.stdout);
+    assert!(
+        server.hits.load(Ordering::SeqCst) >= 2,
+        "each process fetched the script"
+    );
+
+    // Without the script the service's address is nothing.
+    home.env.clear();
+    let direct = home.run(&["--profile", "work", "orgs"]).await;
+    assert_ne!(direct.code, 0, "reached without the script");
+    assert!(direct.stderr.contains("[transport]"), "{}", direct.stderr);
+
+    // A script server that is down: named, and the request was tried straight.
+    let dead_script = format!("{UNREACHABLE}/proxy.pac");
+    home.env
+        .push((PAC_URL_VARIABLE.into(), dead_script.clone().into()));
+    let dead = home.run(&["--profile", "work", "orgs"]).await;
+    assert_ne!(dead.code, 0);
+    assert!(
+        dead.stderr.contains(&format!(
+            "the automatic proxy configuration script {dead_script} could not be used"
+        )) && dead.stderr.contains("[transport]"),
+        "{}",
+        dead.stderr
+    );
+
+    // A script that names a proxy nothing answers on: the proxy is named.
+    let nowhere = ScriptServer::start(office_script("127.0.0.1:9")).await;
+    home.env.clear();
+    home.env
+        .push((PAC_URL_VARIABLE.into(), nowhere.url.clone().into()));
+    let refused = home.run(&["--profile", "work", "orgs"]).await;
+    assert_ne!(refused.code, 0);
+    assert!(
+        refused
+            .stderr
+            .contains("through the proxy http://127.0.0.1:9"),
+        "{}",
+        refused.stderr
+    );
+}
+
+/// The demo's service is the simulator Lockdesk runs on this computer: neither the proxy
+/// variables nor a setup script that sends everything to a proxy (here one nothing answers on)
+/// can be meant for it, and the demo signs in, reads and syncs straight.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_demo_goes_straight_whatever_the_proxy_settings_say() {
+    let mut home = Home::new(start_sim());
+    home.proxy = Some(UNREACHABLE.into());
+    let through_variables = home.run(&["demo"]).await;
+    assert_eq!(through_variables.code, 0, "{}", through_variables.stderr);
+    assert!(
+        through_variables.stdout.contains("Lockdesk demo"),
+        "{}",
+        through_variables.stdout
+    );
+
+    home.proxy = None;
+    let everything_proxied = ScriptServer::start(
+        r#"function FindProxyForURL(url, host) { return "PROXY 127.0.0.1:9"; }"#.into(),
+    )
+    .await;
+    home.env.push((
+        PAC_URL_VARIABLE.into(),
+        everything_proxied.url.clone().into(),
+    ));
+    let through_script = home.run(&["demo"]).await;
+    assert_eq!(through_script.code, 0, "{}", through_script.stderr);
+    assert!(
+        through_script.stdout.contains("Lockdesk demo"),
+        "{}",
+        through_script.stdout
+    );
+}

@@ -1,0 +1,359 @@
+//! Automatic proxy configuration: an office that sets its computers to a script (a PAC file;
+//! Windows' "Use setup script", macOS' "Automatic proxy configuration") has each request routed
+//! by what the script's `FindProxyForURL` answers for it. The setting is read with proxy-watch;
+//! Lockdesk fetches the script itself, straight from its address as browsers do, and runs it in
+//! proxy-watch's QuickJS engine: one engine on every desktop, so what the tests run here (on
+//! Linux and under Wine) is what runs on Windows and macOS.
+//!
+//! Which setting decides, first match wins: `LOCKDESK_PROXY_PAC_URL`; the proxy variables
+//! (`HTTPS_PROXY`, …, read by the matcher in `proxy.rs`); the system's script address; the
+//! system's fixed proxy (the matcher again). Windows' "Automatically detect settings" (WPAD)
+//! is not discovered: the script address or fixed proxy set beneath it is used.
+
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use proxy_watch::pac::{PacPolicy, PacRequirement, PacScript};
+
+/// The variable that names a script to use whatever the system says (Linux desktops, whose
+/// own automatic setting Lockdesk does not read, or a script an administrator is trying out).
+pub const PAC_URL_VARIABLE: &str = "LOCKDESK_PROXY_PAC_URL";
+
+/// A fetched script is used this long before it is fetched again; a failed fetch is not tried
+/// again sooner than this (each request would otherwise wait on the same dead address).
+const SCRIPT_KEPT: Duration = Duration::from_secs(300);
+const FAILURE_KEPT: Duration = Duration::from_secs(30);
+/// The system's setting is read again after this long (a laptop moves between networks).
+const SETTING_KEPT: Duration = Duration::from_secs(60);
+const FETCH_TIMEOUT: Duration = Duration::from_secs(10);
+/// Office scripts are a few kilobytes; more than this is not a proxy script.
+const SCRIPT_MAX_BYTES: usize = 1 << 20;
+
+/// What the script answered for one address.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum PacAnswer {
+    Direct,
+    /// `scheme://host:port` of the proxy (http or https), without a user name or password.
+    Proxy(http::Uri),
+    /// The script could not be fetched or run, or named a proxy Lockdesk cannot use. The
+    /// request goes straight to its address, as browsers do; an error it ends in names this.
+    Failed {
+        script: String,
+        problem: String,
+    },
+}
+
+/// What the script at the configured address answers for `url`; `None` when no script is
+/// configured (the proxy variables or the system's fixed proxy decide). Fetches the script
+/// when it is not held: a blocking call of at most [`FETCH_TIMEOUT`].
+pub(crate) fn answer(url: &url::Url) -> Option<PacAnswer> {
+    let script_url = configured_script()?;
+    let script = match held_script(&script_url) {
+        Ok(script) => script,
+        Err(problem) => {
+            return Some(PacAnswer::Failed {
+                script: shown(&script_url),
+                problem,
+            })
+        }
+    };
+    Some(
+        evaluate(&script, url).unwrap_or_else(|problem| PacAnswer::Failed {
+            script: shown(&script_url),
+            problem,
+        }),
+    )
+}
+
+/// Runs `script` for `url` under the policy a browser would give it: real name lookups
+/// (office scripts test `isInNet(dnsResolve(host), …)`), this computer's address for
+/// `myIpAddress()` and its time zone for `timeRange`.
+fn evaluate(script: &PacScript, url: &url::Url) -> Result<PacAnswer, String> {
+    let mut policy = PacPolicy::new()
+        .with_dns_resolution(true)
+        .with_internal_addresses(true)
+        .with_local_utc_offset(chrono::Local::now().offset().local_minus_utc());
+    if let Some(ip) = this_computers_address() {
+        policy = policy.with_my_ip_address(ip);
+    }
+    let steps = proxy_watch::pac::evaluate(script, url, &policy).map_err(|e| e.to_string())?;
+    // reqwest takes one proxy per request: the first choice is used, as the script ranks them.
+    let Some(first) = steps.first() else {
+        return Ok(PacAnswer::Direct);
+    };
+    if first.is_direct() {
+        return Ok(PacAnswer::Direct);
+    }
+    let scheme = first.scheme().unwrap_or_default();
+    if !matches!(scheme, "http" | "https") {
+        return Err(format!(
+            "it chose a {} proxy, and Lockdesk goes only through HTTP proxies",
+            scheme.to_uppercase()
+        ));
+    }
+    let endpoint = first.endpoint().ok_or("it named no proxy")?;
+    let proxy = format!("{scheme}://{}", endpoint.authority());
+    proxy
+        .parse()
+        .map(PacAnswer::Proxy)
+        .map_err(|_| format!("it named a proxy that is not an address: {proxy}"))
+}
+
+/// This computer's address on the network its default route leads to (no packet is sent:
+/// a UDP socket is only connected); `None` offline, and the engine then says 127.0.0.1.
+fn this_computers_address() -> Option<std::net::IpAddr> {
+    let socket = std::net::UdpSocket::bind("0.0.0.0:0").ok()?;
+    socket.connect("192.0.2.1:80").ok()?;
+    Some(socket.local_addr().ok()?.ip()).filter(|ip| !ip.is_unspecified())
+}
+
+/// The script address this process should use, if any (see the module's order).
+fn configured_script() -> Option<url::Url> {
+    if let Some(value) = std::env::var_os(PAC_URL_VARIABLE).filter(|v| !v.is_empty()) {
+        return url::Url::parse(&value.to_string_lossy()).ok();
+    }
+    let proxy_variables = [
+        "HTTPS_PROXY",
+        "https_proxy",
+        "HTTP_PROXY",
+        "http_proxy",
+        "ALL_PROXY",
+        "all_proxy",
+    ];
+    if proxy_variables
+        .iter()
+        .any(|v| std::env::var_os(v).is_some_and(|value| !value.is_empty()))
+    {
+        return None;
+    }
+    system_script()
+}
+
+static SETTING: Mutex<Option<(Instant, Option<url::Url>)>> = Mutex::new(None);
+
+/// The script address of the system's settings, read at most every [`SETTING_KEPT`].
+fn system_script() -> Option<url::Url> {
+    let mut held = SETTING.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((at, url)) = held.as_ref() {
+        if at.elapsed() < SETTING_KEPT {
+            return url.clone();
+        }
+    }
+    let url = read_system_script();
+    *held = Some((Instant::now(), url.clone()));
+    url
+}
+
+fn read_system_script() -> Option<url::Url> {
+    // On Linux without a desktop store this is `Unsupported`: the variables decide there.
+    let config = proxy_watch::read().ok()?;
+    match proxy_watch::pac::requirement(&config.effective) {
+        PacRequirement::Fetch(url) => Some(url.clone()),
+        PacRequirement::Discover => script_beneath_auto_detect(),
+        _ => None,
+    }
+}
+
+/// Windows keeps "Use setup script" beside "Automatically detect settings", which is on by
+/// default and wins when the settings are read as one mode: the script set beneath it.
+#[cfg(windows)]
+fn script_beneath_auto_detect() -> Option<url::Url> {
+    let key = windows_registry::CURRENT_USER
+        .open(r"Software\Microsoft\Windows\CurrentVersion\Internet Settings")
+        .ok()?;
+    let value = key.get_string("AutoConfigURL").ok()?;
+    url::Url::parse(value.trim()).ok()
+}
+
+#[cfg(not(windows))]
+fn script_beneath_auto_detect() -> Option<url::Url> {
+    None
+}
+
+struct HeldScript {
+    url: url::Url,
+    at: Instant,
+    script: Result<PacScript, String>,
+}
+
+static SCRIPT: Mutex<Option<HeldScript>> = Mutex::new(None);
+
+/// The script at `url`, fetched when not held (or held too long); the reason when it could not
+/// be fetched. One fetch at a time: others asking meanwhile wait for its result.
+fn held_script(url: &url::Url) -> Result<PacScript, String> {
+    let mut held = SCRIPT.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(h) = held.as_ref().filter(|h| &h.url == url) {
+        let kept = if h.script.is_ok() {
+            SCRIPT_KEPT
+        } else {
+            FAILURE_KEPT
+        };
+        if h.at.elapsed() < kept {
+            return h.script.clone();
+        }
+    }
+    let script = fetch(url).map(PacScript::new);
+    *held = Some(HeldScript {
+        url: url.clone(),
+        at: Instant::now(),
+        script: script.clone(),
+    });
+    script
+}
+
+/// The script's text: from a file (`file:` addresses, which Windows still accepts) or over
+/// HTTP(S) straight from its address, on a thread of its own so that this works from inside
+/// the async runtime that asks (reqwest asks for a request's proxy synchronously).
+fn fetch(url: &url::Url) -> Result<String, String> {
+    match url.scheme() {
+        "file" => {
+            let path = url
+                .to_file_path()
+                .map_err(|_| "it is not a file's address".to_owned())?;
+            let bytes = std::fs::read(&path).map_err(|e| e.to_string())?;
+            text_of(&bytes)
+        }
+        "http" | "https" => {
+            let url = url.clone();
+            std::thread::spawn(move || fetch_over_http(url))
+                .join()
+                .unwrap_or_else(|_| Err("fetching it failed".into()))
+        }
+        other => Err(format!("Lockdesk cannot read {other}: addresses")),
+    }
+}
+
+fn fetch_over_http(url: url::Url) -> Result<String, String> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    runtime.block_on(async move {
+        let client = crate::tls::client_builder()
+            .no_proxy()
+            .timeout(FETCH_TIMEOUT)
+            .build()
+            .map_err(|e| e.to_string())?;
+        let response = client
+            .get(url)
+            .send()
+            .await
+            .map_err(|e| root_cause(&e.without_url()))?;
+        let status = response.status();
+        if !status.is_success() {
+            return Err(format!("its server answered {status}"));
+        }
+        let mut body = Vec::new();
+        let mut response = response;
+        while let Some(chunk) = response.chunk().await.map_err(|e| e.to_string())? {
+            body.extend_from_slice(&chunk);
+            if body.len() > SCRIPT_MAX_BYTES {
+                return Err(format!("it is larger than {} bytes", SCRIPT_MAX_BYTES));
+            }
+        }
+        text_of(&body)
+    })
+}
+
+fn text_of(bytes: &[u8]) -> Result<String, String> {
+    let text = String::from_utf8_lossy(bytes).into_owned();
+    if text.contains("FindProxyForURL") {
+        Ok(text)
+    } else {
+        Err("it has no FindProxyForURL function".into())
+    }
+}
+
+fn root_cause(err: &(dyn std::error::Error + 'static)) -> String {
+    let mut cause = err;
+    while let Some(next) = cause.source() {
+        cause = next;
+    }
+    cause.to_string()
+}
+
+/// The script's address as shown in messages: without a user name, password or query (a
+/// query can carry a key).
+fn shown(url: &url::Url) -> String {
+    let mut url = url.clone();
+    let _ = url.set_username("");
+    let _ = url.set_password(None);
+    url.set_query(None);
+    url.set_fragment(None);
+    url.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(script: &str, url: &str) -> Result<PacAnswer, String> {
+        evaluate(&PacScript::new(script), &url.parse().unwrap())
+    }
+
+    const OFFICE: &str = r#"
+        function FindProxyForURL(url, host) {
+            if (isPlainHostName(host) || dnsDomainIs(host, ".corp.example")) return "DIRECT";
+            if (shExpMatch(host, "*.service.example")) return "PROXY gw.corp.example:8080; DIRECT";
+            if (host == "tls.example") return "HTTPS gw.corp.example:8443";
+            if (host == "socks.example") return "SOCKS5 gw.corp.example:1080";
+            return "DIRECT";
+        }"#;
+
+    #[test]
+    fn the_scripts_first_choice_is_the_route() {
+        assert_eq!(
+            run(OFFICE, "https://api.service.example/v3/locks"),
+            Ok(PacAnswer::Proxy(
+                "http://gw.corp.example:8080".parse().unwrap()
+            ))
+        );
+        assert_eq!(
+            run(OFFICE, "https://tls.example/"),
+            Ok(PacAnswer::Proxy(
+                "https://gw.corp.example:8443".parse().unwrap()
+            ))
+        );
+        assert_eq!(run(OFFICE, "http://intranet/"), Ok(PacAnswer::Direct));
+        assert_eq!(
+            run(OFFICE, "https://wiki.corp.example/"),
+            Ok(PacAnswer::Direct)
+        );
+    }
+
+    #[test]
+    fn a_proxy_lockdesk_cannot_use_or_a_broken_script_is_a_named_problem() {
+        let socks = run(OFFICE, "https://socks.example/").unwrap_err();
+        assert!(socks.contains("SOCKS5 proxy"), "{socks}");
+        let broken = run(
+            "function FindProxyForURL(url, host) { return nope(); }",
+            "https://a.example/",
+        );
+        assert!(broken.is_err(), "{broken:?}");
+        assert_eq!(
+            text_of(b"<html>captive portal</html>"),
+            Err("it has no FindProxyForURL function".to_owned())
+        );
+    }
+
+    #[test]
+    fn the_shown_address_keeps_no_password_or_key() {
+        let url: url::Url = "http://alice:s3cret@wpad.corp.example/proxy.pac?key=abc"
+            .parse()
+            .unwrap();
+        assert_eq!(shown(&url), "http://wpad.corp.example/proxy.pac");
+    }
+
+    #[test]
+    fn a_script_file_is_read_and_a_missing_one_named() {
+        let dir = std::env::temp_dir().join(format!("lockdesk-pac-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("proxy.pac");
+        std::fs::write(&file, OFFICE).unwrap();
+        let url = url::Url::from_file_path(&file).unwrap();
+        assert!(fetch(&url).unwrap().contains("FindProxyForURL"));
+        std::fs::remove_file(&file).unwrap();
+        assert!(fetch(&url).is_err());
+        std::fs::remove_dir(&dir).unwrap();
+    }
+}
