@@ -10,6 +10,7 @@
 //! system's fixed proxy (the matcher again). Windows' "Automatically detect settings" (WPAD)
 //! is not discovered: the script address or fixed proxy set beneath it is used.
 
+use std::io::Read;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -47,7 +48,15 @@ pub(crate) enum PacAnswer {
 /// configured (the proxy variables or the system's fixed proxy decide). Fetches the script
 /// when it is not held: a blocking call of at most [`FETCH_TIMEOUT`].
 pub(crate) fn answer(url: &url::Url) -> Option<PacAnswer> {
-    let script_url = configured_script()?;
+    let script_url = match configured_script(url)? {
+        Ok(script_url) => script_url,
+        Err(given) => {
+            return Some(PacAnswer::Failed {
+                script: given,
+                problem: format!("{PAC_URL_VARIABLE} is not an address"),
+            })
+        }
+    };
     let script = match held_script(&script_url) {
         Ok(script) => script,
         Err(problem) => {
@@ -77,20 +86,24 @@ fn evaluate(script: &PacScript, url: &url::Url) -> Result<PacAnswer, String> {
         policy = policy.with_my_ip_address(ip);
     }
     let steps = proxy_watch::pac::evaluate(script, url, &policy).map_err(|e| e.to_string())?;
-    // reqwest takes one proxy per request: the first choice is used, as the script ranks them.
-    let Some(first) = steps.first() else {
-        return Ok(PacAnswer::Direct);
+    // reqwest takes one proxy per request: the first choice Lockdesk can use, as the script
+    // ranks them (a SOCKS proxy is passed over for an HTTP one or DIRECT after it).
+    let usable = steps
+        .iter()
+        .find(|s| s.is_direct() || matches!(s.scheme(), Some("http" | "https")));
+    let Some(first) = usable else {
+        return match steps.first().and_then(|s| s.scheme()) {
+            Some(scheme) => Err(format!(
+                "it chose a {} proxy, and Lockdesk goes only through HTTP proxies",
+                scheme.to_uppercase()
+            )),
+            None => Ok(PacAnswer::Direct),
+        };
     };
     if first.is_direct() {
         return Ok(PacAnswer::Direct);
     }
-    let scheme = first.scheme().unwrap_or_default();
-    if !matches!(scheme, "http" | "https") {
-        return Err(format!(
-            "it chose a {} proxy, and Lockdesk goes only through HTTP proxies",
-            scheme.to_uppercase()
-        ));
-    }
+    let scheme = first.scheme().unwrap_or("http");
     let endpoint = first.endpoint().ok_or("it named no proxy")?;
     let proxy = format!("{scheme}://{}", endpoint.authority());
     proxy
@@ -107,26 +120,39 @@ fn this_computers_address() -> Option<std::net::IpAddr> {
     Some(socket.local_addr().ok()?.ip()).filter(|ip| !ip.is_unspecified())
 }
 
-/// The script address this process should use, if any (see the module's order).
-fn configured_script() -> Option<url::Url> {
-    if let Some(value) = std::env::var_os(PAC_URL_VARIABLE).filter(|v| !v.is_empty()) {
-        return url::Url::parse(&value.to_string_lossy()).ok();
+/// The script address a request to `url` should follow, if any (see the module's order);
+/// `Err` with what was given when `LOCKDESK_PROXY_PAC_URL` is not an address.
+fn configured_script(url: &url::Url) -> Option<Result<url::Url, String>> {
+    configured_script_with(
+        url,
+        |name| std::env::var_os(name).map(|v| v.to_string_lossy().into_owned()),
+        system_script,
+    )
+}
+
+/// [`configured_script`] with the environment and the system's setting given.
+fn configured_script_with(
+    url: &url::Url,
+    variable: impl Fn(&str) -> Option<String>,
+    system: impl FnOnce() -> Option<url::Url>,
+) -> Option<Result<url::Url, String>> {
+    if let Some(given) = variable(PAC_URL_VARIABLE).filter(|v| !v.is_empty()) {
+        return Some(url::Url::parse(given.trim()).map_err(|_| given));
     }
-    let proxy_variables = [
-        "HTTPS_PROXY",
-        "https_proxy",
-        "HTTP_PROXY",
-        "http_proxy",
-        "ALL_PROXY",
-        "all_proxy",
-    ];
-    if proxy_variables
+    // A variable for this request's scheme decides, as it does for the matcher; one for the
+    // other scheme leaves this request to the system's script.
+    let variables: &[&str] = if url.scheme() == "https" {
+        &["HTTPS_PROXY", "https_proxy", "ALL_PROXY", "all_proxy"]
+    } else {
+        &["HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy"]
+    };
+    if variables
         .iter()
-        .any(|v| std::env::var_os(v).is_some_and(|value| !value.is_empty()))
+        .any(|v| variable(v).is_some_and(|value| !value.is_empty()))
     {
         return None;
     }
-    system_script()
+    system().map(Ok)
 }
 
 static SETTING: Mutex<Option<(Instant, Option<url::Url>)>> = Mutex::new(None);
@@ -176,24 +202,46 @@ struct HeldScript {
     script: Result<PacScript, String>,
 }
 
+/// The script last fetched (held only for a moment: never while fetching).
 static SCRIPT: Mutex<Option<HeldScript>> = Mutex::new(None);
+/// Held while one thread fetches, so that one fetch serves everyone.
+static FETCHING: Mutex<()> = Mutex::new(());
+
+/// What is held for `url`: the script or the reason it could not be fetched, and whether it is
+/// still fresh.
+fn held_for(url: &url::Url) -> Option<(Result<PacScript, String>, bool)> {
+    let held = SCRIPT.lock().unwrap_or_else(|e| e.into_inner());
+    let h = held.as_ref().filter(|h| &h.url == url)?;
+    let kept = if h.script.is_ok() {
+        SCRIPT_KEPT
+    } else {
+        FAILURE_KEPT
+    };
+    Some((h.script.clone(), h.at.elapsed() < kept))
+}
 
 /// The script at `url`, fetched when not held (or held too long); the reason when it could not
-/// be fetched. One fetch at a time: others asking meanwhile wait for its result.
+/// be fetched. One fetch at a time; while it runs, others use the script held before, if any,
+/// and otherwise wait for its result.
 fn held_script(url: &url::Url) -> Result<PacScript, String> {
-    let mut held = SCRIPT.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(h) = held.as_ref().filter(|h| &h.url == url) {
-        let kept = if h.script.is_ok() {
-            SCRIPT_KEPT
-        } else {
-            FAILURE_KEPT
-        };
-        if h.at.elapsed() < kept {
-            return h.script.clone();
+    if let Some((script, true)) = held_for(url) {
+        return script;
+    }
+    let _fetching = match FETCHING.try_lock() {
+        Ok(guard) => guard,
+        Err(_) => {
+            if let Some((Ok(script), _)) = held_for(url) {
+                return Ok(script);
+            }
+            FETCHING.lock().unwrap_or_else(|e| e.into_inner())
         }
+    };
+    // Fetched by the thread this one waited for.
+    if let Some((script, true)) = held_for(url) {
+        return script;
     }
     let script = fetch(url).map(PacScript::new);
-    *held = Some(HeldScript {
+    *SCRIPT.lock().unwrap_or_else(|e| e.into_inner()) = Some(HeldScript {
         url: url.clone(),
         at: Instant::now(),
         script: script.clone(),
@@ -210,7 +258,13 @@ fn fetch(url: &url::Url) -> Result<String, String> {
             let path = url
                 .to_file_path()
                 .map_err(|_| "it is not a file's address".to_owned())?;
-            let bytes = std::fs::read(&path).map_err(|e| e.to_string())?;
+            let mut bytes = Vec::new();
+            std::fs::File::open(&path)
+                .and_then(|f| f.take(SCRIPT_MAX_BYTES as u64 + 1).read_to_end(&mut bytes))
+                .map_err(|e| e.to_string())?;
+            if bytes.len() > SCRIPT_MAX_BYTES {
+                return Err(format!("it is larger than {SCRIPT_MAX_BYTES} bytes"));
+            }
             text_of(&bytes)
         }
         "http" | "https" => {
@@ -228,9 +282,21 @@ fn fetch_over_http(url: url::Url) -> Result<String, String> {
         .enable_all()
         .build()
         .map_err(|e| e.to_string())?;
-    runtime.block_on(async move {
+    let text = runtime.block_on(async move {
         let client = crate::tls::client_builder()
             .no_proxy()
+            // A few redirects, never from https down to http.
+            .redirect(reqwest::redirect::Policy::custom(|attempt| {
+                let downgrade = attempt.previous().iter().any(|u| u.scheme() == "https")
+                    && attempt.url().scheme() != "https";
+                if downgrade {
+                    attempt.error("it redirects from https to http")
+                } else if attempt.previous().len() > 5 {
+                    attempt.error("it redirects too often")
+                } else {
+                    attempt.follow()
+                }
+            }))
             .timeout(FETCH_TIMEOUT)
             .build()
             .map_err(|e| e.to_string())?;
@@ -248,11 +314,14 @@ fn fetch_over_http(url: url::Url) -> Result<String, String> {
         while let Some(chunk) = response.chunk().await.map_err(|e| e.to_string())? {
             body.extend_from_slice(&chunk);
             if body.len() > SCRIPT_MAX_BYTES {
-                return Err(format!("it is larger than {} bytes", SCRIPT_MAX_BYTES));
+                return Err(format!("it is larger than {SCRIPT_MAX_BYTES} bytes"));
             }
         }
         text_of(&body)
-    })
+    });
+    // Not waiting for a name lookup that still hangs: FETCH_TIMEOUT is the bound.
+    runtime.shutdown_background();
+    text
 }
 
 fn text_of(bytes: &[u8]) -> Result<String, String> {
@@ -297,6 +366,7 @@ mod tests {
             if (shExpMatch(host, "*.service.example")) return "PROXY gw.corp.example:8080; DIRECT";
             if (host == "tls.example") return "HTTPS gw.corp.example:8443";
             if (host == "socks.example") return "SOCKS5 gw.corp.example:1080";
+            if (host == "mixed.example") return "SOCKS5 gw.corp.example:1080; PROXY gw.corp.example:8080";
             return "DIRECT";
         }"#;
 
@@ -316,6 +386,13 @@ mod tests {
         );
         assert_eq!(run(OFFICE, "http://intranet/"), Ok(PacAnswer::Direct));
         assert_eq!(
+            run(OFFICE, "https://mixed.example/"),
+            Ok(PacAnswer::Proxy(
+                "http://gw.corp.example:8080".parse().unwrap()
+            )),
+            "a SOCKS first choice is passed over for the HTTP one after it"
+        );
+        assert_eq!(
             run(OFFICE, "https://wiki.corp.example/"),
             Ok(PacAnswer::Direct)
         );
@@ -333,6 +410,44 @@ mod tests {
         assert_eq!(
             text_of(b"<html>captive portal</html>"),
             Err("it has no FindProxyForURL function".to_owned())
+        );
+    }
+
+    #[test]
+    fn the_variable_comes_first_then_a_proxy_variable_of_the_scheme_then_the_system() {
+        let system: url::Url = "http://wpad.corp.example/proxy.pac".parse().unwrap();
+        let https: url::Url = "https://api.example/v3".parse().unwrap();
+        let pick = |url: &url::Url, vars: &[(&str, &str)]| {
+            let vars: Vec<(String, String)> = vars
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            configured_script_with(
+                url,
+                |name| vars.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()),
+                || Some(system.clone()),
+            )
+        };
+        assert_eq!(pick(&https, &[]), Some(Ok(system.clone())));
+        // Only a variable for http: an https request still follows the system's script.
+        assert_eq!(
+            pick(&https, &[("http_proxy", "http://p:1")]),
+            Some(Ok(system.clone()))
+        );
+        assert_eq!(pick(&https, &[("HTTPS_PROXY", "http://p:1")]), None);
+        assert_eq!(pick(&https, &[("all_proxy", "http://p:1")]), None);
+        let mine = "file:///etc/lockdesk/proxy.pac";
+        assert_eq!(
+            pick(
+                &https,
+                &[(PAC_URL_VARIABLE, mine), ("HTTPS_PROXY", "http://p:1")]
+            ),
+            Some(Ok(mine.parse().unwrap()))
+        );
+        // Not an address: named, never silently the system's choice.
+        assert_eq!(
+            pick(&https, &[(PAC_URL_VARIABLE, "wpad.corp/proxy.pac")]),
+            Some(Err("wpad.corp/proxy.pac".to_owned()))
         );
     }
 

@@ -121,9 +121,12 @@ fn builder<R: Runtime>(app: &AppHandle<R>) -> UpdaterBuilder {
     if let (Some(endpoint), Some(ctx)) =
         (endpoint, app.try_state::<lockdesk_core::app::AppContext>())
     {
-        if let Some(proxy) = lockdesk_core::app::proxy_with_login(&ctx, &endpoint) {
-            builder = builder.proxy(proxy);
-        }
+        // Lockdesk's choice either way: a setup script's DIRECT must not become the plugin's
+        // own reading of the system's fixed proxy.
+        builder = match lockdesk_core::app::proxy_with_login(&ctx, &endpoint) {
+            Some(proxy) => builder.proxy(proxy),
+            None => builder.no_proxy(),
+        };
     }
     builder
 }

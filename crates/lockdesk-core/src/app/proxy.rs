@@ -140,7 +140,7 @@ fn forget_every_client(ctx: &AppContext, core: &crate::Context) -> Result<()> {
 /// The proxy for `url` as Lockdesk chooses it (an automatic configuration script, the proxy
 /// variables, the system's settings), with the login the person gave for it, as one address,
 /// for a client Lockdesk does not build itself (the updater's). `None` when the request goes
-/// straight: that client then reads the system's fixed proxy and `HTTPS_PROXY` itself.
+/// straight (that client must then be told to use no proxy).
 pub fn proxy_with_login(ctx: &AppContext, url: &url::Url) -> Option<url::Url> {
     let proxy = lockdesk_api::proxy::proxy_for(url)?;
     let mut address = url::Url::parse(&proxy).ok()?;

@@ -216,7 +216,7 @@ export const errorsEn = {
   'error.transport.proxy':
     'The service at {address} could not be reached through the proxy {proxy}.',
   'error.transport.proxyScript':
-    'The proxy setup script {script} could not be used, so Lockdesk tried the service at {address} without a proxy and could not reach it. The script’s address is in the system’s proxy settings; IT can tell whether it is right.',
+    'The proxy setup script {script} could not be used, so Lockdesk tried the service at {address} without a proxy and could not reach it. IT can tell whether the script’s address is right.',
   'error.answer_lost.noAddress':
     'The request reached the service, but its answer was lost, so whether the change was made is not known.',
   'error.tls_certificate.noHost':

@@ -206,7 +206,7 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.transport.proxy':
     'プロキシ {proxy} を経由して {address} のサービスに接続できませんでした。',
   'error.transport.proxyScript':
-    'プロキシ自動構成スクリプト {script} を使用できなかったため、プロキシを使わずに {address} のサービスへの接続を試みましたが、接続できませんでした。スクリプトのアドレスはシステムのプロキシ設定にあります。正しいかどうかは IT 担当者にご確認ください。',
+    'プロキシ自動構成スクリプト {script} を使用できなかったため、プロキシを使わずに {address} のサービスへの接続を試みましたが、接続できませんでした。スクリプトのアドレスが正しいかどうかは IT 担当者にご確認ください。',
   'error.answer_lost.noAddress':
     'サービスに送信した後で応答が途絶えたため、変更が行われたかどうか分かりません。',
   'error.tls_certificate.noHost':

@@ -68,8 +68,11 @@ impl ImageScope {
 pub(crate) enum Route {
     /// Straight to the address, through the guarded resolver.
     Direct,
-    /// Through the system's proxy, with the login kept for it.
-    SystemProxy(Option<lockdesk_api::ProxyLogin>),
+    /// Through the system's proxy (`host:port`), with the login kept for it.
+    SystemProxy {
+        proxy: String,
+        login: Option<lockdesk_api::ProxyLogin>,
+    },
     /// Through this proxy (tests: the system's settings are the process's environment).
     #[cfg(test)]
     Proxy(String),
@@ -140,10 +143,16 @@ impl Images {
         }
         let builder = match route {
             Route::Direct => unreachable!("the direct route has its own clients"),
-            Route::SystemProxy(login) => lockdesk_api::proxy::client_builder(login.as_ref())
-                .redirect(policy::proxied_redirect_policy(|u| {
-                    lockdesk_api::proxy::proxy_for(u).is_some()
-                })),
+            Route::SystemProxy { proxy, login } => {
+                lockdesk_api::proxy::client_builder(login.as_ref())
+                    .redirect(policy::proxied_redirect_policy(|u| {
+                        lockdesk_api::proxy::proxy_for(u).is_some()
+                    }))
+                    // The proxy's name only: were a connection to go straight after all (a
+                    // setup script answering differently a moment later), the image's name
+                    // is refused rather than resolved past the guarded resolver.
+                    .dns_resolver(Arc::new(policy::ProxyNameOnly::of(proxy)))
+            }
             #[cfg(test)]
             Route::Proxy(proxy) => lockdesk_api::tls::client_builder()
                 .proxy(reqwest::Proxy::all(proxy).expect("a proxy address"))

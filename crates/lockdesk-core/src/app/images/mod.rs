@@ -30,10 +30,10 @@ fn route_of(ctx: &AppContext, url: &str) -> Result<Route> {
         .and_then(|u| lockdesk_api::proxy::proxy_host_port(&u));
     Ok(match proxy {
         None => Route::Direct,
-        Some(proxy) => Route::SystemProxy(crate::proxy_logins::load(
-            ctx.core().secrets.as_ref(),
-            &proxy,
-        )?),
+        Some(proxy) => Route::SystemProxy {
+            login: crate::proxy_logins::load(ctx.core().secrets.as_ref(), &proxy)?,
+            proxy,
+        },
     })
 }
 

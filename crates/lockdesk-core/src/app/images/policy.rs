@@ -205,6 +205,42 @@ pub(crate) fn proxied_redirect_policy(
     })
 }
 
+/// The resolver of the image client that goes through the proxy: it resolves the proxy's own
+/// name and refuses every other (the proxy resolves the image's name, out of sight).
+#[derive(Clone, Debug)]
+pub(crate) struct ProxyNameOnly {
+    host: String,
+}
+
+impl ProxyNameOnly {
+    /// For the proxy at `host:port`.
+    pub(crate) fn of(proxy: &str) -> ProxyNameOnly {
+        let host = proxy.rsplit_once(':').map_or(proxy, |(host, _)| host);
+        ProxyNameOnly {
+            host: host.trim_matches(['[', ']']).to_ascii_lowercase(),
+        }
+    }
+}
+
+impl reqwest::dns::Resolve for ProxyNameOnly {
+    fn resolve(&self, name: reqwest::dns::Name) -> reqwest::dns::Resolving {
+        let wanted = name.as_str().trim_end_matches('.').to_ascii_lowercase();
+        let allowed = wanted == self.host;
+        Box::pin(async move {
+            if !allowed {
+                return Err(format!(
+                    "{wanted} would be reached straight, not through the proxy; not fetched"
+                )
+                .into());
+            }
+            let addrs: Vec<SocketAddr> = tokio::net::lookup_host((wanted.as_str(), 0))
+                .await?
+                .collect();
+            Ok(Box::new(addrs.into_iter()) as reqwest::dns::Addrs)
+        })
+    }
+}
+
 /// Resolves names with the system resolver and keeps only the addresses an image may come
 /// from: public ones, and loopback ones when `loopback_ok`. No address left is an error, so
 /// nothing is connected to.
@@ -363,6 +399,22 @@ mod tests {
         ] {
             assert!(check_name_for_proxy(&url(inside)).is_err(), "{inside}");
         }
+    }
+
+    #[tokio::test]
+    async fn the_proxied_client_resolves_the_proxys_name_only() {
+        use reqwest::dns::Resolve;
+        use std::str::FromStr;
+        let resolver = ProxyNameOnly::of("LOCALHOST:3128");
+        let name = |n: &str| reqwest::dns::Name::from_str(n).unwrap();
+        let proxy: Vec<SocketAddr> = resolver.resolve(name("localhost")).await.unwrap().collect();
+        assert!(proxy.iter().all(|a| a.ip().is_loopback()) && !proxy.is_empty());
+        let image = match resolver.resolve(name("images.example.com")).await {
+            Ok(_) => panic!("an image name was resolved by the proxied client"),
+            Err(e) => e.to_string(),
+        };
+        assert!(image.contains("not through the proxy"), "{image}");
+        assert_eq!(ProxyNameOnly::of("[::1]:8080").host, "::1");
     }
 
     #[tokio::test]
