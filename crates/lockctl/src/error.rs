@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use lockdesk_api::proxy::Route;
 use lockdesk_core::{ErrorCode, TlsProblem};
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -102,7 +103,35 @@ impl Error {
         if let Some(problem) = self.tls_problem() {
             return Some(tls_hint(problem).to_owned());
         }
-        hint(self.code(), profile)
+        match self.route() {
+            Route::ScriptFailed { script, .. } => Some(format!(
+                "the proxy setup script {script} could not be used, so the request went straight; \
+                 ask IT whether its address is right (it comes from LOCKDESK_PROXY_PAC_URL or the \
+                 system's proxy settings) and whether its server is up"
+            )),
+            Route::Proxy(proxy) if self.code() == ErrorCode::Transport => Some(format!(
+                "check that the proxy {proxy} is up and this computer reaches it (it comes from \
+                 HTTPS_PROXY, a setup script or the system's proxy settings); `lockctl --cached` \
+                 reads the lists kept from the last time the service answered"
+            )),
+            _ => hint(self.code(), profile),
+        }
+    }
+
+    /// How a connection that failed went: straight, through a proxy, or straight because the
+    /// proxy setup script could not be used.
+    fn route(&self) -> Route {
+        let api = match self {
+            Error::Core(lockdesk_core::Error::Api(e)) => e,
+            Error::Archive(lockdesk_archive::Error::Api(e)) => e,
+            Error::Core(e) => return route_of_details(&e.details()),
+            Error::Payload(p) => return route_of_details(&p.details),
+            _ => return Route::Straight,
+        };
+        match api.last() {
+            lockdesk_api::Error::Transport { route, .. } => route.clone(),
+            _ => Route::Straight,
+        }
     }
 
     /// What was wrong with a refused certificate (`tls_certificate`).
@@ -116,6 +145,18 @@ impl Error {
             Error::Payload(p) => p.details.tls_problem,
             _ => None,
         }
+    }
+}
+
+/// The route named in an error's details (`transport`).
+fn route_of_details(details: &lockdesk_core::ErrorDetails) -> Route {
+    match (&details.proxy_script, &details.proxy) {
+        (Some(script), _) => Route::ScriptFailed {
+            script: script.clone(),
+            problem: String::new(),
+        },
+        (None, Some(proxy)) => Route::Proxy(proxy.clone()),
+        (None, None) => Route::Straight,
     }
 }
 

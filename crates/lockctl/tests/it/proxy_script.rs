@@ -106,6 +106,13 @@ async fn the_script_routes_the_service_through_its_proxy_and_a_dead_script_or_pr
         "{}",
         dead.stderr
     );
+    assert!(
+        dead.stderr.contains(&format!(
+            "hint: the proxy setup script {dead_script} could not be used, so the request went straight"
+        )),
+        "{}",
+        dead.stderr
+    );
 
     // A script that names a proxy nothing answers on: the proxy is named.
     let nowhere = ScriptServer::start(office_script("127.0.0.1:9")).await;
@@ -118,6 +125,13 @@ async fn the_script_routes_the_service_through_its_proxy_and_a_dead_script_or_pr
         refused
             .stderr
             .contains("through the proxy http://127.0.0.1:9"),
+        "{}",
+        refused.stderr
+    );
+    assert!(
+        refused
+            .stderr
+            .contains("hint: check that the proxy http://127.0.0.1:9 is up"),
         "{}",
         refused.stderr
     );
