@@ -122,7 +122,6 @@ impl Error {
     /// proxy setup script could not be used.
     fn route(&self) -> Route {
         let api = match self {
-            Error::Core(lockdesk_core::Error::Api(e)) => e,
             Error::Archive(lockdesk_archive::Error::Api(e)) => e,
             Error::Core(e) => return route_of_details(&e.details()),
             Error::Payload(p) => return route_of_details(&p.details),

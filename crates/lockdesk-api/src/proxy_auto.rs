@@ -304,7 +304,7 @@ fn fetch_over_http(url: url::Url) -> Result<String, String> {
             .get(url)
             .send()
             .await
-            .map_err(|e| root_cause(&e.without_url()))?;
+            .map_err(|e| crate::request_error::root_cause(&e.without_url()))?;
         let status = response.status();
         if !status.is_success() {
             return Err(format!("its server answered {status}"));
@@ -331,14 +331,6 @@ fn text_of(bytes: &[u8]) -> Result<String, String> {
     } else {
         Err("it has no FindProxyForURL function".into())
     }
-}
-
-fn root_cause(err: &(dyn std::error::Error + 'static)) -> String {
-    let mut cause = err;
-    while let Some(next) = cause.source() {
-        cause = next;
-    }
-    cause.to_string()
 }
 
 /// The script's address as shown in messages: without a user name, password or query (a

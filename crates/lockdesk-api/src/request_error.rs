@@ -50,7 +50,7 @@ pub(crate) fn proxy_auth_required(base: &ServiceUrl, login_refused: bool) -> Err
 
 /// The innermost cause ("Connection refused (os error 111)"), which says more than reqwest's
 /// "error sending request".
-fn root_cause(err: &(dyn std::error::Error + 'static)) -> String {
+pub(crate) fn root_cause(err: &(dyn std::error::Error + 'static)) -> String {
     let mut cause = err;
     while let Some(next) = cause.source() {
         cause = next;
