@@ -5,6 +5,7 @@
 pub mod clock;
 pub mod config;
 pub mod error;
+mod error_chain;
 #[doc(hidden)]
 pub mod fuzz;
 pub mod ids;

@@ -304,7 +304,7 @@ fn fetch_over_http(url: url::Url) -> Result<String, String> {
             .get(url)
             .send()
             .await
-            .map_err(|e| crate::request_error::root_cause(&e.without_url()))?;
+            .map_err(|e| crate::error_chain::root_cause(&e.without_url()))?;
         let status = response.status();
         if !status.is_success() {
             return Err(format!("its server answered {status}"));

@@ -4,6 +4,7 @@
 
 use crate::config::ServiceUrl;
 use crate::error::Error;
+use crate::error_chain::root_cause;
 
 /// A failed request to the service at `base`. Only the base address is kept: full v2 URLs
 /// carry the access token as a query parameter.
@@ -46,14 +47,4 @@ pub(crate) fn proxy_auth_required(base: &ServiceUrl, login_refused: bool) -> Err
         proxy: crate::proxy::proxy_for(base.url()).unwrap_or_else(|| "in the way".to_owned()),
         login_refused,
     }
-}
-
-/// The innermost cause ("Connection refused (os error 111)"), which says more than reqwest's
-/// "error sending request".
-pub(crate) fn root_cause(err: &(dyn std::error::Error + 'static)) -> String {
-    let mut cause = err;
-    while let Some(next) = cause.source() {
-        cause = next;
-    }
-    cause.to_string()
 }
