@@ -34,14 +34,19 @@ export function hostCommand(env = process.env, args = '') {
   return `cargo run -q -p lockdesk-testhost --bin lockdesk-test-host -- ${ui}`;
 }
 
-/** `args`: more options of the host, e.g. `--demo full`. */
-export async function startHost({ timeoutMs = 600_000, args = '' } = {}) {
+/** `args`: more options of the host, e.g. `--demo full`; `env`: its environment beside ours (a
+ * variable set to `undefined` is left out). */
+export async function startHost({ timeoutMs = 600_000, args = '', env = {} } = {}) {
   const cmd = hostCommand(process.env, args);
   console.log(`starting the test host: ${cmd}`);
   const child = spawn('bash', ['-c', `exec ${cmd}`], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, LOCKDESK_UI_DIST: uiDist },
+    env: Object.fromEntries(
+      Object.entries({ ...process.env, LOCKDESK_UI_DIST: uiDist, ...env }).filter(
+        ([, v]) => v !== undefined,
+      ),
+    ),
   });
   let stderr = '';
   child.stderr.on('data', (d) => {

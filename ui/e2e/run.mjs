@@ -19,6 +19,7 @@ import { chatAlerts } from './chat.mjs';
 import { reportsScreen } from './reports.mjs';
 import { todayScreen } from './today.mjs';
 import { firstMinute } from './first_minute.mjs';
+import { proxyNotices } from './proxy.mjs';
 import { a11yScreens } from './a11y.mjs';
 import { keyboardScreens } from './keyboard.mjs';
 import { a11yModes } from './a11y_modes.mjs';
@@ -481,5 +482,8 @@ if (!only || only.test('history: the first minute of a large organization'))
     results.push({ name: 'first minute runner', ok: false });
     console.log(`FAIL first minute runner: ${e.message}`);
   });
+
+// Their own hosts: behind a proxy, and a proxy setup script, that are down.
+await proxyNotices({ test, expect, shots });
 
 process.exit(summary() ? 1 : 0);

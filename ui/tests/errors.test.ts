@@ -119,7 +119,11 @@ describe('messages use the details', () => {
     expect(enText).toMatch(/proxy setup script http:\/\/wpad\.corp\.example\/proxy\.pac/);
     expect(jaText).toContain('プロキシ自動構成スクリプト http://wpad.corp.example/proxy.pac');
     expect(jaText).toContain('https://api.example.jp');
-    expect(script.howTo).toBe('error.howTo.service_unreachable');
+    // What to check is the proxy, or the script, with IT: not the network or the address.
+    expect(through.howTo).toBe('error.howTo.proxy');
+    expect(script.howTo).toBe('error.howTo.proxy_script');
+    expect(translate('en', script.howTo!)).toMatch(/IT.*setup script’s address/);
+    expect(translate('ja', through.howTo!)).toContain('IT 担当者');
   });
   it('a refused certificate names the host, what was wrong and what to ask IT', () => {
     const problems = [

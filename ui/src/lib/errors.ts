@@ -347,6 +347,15 @@ export function fieldErrorText(err: BackendError): CodeText {
   }
 }
 
+/** Through a proxy, or past a setup script that failed: the proxy or the script is what to
+ * check (with IT), not this computer's network or the connection's address. */
+function routeAdvice(err: BackendError): MessageKey | null {
+  if (err.code !== 'transport') return null;
+  if (err.details.proxy_script) return 'error.howTo.proxy_script';
+  if (err.details.proxy) return 'error.howTo.proxy';
+  return null;
+}
+
 /** The whole notice: what happened, what to do, the button. */
 export function describeError(err: BackendError): ErrorView {
   if (!isErrorCode(err.code))
@@ -386,7 +395,7 @@ export function describeError(err: BackendError): ErrorView {
     'webhook_secret_missing',
   ];
   const own = chatService.includes(err.code);
-  const howTo = own || selfContained.includes(err.code) ? null : advice.howTo;
+  const howTo = own || selfContained.includes(err.code) ? null : (routeAdvice(err) ?? advice.howTo);
   const action = own || err.code === 'no_organization' ? null : advice.action;
   return { ...text, howTo, action };
 }

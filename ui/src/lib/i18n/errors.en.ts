@@ -162,6 +162,10 @@ const howToEn = {
   'error.howTo.busy': 'Wait a moment, then try again.',
   'error.howTo.service_unreachable':
     'Check this computer’s network connection and the service address of the connection, then try again.',
+  'error.howTo.proxy':
+    'Ask IT whether this proxy is working and is the one to use, then try again.',
+  'error.howTo.proxy_script':
+    'Ask IT whether the setup script’s address is right and its server is up, then try again.',
   'error.howTo.outcome_unknown':
     'Look at the list to see whether it was done before trying again. Lockdesk did not send it again.',
   'error.howTo.certificate':
@@ -216,7 +220,7 @@ export const errorsEn = {
   'error.transport.proxy':
     'The service at {address} could not be reached through the proxy {proxy}.',
   'error.transport.proxyScript':
-    'The proxy setup script {script} could not be used, so Lockdesk tried the service at {address} without a proxy and could not reach it. IT can tell whether the script’s address is right.',
+    'The proxy setup script {script} could not be used, so Lockdesk tried the service at {address} without a proxy and could not reach it.',
   'error.answer_lost.noAddress':
     'The request reached the service, but its answer was lost, so whether the change was made is not known.',
   'error.tls_certificate.noHost':

@@ -153,6 +153,10 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.howTo.bad_input': '値を修正して、もう一度お試しください。',
   'error.howTo.not_found': '一覧を更新してください。他の方が変更した可能性があります。',
   'error.howTo.busy': 'しばらく待ってから、もう一度お試しください。',
+  'error.howTo.proxy':
+    'このプロキシが動作しているか、使用すべきプロキシかどうかを IT 担当者にご確認のうえ、もう一度お試しください。',
+  'error.howTo.proxy_script':
+    'スクリプトのアドレスが正しいか、そのサーバーが動作しているかを IT 担当者にご確認のうえ、もう一度お試しください。',
   'error.howTo.outcome_unknown':
     'もう一度実行する前に、一覧で反映されているかどうかを確認してください。Lockdesk は自動で再送信していません。',
   'error.howTo.service_unreachable':
@@ -206,7 +210,7 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.transport.proxy':
     'プロキシ {proxy} を経由して {address} のサービスに接続できませんでした。',
   'error.transport.proxyScript':
-    'プロキシ自動構成スクリプト {script} を使用できなかったため、プロキシを使わずに {address} のサービスへの接続を試みましたが、接続できませんでした。スクリプトのアドレスが正しいかどうかは IT 担当者にご確認ください。',
+    'プロキシ自動構成スクリプト {script} を使用できなかったため、プロキシを使わずに {address} のサービスへの接続を試みましたが、接続できませんでした。',
   'error.answer_lost.noAddress':
     'サービスに送信した後で応答が途絶えたため、変更が行われたかどうか分かりません。',
   'error.tls_certificate.noHost':
