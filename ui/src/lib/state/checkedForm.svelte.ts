@@ -2,9 +2,11 @@
 // are components/Field.svelte): a field's problem shows once the field is left or Add was
 // pressed; the core's refusal of a field shows at it until that field is edited; a refused form
 // says so by its button and puts the focus on its first marked field. Each control names its
-// field with `data-field`; the form's buttons sit in an element of class `actions`.
+// field with `data-field`; the form's buttons sit in an element of class `actions`; the form
+// element is components/CheckedFormElement.svelte.
 import { tick } from 'svelte';
 import type { Problem } from '../validate';
+import type { Action } from './loader.svelte';
 
 type Problems<F extends string> = Partial<Record<F, NonNullable<Problem>>>;
 
@@ -52,6 +54,34 @@ export class CheckedForm<F extends string> {
   refuse(field: F | null, problem: NonNullable<Problem>) {
     if (field) this.server = { ...this.server, [field]: problem };
     else this.general = problem;
+  }
+
+  /**
+   * Add: nothing is sent while the form's own check (`out`) finds a problem; otherwise `send`
+   * runs under `saving`, and a refusal that `fieldProblem` ties to a field shows at that field.
+   * What the core added, or null when nothing was.
+   */
+  async add<Q, R>(
+    out: { ok: true; request: Q } | { ok: false },
+    saving: Action,
+    send: (request: Q) => Promise<R>,
+    fieldProblem: (error: unknown) => { field: F | null; problem: NonNullable<Problem> } | null,
+  ): Promise<R | null> {
+    this.tried = true;
+    if (!out.ok) {
+      await this.notAdded();
+      return null;
+    }
+    this.refused = false;
+    const added = await saving.run(() => send(out.request));
+    if (added) return added;
+    const p = fieldProblem(saving.error);
+    if (p) {
+      this.refuse(p.field, p.problem);
+      saving.error = null;
+    }
+    await this.notAdded();
+    return null;
   }
 
   /** Add was refused: say so, and focus the first field marked. */
