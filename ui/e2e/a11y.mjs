@@ -5,6 +5,7 @@
 // the demo, and ends in English and the light theme.
 import { axeViolations, describeViolations } from './axe.mjs';
 import { call, sim } from './watch.mjs';
+import { createLockGroup } from './lock_groups.mjs';
 
 /** Language × theme, in an order that changes one of them at a time. */
 const COMBOS = [
@@ -133,15 +134,7 @@ export async function a11yScreens({ page, host, test, expect, id, nav, stamp }) 
 
   await a11yCase('Lock groups', async (check) => {
     await nav('lock-groups');
-    await page.click(id('lock-group-new'));
-    await page.fill(id('lock-group-form-name'), `a11y group ${stamp}`);
-    await page.click(id('lock-group-form-save'));
-    await page.waitForSelector(id('lock-group-detail'));
-    await page.click(id('lock-group-add'));
-    await page.waitForSelector(id('lock-group-picker-option'));
-    await page.locator(id('lock-group-picker-option')).first().check();
-    await page.click(id('lock-group-picker-confirm'));
-    await page.waitForSelector(id('lock-group-member'));
+    await createLockGroup({ page, id }, `a11y group ${stamp}`);
     await check('Lock groups, a group open');
   });
 

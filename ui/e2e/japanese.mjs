@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { call } from './watch.mjs';
+import { createLockGroup } from './lock_groups.mjs';
 //
 // What may stay in Latin letters:
 // - data, exactly as the service or the user gave it: every string of a successful core answer
@@ -208,15 +209,7 @@ export async function japaneseScreens({ page, context, test, expect, id, nav, sh
         await check(`locks (${prefix}…)`);
       }
       await visit('06', 'lock-groups', async () => {
-        await page.click(id('lock-group-new'));
-        await page.fill(id('lock-group-form-name'), `日本語の錠グループ ${stamp}`);
-        await page.click(id('lock-group-form-save'));
-        await page.waitForSelector(id('lock-group-detail'));
-        await page.click(id('lock-group-add'));
-        await page.waitForSelector(id('lock-group-picker-option'));
-        await page.locator(id('lock-group-picker-option')).first().check();
-        await page.click(id('lock-group-picker-confirm'));
-        await page.waitForSelector(id('lock-group-member'));
+        await createLockGroup({ page, id }, `日本語の錠グループ ${stamp}`);
       });
       await visit('07', 'users', async () => {
         await page.waitForSelector(id('user-row'));

@@ -23,6 +23,7 @@ import { proxyNotices } from './proxy.mjs';
 import { a11yScreens } from './a11y.mjs';
 import { keyboardScreens } from './keyboard.mjs';
 import { a11yModes } from './a11y_modes.mjs';
+import { createLockGroup } from './lock_groups.mjs';
 
 const shots = join(repoRoot, 'artifacts', 'ui');
 mkdirSync(shots, { recursive: true });
@@ -309,21 +310,9 @@ try {
 
   await test('lock groups: create, add, remove, delete', async () => {
     await nav('lock-groups');
-    await page.click(id('lock-group-new'));
     const name = `E2E group ${stamp}`;
-    await page.fill(id('lock-group-form-name'), name);
-    await page.click(id('lock-group-form-save'));
-    await page.waitForSelector(id('lock-group-detail'));
+    await createLockGroup({ page, id }, name, 2);
     await page.waitForSelector(`${id('lock-group-item')}:has-text("${name}")`);
-    await page.click(id('lock-group-add'));
-    await page.waitForSelector(id('lock-group-picker-option'));
-    const opts = page.locator(id('lock-group-picker-option'));
-    await opts.nth(0).check();
-    await opts.nth(1).check();
-    await page.click(id('lock-group-picker-confirm'));
-    await page.waitForFunction(
-      () => document.querySelectorAll('[data-testid="lock-group-member"]').length === 2,
-    );
     await shot('06-lock-groups');
     await page.locator(id('lock-group-member')).first().check();
     await page.click(id('lock-group-remove'));
