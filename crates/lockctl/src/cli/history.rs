@@ -30,6 +30,9 @@ pub enum HistoryCmd {
         /// csv (UTF-8 with BOM, for Excel) unless --json is given.
         #[arg(long, value_enum)]
         format: Option<Format>,
+        /// The CSV's times in the computer's zone (with its offset) or in UTC; JSON keeps UTC.
+        #[arg(long, value_enum, default_value = "local")]
+        tz: TzArg,
         /// Write to this file instead of stdout.
         #[arg(long)]
         output: Option<PathBuf>,

@@ -32,6 +32,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
             from,
             til,
             format,
+            tz,
             output: path,
         } => {
             if let (Some(f), Some(t)) = (from, til) {
@@ -88,7 +89,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
                 if csv {
                     let mut w = csv::Writer::from_writer(&mut *sink);
                     for a in &page.accesses {
-                        let mut row = words::access_csv_row(a);
+                        let mut row = words::access_csv_row(a, tz);
                         // At a terminal a name's escape sequences would act on the screen.
                         if clean_cells {
                             row = row.map(|cell| output::clean(&cell));

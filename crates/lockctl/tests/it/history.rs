@@ -310,3 +310,60 @@ async fn history_accesses_stops_a_history_that_never_ends() {
         .count();
     assert_eq!(pages, max / 100);
 }
+
+/// `history accesses` as CSV writes times in this computer's zone with their offset (Tokyo here,
+/// as a Japanese office's computer), the same instants as the JSON's UTC; `--tz utc` writes UTC.
+/// Real processes, as the zone is the process's own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn accesses_csv_times_are_local_with_their_offset() {
+    let home = crate::procs::Home::new(crate::support::start_sim_with(SimOptions {
+        history_records: 300,
+        v2_rate_limit: 100_000,
+        ..SimOptions::small()
+    }));
+    home.add_and_login("hist", 1).await;
+    let locks = home.run(&["--json", "history", "locks"]).await;
+    assert_eq!(locks.code, 0, "{}", locks.stderr);
+    let locks: serde_json::Value = serde_json::from_str(&locks.stdout).unwrap();
+    let lock = locks["locks"][0]["id"].as_str().unwrap().to_owned();
+    let run = |extra: &[&str]| {
+        // The history profile's `history accesses`, without its `--format csv`.
+        let mut args = accesses_csv(&lock);
+        args.truncate(args.len() - 2);
+        args.extend_from_slice(extra);
+        let mut command = home.command(&args);
+        command.env("TZ", "Asia/Tokyo");
+        async move { crate::procs::done(command.output().await.unwrap()) }
+    };
+    let times = |out: crate::procs::Done| -> Vec<String> {
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        let text = out.stdout.trim_start_matches('\u{feff}').to_owned();
+        let mut reader = csv::Reader::from_reader(text.as_bytes());
+        reader.records().map(|r| r.unwrap()[0].to_owned()).collect()
+    };
+
+    let local = times(run(&["--format", "csv"]).await);
+    let utc = times(run(&["--format", "csv", "--tz", "utc"]).await);
+    let json = run(&["--format", "json"]).await;
+    assert_eq!(json.code, 0, "{}", json.stderr);
+    let json: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    let instants: Vec<chrono::DateTime<chrono::Utc>> = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["created_at"].as_str().unwrap().parse().unwrap())
+        .collect();
+    assert!(!instants.is_empty(), "no records");
+    assert_eq!(local.len(), instants.len());
+    assert_eq!(utc.len(), instants.len());
+    for ((l, u), at) in local.iter().zip(&utc).zip(&instants) {
+        let parsed = chrono::DateTime::parse_from_rfc3339(l).unwrap();
+        assert_eq!(parsed, *at, "{l}");
+        assert!(u.ends_with('Z'), "{u}");
+        assert_eq!(chrono::DateTime::parse_from_rfc3339(u).unwrap(), *at, "{u}");
+        // Windows takes its zone from the system settings, never from TZ.
+        if cfg!(unix) {
+            assert!(l.ends_with("+09:00"), "{l}");
+        }
+    }
+}

@@ -6,6 +6,7 @@ use lockdesk_archive::{
 };
 use lockdesk_core::app::{AccessView, HistoryLockView};
 
+use crate::cli::TzArg;
 use crate::output::cells::opt;
 
 pub const HISTORY_LOCK_HEADERS: [&str; 2] = ["ID", "NAME"];
@@ -34,11 +35,18 @@ pub const ACCESS_CSV_HEADER: [&str; 8] = [
     "lock_name",
 ];
 
-/// One record; a cell that a spreadsheet would read as a formula gets a leading `'`.
-pub fn access_csv_row(a: &AccessView) -> [String; 8] {
+/// One record; a cell that a spreadsheet would read as a formula gets a leading `'`. The time is
+/// RFC 3339 with the zone's offset (`+09:00` in Japan), so scripts still read it exactly.
+pub fn access_csv_row(a: &AccessView, zone: TzArg) -> [String; 8] {
+    let millis = chrono::SecondsFormat::Millis;
     [
-        a.created_at
-            .to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+        match zone {
+            TzArg::Local => a
+                .created_at
+                .with_timezone(&Local)
+                .to_rfc3339_opts(millis, true),
+            TzArg::Utc => a.created_at.to_rfc3339_opts(millis, true),
+        },
         action(a.is_locked).to_owned(),
         super::client(&a.client_type),
         opt(&a.user_id),
