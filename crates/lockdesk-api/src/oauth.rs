@@ -321,16 +321,47 @@ impl OAuth {
 
     /// Exchanges the code for tokens, sending the sign-in's `code_verifier`.
     pub async fn exchange_code(&self, grant: AuthorizationGrant) -> Result<TokenSet> {
+        let http = crate::oauth_http::CappedClient(self.transport.http().clone());
         let response = self
-            .client
-            .exchange_code(grant.code)
-            .set_pkce_verifier(grant.pkce_verifier)
-            .request_async(&crate::oauth_http::CappedClient(
-                self.transport.http().clone(),
-            ))
-            .await
-            .map_err(|e| map_token_error(&self.transport, e))?;
+            .on_next_proxy(|| {
+                self.client
+                    .exchange_code(grant.code.clone())
+                    .set_pkce_verifier(PkceCodeVerifier::new(
+                        grant.pkce_verifier.secret().clone(),
+                    ))
+                    .request_async(&http)
+            })
+            .await?;
         Ok(self.token_set(response))
+    }
+
+    /// A token request, sent once more when its connection could not reach a proxy that a
+    /// script ranks another choice after (nothing reached the service, so the code or refresh
+    /// token is unused; `proxy_auto.rs` now gives the next choice).
+    async fn on_next_proxy<F, Fut, T>(&self, send: F) -> Result<T>
+    where
+        F: Fn() -> Fut,
+        Fut: std::future::Future<Output = std::result::Result<T, TokenError>>,
+    {
+        let err = match send().await {
+            Ok(answer) => return Ok(answer),
+            Err(err) => err,
+        };
+        let never_connected = matches!(
+            &err,
+            RequestTokenError::Request(oauth2::HttpClientError::Reqwest(e)) if e.is_connect()
+        );
+        let err = map_token_error(&self.transport, err);
+        match &err {
+            Error::Transport { route, .. }
+                if never_connected
+                    && matches!(route, crate::proxy::Route::Proxy(_))
+                    && self.transport.route() != *route =>
+            {
+                send().await.map_err(|e| map_token_error(&self.transport, e))
+            }
+            _ => Err(err),
+        }
     }
 
     /// Reissue. The new refresh token replaces the old one, which stops working.
@@ -338,14 +369,14 @@ impl OAuth {
         if self.api == ApiVersion::V2 {
             return Err(Error::V2SessionExpired);
         }
+        let http = crate::oauth_http::CappedClient(self.transport.http().clone());
         let response = self
-            .client
-            .exchange_refresh_token(refresh_token)
-            .request_async(&crate::oauth_http::CappedClient(
-                self.transport.http().clone(),
-            ))
-            .await
-            .map_err(|e| map_token_error(&self.transport, e))?;
+            .on_next_proxy(|| {
+                self.client
+                    .exchange_refresh_token(refresh_token)
+                    .request_async(&http)
+            })
+            .await?;
         let mut tokens = self.token_set(response);
         // A reissue without a new refresh token keeps the old one usable.
         if tokens.refresh_token.is_none() {

@@ -9,7 +9,7 @@
 
 use hyper_util::client::proxy::matcher::Matcher;
 
-use crate::proxy_auto::PacAnswer;
+use crate::proxy_auto::{host_port, PacAnswer};
 
 pub use crate::proxy_auto::PAC_URL_VARIABLE;
 
@@ -77,16 +77,14 @@ pub fn proxy_host_port(url: &url::Url) -> Option<String> {
     host_port(&proxy)
 }
 
-fn host_port(proxy: &http::Uri) -> Option<String> {
-    let host = proxy.host()?;
-    let port = proxy
-        .port_u16()
-        .unwrap_or(if proxy.scheme_str() == Some("https") {
-            443
-        } else {
-            80
-        });
-    Some(format!("{host}:{port}"))
+/// A connection to `url` could not reach its proxy: a script that ranks another choice after
+/// it is followed to that one for a while (`proxy_auto.rs`).
+pub(crate) fn proxy_unreachable(url: &url::Url) {
+    if let Way::Through { proxy, .. } = way(url, &Matcher::from_system()) {
+        if let Some(key) = host_port(&proxy) {
+            crate::proxy_auto::mark_down(&key);
+        }
+    }
 }
 
 /// The user name and password the person gave for one proxy (`host:port`), sent to that proxy

@@ -9,6 +9,11 @@
 //! (`HTTPS_PROXY`, …, read by the matcher in `proxy.rs`); the system's script address; the
 //! system's fixed proxy (the matcher again). Windows' "Automatically detect settings" (WPAD)
 //! is not discovered: the script address or fixed proxy set beneath it is used.
+//!
+//! A script may rank several choices (`PROXY a:8080; PROXY b:8080; DIRECT`): a proxy that a
+//! connection could not reach is passed over for [`DOWN_KEPT`], as browsers do, so the request
+//! tried again (a connection that never opened is tried again, whatever its method) takes the
+//! next choice.
 
 use std::io::Read;
 use std::sync::Mutex;
@@ -29,6 +34,39 @@ const SETTING_KEPT: Duration = Duration::from_secs(60);
 const FETCH_TIMEOUT: Duration = Duration::from_secs(10);
 /// Office scripts are a few kilobytes; more than this is not a proxy script.
 const SCRIPT_MAX_BYTES: usize = 1 << 20;
+/// A proxy nothing answered on is passed over this long (Chrome's time too).
+const DOWN_KEPT: Duration = Duration::from_secs(300);
+
+/// The proxies (`host:port`) a connection could not reach, and when.
+static DOWN: Mutex<Vec<(String, Instant)>> = Mutex::new(Vec::new());
+
+/// A connection could not reach the proxy at `host_port`: a script's next choice is taken
+/// instead for [`DOWN_KEPT`].
+pub(crate) fn mark_down(host_port: &str) {
+    let mut down = DOWN.lock().unwrap_or_else(|e| e.into_inner());
+    down.retain(|(proxy, at)| proxy != host_port && at.elapsed() < DOWN_KEPT);
+    down.push((host_port.to_owned(), Instant::now()));
+}
+
+/// `host:port` of a proxy (the default port of its scheme when none is written): the key its
+/// login is kept under, and a proxy found down is known by.
+pub(crate) fn host_port(proxy: &http::Uri) -> Option<String> {
+    let host = proxy.host()?;
+    let port = proxy
+        .port_u16()
+        .unwrap_or(if proxy.scheme_str() == Some("https") {
+            443
+        } else {
+            80
+        });
+    Some(format!("{host}:{port}"))
+}
+
+fn is_down(host_port: &str) -> bool {
+    let down = DOWN.lock().unwrap_or_else(|e| e.into_inner());
+    down.iter()
+        .any(|(proxy, at)| proxy == host_port && at.elapsed() < DOWN_KEPT)
+}
 
 /// What the script answered for one address.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -87,11 +125,14 @@ fn evaluate(script: &PacScript, url: &url::Url) -> Result<PacAnswer, String> {
     }
     let steps = proxy_watch::pac::evaluate(script, url, &policy).map_err(|e| e.to_string())?;
     // reqwest takes one proxy per request: the first choice Lockdesk can use, as the script
-    // ranks them (a SOCKS proxy is passed over for an HTTP one or DIRECT after it).
-    let usable = steps
+    // ranks them (a SOCKS proxy is passed over for an HTTP one or DIRECT after it), and not a
+    // proxy found down a moment ago while another choice is left (when all are, the first).
+    let usable: Vec<PacAnswer> = steps
         .iter()
-        .find(|s| s.is_direct() || matches!(s.scheme(), Some("http" | "https")));
-    let Some(first) = usable else {
+        .filter(|s| s.is_direct() || matches!(s.scheme(), Some("http" | "https")))
+        .map(choice)
+        .collect::<Result<_, _>>()?;
+    let Some(first) = usable.first() else {
         return match steps.first().and_then(|s| s.scheme()) {
             Some(scheme) => Err(format!(
                 "it chose a {} proxy, and Lockdesk goes only through HTTP proxies",
@@ -100,11 +141,20 @@ fn evaluate(script: &PacScript, url: &url::Url) -> Result<PacAnswer, String> {
             None => Ok(PacAnswer::Direct),
         };
     };
-    if first.is_direct() {
+    let up = usable.iter().find(|answer| match answer {
+        PacAnswer::Proxy(proxy) => !host_port(proxy).is_some_and(|p| is_down(&p)),
+        _ => true,
+    });
+    Ok(up.unwrap_or(first).clone())
+}
+
+/// One usable step of the script's answer (DIRECT, or an HTTP or HTTPS proxy).
+fn choice(step: &proxy_watch::ProxyStep) -> Result<PacAnswer, String> {
+    if step.is_direct() {
         return Ok(PacAnswer::Direct);
     }
-    let scheme = first.scheme().unwrap_or("http");
-    let endpoint = first.endpoint().ok_or("it named no proxy")?;
+    let scheme = step.scheme().unwrap_or("http");
+    let endpoint = step.endpoint().ok_or("it named no proxy")?;
     let proxy = format!("{scheme}://{}", endpoint.authority());
     proxy
         .parse()
@@ -387,6 +437,33 @@ mod tests {
         assert_eq!(
             run(OFFICE, "https://wiki.corp.example/"),
             Ok(PacAnswer::Direct)
+        );
+    }
+
+    #[test]
+    fn a_proxy_found_down_is_passed_over_for_the_next_choice_while_one_is_left() {
+        // Host names of this test alone: the proxies found down are the process's.
+        let ranked = r#"function FindProxyForURL(url, host) {
+            if (host == "ranked.example") return "PROXY first.down.test:3128; HTTPS second.down.test:8443; DIRECT";
+            return "PROXY only.down.test:3128; PROXY other.down.test:3128";
+        }"#;
+        let proxy = |p: &str| Ok(PacAnswer::Proxy(p.parse().unwrap()));
+        let url = "https://ranked.example/v3/locks";
+        assert_eq!(run(ranked, url), proxy("http://first.down.test:3128"));
+        mark_down("first.down.test:3128");
+        assert_eq!(run(ranked, url), proxy("https://second.down.test:8443"));
+        mark_down("second.down.test:8443");
+        assert_eq!(run(ranked, url), Ok(PacAnswer::Direct));
+        // Every choice down: the first is tried again rather than none.
+        mark_down("only.down.test:3128");
+        mark_down("other.down.test:3128");
+        assert_eq!(
+            run(ranked, "https://elsewhere.example/"),
+            proxy("http://only.down.test:3128")
+        );
+        assert_eq!(
+            host_port(&"https://gw.example".parse().unwrap()).as_deref(),
+            Some("gw.example:443")
         );
     }
 

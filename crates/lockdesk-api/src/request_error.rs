@@ -17,6 +17,9 @@ pub(crate) fn from_reqwest(
     straight: bool,
 ) -> Error {
     let base_url = base.as_str().to_owned();
+    if !straight && first_hop_unreachable(&err) {
+        crate::proxy::proxy_unreachable(base.url());
+    }
     if crate::proxy::is_tunnel_auth_refusal(&err) {
         proxy_auth_required(base, login_refused)
     } else if let Some(problem) = crate::tls::problem_of(&err) {
@@ -39,6 +42,26 @@ pub(crate) fn from_reqwest(
             route,
         }
     }
+}
+
+/// Whether the connection never reached its first hop (refused, unreachable, a name that does
+/// not resolve, no answer in time): an I/O error or a timeout under a connect error. A proxy
+/// that answered, refusing a tunnel, is not one.
+fn first_hop_unreachable(err: &reqwest::Error) -> bool {
+    if !err.is_connect() {
+        return false;
+    }
+    if err.is_timeout() {
+        return true;
+    }
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(err);
+    while let Some(e) = cause {
+        if e.is::<std::io::Error>() {
+            return true;
+        }
+        cause = e.source();
+    }
+    false
 }
 
 /// The proxy of `base` answered 407; `login_refused` when a login was sent to it.

@@ -2,7 +2,8 @@
 //! `lockctl` processes told the script's address (`LOCKDESK_PROXY_PAC_URL`; on Windows the
 //! walk sets it in the Internet settings instead), a service reachable only through the proxy
 //! the script names, and the simulator as that proxy. A script that cannot be fetched, or that
-//! names a proxy nothing answers on, is named in the error.
+//! names only a proxy nothing answers on, is named in the error; a proxy ranked after a dead one
+//! is taken.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -61,10 +62,15 @@ impl ScriptServer {
 
 /// A script that sends the service's address through `proxy` and everything else straight.
 fn office_script(proxy: &str) -> String {
+    script_answering(&format!("PROXY {proxy}; DIRECT"))
+}
+
+/// A script that answers `choices` for the service's address and DIRECT for everything else.
+fn script_answering(choices: &str) -> String {
     format!(
         r#"function FindProxyForURL(url, host) {{
     if (isPlainHostName(host)) return "DIRECT";
-    if (shExpMatch(url, "{UNREACHABLE}/*")) return "PROXY {proxy}; DIRECT";
+    if (shExpMatch(url, "{UNREACHABLE}/*")) return "{choices}";
     return "DIRECT";
 }}"#
     )
@@ -114,8 +120,8 @@ async fn the_script_routes_the_service_through_its_proxy_and_a_dead_script_or_pr
         dead.stderr
     );
 
-    // A script that names a proxy nothing answers on: the proxy is named.
-    let nowhere = ScriptServer::start(office_script("127.0.0.1:9")).await;
+    // A script whose only choice is a proxy nothing answers on: the proxy is named.
+    let nowhere = ScriptServer::start(script_answering("PROXY 127.0.0.1:9")).await;
     home.env.clear();
     home.env
         .push((PAC_URL_VARIABLE.into(), nowhere.url.clone().into()));
@@ -135,6 +141,26 @@ async fn the_script_routes_the_service_through_its_proxy_and_a_dead_script_or_pr
         "{}",
         refused.stderr
     );
+}
+
+/// A script that ranks a proxy nothing answers on first and a working one after it, as offices
+/// do for a spare proxy: the sign-in and the service's calls go through the second, each in one
+/// `lockctl` process, as a browser's would (the service is reachable through nothing else).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_scripts_next_proxy_is_taken_when_its_first_is_down() {
+    let mut home = Home::new(start_sim());
+    let sim = home.sim.base_url.trim_start_matches("http://").to_owned();
+    let server = ScriptServer::start(script_answering(&format!(
+        "PROXY 127.0.0.1:9; PROXY {sim}"
+    )))
+    .await;
+    home.service_url = Some(UNREACHABLE.into());
+    home.env
+        .push((PAC_URL_VARIABLE.into(), server.url.clone().into()));
+    home.add_and_login("work", 0).await;
+    let orgs = home.run(&["--profile", "work", "orgs"]).await;
+    assert_eq!(orgs.code, 0, "{}", orgs.stderr);
+    assert!(orgs.stdout.contains("O-"), "{}", orgs.stdout);
 }
 
 /// The demo's service is the simulator Lockdesk runs on this computer: neither the proxy
