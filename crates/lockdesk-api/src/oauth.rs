@@ -326,9 +326,7 @@ impl OAuth {
             .on_next_proxy(|| {
                 self.client
                     .exchange_code(grant.code.clone())
-                    .set_pkce_verifier(PkceCodeVerifier::new(
-                        grant.pkce_verifier.secret().clone(),
-                    ))
+                    .set_pkce_verifier(PkceCodeVerifier::new(grant.pkce_verifier.secret().clone()))
                     .request_async(&http)
             })
             .await?;
@@ -358,7 +356,9 @@ impl OAuth {
                     && matches!(route, crate::proxy::Route::Proxy(_))
                     && self.transport.route() != *route =>
             {
-                send().await.map_err(|e| map_token_error(&self.transport, e))
+                send()
+                    .await
+                    .map_err(|e| map_token_error(&self.transport, e))
             }
             _ => Err(err),
         }

@@ -77,13 +77,14 @@ pub fn proxy_host_port(url: &url::Url) -> Option<String> {
     host_port(&proxy)
 }
 
-/// A connection to `url` could not reach its proxy: a script that ranks another choice after
-/// it is followed to that one for a while (`proxy_auto.rs`).
-pub(crate) fn proxy_unreachable(url: &url::Url) {
-    if let Way::Through { proxy, .. } = way(url, &Matcher::from_system()) {
-        if let Some(key) = host_port(&proxy) {
-            crate::proxy_auto::mark_down(&key);
-        }
+/// A connection that went by `route` could not reach its proxy: a script that ranks another
+/// choice after it is followed to that one for a while (`proxy_auto.rs`).
+pub(crate) fn proxy_unreachable(route: &Route) {
+    let Route::Proxy(shown) = route else {
+        return;
+    };
+    if let Some(key) = shown.parse::<http::Uri>().ok().as_ref().and_then(host_port) {
+        crate::proxy_auto::mark_down(&key);
     }
 }
 

@@ -17,8 +17,14 @@ pub(crate) fn from_reqwest(
     straight: bool,
 ) -> Error {
     let base_url = base.as_str().to_owned();
-    if !straight && first_hop_unreachable(&err) {
-        crate::proxy::proxy_unreachable(base.url());
+    // The way this connection went, before a proxy found down changes the next one's.
+    let route = if straight {
+        crate::proxy::Route::Straight
+    } else {
+        crate::proxy::route_of(base.url())
+    };
+    if first_hop_unreachable(&err) {
+        crate::proxy::proxy_unreachable(&route);
     }
     if crate::proxy::is_tunnel_auth_refusal(&err) {
         proxy_auth_required(base, login_refused)
@@ -31,11 +37,6 @@ pub(crate) fn from_reqwest(
     } else if err.is_timeout() {
         Error::Timeout { base_url }
     } else {
-        let route = if straight {
-            crate::proxy::Route::Straight
-        } else {
-            crate::proxy::route_of(base.url())
-        };
         Error::Transport {
             base_url,
             reason: crate::proxy::reason_with(&route, root_cause(&err.without_url())),

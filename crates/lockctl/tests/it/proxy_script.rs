@@ -150,10 +150,8 @@ async fn the_script_routes_the_service_through_its_proxy_and_a_dead_script_or_pr
 async fn the_scripts_next_proxy_is_taken_when_its_first_is_down() {
     let mut home = Home::new(start_sim());
     let sim = home.sim.base_url.trim_start_matches("http://").to_owned();
-    let server = ScriptServer::start(script_answering(&format!(
-        "PROXY 127.0.0.1:9; PROXY {sim}"
-    )))
-    .await;
+    let server =
+        ScriptServer::start(script_answering(&format!("PROXY 127.0.0.1:9; PROXY {sim}"))).await;
     home.service_url = Some(UNREACHABLE.into());
     home.env
         .push((PAC_URL_VARIABLE.into(), server.url.clone().into()));
