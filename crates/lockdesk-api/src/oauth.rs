@@ -341,6 +341,7 @@ impl OAuth {
         F: Fn() -> Fut,
         Fut: std::future::Future<Output = std::result::Result<T, TokenError>>,
     {
+        let route = self.transport.route();
         let err = match send().await {
             Ok(answer) => return Ok(answer),
             Err(err) => err,
@@ -349,16 +350,17 @@ impl OAuth {
             &err,
             RequestTokenError::Request(oauth2::HttpClientError::Reqwest(e)) if e.is_connect()
         );
-        let err = map_token_error(&self.transport, err);
+        let err = map_token_error(&self.transport, err, route.clone());
         match &err {
-            Error::Transport { route, .. }
+            Error::Transport { route: went, .. }
                 if never_connected
-                    && matches!(route, crate::proxy::Route::Proxy(_))
-                    && self.transport.route() != *route =>
+                    && matches!(went, crate::proxy::Route::Proxy(_))
+                    && self.transport.route() != *went =>
             {
+                let route = self.transport.route();
                 send()
                     .await
-                    .map_err(|e| map_token_error(&self.transport, e))
+                    .map_err(|e| map_token_error(&self.transport, e, route))
             }
             _ => Err(err),
         }
@@ -446,7 +448,8 @@ pub fn token_set_at(
 
 type TokenError = RequestTokenError<oauth2::HttpClientError<reqwest::Error>, ServiceErrorResponse>;
 
-fn map_token_error(transport: &Transport, err: TokenError) -> Error {
+/// `route`: the way the token request was sent, read before it was.
+fn map_token_error(transport: &Transport, err: TokenError, route: crate::proxy::Route) -> Error {
     let base = transport.base();
     match err {
         RequestTokenError::ServerResponse(body) => {
@@ -466,7 +469,9 @@ fn map_token_error(transport: &Transport, err: TokenError) -> Error {
                 message,
             }
         }
-        RequestTokenError::Request(oauth2::HttpClientError::Reqwest(e)) => transport.failure(*e),
+        RequestTokenError::Request(oauth2::HttpClientError::Reqwest(e)) => {
+            transport.failure_by(*e, route)
+        }
         RequestTokenError::Request(oauth2::HttpClientError::Other(m))
             if m == crate::oauth_http::PROXY_REFUSED =>
         {

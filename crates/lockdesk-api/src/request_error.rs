@@ -7,22 +7,15 @@ use crate::error::Error;
 use crate::error_chain::root_cause;
 
 /// A failed request to the service at `base`. Only the base address is kept: full v2 URLs
-/// carry the access token as a query parameter.
-/// `straight`: the request went straight whatever the proxy settings say
-/// ([`crate::Transport::straight`]).
+/// carry the access token as a query parameter. `route`: the way the request was sent, read
+/// before it was (read after, another request's failure could have changed it meanwhile).
 pub(crate) fn from_reqwest(
     base: &ServiceUrl,
     err: reqwest::Error,
     login_refused: bool,
-    straight: bool,
+    route: crate::proxy::Route,
 ) -> Error {
     let base_url = base.as_str().to_owned();
-    // The way this connection went, before a proxy found down changes the next one's.
-    let route = if straight {
-        crate::proxy::Route::Straight
-    } else {
-        crate::proxy::route_of(base.url())
-    };
     if first_hop_unreachable(&err) {
         crate::proxy::proxy_unreachable(&route);
     }
@@ -45,20 +38,28 @@ pub(crate) fn from_reqwest(
     }
 }
 
-/// Whether the connection never reached its first hop (refused, unreachable, a name that does
-/// not resolve, no answer in time): an I/O error or a timeout under a connect error. A proxy
-/// that answered, refusing a tunnel, is not one.
+/// Whether the connection never reached its first hop: refused, no route to it, or its name did
+/// not resolve (hyper-util's "dns error"). A certificate refused, a tunnel the proxy refused
+/// or dropped, and a timeout are not: reqwest's connect timeout covers the tunnel and the
+/// service's handshake too, so a slow service behind a working proxy would look the same.
 fn first_hop_unreachable(err: &reqwest::Error) -> bool {
-    if !err.is_connect() {
+    use std::io::ErrorKind;
+    if !err.is_connect() || err.is_timeout() || crate::tls::problem_of(err).is_some() {
         return false;
-    }
-    if err.is_timeout() {
-        return true;
     }
     let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(err);
     while let Some(e) = cause {
-        if e.is::<std::io::Error>() {
+        if e.to_string() == "dns error" {
             return true;
+        }
+        if let Some(io) = e.downcast_ref::<std::io::Error>() {
+            return matches!(
+                io.kind(),
+                ErrorKind::ConnectionRefused
+                    | ErrorKind::HostUnreachable
+                    | ErrorKind::NetworkUnreachable
+                    | ErrorKind::AddrNotAvailable
+            );
         }
         cause = e.source();
     }
@@ -70,5 +71,43 @@ pub(crate) fn proxy_auth_required(base: &ServiceUrl, login_refused: bool) -> Err
     Error::ProxyAuthRequired {
         proxy: crate::proxy::proxy_for(base.url()).unwrap_or_else(|| "in the way".to_owned()),
         login_refused,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    use super::*;
+
+    async fn error_of(client: reqwest::Client, url: &str) -> reqwest::Error {
+        client.get(url).send().await.unwrap_err()
+    }
+
+    /// A proxy nothing answers on is unreachable; a proxy that answers, refusing the tunnel, is
+    /// not (its script's next choice would hide what it said).
+    #[tokio::test]
+    async fn only_a_first_hop_that_cannot_be_reached_counts() {
+        let straight = reqwest::Client::builder().no_proxy().build().unwrap();
+        let refused = error_of(straight, "http://127.0.0.1:9/").await;
+        assert!(first_hop_unreachable(&refused), "{refused:?}");
+
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let proxy = format!("http://{}", listener.local_addr().unwrap());
+        tokio::spawn(async move {
+            while let Ok((mut stream, _)) = listener.accept().await {
+                let _ = stream.read(&mut [0u8; 1024]).await;
+                let _ = stream
+                    .write_all(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n")
+                    .await;
+            }
+        });
+        let through = reqwest::Client::builder()
+            .proxy(reqwest::Proxy::all(proxy).unwrap())
+            .build()
+            .unwrap();
+        let tunnel = error_of(through, "https://service.example/").await;
+        assert!(tunnel.is_connect(), "{tunnel:?}");
+        assert!(!first_hop_unreachable(&tunnel), "{tunnel:?}");
     }
 }

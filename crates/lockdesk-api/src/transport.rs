@@ -186,7 +186,14 @@ impl Transport {
             .connect_timeout(Duration::from_secs(10))
             .user_agent(concat!("lockdesk/", env!("CARGO_PKG_VERSION")))
             .build()
-            .map_err(|e| crate::request_error::from_reqwest(&base, e, false, straight))?;
+            .map_err(|e| {
+                let route = if straight {
+                    crate::proxy::Route::Straight
+                } else {
+                    crate::proxy::route_of(base.url())
+                };
+                crate::request_error::from_reqwest(&base, e, false, route)
+            })?;
         Ok(Transport {
             client,
             base,
@@ -216,7 +223,12 @@ impl Transport {
 
     /// A failed request as an [`Error`].
     pub(crate) fn failure(&self, err: reqwest::Error) -> Error {
-        crate::request_error::from_reqwest(&self.base, err, self.sends_proxy_login, self.straight)
+        self.failure_by(err, self.route())
+    }
+
+    /// [`Transport::failure`] of a request sent by `route` (read before it was sent).
+    pub(crate) fn failure_by(&self, err: reqwest::Error, route: crate::proxy::Route) -> Error {
+        crate::request_error::from_reqwest(&self.base, err, self.sends_proxy_login, route)
     }
 
     /// How requests to the service go, for a failure's message.
@@ -309,6 +321,8 @@ impl Transport {
                 Some(l) => Some(l.acquire().await),
                 None => None,
             };
+            // Read before sending: a failure names, and marks down, the proxy it went through.
+            let route = self.route();
             let sent = self.build(req, bearer).send().await;
             let (failure, wait, error) = match sent {
                 Ok(resp) => {
@@ -325,7 +339,7 @@ impl Transport {
                             })
                         }
                         Err(BodyError::Net(e)) => {
-                            let err = self.failure(e);
+                            let err = self.failure_by(e, route);
                             if self.retry.may_retry(&req.method, Failure::Lost, attempt) {
                                 self.pause(attempt, None).await;
                                 continue;
@@ -356,7 +370,7 @@ impl Transport {
                     } else {
                         Failure::Lost
                     };
-                    let error = self.failure(e);
+                    let error = self.failure_by(e, route);
                     // A refused certificate stays refused, and so does a proxy that wants a
                     // user name and password: trying again only delays the answer.
                     if matches!(error, Error::Tls { .. } | Error::ProxyAuthRequired { .. }) {
