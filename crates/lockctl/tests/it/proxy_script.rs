@@ -76,15 +76,23 @@ fn script_answering(choices: &str) -> String {
     )
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_script_routes_the_service_through_its_proxy_and_a_dead_script_or_proxy_is_named() {
+/// A home whose service address is nothing (`UNREACHABLE`) but through the proxy the script
+/// names, the script made by `script` from the simulator's `host:port` and served on the
+/// loopback; the profile `work` signed in through it.
+async fn signed_in_behind(script: impl FnOnce(&str) -> String) -> (Home, ScriptServer) {
     let mut home = Home::new(start_sim());
     let sim = home.sim.base_url.trim_start_matches("http://").to_owned();
-    let server = ScriptServer::start(office_script(&sim)).await;
+    let server = ScriptServer::start(script(&sim)).await;
     home.service_url = Some(UNREACHABLE.into());
     home.env
         .push((PAC_URL_VARIABLE.into(), server.url.clone().into()));
     home.add_and_login("work", 0).await;
+    (home, server)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_script_routes_the_service_through_its_proxy_and_a_dead_script_or_proxy_is_named() {
+    let (mut home, server) = signed_in_behind(office_script).await;
     let orgs = home.run(&["--profile", "work", "orgs"]).await;
     assert_eq!(orgs.code, 0, "{}", orgs.stderr);
     assert!(orgs.stdout.contains("O-"), "{}", orgs.stdout);
@@ -148,14 +156,8 @@ async fn the_script_routes_the_service_through_its_proxy_and_a_dead_script_or_pr
 /// `lockctl` process, as a browser's would (the service is reachable through nothing else).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_scripts_next_proxy_is_taken_when_its_first_is_down() {
-    let mut home = Home::new(start_sim());
-    let sim = home.sim.base_url.trim_start_matches("http://").to_owned();
-    let server =
-        ScriptServer::start(script_answering(&format!("PROXY 127.0.0.1:9; PROXY {sim}"))).await;
-    home.service_url = Some(UNREACHABLE.into());
-    home.env
-        .push((PAC_URL_VARIABLE.into(), server.url.clone().into()));
-    home.add_and_login("work", 0).await;
+    let (home, _server) =
+        signed_in_behind(|sim| script_answering(&format!("PROXY 127.0.0.1:9; PROXY {sim}"))).await;
     let orgs = home.run(&["--profile", "work", "orgs"]).await;
     assert_eq!(orgs.code, 0, "{}", orgs.stderr);
     assert!(orgs.stdout.contains("O-"), "{}", orgs.stdout);
