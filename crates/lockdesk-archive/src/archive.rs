@@ -13,6 +13,7 @@ use crate::error::{Error, Result};
 use crate::filter_sql::{where_clause, Where};
 use crate::model::*;
 use crate::paths;
+use crate::store_file::{self, StoreKind};
 
 /// Held while a sync runs; released when dropped (or when the process ends).
 #[derive(Debug)]
@@ -32,14 +33,49 @@ impl std::fmt::Debug for Archive {
 }
 
 impl Archive {
-    /// Opens (creates, migrates) the archive at `path`.
+    /// Opens (creates, checks, migrates) the archive at `path`. A damaged file is set aside
+    /// ([`Archive::set_aside_damaged`]) and is [`Error::Damaged`]; the next open starts a new
+    /// archive, which the next sync fills from the service.
     pub fn open(path: impl AsRef<Path>) -> Result<Archive> {
         let path = path.as_ref().to_owned();
-        let conn = db::open(&path)?;
+        let named = |e| store_file::classify(StoreKind::Archive, &path, e);
+        let conn = match db::open(&path) {
+            Ok(conn) => conn,
+            Err(e) if store_file::is_damage(&e) => {
+                match store_file::set_aside(StoreKind::Archive, &path, chrono::Utc::now())? {
+                    store_file::SetAside::Moved(to) => {
+                        return Err(Error::Damaged {
+                            store: StoreKind::Archive,
+                            path: path.clone(),
+                            moved_to: Some(to),
+                        })
+                    }
+                    // Another program set it aside first.
+                    store_file::SetAside::NotDamaged => db::open(&path).map_err(named)?,
+                }
+            }
+            Err(e) => return Err(named(e)),
+        };
         Ok(Archive {
             path,
             conn: Mutex::new(conn),
         })
+    }
+
+    /// Sets the archive at `path` aside after SQLite found it damaged (every connection to it
+    /// closed first) and answers the error that tells the person: [`Error::Damaged`].
+    pub fn set_aside_damaged(path: &Path) -> Error {
+        Error::Damaged {
+            store: StoreKind::Archive,
+            path: path.to_owned(),
+            moved_to: store_file::set_aside_now(path, chrono::Utc::now()),
+        }
+    }
+
+    /// A failure of this archive, named: a full disk with its folder; damage as such (the
+    /// caller closes the archive and calls [`Archive::set_aside_damaged`]).
+    pub fn classify(&self, e: Error) -> Error {
+        store_file::classify(StoreKind::Archive, &self.path, e)
     }
 
     /// The archive of a profile (and organization; `None` for a v2 profile) in the platform
@@ -79,7 +115,7 @@ impl Archive {
 
     /// A second connection for long reads (exports), so they never hold up a sync.
     pub(crate) fn reader(&self) -> Result<Connection> {
-        db::open(&self.path)
+        db::open_reader(&self.path)
     }
 
     /// Stores a batch of records as one page, in one transaction; returns how many were new.

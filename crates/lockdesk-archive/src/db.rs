@@ -22,10 +22,7 @@ pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 /// Creates the database file 0600 in a 0700 folder before SQLite opens it: SQLite gives its
 /// -wal and -shm files the mode of the database file.
 fn create_private(path: &Path) -> Result<()> {
-    let open_err = |e: std::io::Error| Error::Open {
-        path: path.to_owned(),
-        reason: e.to_string(),
-    };
+    let open_err = |e: std::io::Error| open_error(path, e);
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         private_fs::create_private_dir_all(dir).map_err(open_err)?;
     }
@@ -33,22 +30,45 @@ fn create_private(path: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Opens (creating it and its directory if needed) and migrates.
-pub fn open(path: &Path) -> Result<Connection> {
-    let open_err = |e: std::io::Error| Error::Open {
+/// A file or folder of a store that could not be made: a full disk is named as such.
+fn open_error(path: &Path, e: std::io::Error) -> Error {
+    if crate::disk::io_is_disk_full(&e) {
+        return Error::DiskFull {
+            folder: path.parent().unwrap_or(Path::new(".")).to_owned(),
+            needed_bytes: crate::store_file::STORE_RESERVE,
+        };
+    }
+    Error::Open {
         path: path.to_owned(),
         reason: e.to_string(),
-    };
+    }
+}
+
+/// How long the check of an archive at open may take (opened once per program and archive).
+pub const ARCHIVE_CHECK_BUDGET: Duration = Duration::from_millis(300);
+
+/// Opens (creating it and its directory if needed), checks (`PRAGMA quick_check` within
+/// [`ARCHIVE_CHECK_BUDGET`]) and migrates.
+pub fn open(path: &Path) -> Result<Connection> {
+    let mut conn = open_reader(path)?;
+    crate::store_file::check(&mut conn, ARCHIVE_CHECK_BUDGET)?;
+    migrate(&mut conn, path)?;
+    Ok(conn)
+}
+
+/// Opens (creating it if needed) without the check and the migrations: a second connection to
+/// an archive already opened with [`open`].
+pub(crate) fn open_reader(path: &Path) -> Result<Connection> {
+    let open_err = |e: std::io::Error| open_error(path, e);
     create_private(path)?;
     // -wal and -shm files left loose by an older version are tightened.
     tighten_sidecars(path).map_err(open_err)?;
-    let mut conn = Connection::open(path).map_err(|e| Error::Open {
+    let conn = Connection::open(path).map_err(|e| Error::Open {
         path: path.to_owned(),
         reason: e.to_string(),
     })?;
     configure(&conn)?;
     tighten_sidecars(path).map_err(open_err)?;
-    migrate(&mut conn, path)?;
     Ok(conn)
 }
 
@@ -98,10 +118,7 @@ pub fn open_private_store_with(
     conn.busy_timeout(Duration::from_secs(10))?;
     conn.execute_batch(new_file_pragmas)?;
     set_wal(&conn)?;
-    tighten_sidecars(path).map_err(|e| Error::Open {
-        path: path.to_owned(),
-        reason: e.to_string(),
-    })?;
+    tighten_sidecars(path).map_err(|e| open_error(path, e))?;
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     conn.execute_batch(schema)?;
     Ok(conn)

@@ -16,6 +16,7 @@ pub mod coverage;
 mod csv_rows;
 mod days;
 pub mod db;
+pub mod disk;
 pub mod error;
 mod export;
 mod export_reader;
@@ -31,6 +32,7 @@ pub mod private_fs;
 mod rollup;
 mod rollup_insert;
 mod rollup_range;
+pub mod store_file;
 pub mod sync;
 pub mod table;
 mod timecard;
@@ -50,5 +52,6 @@ pub use model::{
     HistoryRow, HourOfWeekCount, KindCount, Language, SortOrder, TimecardRequest, TimecardRow,
     UserCount, Zone,
 };
+pub use store_file::{StoreFile, StoreKind};
 pub use sync::{sync, Backfill, LockSync, SyncOutcome, SyncProgress, SyncReport, SyncRequest};
 pub use tokio_util::sync::CancellationToken;

@@ -12,6 +12,8 @@
 pub mod backend;
 pub mod routes;
 mod sim_info;
+#[cfg(feature = "test-disk")]
+pub mod test_disk;
 #[cfg(feature = "test-pki")]
 pub mod test_pki;
 #[cfg(feature = "test-smtp")]

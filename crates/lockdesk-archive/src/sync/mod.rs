@@ -44,6 +44,7 @@ use crate::model::to_ms;
 use crate::{checkpoints, meta};
 pub use model::{Backfill, LockSync, SyncOutcome, SyncProgress, SyncReport, SyncRequest};
 use page_size::PageSize;
+pub use runs::ARCHIVE_RESERVE;
 use runs::{next_page, report_progress};
 use shared::{stop_of, Shared, Stop};
 
@@ -239,7 +240,7 @@ pub async fn sync(
     let mut outcome = SyncOutcome::Completed;
     for (_, stop) in stops {
         match stop {
-            Stop::Failed(Error::Db(e)) => return Err(Error::Db(e)),
+            Stop::Failed(e @ (Error::Db(_) | Error::DiskFull { .. })) => return Err(e),
             Stop::Failed(e) => {
                 if !matches!(outcome, SyncOutcome::Paused { .. }) {
                     outcome = failed(&e);

@@ -15,6 +15,10 @@ use crate::error::{Error, Result};
 use crate::meta;
 use crate::model::{from_ms, to_ms};
 
+/// The free space a sync asks for before it stores a page: a page of the largest size with its
+/// indexes, rollups and write-ahead log fits with room to spare.
+pub const ARCHIVE_RESERVE: u64 = 16 * 1024 * 1024;
+
 /// What one committed page brought.
 pub(super) struct PageDone {
     pub run: Run,
@@ -72,6 +76,20 @@ pub(super) async fn next_page(shared: &Shared<'_>, run: Run) -> Result<PageDone,
             settled
         };
         let done = (page.len() as u32) < limit;
+        // Stopped before the page when the disk is nearly full: the checkpoint stays where it
+        // was, and the next sync fetches this page again.
+        let folder = shared
+            .archive
+            .path()
+            .parent()
+            .unwrap_or(std::path::Path::new("."));
+        if !crate::disk::has_room(folder, ARCHIVE_RESERVE) {
+            shared.stop.cancel();
+            return Err(Stop::Failed(Error::DiskFull {
+                folder: folder.to_owned(),
+                needed_bytes: ARCHIVE_RESERVE,
+            }));
+        }
         let commit = (|| -> Result<(usize, Run)> {
             let mut conn = shared.archive.conn();
             let tx = conn.transaction()?;
@@ -96,7 +114,11 @@ pub(super) async fn next_page(shared: &Shared<'_>, run: Run) -> Result<PageDone,
             tx.commit()?;
             Ok((new, next))
         })();
-        let (new, run) = commit.map_err(Stop::Failed)?;
+        let (new, run) = commit.map_err(|e| {
+            // Nothing more can be stored: the other runs stop too.
+            shared.stop.cancel();
+            Stop::Failed(shared.archive.classify(e))
+        })?;
         {
             let mut p = shared.progress.lock().unwrap();
             p.records += page.len() as u64;

@@ -227,6 +227,19 @@ error_codes! {
     ExportFailed = "export_failed" => LocalFile,
     SyncRunning = "sync_running" => Busy,
 
+    // The stores and files of this computer (lockdesk_archive::store_file, disk).
+    /// The disk of the folder details.path is full: nothing was written there; free at least
+    /// details.needed_bytes (the writer's reserve, or the size of the file it was writing) and
+    /// try again. A change to the service is refused when the journal cannot be written.
+    DiskFull = "disk_full" => LocalFile,
+    /// One of this computer's stores (details.store: journal, alerts, …; its file
+    /// details.path) could not be read or written.
+    StoreFailed = "store_failed" => LocalFile,
+    /// A store's file (details.store, details.path) was damaged: it was kept as
+    /// details.moved_to and the store starts again with a new file (absent when it could not
+    /// be moved).
+    StoreDamaged = "store_damaged" => LocalFile,
+
     // The command layer (app::dispatch) and the front ends' own.
     UnknownCommand = "unknown_command" => Internal,
     InvalidArguments = "invalid_arguments" => Internal,
@@ -323,6 +336,9 @@ impl ErrorCode {
         match e {
             E::Api(e) => ErrorCode::from_api(e),
             E::Db(_) => ErrorCode::ArchiveDb,
+            E::Store { .. } => ErrorCode::StoreFailed,
+            E::DiskFull { .. } => ErrorCode::DiskFull,
+            E::Damaged { .. } => ErrorCode::StoreDamaged,
             E::Open { .. } => ErrorCode::ArchiveOpenFailed,
             E::SchemaTooNew { .. } => ErrorCode::ArchiveSchemaTooNew,
             E::NoDataDir => ErrorCode::DataDirUnknown,

@@ -161,6 +161,10 @@ pub enum Error {
     /// The mail server does not offer STARTTLS.
     #[error("{destination}: {reason}; nothing is sent without encryption (use TLS on port 465, or ask IT to offer STARTTLS)")]
     MailStarttlsMissing { destination: String, reason: String },
+    /// The disk of `folder` is full (settings, exports, reports and every store): nothing was
+    /// written; `needed_bytes` is the free space the writer asks for.
+    #[error("the disk holding {} is full; free at least {} there and try again (nothing was written)", folder.display(), bytes_text(*needed_bytes))]
+    DiskFull { folder: PathBuf, needed_bytes: u64 },
     /// Nothing is kept offline for `command` of this connection and organization.
     #[error("nothing is kept offline for {command} yet; it is kept after the list was read once from the service")]
     NotCached { command: String },
@@ -201,6 +205,7 @@ impl Error {
             Error::CsvTooLarge { .. } => ErrorCode::CsvTooLarge,
             Error::CsvTooManyRows { .. } => ErrorCode::CsvTooManyRows,
             Error::Archive(e) => ErrorCode::from_archive(e),
+            Error::DiskFull { .. } => ErrorCode::DiskFull,
             Error::CachedOnly { .. } => ErrorCode::CachedOnly,
             Error::NotCached { .. } => ErrorCode::NotCached,
             Error::DestinationNotFound(_) => ErrorCode::DestinationNotFound,
@@ -233,8 +238,28 @@ impl Error {
                 lockdesk_archive::Error::InvalidInput { field, .. } => {
                     d.field = Some(field.clone())
                 }
+                lockdesk_archive::Error::Store { store, path, .. } => {
+                    d.store = Some(*store);
+                    d.path = Some(path.display().to_string());
+                }
+                lockdesk_archive::Error::Damaged {
+                    store,
+                    path,
+                    moved_to,
+                } => {
+                    d.store = Some(*store);
+                    d.path = Some(path.display().to_string());
+                    d.moved_to = moved_to.as_ref().map(|p| p.display().to_string());
+                }
                 _ => {}
             },
+            Error::DiskFull {
+                folder,
+                needed_bytes,
+            } => {
+                d.path = Some(folder.display().to_string());
+                d.needed_bytes = Some(*needed_bytes);
+            }
             Error::ConfigInvalid { path, .. } | Error::ConfigWrite { path, .. } => {
                 d.path = Some(path.display().to_string())
             }
@@ -367,6 +392,37 @@ fn api_details(e: &lockdesk_api::Error, d: &mut ErrorDetails) {
     }
 }
 
+/// A size for the message: bytes, KiB or MiB.
+fn bytes_text(n: u64) -> String {
+    match n {
+        n if n >= 1 << 20 => format!("{:.1} MiB", n as f64 / f64::from(1 << 20)),
+        n if n >= 1 << 10 => format!("{} KiB", n.div_ceil(1 << 10)),
+        n => format!("{n} bytes"),
+    }
+}
+
+impl Error {
+    /// A file that could not be written at `path` (`size`: the bytes it was writing): a full
+    /// disk is [`Error::DiskFull`] naming the folder, anything else `other`.
+    pub(crate) fn unwritable_at(
+        path: &std::path::Path,
+        size: u64,
+        e: std::io::Error,
+        other: impl FnOnce(std::io::Error) -> Error,
+    ) -> Error {
+        if lockdesk_archive::disk::io_is_disk_full(&e) {
+            return Error::DiskFull {
+                folder: path
+                    .parent()
+                    .unwrap_or(std::path::Path::new("."))
+                    .to_owned(),
+                needed_bytes: size,
+            };
+        }
+        other(e)
+    }
+}
+
 /// Active invitations an organization may have at once (service-api.md, invitations).
 pub const INVITATION_LIMIT: u32 = 500;
 
@@ -377,6 +433,13 @@ impl From<lockdesk_archive::Error> for Error {
             lockdesk_archive::Error::InvalidInput { field, message } => {
                 Error::InvalidInput { field, message }
             }
+            lockdesk_archive::Error::DiskFull {
+                folder,
+                needed_bytes,
+            } => Error::DiskFull {
+                folder,
+                needed_bytes,
+            },
             e => Error::Archive(e),
         }
     }

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::code::{ErrorCategory, ErrorCode};
 use lockdesk_api::TlsProblem;
+use lockdesk_archive::StoreKind;
 
 /// Facts about an error for the message and the action (never a secret). Only the fields the
 /// code concerns are set.
@@ -77,10 +78,23 @@ pub struct ErrorDetails {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub organizations: Option<Vec<String>>,
-    /// A file on this computer.
+    /// A file on this computer (for `disk_full`, the folder whose disk is full).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub path: Option<String>,
+    /// Which store of this computer (`store_failed`, `store_damaged`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub store: Option<StoreKind>,
+    /// Where a damaged store's file was kept (`store_damaged`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub moved_to: Option<String>,
+    /// The free space the writer asks for before it writes again (`disk_full`): a store's
+    /// reserve, or the size of the file it was writing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub needed_bytes: Option<u64>,
     /// The name of a dropped or chosen file (`not_an_image`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
