@@ -236,7 +236,9 @@ impl ProfileStore {
             reason: e.to_string(),
         })?;
         text.push('\n');
-        private_fs::write_private_atomic(&self.path, text.as_bytes()).map_err(write_err)
+        // A full disk is named as such (the file under the name is left as it was).
+        private_fs::write_private_atomic(&self.path, text.as_bytes())
+            .map_err(|e| Error::unwritable_at(&self.path, text.len() as u64, e, write_err))
     }
 }
 

@@ -44,5 +44,7 @@ pub(crate) fn save<T: SettingsFile>(path: &Path, value: &T) -> Result<()> {
         private_fs::create_private_dir_all(dir).map_err(|e| write_err(e.to_string()))?;
     }
     let json = serde_json::to_vec_pretty(value).map_err(|e| write_err(e.to_string()))?;
-    private_fs::write_private_atomic(path, &json).map_err(|e| write_err(e.to_string()))
+    // A full disk is named as such (the file under the name is left as it was).
+    private_fs::write_private_atomic(path, &json)
+        .map_err(|e| Error::unwritable_at(path, json.len() as u64, e, |e| write_err(e.to_string())))
 }

@@ -166,7 +166,7 @@ pub fn evaluate(
 }
 
 fn store(ctx: &AppContext) -> Result<AlertStore> {
-    Ok(AlertStore::new(&ctx.core().data_folder()?))
+    Ok(AlertStore::new(&ctx.core().data_folder()?).with_clock(ctx.core().clock.clone()))
 }
 
 async fn org_id(ctx: &AppContext) -> Result<String> {

@@ -37,11 +37,15 @@ macro_rules! define_operations {
             /// A scheduled report's period written to its folder (or failing to be): a file
             /// made on this computer, not a change at the service.
             ReportRun,
+            /// The first entry of a new journal: the old file was damaged and set aside under
+            /// the name in `target_id` (Activity can still read it).
+            JournalReset,
         }
 
         impl Operation {
             pub const ALL: &'static [Operation] =
-                &[$(Operation::$op,)* Operation::InvitationsBulkRow, Operation::ReportRun];
+                &[$(Operation::$op,)* Operation::InvitationsBulkRow, Operation::ReportRun,
+                  Operation::JournalReset];
 
             /// The stable name (as stored, as in JSON, and the command's name).
             pub fn as_str(self) -> &'static str {
@@ -49,6 +53,7 @@ macro_rules! define_operations {
                     $(Operation::$op => stringify!($name),)*
                     Operation::InvitationsBulkRow => "invitations_bulk_row",
                     Operation::ReportRun => "report_run",
+                    Operation::JournalReset => "journal_reset",
                 }
             }
         }
@@ -74,6 +79,11 @@ impl Operation {
 
 /// The outcome of a change: `done`, or the error code (`ErrorCode::as_str`) it failed with.
 pub const DONE: &str = "done";
+
+/// The outcome of an entry written before its change was sent and not completed since: the
+/// change is under way, or its program stopped (or could not write the journal) before it
+/// recorded the outcome. Activity shows it as "sent, outcome not recorded".
+pub const PENDING: &str = "pending";
 
 /// One changed field: the old value where it was known, and the new one.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -131,7 +141,7 @@ pub struct NewEntry {
     pub organization_id: Option<String>,
     pub operation: Operation,
     pub target: Target,
-    /// [`DONE`] or an error code.
+    /// [`DONE`], [`PENDING`] or an error code.
     pub outcome: String,
 }
 
@@ -148,7 +158,7 @@ pub struct JournalEntry {
     pub target_id: Option<String>,
     pub target_name: Option<String>,
     pub changes: Vec<FieldChange>,
-    /// `done`, or the error code.
+    /// `done`, `pending` (sent, outcome not recorded), or the error code.
     pub outcome: String,
 }
 

@@ -39,13 +39,14 @@ pub struct JournalSize {
 impl Journal {
     /// How many entries, the oldest one's time and the bytes on disk.
     pub fn size(&self) -> DbResult<JournalSize> {
-        let conn = self.open()?;
-        let (entries, oldest): (i64, Option<i64>) =
-            conn.query_row("SELECT COUNT(*), MIN(at_ms) FROM entries", [], |r| {
-                Ok((r.get(0)?, r.get(1)?))
-            })?;
         // Measured after closing: the last connection to close folds the log into the file.
-        drop(conn);
+        let (entries, oldest): (i64, Option<i64>) = self.read(|conn| {
+            Ok(
+                conn.query_row("SELECT COUNT(*), MIN(at_ms) FROM entries", [], |r| {
+                    Ok((r.get(0)?, r.get(1)?))
+                })?,
+            )
+        })?;
         let bytes = ["", "-wal", "-shm"]
             .iter()
             .filter_map(|suffix| std::fs::metadata(self.sidecar(suffix)).ok())
@@ -67,52 +68,55 @@ impl Journal {
     /// Whether a background prune is due at `now`: none in the last [`PRUNE_EVERY`] (or one
     /// dated after `now`: the clock was set back). Reads only.
     pub fn prune_due(&self, now: DateTime<Utc>) -> DbResult<bool> {
-        due(&self.open()?, now)
+        self.read(|conn| due(conn, now))
     }
 
     /// Takes the background prune due at `now` for the caller: `true` once per
     /// [`PRUNE_EVERY`] across every program sharing the file (checked again under the write
     /// lock), `false` when another took it.
     pub fn claim_prune(&self, now: DateTime<Utc>) -> DbResult<bool> {
-        let mut conn = self.open()?;
-        if !due(&conn, now)? {
+        if !self.prune_due(now)? {
             return Ok(false);
         }
-        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        if !due(&tx, now)? {
-            return Ok(false);
-        }
-        tx.execute(
-            "INSERT INTO meta (key, value) VALUES (?1, ?2)
-             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            params![PRUNED_AT, now.timestamp_millis()],
-        )?;
-        tx.commit()?;
-        Ok(true)
+        self.write(|conn| {
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            if !due(&tx, now)? {
+                return Ok(false);
+            }
+            tx.execute(
+                "INSERT INTO meta (key, value) VALUES (?1, ?2)
+                 ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                params![PRUNED_AT, now.timestamp_millis()],
+            )?;
+            tx.commit()?;
+            Ok(true)
+        })
     }
 
     /// Deletes the entries dated before `cutoff`, a batch per transaction, then gives the
     /// freed pages back. Returns how many were deleted. Entries written meanwhile by others
     /// are newer than `cutoff` and stay; two prunes at once delete each entry once.
     pub fn prune_before(&self, cutoff: DateTime<Utc>) -> DbResult<u64> {
-        let conn = self.open()?;
-        let mut removed = 0;
-        loop {
-            let n = conn.execute(
-                "DELETE FROM entries WHERE id IN
-                    (SELECT id FROM entries WHERE at_ms < ?1 ORDER BY at_ms LIMIT ?2)",
-                params![cutoff.timestamp_millis(), BATCH],
-            )?;
-            removed += n as u64;
-            if (n as i64) < BATCH {
-                break;
+        // Deleting frees space; it needs none but the log's (no reserve asked).
+        self.read(|conn| {
+            let mut removed = 0;
+            loop {
+                let n = conn.execute(
+                    "DELETE FROM entries WHERE id IN
+                        (SELECT id FROM entries WHERE at_ms < ?1 ORDER BY at_ms LIMIT ?2)",
+                    params![cutoff.timestamp_millis(), BATCH],
+                )?;
+                removed += n as u64;
+                if (n as i64) < BATCH {
+                    break;
+                }
+                std::thread::sleep(PAUSE);
             }
-            std::thread::sleep(PAUSE);
-        }
-        if removed > 0 {
-            give_back_free_pages(&conn)?;
-        }
-        Ok(removed)
+            if removed > 0 {
+                give_back_free_pages(conn)?;
+            }
+            Ok(removed)
+        })
     }
 }
 

@@ -2,12 +2,16 @@
 //! timeout, 0600): a period is claimed in an IMMEDIATE transaction before its file is written,
 //! so the app and a scheduled `lockctl reports run --due` never both write it. A failed run is
 //! claimed again at the next tick; a run left `running` by a program that died is taken over
-//! after [`STALE_AFTER_MS`].
+//! after [`STALE_AFTER_MS`]. A damaged file is set aside and the store starts empty: a period
+//! whose file is in the report's folder already counts as written then (`app::reports`), so
+//! none is written twice, and none goes missing.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use lockdesk_archive::{StoreFile, StoreKind};
 
 use chrono::{DateTime, Utc};
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::{params, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
 pub const REPORT_RUNS_FILE: &str = "report_runs.sqlite3";
@@ -69,18 +73,18 @@ pub struct ReportRunView {
 }
 
 pub struct RunStore {
-    path: PathBuf,
+    file: StoreFile,
 }
 
 impl RunStore {
     pub fn new(data_folder: &Path) -> RunStore {
         RunStore {
-            path: data_folder.join(REPORT_RUNS_FILE),
+            file: StoreFile::new(
+                StoreKind::ReportRuns,
+                data_folder.join(REPORT_RUNS_FILE),
+                SCHEMA,
+            ),
         }
-    }
-
-    fn open(&self) -> DbResult<Connection> {
-        lockdesk_archive::db::open_private_store(&self.path, SCHEMA)
     }
 
     /// Claims `period` of `report_id` for this program, unless it is being written, or written
@@ -92,37 +96,38 @@ impl RunStore {
         now: DateTime<Utc>,
         again: bool,
     ) -> DbResult<Claim> {
-        let mut conn = self.open()?;
-        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        let found: Option<(String, Option<String>, i64)> = tx
-            .query_row(
-                "SELECT state, file, at_ms FROM runs WHERE report_id = ?1 AND period = ?2",
-                params![report_id, period],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-            )
-            .optional()?;
-        let claim = match found {
-            Some((state, file, _)) if state == "done" && !again => Claim::Done {
-                file: file.unwrap_or_default(),
-            },
-            Some((state, _, at))
-                if state == "running" && now.timestamp_millis() - at < STALE_AFTER_MS =>
-            {
-                Claim::Busy
-            }
-            _ => {
-                tx.execute(
-                    "INSERT INTO runs (report_id, period, state, at_ms) VALUES (?1, ?2, 'running', ?3)
-                     ON CONFLICT (report_id, period) DO UPDATE
-                     SET state = 'running', file = NULL, error = NULL, records = NULL,
-                         archive_until_ms = NULL, at_ms = ?3",
-                    params![report_id, period, now.timestamp_millis()],
-                )?;
-                Claim::Mine
-            }
-        };
-        tx.commit()?;
-        Ok(claim)
+        self.file.write(|conn| {
+            let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            let found: Option<(String, Option<String>, i64)> = tx
+                .query_row(
+                    "SELECT state, file, at_ms FROM runs WHERE report_id = ?1 AND period = ?2",
+                    params![report_id, period],
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+                )
+                .optional()?;
+            let claim = match found {
+                Some((state, file, _)) if state == "done" && !again => Claim::Done {
+                    file: file.unwrap_or_default(),
+                },
+                Some((state, _, at))
+                    if state == "running" && now.timestamp_millis() - at < STALE_AFTER_MS =>
+                {
+                    Claim::Busy
+                }
+                _ => {
+                    tx.execute(
+                        "INSERT INTO runs (report_id, period, state, at_ms) VALUES (?1, ?2, 'running', ?3)
+                         ON CONFLICT (report_id, period) DO UPDATE
+                         SET state = 'running', file = NULL, error = NULL, records = NULL,
+                             archive_until_ms = NULL, at_ms = ?3",
+                        params![report_id, period, now.timestamp_millis()],
+                    )?;
+                    Claim::Mine
+                }
+            };
+            tx.commit()?;
+            Ok(claim)
+        })
     }
 
     /// Records how the claimed run ended: what was written, or the error code.
@@ -133,72 +138,95 @@ impl RunStore {
         outcome: std::result::Result<&Written, &str>,
         now: DateTime<Utc>,
     ) -> DbResult<()> {
-        let conn = self.open()?;
-        let (state, file, records, until, error) = match outcome {
-            Ok(w) => (
-                "done",
-                Some(w.file.as_str()),
-                Some(w.records as i64),
-                w.archive_until.map(|t| t.timestamp_millis()),
-                None,
-            ),
-            Err(code) => ("failed", None, None, None, Some(code)),
-        };
-        conn.execute(
-            "UPDATE runs SET state = ?3, file = ?4, records = ?5, archive_until_ms = ?6,
-                 error = ?7, at_ms = ?8
-             WHERE report_id = ?1 AND period = ?2",
-            params![
-                report_id,
-                period,
-                state,
-                file,
-                records,
-                until,
-                error,
-                now.timestamp_millis()
-            ],
-        )?;
-        Ok(())
+        self.file.write(|conn| {
+            let (state, file, records, until, error) = match outcome {
+                Ok(w) => (
+                    "done",
+                    Some(w.file.as_str()),
+                    Some(w.records as i64),
+                    w.archive_until.map(|t| t.timestamp_millis()),
+                    None,
+                ),
+                Err(code) => ("failed", None, None, None, Some(code)),
+            };
+            conn.execute(
+                "UPDATE runs SET state = ?3, file = ?4, records = ?5, archive_until_ms = ?6,
+                     error = ?7, at_ms = ?8
+                 WHERE report_id = ?1 AND period = ?2",
+                params![
+                    report_id,
+                    period,
+                    state,
+                    file,
+                    records,
+                    until,
+                    error,
+                    now.timestamp_millis()
+                ],
+            )?;
+            Ok(())
+        })
+    }
+
+    /// Records `period` of `report_id` as written, its file found in the folder (the run store
+    /// started again, or another computer wrote it): done, the record count not known.
+    pub fn found_written(
+        &self,
+        report_id: &str,
+        period: &str,
+        file: &str,
+        now: DateTime<Utc>,
+    ) -> DbResult<()> {
+        self.file.write(|conn| {
+            conn.execute(
+                "UPDATE runs SET state = 'done', file = ?3, records = NULL,
+                     archive_until_ms = NULL, error = NULL, at_ms = ?4
+                 WHERE report_id = ?1 AND period = ?2",
+                params![report_id, period, file, now.timestamp_millis()],
+            )?;
+            Ok(())
+        })
     }
 
     /// Whether `period` of `report_id` is written.
     pub fn is_done(&self, report_id: &str, period: &str) -> DbResult<bool> {
-        let conn = self.open()?;
-        Ok(conn
-            .query_row(
-                "SELECT 1 FROM runs WHERE report_id = ?1 AND period = ?2 AND state = 'done'",
-                params![report_id, period],
-                |_| Ok(()),
-            )
-            .optional()?
-            .is_some())
+        self.file.read(|conn| {
+            Ok(conn
+                .query_row(
+                    "SELECT 1 FROM runs WHERE report_id = ?1 AND period = ?2 AND state = 'done'",
+                    params![report_id, period],
+                    |_| Ok(()),
+                )
+                .optional()?
+                .is_some())
+        })
     }
 
     /// The latest run of each report.
     pub fn latest(&self) -> DbResult<Vec<ReportRunView>> {
-        let conn = self.open()?;
-        let mut stmt = conn.prepare(
-            "SELECT report_id, period, state, file, error, records, archive_until_ms, max(at_ms)
-             FROM runs GROUP BY report_id ORDER BY report_id",
-        )?;
-        let rows = stmt
-            .query_map([], |r| {
-                Ok(ReportRunView {
-                    report_id: r.get(0)?,
-                    period: r.get(1)?,
-                    state: r.get(2)?,
-                    file: r.get(3)?,
-                    error: r.get(4)?,
-                    records: r.get::<_, Option<i64>>(5)?.map(|n| n as u64),
-                    archive_until: r
-                        .get::<_, Option<i64>>(6)?
-                        .and_then(DateTime::from_timestamp_millis),
-                    at: DateTime::from_timestamp_millis(r.get(7)?).unwrap_or_default(),
-                })
-            })?
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(rows)
+        self.file.read(|conn| {
+            let mut stmt = conn.prepare(
+                "SELECT report_id, period, state, file, error, records, archive_until_ms, max(at_ms)
+                 FROM runs GROUP BY report_id ORDER BY report_id",
+            )?;
+            let rows = stmt
+                .query_map([], |r| {
+                    Ok(ReportRunView {
+                        report_id: r.get(0)?,
+                        period: r.get(1)?,
+                        state: r.get(2)?,
+                        file: r.get(3)?,
+                        error: r.get(4)?,
+                        records: r.get::<_, Option<i64>>(5)?.map(|n| n as u64),
+                        archive_until: r
+                            .get::<_, Option<i64>>(6)?
+                            .and_then(DateTime::from_timestamp_millis),
+                        at: DateTime::from_timestamp_millis(r.get(7)?).unwrap_or_default(),
+                    })
+                })?
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(rows)
+        })
     }
 }
 

@@ -16,7 +16,9 @@
 //!   `failed` once [`GIVE_UP_AFTER_MS`] have passed since its first try was due; a refusal (a
 //!   4xx other than 429, a mail server's 5xx) fails at once.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use lockdesk_archive::{StoreFile, StoreKind};
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
@@ -164,28 +166,19 @@ fn time(ms: i64) -> DateTime<Utc> {
 
 #[derive(Clone, Debug)]
 pub struct DeliveryStore {
-    path: PathBuf,
+    file: StoreFile,
 }
 
 impl DeliveryStore {
     pub fn new(data_folder: &Path) -> DeliveryStore {
         DeliveryStore {
-            path: data_folder.join(DELIVERIES_FILE),
+            file: StoreFile::new(
+                StoreKind::Deliveries,
+                data_folder.join(DELIVERIES_FILE),
+                SCHEMA,
+            )
+            .with_upgrade(add_due_column),
         }
-    }
-
-    fn open(&self) -> DbResult<Connection> {
-        let mut conn = lockdesk_archive::db::open_private_store(&self.path, SCHEMA)?;
-        if !has_due_column(&conn)? {
-            // Two programs may open an older file at once: the column is added under the
-            // write lock, by whichever comes first.
-            let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-            if !has_due_column(&tx)? {
-                tx.execute_batch(ADD_DUE)?;
-            }
-            tx.commit()?;
-        }
-        Ok(conn)
     }
 
     /// Queues each alert for its destinations, unless queued before; how many rows are new.
@@ -198,74 +191,77 @@ impl DeliveryStore {
         if items.iter().all(|(_, d)| d.is_empty()) {
             return Ok(0);
         }
-        let mut conn = self.open()?;
-        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        let mut n = 0;
-        {
-            let mut insert = tx.prepare(
-                "INSERT OR IGNORE INTO deliveries
-                    (alert_id, destination_id, organization_id, alert, state, queued_ms, next_ms,
-                     due_ms)
-                 VALUES (?1, ?2, ?3, ?4, 'pending', ?5, ?6, ?6)",
-            )?;
-            for (alert, targets) in items {
-                let json = serde_json::to_string(alert).unwrap_or_else(|_| "{}".into());
-                for t in targets {
-                    n += insert.execute(params![
-                        alert.id,
-                        t.destination_id,
-                        organization_id,
-                        json,
-                        ms(now),
-                        ms(t.due)
-                    ])?;
+        self.file.write(|conn| {
+            let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            let mut n = 0;
+            {
+                let mut insert = tx.prepare(
+                    "INSERT OR IGNORE INTO deliveries
+                        (alert_id, destination_id, organization_id, alert, state, queued_ms, next_ms,
+                         due_ms)
+                     VALUES (?1, ?2, ?3, ?4, 'pending', ?5, ?6, ?6)",
+                )?;
+                for (alert, targets) in items {
+                    let json = serde_json::to_string(alert).unwrap_or_else(|_| "{}".into());
+                    for t in targets {
+                        n += insert.execute(params![
+                            alert.id,
+                            t.destination_id,
+                            organization_id,
+                            json,
+                            ms(now),
+                            ms(t.due)
+                        ])?;
+                    }
                 }
             }
-        }
-        tx.commit()?;
-        Ok(n)
+            tx.commit()?;
+            Ok(n)
+        })
     }
 
     /// Claims the pending rows of `destination_id` whose time has come and that no other pass
     /// holds, oldest alert first.
     pub fn claim_due(&self, destination_id: &str, now: DateTime<Utc>) -> DbResult<Vec<Claimed>> {
-        let mut conn = self.open()?;
-        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        let mut claimed = Vec::new();
-        {
-            let mut due = tx.prepare(
-                "SELECT alert_id, alert, attempts, COALESCE(due_ms, queued_ms) FROM deliveries
-                 WHERE destination_id = ?1 AND state = 'pending' AND next_ms <= ?2
-                   AND claimed_until_ms <= ?2
-                 ORDER BY alert_id LIMIT ?3",
-            )?;
-            let rows = due.query_map(params![destination_id, ms(now), CLAIM_MAX as i64], |r| {
-                Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, u32>(2)?,
-                    r.get::<_, i64>(3)?,
-                ))
-            })?;
-            let mut take = tx.prepare(
-                "UPDATE deliveries SET claimed_until_ms = ?3
-                 WHERE alert_id = ?1 AND destination_id = ?2",
-            )?;
-            for row in rows {
-                let (id, json, attempts, due_ms) = row?;
-                take.execute(params![id, destination_id, ms(now) + LEASE_MS])?;
-                // Rows are written by this code only; one that no longer reads is skipped.
-                if let Ok(alert) = serde_json::from_str::<AlertView>(&json) {
-                    claimed.push(Claimed {
-                        alert,
-                        attempts,
-                        due_ms,
-                    });
+        self.file.write(|conn| {
+            let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            let mut claimed = Vec::new();
+            {
+                let mut due = tx.prepare(
+                    "SELECT alert_id, alert, attempts, COALESCE(due_ms, queued_ms) FROM deliveries
+                     WHERE destination_id = ?1 AND state = 'pending' AND next_ms <= ?2
+                       AND claimed_until_ms <= ?2
+                     ORDER BY alert_id LIMIT ?3",
+                )?;
+                let rows =
+                    due.query_map(params![destination_id, ms(now), CLAIM_MAX as i64], |r| {
+                        Ok((
+                            r.get::<_, i64>(0)?,
+                            r.get::<_, String>(1)?,
+                            r.get::<_, u32>(2)?,
+                            r.get::<_, i64>(3)?,
+                        ))
+                    })?;
+                let mut take = tx.prepare(
+                    "UPDATE deliveries SET claimed_until_ms = ?3
+                     WHERE alert_id = ?1 AND destination_id = ?2",
+                )?;
+                for row in rows {
+                    let (id, json, attempts, due_ms) = row?;
+                    take.execute(params![id, destination_id, ms(now) + LEASE_MS])?;
+                    // Rows are written by this code only; one that no longer reads is skipped.
+                    if let Ok(alert) = serde_json::from_str::<AlertView>(&json) {
+                        claimed.push(Claimed {
+                            alert,
+                            attempts,
+                            due_ms,
+                        });
+                    }
                 }
             }
-        }
-        tx.commit()?;
-        Ok(claimed)
+            tx.commit()?;
+            Ok(claimed)
+        })
     }
 
     /// Records how the try of these claimed rows ended and frees them.
@@ -276,43 +272,44 @@ impl DeliveryStore {
         outcome: &Settle,
         now: DateTime<Utc>,
     ) -> DbResult<()> {
-        let mut conn = self.open()?;
-        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        {
-            let mut update = tx.prepare(
-                "UPDATE deliveries SET state = ?3, attempts = ?4, next_ms = ?5,
-                    claimed_until_ms = 0, last_error = ?6, done_ms = ?7
-                 WHERE alert_id = ?1 AND destination_id = ?2",
-            )?;
-            for row in rows {
-                let attempts = row.attempts + 1;
-                let (state, next, error, done) = match outcome {
-                    Settle::Sent => (DeliveryState::Sent, ms(now), None, Some(ms(now))),
-                    Settle::Failed { code } => {
-                        (DeliveryState::Failed, ms(now), Some(code), Some(ms(now)))
-                    }
-                    Settle::Retry { code, retry_after } => {
-                        let wait = retry_wait(attempts, *retry_after).as_millis() as i64;
-                        if ms(now) - row.due_ms >= GIVE_UP_AFTER_MS {
+        self.file.write(|conn| {
+            let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            {
+                let mut update = tx.prepare(
+                    "UPDATE deliveries SET state = ?3, attempts = ?4, next_ms = ?5,
+                        claimed_until_ms = 0, last_error = ?6, done_ms = ?7
+                     WHERE alert_id = ?1 AND destination_id = ?2",
+                )?;
+                for row in rows {
+                    let attempts = row.attempts + 1;
+                    let (state, next, error, done) = match outcome {
+                        Settle::Sent => (DeliveryState::Sent, ms(now), None, Some(ms(now))),
+                        Settle::Failed { code } => {
                             (DeliveryState::Failed, ms(now), Some(code), Some(ms(now)))
-                        } else {
-                            (DeliveryState::Pending, ms(now) + wait, Some(code), None)
                         }
-                    }
-                };
-                update.execute(params![
-                    row.alert.id,
-                    destination_id,
-                    state.as_str(),
-                    attempts,
-                    next,
-                    error,
-                    done
-                ])?;
+                        Settle::Retry { code, retry_after } => {
+                            let wait = retry_wait(attempts, *retry_after).as_millis() as i64;
+                            if ms(now) - row.due_ms >= GIVE_UP_AFTER_MS {
+                                (DeliveryState::Failed, ms(now), Some(code), Some(ms(now)))
+                            } else {
+                                (DeliveryState::Pending, ms(now) + wait, Some(code), None)
+                            }
+                        }
+                    };
+                    update.execute(params![
+                        row.alert.id,
+                        destination_id,
+                        state.as_str(),
+                        attempts,
+                        next,
+                        error,
+                        done
+                    ])?;
+                }
             }
-        }
-        tx.commit()?;
-        Ok(())
+            tx.commit()?;
+            Ok(())
+        })
     }
 
     /// Gives up the pending rows of a destination that was removed; how many.
@@ -322,59 +319,75 @@ impl DeliveryStore {
         code: &str,
         now: DateTime<Utc>,
     ) -> DbResult<usize> {
-        let conn = self.open()?;
-        Ok(conn.execute(
-            "UPDATE deliveries SET state = 'failed', last_error = ?2, done_ms = ?3
-             WHERE destination_id = ?1 AND state = 'pending'",
-            params![destination_id, code, ms(now)],
-        )?)
+        self.file.write(|conn| {
+            Ok(conn.execute(
+                "UPDATE deliveries SET state = 'failed', last_error = ?2, done_ms = ?3
+                 WHERE destination_id = ?1 AND state = 'pending'",
+                params![destination_id, code, ms(now)],
+            )?)
+        })
     }
 
     /// The organization's most recent deliveries, newest alert first.
     pub fn recent(&self, organization_id: &str, limit: u32) -> DbResult<Vec<DeliveryView>> {
-        let conn = self.open()?;
-        let mut stmt = conn.prepare(
-            "SELECT alert_id, destination_id, alert, state, attempts, queued_ms, next_ms,
-                    done_ms, last_error
-             FROM deliveries WHERE organization_id = ?1
-             ORDER BY queued_ms DESC, alert_id DESC, destination_id LIMIT ?2",
-        )?;
-        let rows = stmt.query_map(params![organization_id, i64::from(limit)], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, String>(2)?,
-                r.get::<_, String>(3)?,
-                r.get::<_, u32>(4)?,
-                r.get::<_, i64>(5)?,
-                r.get::<_, i64>(6)?,
-                r.get::<_, Option<i64>>(7)?,
-                r.get::<_, Option<String>>(8)?,
-            ))
-        })?;
-        let mut out = Vec::new();
-        for row in rows {
-            let (alert_id, destination_id, json, state, attempts, queued, next, done, error) = row?;
-            let Ok(alert) = serde_json::from_str::<AlertView>(&json) else {
-                continue;
-            };
-            let state = DeliveryState::parse(&state);
-            out.push(DeliveryView {
-                alert_id,
-                destination_id,
-                rule: alert.finding.rule,
-                lock_id: alert.finding.lock_id,
-                lock_name: alert.finding.lock_name,
-                state,
-                attempts,
-                queued_at: time(queued),
-                next_try: (state == DeliveryState::Pending).then(|| time(next)),
-                done_at: done.map(time),
-                last_error: error,
-            });
-        }
-        Ok(out)
+        self.file.read(|conn| {
+            let mut stmt = conn.prepare(
+                "SELECT alert_id, destination_id, alert, state, attempts, queued_ms, next_ms,
+                        done_ms, last_error
+                 FROM deliveries WHERE organization_id = ?1
+                 ORDER BY queued_ms DESC, alert_id DESC, destination_id LIMIT ?2",
+            )?;
+            let rows = stmt.query_map(params![organization_id, i64::from(limit)], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, String>(3)?,
+                    r.get::<_, u32>(4)?,
+                    r.get::<_, i64>(5)?,
+                    r.get::<_, i64>(6)?,
+                    r.get::<_, Option<i64>>(7)?,
+                    r.get::<_, Option<String>>(8)?,
+                ))
+            })?;
+            let mut out = Vec::new();
+            for row in rows {
+                let (alert_id, destination_id, json, state, attempts, queued, next, done, error) =
+                    row?;
+                let Ok(alert) = serde_json::from_str::<AlertView>(&json) else {
+                    continue;
+                };
+                let state = DeliveryState::parse(&state);
+                out.push(DeliveryView {
+                    alert_id,
+                    destination_id,
+                    rule: alert.finding.rule,
+                    lock_id: alert.finding.lock_id,
+                    lock_name: alert.finding.lock_name,
+                    state,
+                    attempts,
+                    queued_at: time(queued),
+                    next_try: (state == DeliveryState::Pending).then(|| time(next)),
+                    done_at: done.map(time),
+                    last_error: error,
+                });
+            }
+            Ok(out)
+        })
     }
+}
+
+/// A file made before digests gets its `due_ms` column. Two programs may open it at once: the
+/// column is added under the write lock, by whichever comes first.
+fn add_due_column(conn: &mut Connection) -> DbResult<()> {
+    if !has_due_column(conn)? {
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        if !has_due_column(&tx)? {
+            tx.execute_batch(ADD_DUE)?;
+        }
+        tx.commit()?;
+    }
+    Ok(())
 }
 
 fn has_due_column(conn: &Connection) -> DbResult<bool> {

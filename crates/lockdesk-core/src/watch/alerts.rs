@@ -7,11 +7,25 @@
 //! stored as muted (so unmuting later does not raise it) and is not returned as new. A
 //! condition that is over ([`AlertStore::end`], a battery replaced) frees its key, so the same
 //! condition coming back is a new alert.
+//!
+//! A damaged file is set aside and the store starts again (`lockdesk_archive::store_file`); the
+//! new file notes when (`meta.reset_at_ms`), and nothing raised before is raised again:
+//! - an organization's first round after the reset stores its findings as known, announcing
+//!   only those about records made after the reset (which no alert before it could be about);
+//!   a battery low, a lock silent, a record from before may have been raised already;
+//! - the new alerts' ids start above the reset time in milliseconds, so they never take the id
+//!   of an alert from before, which the deliveries (`team_alerts::deliveries`, keyed by alert
+//!   id and destination) may still hold: a new alert is never taken for one already sent.
+//!
+//! The mutes and the acknowledgements of the old file are not carried over.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use lockdesk_archive::store_file::Reset;
+use lockdesk_archive::{StoreFile, StoreKind};
 
 use chrono::{DateTime, Utc};
-use rusqlite::{params, params_from_iter, Connection};
+use rusqlite::{params, params_from_iter, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
 use super::rules::{Finding, RuleKind};
@@ -46,7 +60,39 @@ CREATE TABLE IF NOT EXISTS rounds (
     at_ms INTEGER NOT NULL,
     result TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS meta (
+    key TEXT PRIMARY KEY,
+    value INTEGER NOT NULL
+);
 ";
+
+/// The `meta` key of the time the store was started again after damage.
+const RESET_AT: &str = "reset_at_ms";
+
+/// The new file's note: its reset time, and its alert ids starting above it.
+fn note_reset(conn: &mut rusqlite::Connection, reset: &Reset) -> DbResult<()> {
+    let tx = conn.transaction()?;
+    tx.execute(
+        "INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)",
+        params![RESET_AT, ms(reset.at)],
+    )?;
+    tx.execute(
+        "INSERT INTO sqlite_sequence (name, seq) VALUES ('alerts', ?1)",
+        params![ms(reset.at)],
+    )?;
+    tx.commit()?;
+    Ok(())
+}
+
+/// Whether a finding of the first round after a reset is announced: only one about a record
+/// made after the reset.
+fn new_since_reset(f: &Finding, reset_at: DateTime<Utc>) -> bool {
+    let about_a_record = matches!(
+        f.rule,
+        RuleKind::UnlockedTooLong | RuleKind::OutsideHours | RuleKind::ListedUser
+    );
+    about_a_record && f.at >= reset_at
+}
 
 type DbResult<T> = std::result::Result<T, lockdesk_archive::Error>;
 
@@ -94,7 +140,7 @@ pub struct AlertQuery {
 /// The alert store of one data folder.
 #[derive(Clone, Debug)]
 pub struct AlertStore {
-    path: PathBuf,
+    file: StoreFile,
 }
 
 fn ms(t: DateTime<Utc>) -> i64 {
@@ -108,65 +154,86 @@ fn time(ms: i64) -> DateTime<Utc> {
 impl AlertStore {
     pub fn new(data_folder: &Path) -> AlertStore {
         AlertStore {
-            path: data_folder.join(ALERTS_FILE),
+            file: StoreFile::new(StoreKind::Alerts, data_folder.join(ALERTS_FILE), SCHEMA)
+                .with_on_reset(note_reset),
         }
     }
 
-    pub fn path(&self) -> &Path {
-        &self.path
+    /// Dates a reset by `clock` (the program's, which the rounds read too).
+    pub fn with_clock(
+        mut self,
+        clock: std::sync::Arc<dyn lockdesk_api::clock::Clock>,
+    ) -> AlertStore {
+        self.file = self.file.with_clock(clock);
+        self
     }
 
-    fn open(&self) -> DbResult<Connection> {
-        lockdesk_archive::db::open_private_store(&self.path, SCHEMA)
+    pub fn path(&self) -> &Path {
+        self.file.path()
     }
 
     /// Stores the findings that are new and returns them as alerts, in the order given; known
-    /// keys and muted ones are not returned. One transaction.
+    /// keys and muted ones are not returned (nor, in the organization's first round after a
+    /// reset, those that may have been raised before it). One transaction.
     pub fn raise(
         &self,
         organization_id: &str,
         findings: &[Finding],
         now: DateTime<Utc>,
     ) -> DbResult<Vec<AlertView>> {
-        let mut conn = self.open()?;
-        // IMMEDIATE: take the write lock first, so two programs raising at once queue here.
-        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        let mut new = Vec::new();
-        {
-            let mut muted = tx.prepare(
-                "SELECT 1 FROM mutes WHERE organization_id = ?1 AND rule = ?2 AND target = ?3",
-            )?;
-            let mut insert = tx.prepare(
-                "INSERT OR IGNORE INTO alerts
-                    (organization_id, key, rule, target, at_ms, raised_at_ms, finding, muted)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            )?;
-            for f in findings {
-                let is_muted = muted.exists(params![organization_id, f.rule.as_str(), f.target])?;
-                let json = serde_json::to_string(f).unwrap_or_else(|_| "{}".into());
-                let n = insert.execute(params![
-                    organization_id,
-                    f.key,
-                    f.rule.as_str(),
-                    f.target,
-                    ms(f.at),
-                    ms(now),
-                    json,
-                    is_muted
-                ])?;
-                if n == 1 && !is_muted {
-                    new.push(AlertView {
-                        id: tx.last_insert_rowid(),
-                        raised_at: time(ms(now)),
-                        acknowledged_at: None,
-                        muted: false,
-                        finding: f.clone(),
-                    });
+        self.file.write(|conn| {
+            // IMMEDIATE: take the write lock first, so two programs raising at once queue here.
+            let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            let reset_at: Option<i64> = tx
+                .query_row("SELECT value FROM meta WHERE key = ?1", [RESET_AT], |r| {
+                    r.get(0)
+                })
+                .optional()?;
+            let first_round: bool = !tx
+                .prepare("SELECT 1 FROM rounds WHERE organization_id = ?1")?
+                .exists([organization_id])?;
+            let known_before = |f: &Finding| match reset_at {
+                Some(at) if first_round => !new_since_reset(f, time(at)),
+                _ => false,
+            };
+            let mut new = Vec::new();
+            {
+                let mut muted = tx.prepare(
+                    "SELECT 1 FROM mutes WHERE organization_id = ?1 AND rule = ?2 AND target = ?3",
+                )?;
+                let mut insert = tx.prepare(
+                    "INSERT OR IGNORE INTO alerts
+                        (organization_id, key, rule, target, at_ms, raised_at_ms, finding, muted)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                )?;
+                for f in findings {
+                    let is_muted =
+                        muted.exists(params![organization_id, f.rule.as_str(), f.target])?;
+                    let json = serde_json::to_string(f).unwrap_or_else(|_| "{}".into());
+                    let n = insert.execute(params![
+                        organization_id,
+                        f.key,
+                        f.rule.as_str(),
+                        f.target,
+                        ms(f.at),
+                        ms(now),
+                        json,
+                        is_muted
+                    ])?;
+                    if n == 1 && !is_muted && !known_before(f) {
+                        new.push(AlertView {
+                            id: tx.last_insert_rowid(),
+                            raised_at: time(ms(now)),
+                            acknowledged_at: None,
+                            muted: false,
+                            finding: f.clone(),
+                        });
+                    }
                 }
             }
-        }
-        tx.commit()?;
-        Ok(new)
+            tx.commit()?;
+            Ok(new)
+        })
     }
 
     /// Ends the alerts of these keys (a battery replaced): each keeps its row, under a key of
@@ -175,82 +242,84 @@ impl AlertStore {
         if keys.is_empty() {
             return Ok(0);
         }
-        let mut conn = self.open()?;
-        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        let mut n = 0;
-        {
-            let mut end = tx.prepare(
-                "UPDATE alerts SET key = key || '#ended@' || ?1
-                 WHERE organization_id = ?2 AND key = ?3",
-            )?;
-            for key in keys {
-                n += end.execute(params![ms(now), organization_id, key])? as u64;
+        self.file.write(|conn| {
+            let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            let mut n = 0;
+            {
+                let mut end = tx.prepare(
+                    "UPDATE alerts SET key = key || '#ended@' || ?1
+                     WHERE organization_id = ?2 AND key = ?3",
+                )?;
+                for key in keys {
+                    n += end.execute(params![ms(now), organization_id, key])? as u64;
+                }
             }
-        }
-        tx.commit()?;
-        Ok(n)
+            tx.commit()?;
+            Ok(n)
+        })
     }
 
     /// One page of alerts and how many match in all.
     pub fn list(&self, organization_id: &str, q: &AlertQuery) -> DbResult<(Vec<AlertView>, u64)> {
-        let conn = self.open()?;
-        let mut clause = String::from("WHERE organization_id = ?");
-        let mut args: Vec<String> = vec![organization_id.to_owned()];
-        if !q.rules.is_empty() {
-            clause.push_str(&format!(
-                " AND rule IN ({})",
-                vec!["?"; q.rules.len()].join(",")
-            ));
-            args.extend(q.rules.iter().map(|r| r.as_str().to_owned()));
-        }
-        match q.acknowledged {
-            Some(true) => clause.push_str(" AND acknowledged_at_ms IS NOT NULL"),
-            Some(false) => clause.push_str(" AND acknowledged_at_ms IS NULL"),
-            None => {}
-        }
-        if !q.include_muted {
-            clause.push_str(" AND muted = 0");
-        }
-        if let Some(lock) = &q.lock_id {
-            clause.push_str(" AND json_extract(finding, '$.lock_id') = ?");
-            args.push(lock.clone());
-        }
-        let total: i64 = conn.query_row(
-            &format!("SELECT COUNT(*) FROM alerts {clause}"),
-            params_from_iter(args.iter()),
-            |r| r.get(0),
-        )?;
-        let limit = if q.limit == 0 { 100 } else { q.limit.min(1000) };
-        let mut stmt = conn.prepare(&format!(
-            "SELECT id, raised_at_ms, acknowledged_at_ms, muted, finding FROM alerts {clause}
-             ORDER BY raised_at_ms DESC, id DESC LIMIT {limit} OFFSET {}",
-            q.offset
-        ))?;
-        let rows = stmt.query_map(params_from_iter(args.iter()), |r| {
-            let finding: String = r.get(4)?;
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, i64>(1)?,
-                r.get::<_, Option<i64>>(2)?,
-                r.get::<_, bool>(3)?,
-                finding,
-            ))
-        })?;
-        let mut out = Vec::new();
-        for row in rows {
-            let (id, raised, acked, muted, finding) = row?;
-            // Rows are written by this code only; one that no longer reads is skipped.
-            if let Ok(finding) = serde_json::from_str::<Finding>(&finding) {
-                out.push(AlertView {
-                    id,
-                    raised_at: time(raised),
-                    acknowledged_at: acked.map(time),
-                    muted,
-                    finding,
-                });
+        self.file.read(|conn| {
+            let mut clause = String::from("WHERE organization_id = ?");
+            let mut args: Vec<String> = vec![organization_id.to_owned()];
+            if !q.rules.is_empty() {
+                clause.push_str(&format!(
+                    " AND rule IN ({})",
+                    vec!["?"; q.rules.len()].join(",")
+                ));
+                args.extend(q.rules.iter().map(|r| r.as_str().to_owned()));
             }
-        }
-        Ok((out, total as u64))
+            match q.acknowledged {
+                Some(true) => clause.push_str(" AND acknowledged_at_ms IS NOT NULL"),
+                Some(false) => clause.push_str(" AND acknowledged_at_ms IS NULL"),
+                None => {}
+            }
+            if !q.include_muted {
+                clause.push_str(" AND muted = 0");
+            }
+            if let Some(lock) = &q.lock_id {
+                clause.push_str(" AND json_extract(finding, '$.lock_id') = ?");
+                args.push(lock.clone());
+            }
+            let total: i64 = conn.query_row(
+                &format!("SELECT COUNT(*) FROM alerts {clause}"),
+                params_from_iter(args.iter()),
+                |r| r.get(0),
+            )?;
+            let limit = if q.limit == 0 { 100 } else { q.limit.min(1000) };
+            let mut stmt = conn.prepare(&format!(
+                "SELECT id, raised_at_ms, acknowledged_at_ms, muted, finding FROM alerts {clause}
+                 ORDER BY raised_at_ms DESC, id DESC LIMIT {limit} OFFSET {}",
+                q.offset
+            ))?;
+            let rows = stmt.query_map(params_from_iter(args.iter()), |r| {
+                let finding: String = r.get(4)?;
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, i64>(1)?,
+                    r.get::<_, Option<i64>>(2)?,
+                    r.get::<_, bool>(3)?,
+                    finding,
+                ))
+            })?;
+            let mut out = Vec::new();
+            for row in rows {
+                let (id, raised, acked, muted, finding) = row?;
+                // Rows are written by this code only; one that no longer reads is skipped.
+                if let Ok(finding) = serde_json::from_str::<Finding>(&finding) {
+                    out.push(AlertView {
+                        id,
+                        raised_at: time(raised),
+                        acknowledged_at: acked.map(time),
+                        muted,
+                        finding,
+                    });
+                }
+            }
+            Ok((out, total as u64))
+        })
     }
 
     /// Acknowledges the alerts with these ids (of this organization); how many changed.
@@ -260,16 +329,17 @@ impl AlertStore {
         ids: &[i64],
         now: DateTime<Utc>,
     ) -> DbResult<u64> {
-        let conn = self.open()?;
-        let mut n = 0;
-        for id in ids {
-            n += conn.execute(
-                "UPDATE alerts SET acknowledged_at_ms = ?1
-                 WHERE organization_id = ?2 AND id = ?3 AND acknowledged_at_ms IS NULL",
-                params![ms(now), organization_id, id],
-            )? as u64;
-        }
-        Ok(n)
+        self.file.write(|conn| {
+            let mut n = 0;
+            for id in ids {
+                n += conn.execute(
+                    "UPDATE alerts SET acknowledged_at_ms = ?1
+                     WHERE organization_id = ?2 AND id = ?3 AND acknowledged_at_ms IS NULL",
+                    params![ms(now), organization_id, id],
+                )? as u64;
+            }
+            Ok(n)
+        })
     }
 
     /// Mutes (or unmutes) a rule for a target.
@@ -281,59 +351,62 @@ impl AlertStore {
         muted: bool,
         now: DateTime<Utc>,
     ) -> DbResult<()> {
-        let conn = self.open()?;
-        if muted {
-            conn.execute(
-                "INSERT OR IGNORE INTO mutes (organization_id, rule, target, muted_at_ms)
-                 VALUES (?1, ?2, ?3, ?4)",
-                params![organization_id, rule.as_str(), target, ms(now)],
-            )?;
-        } else {
-            conn.execute(
-                "DELETE FROM mutes WHERE organization_id = ?1 AND rule = ?2 AND target = ?3",
-                params![organization_id, rule.as_str(), target],
-            )?;
-        }
-        Ok(())
+        self.file.write(|conn| {
+            if muted {
+                conn.execute(
+                    "INSERT OR IGNORE INTO mutes (organization_id, rule, target, muted_at_ms)
+                     VALUES (?1, ?2, ?3, ?4)",
+                    params![organization_id, rule.as_str(), target, ms(now)],
+                )?;
+            } else {
+                conn.execute(
+                    "DELETE FROM mutes WHERE organization_id = ?1 AND rule = ?2 AND target = ?3",
+                    params![organization_id, rule.as_str(), target],
+                )?;
+            }
+            Ok(())
+        })
     }
 
     pub fn mutes(&self, organization_id: &str) -> DbResult<Vec<MuteView>> {
-        let conn = self.open()?;
-        let mut stmt = conn.prepare(
-            "SELECT rule, target, muted_at_ms FROM mutes WHERE organization_id = ?1
-             ORDER BY muted_at_ms, rule, target",
-        )?;
-        let rows = stmt.query_map(params![organization_id], |r| {
-            Ok((
-                r.get::<_, String>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, i64>(2)?,
-            ))
-        })?;
-        let mut out = Vec::new();
-        for row in rows {
-            let (rule, target, at) = row?;
-            if let Some(rule) = RuleKind::parse(&rule) {
-                out.push(MuteView {
-                    rule,
-                    target,
-                    muted_at: time(at),
-                });
+        self.file.read(|conn| {
+            let mut stmt = conn.prepare(
+                "SELECT rule, target, muted_at_ms FROM mutes WHERE organization_id = ?1
+                 ORDER BY muted_at_ms, rule, target",
+            )?;
+            let rows = stmt.query_map(params![organization_id], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, i64>(2)?,
+                ))
+            })?;
+            let mut out = Vec::new();
+            for row in rows {
+                let (rule, target, at) = row?;
+                if let Some(rule) = RuleKind::parse(&rule) {
+                    out.push(MuteView {
+                        rule,
+                        target,
+                        muted_at: time(at),
+                    });
+                }
             }
-        }
-        Ok(out)
+            Ok(out)
+        })
     }
 
     /// Alerts not acknowledged (muted ones not counted).
     pub fn unacknowledged(&self, organization_id: &str) -> DbResult<u64> {
-        let conn = self.open()?;
-        let n: i64 = conn.query_row(
-            "SELECT COUNT(*) FROM alerts WHERE organization_id = ?1
-             AND acknowledged_at_ms IS NULL AND muted = 0",
-            params![organization_id],
-            |r| r.get(0),
-        )?;
-        Ok(n as u64)
+        self.file.read(|conn| {
+            let n: i64 = conn.query_row(
+                "SELECT COUNT(*) FROM alerts WHERE organization_id = ?1
+                 AND acknowledged_at_ms IS NULL AND muted = 0",
+                params![organization_id],
+                |r| r.get(0),
+            )?;
+            Ok(n as u64)
+        })
     }
 
     /// Records the last round of an organization (its result as JSON).
@@ -343,25 +416,27 @@ impl AlertStore {
         at: DateTime<Utc>,
         result: &str,
     ) -> DbResult<()> {
-        let conn = self.open()?;
-        conn.execute(
-            "INSERT INTO rounds (organization_id, at_ms, result) VALUES (?1, ?2, ?3)
-             ON CONFLICT (organization_id) DO UPDATE SET at_ms = excluded.at_ms,
-                result = excluded.result",
-            params![organization_id, ms(at), result],
-        )?;
-        Ok(())
+        self.file.write(|conn| {
+            conn.execute(
+                "INSERT INTO rounds (organization_id, at_ms, result) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (organization_id) DO UPDATE SET at_ms = excluded.at_ms,
+                    result = excluded.result",
+                params![organization_id, ms(at), result],
+            )?;
+            Ok(())
+        })
     }
 
     /// The last round of an organization: when, and its result as JSON.
     pub fn last_round(&self, organization_id: &str) -> DbResult<Option<(DateTime<Utc>, String)>> {
-        let conn = self.open()?;
-        let mut stmt =
-            conn.prepare("SELECT at_ms, result FROM rounds WHERE organization_id = ?1")?;
-        let mut rows = stmt.query(params![organization_id])?;
-        match rows.next()? {
-            Some(r) => Ok(Some((time(r.get(0)?), r.get(1)?))),
-            None => Ok(None),
-        }
+        self.file.read(|conn| {
+            let mut stmt =
+                conn.prepare("SELECT at_ms, result FROM rounds WHERE organization_id = ?1")?;
+            let mut rows = stmt.query(params![organization_id])?;
+            match rows.next()? {
+                Some(r) => Ok(Some((time(r.get(0)?), r.get(1)?))),
+                None => Ok(None),
+            }
+        })
     }
 }

@@ -111,7 +111,8 @@ pub struct Finding {
 }
 
 impl Finding {
-    pub(crate) fn new(
+    /// A finding with the fields every rule sets; the rest are the rule's to fill.
+    pub fn new(
         rule: RuleKind,
         key: String,
         target: String,

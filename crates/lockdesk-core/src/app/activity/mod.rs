@@ -48,6 +48,11 @@ pub struct ActivityQuery {
     #[serde(default)]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub limit: Option<u32>,
+    /// A journal set aside because it was damaged (one of [`ActivityPage::set_aside`]), read
+    /// as far as it can be; the journal in use when absent.
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub file: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -59,6 +64,9 @@ pub struct ActivityPage {
     pub total: u64,
     pub offset: u32,
     pub limit: u32,
+    /// The journals set aside beside this one because they were damaged (file names, oldest
+    /// first): each can still be read with [`ActivityQuery::file`].
+    pub set_aside: Vec<String>,
 }
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -87,7 +95,7 @@ pub struct ActivityExportResponse {
 pub const MAX_EXPORT_ENTRIES: u32 = 1_000_000;
 
 fn journal(ctx: &AppContext) -> Result<Journal> {
-    Ok(Journal::new(&ctx.core().data_folder()?))
+    Ok(Journal::new(&ctx.core().data_folder()?).with_clock(ctx.core().clock.clone()))
 }
 
 fn query(q: &ActivityQuery, limit: u32) -> JournalQuery {
@@ -108,13 +116,35 @@ pub async fn activity_list(ctx: &AppContext, req: ActivityQuery) -> Result<Activ
         return Err(Error::invalid("limit", "the limit is 1 to 1000"));
     }
     let q = query(&req, limit);
-    let (entries, total) = journal(ctx)?.list(&q).map_err(Error::from)?;
+    let journal = journal(ctx)?;
+    let (entries, total) = read(&journal, req.file.as_deref(), &q)?;
     Ok(ActivityPage {
         entries,
         total,
         offset: q.offset,
         limit,
+        set_aside: journal
+            .set_aside()
+            .iter()
+            .filter_map(|p| p.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .collect(),
     })
+}
+
+/// The entries of the journal in use, or of a journal set aside (named by its file name only:
+/// nothing else on the disk can be named).
+fn read(
+    journal: &Journal,
+    file: Option<&str>,
+    q: &JournalQuery,
+) -> Result<(Vec<JournalEntry>, u64)> {
+    match file {
+        None => Ok(journal.list(q)?),
+        Some(name) => journal
+            .list_set_aside(name, q)?
+            .ok_or_else(|| Error::invalid("file", "no journal set aside has this name")),
+    }
 }
 
 pub async fn activity_export_csv(
@@ -122,7 +152,7 @@ pub async fn activity_export_csv(
     req: ActivityExportRequest,
 ) -> Result<ActivityExportResponse> {
     let q = query(&req.query, MAX_EXPORT_ENTRIES);
-    let (entries, _) = journal(ctx)?.list(&q).map_err(Error::from)?;
+    let (entries, _) = read(&journal(ctx)?, req.query.file.as_deref(), &q)?;
     let content = to_csv(&entries, req.language.unwrap_or_default())?;
     Ok(ActivityExportResponse {
         entries: entries.len() as u64,

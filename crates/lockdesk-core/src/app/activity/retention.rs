@@ -111,7 +111,7 @@ fn cutoff(now: DateTime<Utc>, retention: &Retention) -> DateTime<Utc> {
 }
 
 fn journal(core: &Context) -> Result<Journal> {
-    Ok(Journal::new(&core.data_folder()?))
+    Ok(Journal::new(&core.data_folder()?).with_clock(core.clock.clone()))
 }
 
 fn storage(core: &Context) -> Result<ActivityStorageView> {

@@ -6,6 +6,7 @@
 //! (`…/lockdesk`). While the demo runs, it is a folder of the demo's sandbox instead (deleted
 //! when the demo is left), so the demo never touches real data.
 
+use lockdesk_archive::disk::FullWatch;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -16,7 +17,7 @@ use lockdesk_archive::{
 };
 use serde::{Deserialize, Serialize};
 
-use super::store::open_archive;
+use super::store::{archive_failed, open_archive};
 use crate::app::AppContext;
 use crate::error::{Error, Result};
 
@@ -26,9 +27,11 @@ pub(crate) async fn blocking<T: Send + 'static>(
     f: impl FnOnce(&Archive) -> Result<T> + Send + 'static,
 ) -> Result<T> {
     let archive = open_archive(ctx)?;
-    tokio::task::spawn_blocking(move || f(&archive))
+    let used = archive.clone();
+    tokio::task::spawn_blocking(move || f(&used))
         .await
         .map_err(|e| Error::Archive(lockdesk_archive::Error::Export(e.to_string())))?
+        .map_err(|e| archive_failed(ctx, archive, e))
 }
 
 /// One page of archived records (no network).
@@ -135,7 +138,8 @@ pub struct ExportWritten {
 
 /// Streams the export into the file at `path` (an absolute path the user chose; the desktop
 /// shell's save dialog). A million rows never sit in memory. On failure the partial file is
-/// removed, so nothing half-written is left behind.
+/// removed, so nothing half-written is left behind; a full disk is `disk_full` naming the
+/// folder, with the bytes written when it filled as what it needs at least.
 pub async fn history_archive_export_to(
     ctx: &AppContext,
     req: HistoryExportRequest,
@@ -150,12 +154,21 @@ pub async fn history_archive_export_to(
             path: path.display().to_string(),
             reason: e.to_string(),
         };
-        let file = crate::private_fs::create_saved(&path).map_err(unwritable)?;
-        let mut out = std::io::BufWriter::new(file);
+        let file = crate::private_fs::create_saved(&path)
+            .map_err(|e| Error::unwritable_at(&path, 0, e, unwritable))?;
+        let mut out = std::io::BufWriter::new(FullWatch::new(file));
         let written = a
             .export(&export, &mut out)
             .map_err(Error::from)
             .and_then(|s| out.flush().map(|_| s).map_err(unwritable));
+        // The export's error keeps only text: the file's writer tells a full disk.
+        let written = written.map_err(|e| match out.get_ref() {
+            w if w.found_full() => Error::DiskFull {
+                folder: path.parent().unwrap_or(&path).to_owned(),
+                needed_bytes: w.written() + out.buffer().len() as u64,
+            },
+            _ => e,
+        });
         match written {
             Ok(s) => Ok(ExportWritten {
                 records: s.records,

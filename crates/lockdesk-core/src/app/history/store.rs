@@ -9,7 +9,7 @@ use lockdesk_api::ApiVersion;
 use lockdesk_archive::{paths, Archive};
 
 use crate::app::AppContext;
-use crate::error::Result;
+use crate::error::{Error, Result};
 
 /// The space's own data folder (the demo's sandbox), else `$LOCKDESK_DATA_DIR` or the
 /// platform's.
@@ -43,4 +43,25 @@ pub(crate) fn open_archive(ctx: &AppContext) -> Result<Arc<Archive>> {
     let a = Arc::new(Archive::open(&path)?);
     map.insert(path, a.clone());
     Ok(a)
+}
+
+/// An error of work on `archive`, named for the person: damage SQLite found in it sets the
+/// file aside (the space forgets it and this was the last use, so it is closed first; the
+/// next sync fills a new archive from the service), a full disk names its folder.
+pub(crate) fn archive_failed(ctx: &AppContext, archive: Arc<Archive>, e: Error) -> Error {
+    let Error::Archive(inner) = e else {
+        return e;
+    };
+    if !lockdesk_archive::store_file::is_damage(&inner) {
+        return Error::from(archive.classify(inner));
+    }
+    let path = archive.path().to_owned();
+    ctx.space()
+        .history
+        .archives
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .remove(&path);
+    drop(archive);
+    Error::from(Archive::set_aside_damaged(&path))
 }

@@ -17,7 +17,7 @@ use lockdesk_archive::{
 use serde::{Deserialize, Serialize};
 
 use super::state::HistorySyncRunView;
-use super::store::open_archive;
+use super::store::{archive_failed, open_archive};
 use crate::app::context::Space;
 use crate::app::{AppContext, JobKind, JobStarted, JobState, NoArgs};
 use crate::error::{Error, ErrorPayload, Result};
@@ -245,12 +245,21 @@ async fn run(
 
     let report = match result {
         Ok(r) => r,
+        // A full disk names its folder (the checkpoints are intact: the next sync goes on from
+        // there); a damaged archive is set aside (the next sync fills a new one).
         Err(e) => {
-            fail(ctx, id, Error::from(e));
+            let e = archive_failed(ctx, archive, Error::from(e));
             space.history.sync_state().running = None;
+            fail(ctx, id, e);
             return;
         }
     };
+    // The status first, then the job: whoever sees the job end reads its report.
+    {
+        let mut st = space.history.sync_state();
+        st.running = None;
+        st.last = Some(report.clone());
+    }
     ctx.jobs().update(id, |j| {
         j.total = report.progress.locks_total;
         j.done = report.progress.locks_done;
@@ -272,9 +281,6 @@ async fn run(
             }
         }
     });
-    let mut st = space.history.sync_state();
-    st.running = None;
-    st.last = Some(report);
 }
 
 fn fail(ctx: &AppContext, id: &str, e: Error) {

@@ -2,12 +2,15 @@
 //! cached read per connection (profile), organization, command and request. It holds what the
 //! lists show (names, e-mail addresses, codes), never a token or secret. Opened per use, WAL
 //! with a busy timeout, so the app and `lockctl` read and write it at once; 0600 in a 0700
-//! folder through `private_fs`.
+//! folder through `private_fs`. A damaged file is set aside and the cache starts empty: it
+//! refills as lists are read online again (`lockdesk_archive::store_file`).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use lockdesk_archive::{StoreFile, StoreKind};
 
 use chrono::{DateTime, TimeZone, Utc};
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::{params, OptionalExtension};
 
 /// The cache's file name in the data folder.
 pub const OFFLINE_FILE: &str = "offline.sqlite3";
@@ -42,22 +45,22 @@ pub struct Kept {
 
 #[derive(Clone, Debug)]
 pub struct OfflineStore {
-    path: PathBuf,
+    file: StoreFile,
 }
 
 impl OfflineStore {
     pub fn new(data_folder: &Path) -> OfflineStore {
         OfflineStore {
-            path: data_folder.join(OFFLINE_FILE),
+            file: StoreFile::new(
+                StoreKind::OfflineCache,
+                data_folder.join(OFFLINE_FILE),
+                SCHEMA,
+            ),
         }
     }
 
     pub fn path(&self) -> &Path {
-        &self.path
-    }
-
-    fn open(&self) -> DbResult<Connection> {
-        lockdesk_archive::db::open_private_store(&self.path, SCHEMA)
+        self.file.path()
     }
 
     /// Keeps `body` as the answer of `command` with `request` (replacing the previous one).
@@ -69,73 +72,79 @@ impl OfflineStore {
         as_of: DateTime<Utc>,
         body: &str,
     ) -> DbResult<()> {
-        self.open()?.execute(
-            "INSERT OR REPLACE INTO answers
-                (profile, organization_id, command, request, as_of_ms, body)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![
-                scope.profile,
-                scope.organization_id,
-                command,
-                request,
-                as_of.timestamp_millis(),
-                body
-            ],
-        )?;
-        Ok(())
+        self.file.write(|conn| {
+            conn.execute(
+                "INSERT OR REPLACE INTO answers
+                    (profile, organization_id, command, request, as_of_ms, body)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![
+                    scope.profile,
+                    scope.organization_id,
+                    command,
+                    request,
+                    as_of.timestamp_millis(),
+                    body
+                ],
+            )?;
+            Ok(())
+        })
     }
 
     /// The kept answer of `command` with exactly `request`.
     pub fn get(&self, scope: &Scope, command: &str, request: &str) -> DbResult<Option<Kept>> {
-        let row = self
-            .open()?
-            .query_row(
-                "SELECT as_of_ms, body FROM answers
-                 WHERE profile = ?1 AND organization_id = ?2 AND command = ?3 AND request = ?4",
-                params![scope.profile, scope.organization_id, command, request],
-                |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)),
-            )
-            .optional()?;
+        let row = self.file.read(|conn| {
+            Ok(conn
+                .query_row(
+                    "SELECT as_of_ms, body FROM answers
+                     WHERE profile = ?1 AND organization_id = ?2 AND command = ?3 AND request = ?4",
+                    params![scope.profile, scope.organization_id, command, request],
+                    |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)),
+                )
+                .optional()?)
+        })?;
         Ok(row.map(kept))
     }
 
     /// Every kept answer of `command` (any request), newest first.
     pub fn all(&self, scope: &Scope, command: &str) -> DbResult<Vec<Kept>> {
-        let conn = self.open()?;
-        let mut stmt = conn.prepare(
-            "SELECT as_of_ms, body FROM answers
-             WHERE profile = ?1 AND organization_id = ?2 AND command = ?3
-             ORDER BY as_of_ms DESC",
-        )?;
-        let rows = stmt
-            .query_map(
-                params![scope.profile, scope.organization_id, command],
-                |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)),
-            )?
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(rows.into_iter().map(kept).collect())
+        self.file.read(|conn| {
+            let mut stmt = conn.prepare(
+                "SELECT as_of_ms, body FROM answers
+                 WHERE profile = ?1 AND organization_id = ?2 AND command = ?3
+                 ORDER BY as_of_ms DESC",
+            )?;
+            let rows = stmt
+                .query_map(
+                    params![scope.profile, scope.organization_id, command],
+                    |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)),
+                )?
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(rows.into_iter().map(kept).collect())
+        })
     }
 
     /// Deletes every answer kept for `profile` (at sign-out and removal); how many.
     pub fn forget(&self, profile: &str) -> DbResult<usize> {
-        if !self.path.exists() {
+        if !self.file.path().exists() {
             return Ok(0);
         }
-        Ok(self
-            .open()?
-            .execute("DELETE FROM answers WHERE profile = ?1", params![profile])?)
+        // Deleting needs no reserve: a sign-out on a full disk still forgets what was kept.
+        self.file.read(|conn| {
+            Ok(conn.execute("DELETE FROM answers WHERE profile = ?1", params![profile])?)
+        })
     }
 
     /// The organizations something is kept for under `profile`.
     pub fn organizations(&self, profile: &str) -> DbResult<Vec<String>> {
-        let conn = self.open()?;
-        let mut stmt = conn.prepare(
-            "SELECT DISTINCT organization_id FROM answers WHERE profile = ?1 ORDER BY 1",
-        )?;
-        let rows = stmt
-            .query_map(params![profile], |r| r.get::<_, String>(0))?
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(rows)
+        self.file.read(|conn| {
+            let mut stmt = conn.prepare(
+                "SELECT DISTINCT organization_id FROM answers WHERE profile = ?1 ORDER BY 1",
+            )?;
+            let rows = stmt
+                .query_map(params![profile], |r| r.get::<_, String>(0))?
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(rows)
+        })
     }
 }
 

@@ -86,7 +86,7 @@ pub(super) fn alerts_of_period(
     start: DateTime<Utc>,
     end: DateTime<Utc>,
 ) -> Result<Vec<AlertView>> {
-    let store = AlertStore::new(&ctx.core().data_folder()?);
+    let store = AlertStore::new(&ctx.core().data_folder()?).with_clock(ctx.core().clock.clone());
     let mut found = Vec::new();
     let mut query = AlertQuery {
         limit: 1000,
@@ -228,7 +228,7 @@ pub(super) fn journal(
     lang: Language,
     zone: Zone,
 ) -> Result<Table> {
-    let journal = Journal::new(&ctx.core().data_folder()?);
+    let journal = Journal::new(&ctx.core().data_folder()?).with_clock(ctx.core().clock.clone());
     let mut query = JournalQuery {
         since: Some(start),
         until: Some(end),

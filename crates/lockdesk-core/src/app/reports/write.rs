@@ -4,6 +4,8 @@
 //! from the archive (history, time card) or the alert store (`tables.rs`).
 
 use std::io::Write;
+
+use lockdesk_archive::disk::FullWatch;
 use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Utc};
@@ -75,12 +77,27 @@ impl Target {
             path: p.display().to_string(),
             reason: e.to_string(),
         };
+        let full = |written: u64| Error::DiskFull {
+            folder: self.path.parent().unwrap_or(&self.path).to_owned(),
+            needed_bytes: written,
+        };
         let result = (|| {
-            let file = crate::private_fs::create_saved(&self.partial)
-                .map_err(|e| unwritable(&self.partial, e))?;
-            let mut out = std::io::BufWriter::new(file);
-            let records = fill(&mut out)?;
-            out.flush().map_err(|e| unwritable(&self.partial, e))?;
+            let file = crate::private_fs::create_saved(&self.partial).map_err(|e| {
+                Error::unwritable_at(&self.partial, 0, e, |e| unwritable(&self.partial, e))
+            })?;
+            let mut out = std::io::BufWriter::new(FullWatch::new(file));
+            let filled = fill(&mut out).and_then(|records| {
+                out.flush().map_err(|e| unwritable(&self.partial, e))?;
+                Ok(records)
+            });
+            // The tables' errors keep only text: the file's writer tells a full disk, with
+            // what was written when it filled as what it needs at least.
+            let records = match filled {
+                Err(_) if out.get_ref().found_full() => {
+                    return Err(full(out.get_ref().written() + out.buffer().len() as u64))
+                }
+                other => other?,
+            };
             drop(out);
             std::fs::rename(&self.partial, &self.path).map_err(|e| unwritable(&self.path, e))?;
             Ok(records)
@@ -90,6 +107,12 @@ impl Target {
         }
         result
     }
+}
+
+/// The period's file when it is in the report's folder already.
+pub(super) fn existing_file(report: &ReportDefinition, label: &str) -> Option<PathBuf> {
+    let path = Target::new(report, label).path;
+    path.is_file().then_some(path)
 }
 
 /// Writes the period of `report`. When the report reads the archive and the archive does not
