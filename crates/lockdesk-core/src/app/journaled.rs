@@ -3,6 +3,10 @@
 //! test host and `lockctl` (which all call `app::<name>`) journal it alike: done or the error
 //! code, also when the change is refused before reaching the service.
 //!
+//! Journal first (`journal_entry.rs`): the entry is written as pending before the use-case
+//! runs, and a change is refused, unsent, when that write fails; the outcome is written after.
+//! Signing in and out only are journaled after the fact ([`AFTER_THE_FACT`]).
+//!
 //! What an entry says about its target comes from [`Journaled`], written per request type
 //! with named fields only: never a whole request (a sign-in's redirect carries the code, an
 //! image or CSV its bytes). Old values are noted by the use-case while it runs
@@ -14,7 +18,7 @@ use super::groups::{GroupInputRequest, LockGroupIdRequest};
 use super::invitations::{BulkInviteRequest, InvitationsCreateRequest};
 use std::cell::RefCell;
 
-use super::journal_entry::{record, role};
+use super::journal_entry::{begin, complete, record, role};
 use super::journal_notes::NOTES;
 use super::lock_groups::LockGroupLocksRequest;
 use super::locks::{LockIdRequest, LocksRenameRequest, LocksSetImageRequest};
@@ -54,12 +58,25 @@ fn merge_notes(target: &mut Target, notes: Vec<FieldChange>) {
     }
 }
 
+/// The operations journaled after the fact rather than refused when the journal cannot be
+/// written: signing in changes nothing at the service, and a full disk must never keep a
+/// person from signing out (which removes the connection's secrets from this computer).
+const AFTER_THE_FACT: &[Operation] = &[Operation::SessionCompleteSignIn, Operation::SessionSignOut];
+
 macro_rules! journaled {
     ($($name:ident($req:ty) -> $resp:ty = $path:path;)*) => {
         $(
             pub async fn $name(ctx: &AppContext, req: $req) -> Result<$resp> {
                 let mut target = req.target();
                 let connection = req.connection();
+                // The command table makes an operation of each write command under its name.
+                let operation = Operation::parse(stringify!($name))
+                    .expect("a write command is a journal operation");
+                let pending = if AFTER_THE_FACT.contains(&operation) {
+                    None
+                } else {
+                    Some(begin(ctx, operation, connection.clone(), &target)?)
+                };
                 let (result, notes) = NOTES
                     .scope(RefCell::new(Vec::new()), async {
                         // Nothing is changed from the offline cache (`lockctl --cached`).
@@ -80,10 +97,10 @@ macro_rules! journaled {
                     }
                 }
                 let outcome = result.as_ref().map(|_| ()).map_err(|e| e.code());
-                // The command table makes an operation of each write command under its name.
-                let operation = Operation::parse(stringify!($name))
-                    .expect("a write command is a journal operation");
-                record(ctx, operation, connection, target, outcome);
+                match pending {
+                    Some(pending) => complete(ctx, pending, &target, outcome),
+                    None => record(ctx, operation, connection, target, outcome),
+                }
                 result
             }
         )*

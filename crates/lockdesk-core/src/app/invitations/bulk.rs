@@ -15,7 +15,7 @@ use super::plan::{preview, BulkInviteRequest, InviteRow, InviteRowStatus};
 use super::{INVITATION_LIMIT, WRITE};
 use crate::app::job_kind::JobKind;
 use crate::app::job_registry::{JobStarted, JobState};
-use crate::app::journal_entry::{record, role};
+use crate::app::journal_entry::{begin, complete, role, Pending};
 use crate::app::lost_answer;
 use crate::app::AppContext;
 use crate::error::{Error, ErrorCode, ErrorPayload, Result};
@@ -64,22 +64,28 @@ fn result(row: &InviteRow, outcome: InviteOutcome) -> InviteResult {
     }
 }
 
-/// Each row sent is an entry of the journal of its own, done or with the service's code, and
+/// What a row's entry says about it.
+fn row_target(row: &InviteRow) -> Target {
+    Target::id(row.mail.clone())
+        .set("authority", role(Some(row.authority)))
+        .set("user_code", row.code.as_ref())
+}
+
+/// Each row sent is an entry of the journal of its own, written before it is sent (a row whose
+/// entry cannot be written is not sent), then completed: done or with the service's code, and
 /// whether it was found done after a lost answer.
 fn journal_row(
     ctx: &AppContext,
+    pending: Pending,
     row: &InviteRow,
     outcome: std::result::Result<(), ErrorCode>,
     answer_lost: bool,
 ) {
-    let target = Target::id(row.mail.clone())
-        .set("authority", role(Some(row.authority)))
-        .set("user_code", row.code.as_ref())
-        .set(
-            lost_answer::ANSWER_FIELD,
-            answer_lost.then_some(lost_answer::LOST_FOUND),
-        );
-    record(ctx, Operation::InvitationsBulkRow, None, target, outcome);
+    let target = row_target(row).set(
+        lost_answer::ANSWER_FIELD,
+        answer_lost.then_some(lost_answer::LOST_FOUND),
+    );
+    complete(ctx, pending, &target, outcome);
 }
 
 /// Sends the `ready` rows of a preview, one after the other, and reports every row to
@@ -124,7 +130,19 @@ where
                 InviteRowStatus::Duplicate => result(row, InviteOutcome::Duplicate),
                 InviteRowStatus::AlreadyInvited => result(row, InviteOutcome::AlreadyInvited),
                 InviteRowStatus::AlreadyUser => result(row, InviteOutcome::AlreadyUser),
-                InviteRowStatus::Ready => {
+                InviteRowStatus::Ready => 'row: {
+                    let pending =
+                        match begin(ctx, Operation::InvitationsBulkRow, None, &row_target(row)) {
+                            Ok(p) => p,
+                            // The journal cannot be written: this row and the rest are not sent.
+                            Err(e) => {
+                                let mut r = result(row, InviteOutcome::NotAttempted);
+                                r.code = Some(e.code().as_str().to_owned());
+                                r.message = Some(e.to_string());
+                                stop = Some((JobState::Failed, e));
+                                break 'row r;
+                            }
+                        };
                     let new = NewInvitation {
                         mail: row.mail.clone(),
                         authority: Some(Authority::from(row.authority)),
@@ -138,6 +156,7 @@ where
                     let found_after_lost = sent_now.as_ref().is_ok_and(|lost| *lost);
                     journal_row(
                         ctx,
+                        pending,
                         row,
                         sent_now.as_ref().map(|_| ()).map_err(|e| e.code()),
                         found_after_lost,

@@ -272,13 +272,39 @@ async fn run_one(
         Ok(Claim::Busy) => return (Some(label), ReportOutcome::Busy),
         Err(e) => return (Some(label), failed(&Error::from(e))),
     }
+    // The file of the period is in the folder already (the run store was started again after
+    // damage, or another computer wrote it): written, not written twice.
+    if !again {
+        if let Some(file) = write::existing_file(report, &label) {
+            let file = file.display().to_string();
+            return match store.found_written(&report.id, &label, &file, now) {
+                Ok(()) => (Some(label), ReportOutcome::AlreadyWritten { file }),
+                Err(e) => (Some(label), failed(&Error::from(e))),
+            };
+        }
+    }
+    // Journal first: a run the journal cannot record is not made (the claim is released as
+    // failed, so the next tick tries again).
+    let target = journal_target(report, &label, None);
+    let pending = match journal_entry::begin(ctx, Operation::ReportRun, None, &target) {
+        Ok(p) => p,
+        Err(e) => {
+            let _ = store.finish(&report.id, &label, Err(e.code().as_str()), now);
+            return (Some(label), failed(&e));
+        }
+    };
     let written = write::write_report(ctx, report, &period, office.utc_offset_minutes).await;
     let end = ctx.core().clock.now();
     let finished = match &written {
         Ok(w) => store.finish(&report.id, &label, Ok(w), end),
         Err(e) => store.finish(&report.id, &label, Err(e.code().as_str()), end),
     };
-    journal(ctx, report, &label, &written);
+    journal_entry::complete(
+        ctx,
+        pending,
+        &journal_target(report, &label, written.as_ref().ok()),
+        written.as_ref().map(|_| ()).map_err(|e| e.code()),
+    );
     let outcome = match (finished, written) {
         (Err(e), _) => failed(&Error::from(e)),
         (Ok(()), Ok(w)) => ReportOutcome::Written {
@@ -291,21 +317,15 @@ async fn run_one(
     (Some(label), outcome)
 }
 
-/// Each run that wrote (or failed to write) a period is an entry of the journal.
-fn journal(ctx: &AppContext, report: &ReportDefinition, label: &str, written: &Result<Written>) {
-    let mut target = Target::id(&report.id)
+/// What the journal says of a run that wrote (or failed to write) a period.
+fn journal_target(report: &ReportDefinition, label: &str, written: Option<&Written>) -> Target {
+    let target = Target::id(&report.id)
         .name(&report.name)
         .set("period", Some(label));
-    if let Ok(w) = written {
-        target = target
+    match written {
+        Some(w) => target
             .set("file", Some(&w.file))
-            .set("records", Some(w.records));
+            .set("records", Some(w.records)),
+        None => target,
     }
-    journal_entry::record(
-        ctx,
-        Operation::ReportRun,
-        None,
-        target,
-        written.as_ref().map(|_| ()).map_err(|e| e.code()),
-    );
 }
