@@ -72,6 +72,32 @@ describe('every code is worded', () => {
 });
 
 describe('messages use the details', () => {
+  it('a full disk names the folder and the space to free', () => {
+    const v = codeText('disk_full', {
+      path: '/home/a/.local/share/lockdesk',
+      needed_bytes: 262144,
+    });
+    for (const text of fully(v)) {
+      expect(text).toContain('/home/a/.local/share/lockdesk');
+      expect(text).toContain('256.0 KB');
+    }
+  });
+  it('a damaged store is named, with where its file was kept', () => {
+    for (const store of ['archive', 'journal', 'alerts', 'deliveries', 'report_runs'] as const) {
+      const v = codeText('store_damaged', {
+        store,
+        path: '/d/x.sqlite3',
+        moved_to: '/d/x.damaged-20261127-2301.sqlite3',
+      });
+      expect(v.key).toBe(`error.store_damaged.${store}`);
+      for (const text of fully(v)) expect(text).toContain('x.damaged-20261127-2301.sqlite3');
+    }
+    const journal = fully(
+      codeText('store_failed', { store: 'journal', path: '/d/journal.sqlite3' }),
+    );
+    expect(journal[0]).toMatch(/activity journal/);
+    expect(journal[1]).toMatch(/操作記録/);
+  });
   it('insufficient_scope names the scope and says where to enable it', () => {
     const v = describeError(
       err('insufficient_scope', 'missing_scope', { scope: 'organization:lock:write' }),

@@ -69,6 +69,16 @@ const FAMILIES: readonly Family[] = [
     builtBy: 'errors.ts fieldErrorText, its three bad-value codes',
     suffixes: ['validation', 'invalid_input', 'invalid_params'],
   },
+  {
+    pattern: 'error.store_failed.*',
+    builtBy: 'errors.ts codeText: `error.store_failed.${details.store}`',
+    suffixes: union('StoreKind'),
+  },
+  {
+    pattern: 'error.store_damaged.*',
+    builtBy: 'errors.ts codeText: `error.store_damaged.${details.store}`',
+    suffixes: union('StoreKind'),
+  },
   { pattern: 'days.short.*', builtBy: 'words/days.ts weekday(0–6)', suffixes: DAYS },
   { pattern: 'watch.day.*', builtBy: 'watch.ts daysText, watch/RulesForm.svelte', suffixes: DAYS },
   {

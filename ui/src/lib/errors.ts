@@ -9,6 +9,7 @@ import {
 } from './backend/errors';
 import { errorCodesEn } from './i18n/errors.en';
 import type { MessageKey } from './i18n/en';
+import { formatBytes } from './format';
 
 /** The button under the message: sign in (again), pick an organization, open Connections. */
 export type ErrorAction = 'sign-in' | 'sign-in-v2' | 'organizations' | 'connect' | 'proxy' | null;
@@ -97,6 +98,29 @@ export function codeText(code: ErrorCode, details: ErrorDetails = {}): CodeText 
       );
     case 'tls_certificate':
       return certificateText(details);
+    case 'disk_full':
+      return details.path
+        ? {
+            key: 'error.disk_full',
+            params: { folder: details.path, needed: formatBytes(details.needed_bytes ?? 0) },
+          }
+        : plain('error.disk_full.noFolder');
+    case 'store_failed':
+      if (details.store && details.path)
+        return { key: `error.store_failed.${details.store}`, params: { path: details.path } };
+      return { key: `error.${code}`, params: { path: details.path ?? '' } };
+    case 'store_damaged':
+      if (!details.moved_to)
+        return { key: 'error.store_damaged.notMoved', params: { path: details.path ?? '' } };
+      if (details.store)
+        return {
+          key: `error.store_damaged.${details.store}`,
+          params: { movedTo: details.moved_to },
+        };
+      return {
+        key: `error.${code}`,
+        params: { path: details.path ?? '', movedTo: details.moved_to },
+      };
     case 'proxy_auth_required':
       return withParam(
         details.proxy_login_refused ? 'error.proxy_auth_required.refused' : `error.${code}`,

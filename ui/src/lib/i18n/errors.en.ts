@@ -129,6 +129,13 @@ export const errorCodesEn = {
   'error.export_failed': 'The export could not be written.',
   'error.sync_running':
     'Another history sync of this archive is running (in another window, or a scheduled lockctl).',
+  // The stores and files of this computer.
+  'error.disk_full':
+    'The disk of the folder {folder} is full, so nothing was written there. Free at least {needed} on it and try again. While the activity journal cannot be written, no change is sent to the service.',
+  'error.store_failed':
+    'A file Lockdesk keeps on this computer ({path}) could not be read or written.',
+  'error.store_damaged':
+    'A file Lockdesk keeps on this computer ({path}) was damaged. It was kept as {movedTo}, and a new, empty one is used from now on.',
   // The command layer and the front ends.
   'error.unknown_command': 'This version of Lockdesk cannot handle this request.',
   'error.invalid_arguments': 'Lockdesk sent a request it could not process.',
@@ -241,6 +248,34 @@ export const errorsEn = {
   'error.not_an_image.noName': 'The file is not an image. Use a JPEG, PNG, GIF, WebP or BMP file.',
   'error.image_too_large.noName':
     'The image has too many pixels (Lockdesk reads up to 16,384 pixels a side and 100 megapixels). Make it smaller in an image editor and try again.',
+  'error.disk_full.noFolder':
+    'The disk is full, so nothing was written. Free some space and try again.',
+  'error.store_failed.archive':
+    'The history archive on this computer ({path}) could not be read or written.',
+  'error.store_failed.journal':
+    'The activity journal on this computer ({path}) could not be read or written.',
+  'error.store_failed.alerts':
+    'The watcher’s alerts on this computer ({path}) could not be read or written.',
+  'error.store_failed.deliveries':
+    'The record of alert messages sent to the team ({path}) could not be read or written.',
+  'error.store_failed.report_runs':
+    'The record of scheduled reports written ({path}) could not be read or written.',
+  'error.store_failed.offline_cache':
+    'The lists kept for offline reading ({path}) could not be read or written.',
+  'error.store_damaged.archive':
+    'The history archive on this computer was damaged. It was kept as {movedTo}; the next history sync fills a new archive from the service.',
+  'error.store_damaged.journal':
+    'The activity journal on this computer was damaged. It was kept as {movedTo}, and a new journal was started; Activity can still show what can be read of the old one. Try again.',
+  'error.store_damaged.alerts':
+    'The watcher’s alerts on this computer were damaged. The file was kept as {movedTo}, and a new one was started: alerts raised before are not raised again, but mutes must be set again.',
+  'error.store_damaged.deliveries':
+    'The record of alert messages sent to the team was damaged. It was kept as {movedTo}, and a new one was started: nothing is sent twice, but messages still waiting to be sent were dropped.',
+  'error.store_damaged.report_runs':
+    'The record of scheduled reports written was damaged. It was kept as {movedTo}, and a new one was started: reports already in their folders are not written again.',
+  'error.store_damaged.offline_cache':
+    'The lists kept for offline reading were damaged. The file was kept as {movedTo}; the lists are kept again as they are read from the service.',
+  'error.store_damaged.notMoved':
+    'A file Lockdesk keeps on this computer ({path}) is damaged and could not be moved aside. Close the other Lockdesk programs (a scheduled lockctl too) and try again.',
   'error.unknown': 'Something went wrong: {message}',
 } as const;
 

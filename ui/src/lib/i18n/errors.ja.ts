@@ -124,6 +124,13 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.export_failed': '書き出しに失敗しました。',
   'error.sync_running':
     'このアーカイブでは、別の履歴同期が実行中です（別のウィンドウ、または定期実行の lockctl）。',
+  // このコンピューターの保存ファイル
+  'error.disk_full':
+    'フォルダー {folder} のディスクがいっぱいのため、何も書き込みませんでした。{needed} 以上の空きを作ってから、もう一度お試しください。操作記録を書き込めない間は、サービスへの変更を送信しません。',
+  'error.store_failed':
+    'Lockdesk がこのコンピューターに保存しているファイル（{path}）を読み書きできませんでした。',
+  'error.store_damaged':
+    'Lockdesk がこのコンピューターに保存しているファイル（{path}）が破損していました。{movedTo} として保管し、今後は新しい空のファイルを使います。',
   // 要求の処理とアプリ
   'error.unknown_command': 'このバージョンの Lockdesk では、この要求を処理できません。',
   'error.invalid_arguments': 'Lockdesk が処理できない要求が送信されました。',
@@ -176,6 +183,33 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
     'もう一度お試しください。繰り返し発生する場合は、Lockdesk を再起動してください。',
 
   'error.code': 'コード：{code}',
+  'error.disk_full.noFolder':
+    'ディスクがいっぱいのため、何も書き込みませんでした。空きを作ってから、もう一度お試しください。',
+  'error.store_failed.archive':
+    'このコンピューターの履歴アーカイブ（{path}）を読み書きできませんでした。',
+  'error.store_failed.journal':
+    'このコンピューターの操作記録（{path}）を読み書きできませんでした。',
+  'error.store_failed.alerts':
+    'このコンピューターの監視アラート（{path}）を読み書きできませんでした。',
+  'error.store_failed.deliveries':
+    'チームへのアラート送信の記録（{path}）を読み書きできませんでした。',
+  'error.store_failed.report_runs': '定期レポートの作成記録（{path}）を読み書きできませんでした。',
+  'error.store_failed.offline_cache':
+    'オフライン表示用に保存した一覧（{path}）を読み書きできませんでした。',
+  'error.store_damaged.archive':
+    'このコンピューターの履歴アーカイブが破損していました。{movedTo} として保管しました。次回の履歴の同期で、サービスから新しいアーカイブを作成します。',
+  'error.store_damaged.journal':
+    'このコンピューターの操作記録が破損していました。{movedTo} として保管し、新しい操作記録を開始しました。以前の記録も、読み取れる範囲でアクティビティ画面に表示できます。もう一度お試しください。',
+  'error.store_damaged.alerts':
+    'このコンピューターの監視アラートが破損していました。{movedTo} として保管し、新しいファイルを開始しました。以前のアラートを再度通知することはありませんが、ミュートは設定し直してください。',
+  'error.store_damaged.deliveries':
+    'チームへのアラート送信の記録が破損していました。{movedTo} として保管し、新しい記録を開始しました。同じメッセージを二度送ることはありませんが、送信待ちのメッセージは破棄されました。',
+  'error.store_damaged.report_runs':
+    '定期レポートの作成記録が破損していました。{movedTo} として保管し、新しい記録を開始しました。保存先フォルダーにあるレポートを再度作成することはありません。',
+  'error.store_damaged.offline_cache':
+    'オフライン表示用に保存した一覧が破損していました。{movedTo} として保管しました。一覧はサービスから読み込むたびに改めて保存されます。',
+  'error.store_damaged.notMoved':
+    'Lockdesk がこのコンピューターに保存しているファイル（{path}）が破損しており、退避できませんでした。他の Lockdesk（予約実行中の lockctl も含む）を終了してから、もう一度お試しください。',
   'error.signInAgain': 'もう一度サインイン',
   'error.action.organizations': '組織を選ぶ',
   'error.action.connect': '接続を開く',

@@ -5,4 +5,9 @@ export type ActivityPage = { entries: Array<JournalEntry>,
 /**
  * How many entries match in all.
  */
-total: number, offset: number, limit: number, };
+total: number, offset: number, limit: number, 
+/**
+ * The journals set aside beside this one because they were damaged (file names, oldest
+ * first): each can still be read with [`ActivityQuery::file`].
+ */
+set_aside: Array<string>, };

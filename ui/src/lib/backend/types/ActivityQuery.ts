@@ -28,4 +28,9 @@ text?: string, offset?: number,
 /**
  * 1 to 1,000; 100 when absent.
  */
-limit?: number, };
+limit?: number, 
+/**
+ * A journal set aside because it was damaged (one of [`ActivityPage::set_aside`]), read
+ * as far as it can be; the journal in use when absent.
+ */
+file?: string, };

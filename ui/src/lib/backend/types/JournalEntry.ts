@@ -7,6 +7,6 @@ import type { Operation } from "./Operation";
  */
 export type JournalEntry = { id: number, at: string, connection: string | null, account: string | null, organization_id: string | null, operation: Operation, target_id: string | null, target_name: string | null, changes: Array<FieldChange>, 
 /**
- * `done`, or the error code.
+ * `done`, `pending` (sent, outcome not recorded), or the error code.
  */
 outcome: string, };

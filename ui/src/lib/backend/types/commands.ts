@@ -369,6 +369,7 @@ export const OPERATIONS: Operation[] = [
   "user_groups_update",
   "invitations_bulk_row",
   "report_run",
+  "journal_reset",
 ];
 
 /** Desktop events (listen with @tauri-apps/api/event). */

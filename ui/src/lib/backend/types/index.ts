@@ -167,6 +167,7 @@ export type { SignedInView } from "./SignedInView";
 export type { SignedOutView } from "./SignedOutView";
 export type { SilentLockRule } from "./SilentLockRule";
 export type { SortOrder } from "./SortOrder";
+export type { StoreKind } from "./StoreKind";
 export type { SyncProgress } from "./SyncProgress";
 export type { SyncReport } from "./SyncReport";
 export type { TimecardRequest } from "./TimecardRequest";
