@@ -254,6 +254,12 @@ pub fn hint(code: ErrorCode, profile: Option<&str>) -> Option<String> {
             "list them again to see the current ids"
         }
         C::ArchiveSchemaTooNew => "update lockctl to the version that wrote the archive",
+        C::DiskFull => {
+            "free space on the disk of the folder named above, then run the command again; nothing was written, and no change is sent to the service while the journal cannot be written"
+        }
+        C::StoreDamaged => {
+            "the damaged file was kept under the name above and a new, empty one was started: run the command again (`lockctl history sync` fills a new archive from the service; `lockctl activity --file NAME` reads a journal set aside)"
+        }
         C::DestinationNotFound => "see `lockctl alerts destinations list` for the ids",
         C::WebhookRefused => {
             "check the webhook address (Chatwork: the API token and room id) in the chat service, then remove the destination and add it again with the right one"
@@ -306,6 +312,7 @@ pub fn hint(code: ErrorCode, profile: Option<&str>) -> Option<String> {
         | C::OutputFailed
         | C::ExportFailed
         | C::ArchiveDb
+        | C::StoreFailed
         | C::ArchiveOpenFailed
         | C::JobNotFound
         | C::JobsRunning

@@ -169,7 +169,13 @@ impl ProfileStore {
             return Err(Error::ProfileNotFound(name.to_owned()));
         }
         let entry = file.settings.entry(name.to_owned()).or_default();
-        entry.organization_id = organization.map(|o| o.as_str().to_owned());
+        let chosen = organization.map(|o| o.as_str().to_owned());
+        // The same choice again (each `lockctl --org` run) writes nothing: a command that only
+        // reads never fails for a full disk here.
+        if entry.organization_id == chosen {
+            return Ok(());
+        }
+        entry.organization_id = chosen;
         self.save(&file)
     }
 

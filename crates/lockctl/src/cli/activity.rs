@@ -7,7 +7,7 @@ use lockdesk_core::journal::Operation;
 use super::when::parse_when;
 
 /// The listing's filters, which `--size` and `--keep` do not take.
-const FILTERS: [&str; 5] = ["since", "until", "ops", "outcome", "text"];
+const FILTERS: [&str; 6] = ["since", "until", "ops", "outcome", "text", "file"];
 
 #[derive(Debug, Args)]
 pub struct ActivityArgs {
@@ -20,12 +20,16 @@ pub struct ActivityArgs {
     /// Only this operation (repeatable), e.g. locks_rename, users_remove, session_sign_out.
     #[arg(long = "op", value_parser = parse_operation)]
     pub ops: Vec<Operation>,
-    /// `done`, `failed`, or one error code.
+    /// `done`, `failed`, `pending` (sent, outcome not recorded), or one error code.
     #[arg(long)]
     pub outcome: Option<String>,
     /// Only entries containing this text (target, connection, organization, changes).
     #[arg(long)]
     pub text: Option<String>,
+    /// Read a journal that was set aside because it was damaged (its file name, as listed
+    /// under the entries), as far as it can be read.
+    #[arg(long, value_name = "NAME")]
+    pub file: Option<String>,
     /// At most this many entries (1 to 1000).
     #[arg(long, default_value_t = 100)]
     pub limit: u32,

@@ -2,7 +2,8 @@
 //! journal of changes made through Lockdesk on this machine (the app and lockctl), newest
 //! first, through the app's `activity_list`. `activity --size`: its size and retention
 //! (`activity_storage_get`); `activity --keep DAYS`: sets the retention and applies it
-//! (`activity_retention_set`).
+//! (`activity_retention_set`). `activity --file NAME`: a journal set aside because it was
+//! damaged (the journals set aside are named under the entries).
 
 use lockdesk_core::app::{self, ActivityQuery, ActivityRetentionRequest, NoArgs};
 
@@ -37,6 +38,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, args: ActivityArgs) -> Resu
         text: args.text,
         offset: None,
         limit: Some(args.limit),
+        file: args.file,
     };
     let page = app::activity_list(ctx, query).await?;
     if term.json {
@@ -51,6 +53,9 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, args: ActivityArgs) -> Resu
             "{}",
             words::activity_shown(page.entries.len(), page.total)
         )?;
+    }
+    if !page.set_aside.is_empty() {
+        writeln!(term.err, "{}", words::set_aside_journals(&page.set_aside))?;
     }
     Ok(())
 }

@@ -3,7 +3,7 @@
 use lockdesk_core::app::activity::change_text;
 use lockdesk_core::app::lost_answer::{ANSWER_FIELD, LOST_FOUND};
 use lockdesk_core::app::{ActivityRetentionResponse, ActivityStorageView};
-use lockdesk_core::journal::{FieldChange, JournalEntry};
+use lockdesk_core::journal::{FieldChange, JournalEntry, Operation, PENDING};
 
 use super::NONE;
 use crate::output::cells::opt;
@@ -18,20 +18,47 @@ pub const ACTIVITY_HEADERS: [&str; 7] = [
     "OUTCOME",
 ];
 
+/// The operation's name; the reset note of a new journal in words.
+fn operation(e: &JournalEntry) -> String {
+    match e.operation {
+        Operation::JournalReset => "journal_reset (a new journal was started)".into(),
+        op => op.as_str().to_owned(),
+    }
+}
+
 pub fn activity_row(e: &JournalEntry) -> Vec<String> {
     vec![
         e.at.format("%Y-%m-%d %H:%M:%S").to_string(),
         opt(&e.connection),
-        e.operation.as_str().to_owned(),
+        operation(e),
         opt(&e.target_id),
         opt(&e.target_name),
         e.changes.iter().map(change).collect::<Vec<_>>().join("; "),
-        e.outcome.clone(),
+        outcome(e),
     ]
+}
+
+/// `done`, an error code, or a pending entry in words.
+fn outcome(e: &JournalEntry) -> String {
+    if e.outcome == PENDING {
+        return "sent, outcome not recorded".into();
+    }
+    e.outcome.clone()
+}
+
+/// The journals set aside beside the one in use, and how to read them.
+pub fn set_aside_journals(names: &[String]) -> String {
+    format!(
+        "Journals set aside because they were damaged (read one with --file NAME): {}",
+        names.join(", ")
+    )
 }
 
 /// A changed field as `field: old → new`; the notes the core adds, in words.
 fn change(c: &FieldChange) -> String {
+    if c.field == "reason" && c.new.as_deref() == Some("damaged") {
+        return "the journal was damaged and set aside under this name".into();
+    }
     if c.field == ANSWER_FIELD && c.new.as_deref() == Some(LOST_FOUND) {
         return "the answer was lost; found at the service".into();
     }

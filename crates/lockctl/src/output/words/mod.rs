@@ -22,7 +22,10 @@ mod history;
 mod reports;
 mod watch;
 
-pub use activity::{activity_row, activity_shown, retention_set, storage_pairs, ACTIVITY_HEADERS};
+pub use activity::{
+    activity_row, activity_shown, retention_set, set_aside_journals, storage_pairs,
+    ACTIVITY_HEADERS,
+};
 pub use alerts::{
     deliveries_warning, delivery_row, destination_added, destination_row, destination_tested,
     DELIVERY_HEADERS, DESTINATION_HEADERS, SMTP_PASSWORD_PROMPT, TOKEN_PROMPT, WEBHOOK_PROMPT,
