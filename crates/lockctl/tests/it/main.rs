@@ -12,6 +12,7 @@ mod history;
 mod import;
 mod import_excel;
 mod journal_procs;
+mod local_faults;
 mod lost_answers;
 mod parity;
 mod pipes;

@@ -2,29 +2,19 @@
 //! aggregates, time card and export agree with each other and with the archive.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use lockdesk_core::app::{dispatch, history_archive_export_to, AppContext, HistoryExportRequest};
 use lockdesk_core::{Context, MemoryStore};
 use lockdesk_sim::SimOptions;
 use serde_json::{json, Value};
 
+use crate::sim_world::wait_job;
+
 async fn call(ctx: &AppContext, cmd: &str, args: Value) -> Value {
     match dispatch(ctx, cmd, args.clone()).await {
         Ok(v) => v,
         Err(e) => panic!("{cmd} {args}: {e:?}"),
     }
-}
-
-async fn wait_job(ctx: &AppContext, id: &str) -> Value {
-    for _ in 0..1200 {
-        let j = call(ctx, "jobs_get", json!({ "job_id": id })).await;
-        if j["state"] != "running" {
-            return j;
-        }
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
-    panic!("job {id} did not finish");
 }
 
 fn n(v: &Value) -> u64 {

@@ -1,7 +1,9 @@
 //! Integration tests of lockdesk-core: one binary, one module per subject.
 
 mod app;
+mod damaged_stores;
 mod demo_sandbox;
+mod disk_full;
 mod errors;
 mod groups;
 mod history_archive;

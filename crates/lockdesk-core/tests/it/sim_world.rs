@@ -41,6 +41,18 @@ pub async fn fail(ctx: &AppContext, cmd: &str, args: Value) -> ErrorPayload {
     }
 }
 
+/// Waits for a background job to leave `running`; its last state.
+pub async fn wait_job(ctx: &AppContext, id: &str) -> Value {
+    for _ in 0..1200 {
+        let j = call(ctx, "jobs_get", json!({ "job_id": id })).await;
+        if j["state"] != "running" {
+            return j;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("job {id} did not finish");
+}
+
 pub struct SimWorld {
     pub sim: SimHandle,
     pub dir: tempfile::TempDir,
@@ -67,6 +79,14 @@ impl SimWorld {
             dir: tempfile::tempdir().unwrap(),
             secrets: Arc::new(MemoryStore::new()),
             clock,
+        }
+    }
+
+    /// [`SimWorld::start`] with its config and data folders in `folder` (a small disk).
+    pub async fn start_in(folder: &std::path::Path) -> SimWorld {
+        SimWorld {
+            dir: tempfile::tempdir_in(folder).unwrap(),
+            ..SimWorld::start().await
         }
     }
 
