@@ -17,6 +17,8 @@ use serde::Serialize;
 use super::groups::{GroupInputRequest, LockGroupIdRequest};
 use super::invitations::{BulkInviteRequest, InvitationsCreateRequest};
 use std::cell::RefCell;
+use std::future::Future;
+use std::pin::Pin;
 
 use super::journal_entry::{begin, complete, record, role};
 use super::journal_notes::NOTES;
@@ -63,45 +65,62 @@ fn merge_notes(target: &mut Target, notes: Vec<FieldChange>) {
 /// person from signing out (which removes the connection's secrets from this computer).
 const AFTER_THE_FACT: &[Operation] = &[Operation::SessionCompleteSignIn, Operation::SessionSignOut];
 
+/// One write command, journal first, around `work` (the use-case, boxed: the wrappers stay
+/// small however large the use-case's future, which a test thread's stack polls).
+async fn journal_around<T: Serialize>(
+    ctx: &AppContext,
+    name: &'static str,
+    mut target: Target,
+    connection: Option<String>,
+    work: Pin<Box<dyn Future<Output = Result<T>> + Send + '_>>,
+) -> Result<T> {
+    // The command table makes an operation of each write command under its name.
+    let operation = Operation::parse(name).expect("a write command is a journal operation");
+    let pending = if AFTER_THE_FACT.contains(&operation) {
+        None
+    } else {
+        Some(begin(ctx, operation, connection.clone(), &target)?)
+    };
+    let (result, notes) = NOTES
+        .scope(RefCell::new(Vec::new()), async {
+            // Nothing is changed from the offline cache (`lockctl --cached`).
+            let result = if ctx.cache_only() {
+                Err(crate::error::Error::CachedOnly {
+                    what: name.replace('_', " "),
+                })
+            } else {
+                work.await
+            };
+            (result, NOTES.with(|v| v.take()))
+        })
+        .await;
+    merge_notes(&mut target, notes);
+    if let Ok(answer) = &result {
+        if target.name.is_none() {
+            target.name = answer_name(answer);
+        }
+    }
+    let outcome = result.as_ref().map(|_| ()).map_err(|e| e.code());
+    match pending {
+        Some(pending) => complete(ctx, pending, &target, outcome),
+        None => record(ctx, operation, connection, target, outcome),
+    }
+    result
+}
+
 macro_rules! journaled {
     ($($name:ident($req:ty) -> $resp:ty = $path:path;)*) => {
         $(
             pub async fn $name(ctx: &AppContext, req: $req) -> Result<$resp> {
-                let mut target = req.target();
-                let connection = req.connection();
-                // The command table makes an operation of each write command under its name.
-                let operation = Operation::parse(stringify!($name))
-                    .expect("a write command is a journal operation");
-                let pending = if AFTER_THE_FACT.contains(&operation) {
-                    None
-                } else {
-                    Some(begin(ctx, operation, connection.clone(), &target)?)
-                };
-                let (result, notes) = NOTES
-                    .scope(RefCell::new(Vec::new()), async {
-                        // Nothing is changed from the offline cache (`lockctl --cached`).
-                        let result = if ctx.cache_only() {
-                            Err(crate::error::Error::CachedOnly {
-                                what: stringify!($name).replace('_', " "),
-                            })
-                        } else {
-                            $path(ctx, req).await
-                        };
-                        (result, NOTES.with(|v| v.take()))
-                    })
-                    .await;
-                merge_notes(&mut target, notes);
-                if let Ok(answer) = &result {
-                    if target.name.is_none() {
-                        target.name = answer_name(answer);
-                    }
-                }
-                let outcome = result.as_ref().map(|_| ()).map_err(|e| e.code());
-                match pending {
-                    Some(pending) => complete(ctx, pending, &target, outcome),
-                    None => record(ctx, operation, connection, target, outcome),
-                }
-                result
+                let (target, connection) = (req.target(), req.connection());
+                journal_around(
+                    ctx,
+                    stringify!($name),
+                    target,
+                    connection,
+                    Box::pin($path(ctx, req)),
+                )
+                .await
             }
         )*
 
