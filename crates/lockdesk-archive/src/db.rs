@@ -2,7 +2,7 @@
 //! the binary, applied in order and recorded in `PRAGMA user_version`.
 
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rusqlite::Connection;
 
@@ -35,7 +35,7 @@ fn open_error(path: &Path, e: std::io::Error) -> Error {
     if crate::disk::io_is_disk_full(&e) {
         return Error::DiskFull {
             folder: path.parent().unwrap_or(Path::new(".")).to_owned(),
-            needed_bytes: crate::store_file::STORE_RESERVE,
+            needed_bytes: crate::disk::STORE_RESERVE,
         };
     }
     Error::Open {
@@ -51,7 +51,7 @@ pub const ARCHIVE_CHECK_BUDGET: Duration = Duration::from_millis(300);
 /// [`ARCHIVE_CHECK_BUDGET`]) and migrates.
 pub fn open(path: &Path) -> Result<Connection> {
     let mut conn = open_reader(path)?;
-    crate::store_file::check(&mut conn, ARCHIVE_CHECK_BUDGET)?;
+    check(&mut conn, ARCHIVE_CHECK_BUDGET)?;
     migrate(&mut conn, path)?;
     Ok(conn)
 }
@@ -139,6 +139,28 @@ fn set_wal(conn: &Connection) -> Result<()> {
             }
             other => return other.map_err(Error::from),
         }
+    }
+}
+
+/// `PRAGMA quick_check`, stopped after `budget` by a progress handler: a problem it reports
+/// is `SQLITE_CORRUPT`; a check not finished in time passes.
+pub fn check(conn: &mut Connection, budget: Duration) -> Result<()> {
+    let deadline = Instant::now() + budget;
+    conn.progress_handler(1_000, Some(move || Instant::now() > deadline))?;
+    let answer = conn.query_row("PRAGMA quick_check(1)", [], |r| r.get::<_, String>(0));
+    conn.progress_handler(0, None::<fn() -> bool>)?;
+    match answer {
+        Ok(answer) if answer != "ok" => Err(Error::Db(rusqlite::Error::SqliteFailure(
+            rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CORRUPT),
+            Some(answer),
+        ))),
+        Ok(_) => Ok(()),
+        Err(rusqlite::Error::SqliteFailure(f, _))
+            if f.code == rusqlite::ErrorCode::OperationInterrupted =>
+        {
+            Ok(())
+        }
+        Err(e) => Err(Error::Db(e)),
     }
 }
 

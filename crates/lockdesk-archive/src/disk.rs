@@ -8,6 +8,11 @@
 use std::io::{self, Write};
 use std::path::Path;
 
+/// The free space a small store asks for before it writes: a transaction's pages and the
+/// growth of its write-ahead log fit with room to spare. With less, the write is refused as
+/// `disk_full` before anything is written.
+pub const STORE_RESERVE: u64 = 256 * 1024;
+
 /// Which table of operating-system codes applies (a parameter so that every table is tested on
 /// every platform).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::store_file::StoreKind;
+use crate::store_kind::StoreKind;
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 

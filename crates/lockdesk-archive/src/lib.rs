@@ -33,6 +33,7 @@ mod rollup;
 mod rollup_insert;
 mod rollup_range;
 pub mod store_file;
+mod store_kind;
 pub mod sync;
 pub mod table;
 mod timecard;

@@ -18,67 +18,16 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use lockdesk_api::clock::{Clock, SystemClock};
 use rusqlite::{Connection, OpenFlags};
-use serde::{Deserialize, Serialize};
 
-use crate::db;
-use crate::disk;
+use crate::db::{self, check};
+use crate::disk::{self, STORE_RESERVE};
 use crate::error::{Error, Result};
-
-/// Which store a file is: named in errors and notices, so the person knows what was damaged
-/// or could not be written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(rename_all = "snake_case")]
-pub enum StoreKind {
-    /// The history archive of a connection (rebuilt by the next history sync).
-    Archive,
-    /// The journal of changes (`journal.sqlite3`).
-    Journal,
-    /// The watcher's alerts (`watch.sqlite3`).
-    Alerts,
-    /// The team alerts' deliveries (`alert_deliveries.sqlite3`).
-    Deliveries,
-    /// The scheduled reports' runs (`report_runs.sqlite3`).
-    ReportRuns,
-    /// The lists kept for offline reading (`offline.sqlite3`; refilled online).
-    OfflineCache,
-}
-
-impl StoreKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            StoreKind::Archive => "archive",
-            StoreKind::Journal => "journal",
-            StoreKind::Alerts => "alerts",
-            StoreKind::Deliveries => "deliveries",
-            StoreKind::ReportRuns => "report_runs",
-            StoreKind::OfflineCache => "offline_cache",
-        }
-    }
-}
-
-impl std::fmt::Display for StoreKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            StoreKind::Archive => "history archive",
-            StoreKind::Journal => "journal",
-            StoreKind::Alerts => "alert store",
-            StoreKind::Deliveries => "alert deliveries",
-            StoreKind::ReportRuns => "report runs",
-            StoreKind::OfflineCache => "offline cache",
-        })
-    }
-}
-
-/// The free space a small store asks for before it writes: a transaction's pages and the
-/// growth of its write-ahead log fit with room to spare. With less, the write is refused as
-/// `disk_full` before anything is written.
-pub const STORE_RESERVE: u64 = 256 * 1024;
+pub use crate::store_kind::StoreKind;
 
 /// How long the check at open may take; a check not done by then counts as passed.
 pub const CHECK_BUDGET: Duration = Duration::from_millis(100);
@@ -293,28 +242,6 @@ pub fn classify(kind: StoreKind, path: &Path, e: Error) -> Error {
 fn io_error_on_full_disk(e: &rusqlite::Error, folder: &Path) -> bool {
     matches!(e, rusqlite::Error::SqliteFailure(f, _) if f.code == rusqlite::ErrorCode::SystemIoFailure)
         && !disk::has_room(folder, STORE_RESERVE)
-}
-
-/// `PRAGMA quick_check`, stopped after `budget` by a progress handler: a problem it reports
-/// is `SQLITE_CORRUPT`; a check not finished in time passes.
-pub fn check(conn: &mut Connection, budget: Duration) -> Result<()> {
-    let deadline = Instant::now() + budget;
-    conn.progress_handler(1_000, Some(move || Instant::now() > deadline))?;
-    let answer = conn.query_row("PRAGMA quick_check(1)", [], |r| r.get::<_, String>(0));
-    conn.progress_handler(0, None::<fn() -> bool>)?;
-    match answer {
-        Ok(answer) if answer != "ok" => Err(Error::Db(rusqlite::Error::SqliteFailure(
-            rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CORRUPT),
-            Some(answer),
-        ))),
-        Ok(_) => Ok(()),
-        Err(rusqlite::Error::SqliteFailure(f, _))
-            if f.code == rusqlite::ErrorCode::OperationInterrupted =>
-        {
-            Ok(())
-        }
-        Err(e) => Err(Error::Db(e)),
-    }
 }
 
 /// What [`set_aside`] found.
