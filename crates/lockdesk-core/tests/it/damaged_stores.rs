@@ -18,7 +18,7 @@ use lockdesk_core::watch::{AlertStore, Finding, RuleKind};
 use lockdesk_core::{ErrorCode, ErrorPayload};
 use serde_json::json;
 
-use crate::sim_world::{call, fail, t, wait_job, SimWorld, HISTORY_PROFILE, T0};
+use crate::sim_world::{call, fail, lock_ids, t, wait_job, SimWorld, HISTORY_PROFILE, T0};
 
 /// How a file is damaged.
 #[derive(Clone, Copy, Debug)]
@@ -93,6 +93,15 @@ async fn office() -> (SimWorld, lockdesk_core::app::AppContext) {
     (w, ctx)
 }
 
+/// [`office`] with the history (v2) connection signed in too.
+async fn office_with_history() -> (SimWorld, lockdesk_core::app::AppContext) {
+    let w = SimWorld::start().await;
+    w.sign_in("office", ApiVersion::V3).await;
+    w.sign_in(HISTORY_PROFILE, ApiVersion::V2).await;
+    let ctx = w.app().await;
+    (w, ctx)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_damaged_journal_is_set_aside_and_the_next_change_is_journaled_in_a_new_one() {
     for how in [Damage::Header, Damage::MiddlePage, Damage::Half] {
@@ -159,14 +168,8 @@ async fn dispatch_result(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_damaged_archive_is_set_aside_and_filled_again_by_the_next_sync() {
     for how in [Damage::Header, Damage::MiddlePage, Damage::Half] {
-        let w = SimWorld::start().await;
-        w.sign_in("office", ApiVersion::V3).await;
-        w.sign_in(HISTORY_PROFILE, ApiVersion::V2).await;
-        let ctx = w.app().await;
-        let lock = call(&ctx, "locks_list", json!({})).await["locks"][0]["id"]
-            .as_str()
-            .unwrap()
-            .to_owned();
+        let (w, ctx) = office_with_history().await;
+        let lock = lock_ids(&ctx).await.remove(0);
         let records: Vec<_> = (0..600)
             .map(|i| {
                 json!({ "at": format!("2026-11-2{}T0{}:{:02}:{:02}+09:00", 1 + i / 240, 1 + (i / 60) % 4, i % 60, i % 7),
@@ -201,6 +204,80 @@ async fn a_damaged_archive_is_set_aside_and_filled_again_by_the_next_sync() {
             call(&ctx, "history_sync_status", json!({})).await["records"],
             held,
             "{how:?}"
+        );
+    }
+}
+
+/// An unlocking by `user` with NFC from outside at `at` (Japan time), locked a minute later.
+fn unlock_and_lock(user: &str, at_jst: &str, lock_jst: &str) -> serde_json::Value {
+    json!([
+        { "at": format!("{at_jst}+09:00"), "user_id": user, "client_type": "nfc_outside", "is_locked": false },
+        { "at": format!("{lock_jst}+09:00"), "user_id": null, "client_type": "autolock", "is_locked": true },
+    ])
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_damaged_alert_store_raises_nothing_again_through_the_watcher() {
+    for how in [Damage::Header, Damage::MiddlePage, Damage::Half] {
+        let (w, ctx) = office_with_history().await;
+        let locks = lock_ids(&ctx).await;
+        let user = call(&ctx, "users_list", json!({})).await["users"][0]["id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        w.full_batteries(&locks).await;
+        w.battery(&locks[0], "lock", 10).await;
+        // A holiday morning (2026-11-23): outside office hours, before the reset.
+        w.records(
+            &locks[1],
+            unlock_and_lock(&user, "2026-11-23T10:30:00", "2026-11-23T10:31:00"),
+        )
+        .await;
+        let first = call(&ctx, "watch_round", json!({})).await;
+        let raised: Vec<&serde_json::Value> =
+            first["new_alerts"].as_array().unwrap().iter().collect();
+        let rules: Vec<&str> = raised
+            .iter()
+            .map(|a| a["finding"]["rule"].as_str().unwrap())
+            .collect();
+        assert!(
+            rules.contains(&"low_battery") && rules.contains(&"outside_hours"),
+            "{rules:?}"
+        );
+
+        damage(
+            &ctx.core().data_folder().unwrap().join("watch.sqlite3"),
+            how,
+        );
+        let e = fail(&ctx, "watch_round", json!({})).await;
+        moved_to(&e, "alerts");
+        // Started again: what may have been raised before is not raised again.
+        w.advance(600).await;
+        let again = call(&ctx, "watch_round", json!({})).await;
+        assert_eq!(again["new_alerts"], json!([]), "{how:?}: {again}");
+        assert!(again["findings"].as_u64().unwrap() >= 2, "{again}");
+        // A record made after the reset is a new alert, once, under an id no alert had before:
+        // a door unlocked at 10:15 and still open 35 minutes later (longer than 30).
+        w.records(
+            &locks[2],
+            json!([{ "at": "2026-11-24T10:15:00+09:00", "user_id": user,
+                     "client_type": "nfc_outside", "is_locked": false }]),
+        )
+        .await;
+        w.advance(35 * 60).await;
+        let later = call(&ctx, "watch_round", json!({})).await;
+        let new = later["new_alerts"].as_array().unwrap();
+        assert_eq!(new.len(), 1, "{how:?}: {later}");
+        assert_eq!(new[0]["finding"]["rule"], "unlocked_too_long");
+        let before = raised
+            .iter()
+            .map(|a| a["id"].as_i64().unwrap())
+            .max()
+            .unwrap();
+        assert!(new[0]["id"].as_i64().unwrap() > before);
+        assert_eq!(
+            call(&ctx, "watch_round", json!({})).await["new_alerts"],
+            json!([])
         );
     }
 }
@@ -275,81 +352,84 @@ fn after_a_reset_of_either_store_no_alert_is_raised_or_sent_twice() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn damaged_report_runs_never_write_a_period_twice() {
-    let (w, ctx) = office().await;
-    let folder = w.dir.path().join("reports");
-    std::fs::create_dir_all(&folder).unwrap();
-    call(
-        &ctx,
-        "reports_add",
-        json!({ "name": "電池", "what": { "kind": "batteries" },
-                "schedule": { "every": "daily", "at": "00:00" }, "format": "csv",
-                "folder": folder.to_str().unwrap() }),
-    )
-    .await;
-    let first = call(&ctx, "reports_run", json!({})).await;
-    assert_eq!(first["runs"][0]["outcome"]["kind"], "written", "{first}");
-    let file = std::fs::read_dir(&folder)
-        .unwrap()
-        .next()
-        .unwrap()
-        .unwrap()
-        .path();
-    let written = std::fs::read(&file).unwrap();
-    let runs = ctx
-        .core()
-        .data_folder()
-        .unwrap()
-        .join("report_runs.sqlite3");
-    damage(&runs, Damage::Header);
-    // The run that finds the damage fails with it (the store is set aside, kept)…
-    let found = call(&ctx, "reports_run", json!({})).await;
-    assert_eq!(
-        found["runs"][0]["outcome"]["code"], "store_damaged",
-        "{found}"
-    );
-    let kept = std::fs::read_dir(runs.parent().unwrap())
-        .unwrap()
-        .flatten()
-        .filter(|f| {
-            f.file_name()
-                .to_string_lossy()
-                .starts_with("report_runs.damaged-")
-        })
-        .count();
-    assert_eq!(kept, 1);
-    // …and the store starts again: the period's file is in the folder, so it is written, not written again.
-    let again = call(&ctx, "reports_run", json!({})).await;
-    assert_eq!(
-        again["runs"][0]["outcome"]["kind"], "already_written",
-        "{again}"
-    );
-    assert_eq!(std::fs::read(&file).unwrap(), written);
-    assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 1);
+    for how in [Damage::Header, Damage::MiddlePage, Damage::Half] {
+        let (w, ctx) = office().await;
+        let folder = w.dir.path().join("reports");
+        std::fs::create_dir_all(&folder).unwrap();
+        call(
+            &ctx,
+            "reports_add",
+            json!({ "name": "電池", "what": { "kind": "batteries" },
+                    "schedule": { "every": "daily", "at": "00:00" }, "format": "csv",
+                    "folder": folder.to_str().unwrap() }),
+        )
+        .await;
+        let first = call(&ctx, "reports_run", json!({})).await;
+        assert_eq!(first["runs"][0]["outcome"]["kind"], "written", "{first}");
+        let file = std::fs::read_dir(&folder)
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap()
+            .path();
+        let written = std::fs::read(&file).unwrap();
+        let runs = ctx
+            .core()
+            .data_folder()
+            .unwrap()
+            .join("report_runs.sqlite3");
+        damage(&runs, how);
+        // The run that finds the damage fails with it (the store is set aside, kept)…
+        let found = call(&ctx, "reports_run", json!({})).await;
+        assert_eq!(
+            found["runs"][0]["outcome"]["code"], "store_damaged",
+            "{found}"
+        );
+        let kept = std::fs::read_dir(runs.parent().unwrap())
+            .unwrap()
+            .flatten()
+            .filter(|f| {
+                let name = f.file_name().to_string_lossy().into_owned();
+                name.starts_with("report_runs.damaged-") && name.ends_with(".sqlite3")
+            })
+            .count();
+        assert_eq!(kept, 1);
+        // …and the store starts again: the period's file is in the folder, so it is written, not written again.
+        let again = call(&ctx, "reports_run", json!({})).await;
+        assert_eq!(
+            again["runs"][0]["outcome"]["kind"], "already_written",
+            "{again}"
+        );
+        assert_eq!(std::fs::read(&file).unwrap(), written);
+        assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 1);
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_damaged_offline_cache_is_refilled_by_the_next_online_read() {
-    let (w, ctx) = office().await;
-    let online = call(&ctx, "locks_list", json!({})).await;
-    let cache = ctx.core().data_folder().unwrap().join("offline.sqlite3");
-    damage(&cache, Damage::Half);
-    // Online, a list answers; keeping it finds the damage, sets the file aside (logged).
-    assert_eq!(call(&ctx, "locks_list", json!({})).await, online);
-    let kept = std::fs::read_dir(cache.parent().unwrap())
-        .unwrap()
-        .flatten()
-        .filter(|f| {
-            f.file_name()
-                .to_string_lossy()
-                .starts_with("offline.damaged-")
-        })
-        .count();
-    assert!(kept >= 1);
-    // Read again online: kept in the new file, and offline it answers from there.
-    call(&ctx, "locks_list", json!({})).await;
-    let mut w = w;
-    w.sim.stop_listening().await;
-    let cached = call(&ctx, "locks_list", json!({})).await;
-    assert!(!cached["cached"].is_null(), "{cached}");
-    assert_eq!(cached["locks"], online["locks"]);
+    for how in [Damage::Header, Damage::MiddlePage, Damage::Half] {
+        let (w, ctx) = office().await;
+        let online = call(&ctx, "locks_list", json!({})).await;
+        let cache = ctx.core().data_folder().unwrap().join("offline.sqlite3");
+        damage(&cache, how);
+        // Online, a list answers; keeping it finds the damage, sets the file aside (logged).
+        assert_eq!(call(&ctx, "locks_list", json!({})).await, online);
+        let kept = std::fs::read_dir(cache.parent().unwrap())
+            .unwrap()
+            .flatten()
+            .filter(|f| {
+                f.file_name()
+                    .to_string_lossy()
+                    .starts_with("offline.damaged-")
+            })
+            .count();
+        assert!(kept >= 1);
+        // Read again online: kept in the new file, and offline it answers from there.
+        call(&ctx, "locks_list", json!({})).await;
+        let mut w = w;
+        w.sim.stop_listening().await;
+        let cached = call(&ctx, "locks_list", json!({})).await;
+        assert!(!cached["cached"].is_null(), "{cached}");
+        assert_eq!(cached["locks"], online["locks"]);
+    }
 }

@@ -41,6 +41,16 @@ pub async fn fail(ctx: &AppContext, cmd: &str, args: Value) -> ErrorPayload {
     }
 }
 
+/// The ids of the organization's locks, as the service lists them.
+pub async fn lock_ids(ctx: &AppContext) -> Vec<String> {
+    call(ctx, "locks_list", json!({})).await["locks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["id"].as_str().unwrap().to_owned())
+        .collect()
+}
+
 /// Waits for a background job to leave `running`; its last state.
 pub async fn wait_job(ctx: &AppContext, id: &str) -> Value {
     for _ in 0..1200 {

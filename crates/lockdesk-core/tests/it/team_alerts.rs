@@ -29,12 +29,7 @@ impl World {
         let w = SimWorld::start().await;
         w.sign_in("org", ApiVersion::V3).await;
         let ctx = w.app().await;
-        let locks: Vec<String> = call(&ctx, "locks_list", json!({})).await["locks"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|l| l["id"].as_str().unwrap().to_owned())
-            .collect();
+        let locks = crate::sim_world::lock_ids(&ctx).await;
         w.full_batteries(&locks).await;
         call(&ctx, "watch_round", json!({})).await;
         World { w, ctx, locks }
