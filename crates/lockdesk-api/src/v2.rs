@@ -161,6 +161,6 @@ pub(crate) fn decode_v2<T: DeserializeOwned>(resp: &ApiResponse, key: &str) -> R
     }
     match value.get_mut(key).map(serde_json::Value::take) {
         None | Some(serde_json::Value::Null) => Ok(Vec::new()),
-        Some(list) => serde_json::from_value(list).map_err(|e| Error::decode(key, e)),
+        Some(list) => crate::transport::decode_value(list, key),
     }
 }

@@ -344,6 +344,9 @@ fn api_details(e: &lockdesk_api::Error, d: &mut ErrorDetails) {
             d.host = Some(host.clone());
             d.tls_problem = Some(*problem);
         }
+        lockdesk_api::Error::Decode {
+            field: Some(field), ..
+        } => d.field = Some(field.clone()),
         lockdesk_api::Error::ProxyAuthRequired {
             proxy,
             login_refused,

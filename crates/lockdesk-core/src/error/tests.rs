@@ -88,6 +88,7 @@ fn client_and_archive_codes_agree() {
         },
         lockdesk_api::Error::Decode {
             context: "c".into(),
+            field: None,
             message: "m".into(),
         },
         lockdesk_api::Error::Cancelled,
