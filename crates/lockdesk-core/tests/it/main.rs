@@ -1,6 +1,7 @@
 //! Integration tests of lockdesk-core: one binary, one module per subject.
 
 mod app;
+mod broken_settings;
 mod demo_sandbox;
 mod errors;
 mod groups;
