@@ -59,6 +59,20 @@ impl TokenSet {
     pub fn is_expired_at(&self, now: DateTime<Utc>) -> bool {
         now >= self.expires_at
     }
+
+    /// When the access token expires by the monotonic clock, reckoned at `now` (wall clock)
+    /// and `at` (monotonic): what the wall clock says is left of it, never more than its whole
+    /// lifetime. A program then uses a token only while both clocks say it is valid: a wall
+    /// clock set back (or a token dated ahead of it) does not keep a token in use past its
+    /// lifetime, and a sleep, which the monotonic clock may not count, is seen by the wall's.
+    pub fn deadline(&self, now: DateTime<Utc>, at: tokio::time::Instant) -> tokio::time::Instant {
+        let lifetime = self.expires_at - self.created_at;
+        let left = (self.expires_at - now).clamp(
+            chrono::Duration::zero(),
+            lifetime.max(chrono::Duration::zero()),
+        );
+        at + left.to_std().unwrap_or_default()
+    }
 }
 
 /// The token endpoint's answer, decoded tolerantly: `expires_in` and `created_at` as number or

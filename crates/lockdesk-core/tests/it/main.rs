@@ -2,6 +2,7 @@
 
 mod app;
 mod broken_settings;
+mod clock;
 mod demo_sandbox;
 mod errors;
 mod groups;
