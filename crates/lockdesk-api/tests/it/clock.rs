@@ -80,3 +80,44 @@ async fn a_v2_token_expires_by_its_lifetime_whichever_way_the_wall_clock_moved()
     let e = client.locks().await.unwrap_err();
     assert_eq!(e.code(), "v2_session_expired", "{e}");
 }
+
+/// The v2 limiter's slots are on the monotonic clock: with the wall clock set back an hour and
+/// forward a day between requests, the service (5 requests in any second, by its own count)
+/// never refuses one for rate, and the requests neither stop for an hour nor go unpaced.
+#[tokio::test]
+async fn the_rate_limiter_keeps_the_service_s_count_whichever_way_the_wall_clock_moves() {
+    let sim = sim_with(lockdesk_sim::SimOptions {
+        v2_rate_limit: 5,
+        v2_rate_window: Duration::from_secs(1),
+        ..lockdesk_sim::SimOptions::small()
+    })
+    .await;
+    let info = v2_client(&sim);
+    let mut tokens = sign_in_with(&sim, &oauth_for(&sim, &info), &info, ADMIN).await;
+    // Valid a week by this computer's clock, so the day forward is about the limiter only.
+    tokens.expires_at = tokens.created_at + chrono::Duration::days(7);
+    let transport = lockdesk_api::Transport::new(
+        lockdesk_api::ServiceUrl::parse(sim.base_url()).unwrap(),
+        lockdesk_api::RetryPolicy::none(),
+        Duration::from_secs(20),
+    )
+    .unwrap();
+    let clock = OffsetClock::default();
+    let client = V2Client::new(
+        transport,
+        tokens,
+        RateLimiter::new(5, Duration::from_secs(1)),
+    )
+    .with_clock(Arc::new(clock.clone()));
+    let all = async {
+        for jump in [-HOUR, 24 * HOUR + HOUR, -24 * HOUR] {
+            for _ in 0..6 {
+                client.locks().await.expect("no request refused for rate");
+            }
+            clock.advance(jump);
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(120), all)
+        .await
+        .expect("paced by the second, not held for an hour");
+}
