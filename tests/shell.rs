@@ -199,6 +199,49 @@ fn shell_settings_through_ipc_and_no_notifications_from_the_window() {
     }
 }
 
+/// A `shell.json` that cannot be used (cut short, not JSON, a wrong value): the app starts with
+/// the defaults, the Account screen's read names the file, line and column, a change is
+/// refused and the file left as it was; once the person fixed it, it is read without a restart.
+#[test]
+fn a_broken_shell_settings_file_is_named_and_never_replaced() {
+    for (text, kind, place) in [
+        (
+            "{\n  \"language\": \"ja\",\n  \"keep_wat",
+            "cut_short",
+            (3, 11),
+        ),
+        ("{\n  \"language\": ja\n}\n", "not_json", (2, 15)),
+        ("{\n  \"language\": \"fr\"\n}\n", "wrong_value", (2, 18)),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(lockdesk_app::settings::SETTINGS_FILE);
+        std::fs::write(&path, text).unwrap();
+        let (_app, main, dir) = whole_app_in(dir);
+        let err = get_ipc_response(&main, request("shell_settings_get", json!({}))).unwrap_err();
+        assert_eq!(err["code"], "config_invalid", "{err}");
+        assert_eq!(err["details"]["path"], path.to_str().unwrap(), "{err}");
+        assert_eq!(err["details"]["config_problem"], kind, "{err}");
+        assert_eq!(
+            (&err["details"]["line"], &err["details"]["column"]),
+            (&json!(place.0), &json!(place.1)),
+            "{kind}: {err}"
+        );
+        let set = json!({"language": "en", "keep_watching_in_tray": true});
+        let refused = get_ipc_response(&main, request("shell_settings_set", set.clone()));
+        assert_eq!(refused.unwrap_err()["code"], "config_invalid");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "{kind}");
+        // The defaults are in use meanwhile: English, closing the window quits.
+        let held = lockdesk_app::settings::Settings::load(dir.path()).get();
+        assert_eq!(held, Default::default());
+
+        std::fs::remove_file(&path).unwrap();
+        get_ipc_response(&main, request("shell_settings_get", json!({}))).unwrap();
+        get_ipc_response(&main, request("shell_settings_set", set)).unwrap();
+        let backup = lockdesk_core::settings_file::backup_path(&path);
+        assert!(!backup.exists(), "nothing replaced: no backup");
+    }
+}
+
 /// The Watch screen pauses and resumes background watching through the main window, the same
 /// switch as the tray's, and reads how it stands.
 #[test]

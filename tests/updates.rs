@@ -201,6 +201,72 @@ fn a_signed_newer_version_is_verified_and_anything_else_refused() {
     assert_eq!(failed_with(&gone), "update_unreachable");
 }
 
+/// Serves update packages past the limit on loopback: `/endless`, chunked and never ending, and
+/// `/declared`, announcing more bytes than Lockdesk downloads. The base address.
+fn serve_too_large() -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let listener = rt
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        rt.block_on(async move {
+            loop {
+                let (mut tcp, _) = listener.accept().await.unwrap();
+                tokio::spawn(async move {
+                    let mut request = vec![0u8; 8192];
+                    let n = tcp.read(&mut request).await.unwrap_or(0);
+                    let request = String::from_utf8_lossy(&request[..n]).into_owned();
+                    if request.starts_with("GET /declared") {
+                        let more = updates::PACKAGE_MAX_BYTES + 1;
+                        let head = format!("HTTP/1.1 200 OK\r\nContent-Length: {more}\r\n\r\n");
+                        let _ = tcp.write_all(head.as_bytes()).await;
+                        let _ = tcp.write_all(&[b'x'; 4096]).await;
+                        // Open, as a slow server's would be: the limit, not the end, stops it.
+                        std::future::pending::<()>().await;
+                    }
+                    let head = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n";
+                    if tcp.write_all(head.as_bytes()).await.is_err() {
+                        return;
+                    }
+                    let size = 1 << 20;
+                    let mut chunk = format!("{size:x}\r\n").into_bytes();
+                    chunk.extend(std::iter::repeat_n(b'x', size));
+                    chunk.extend(b"\r\n");
+                    while tcp.write_all(&chunk).await.is_ok() {}
+                });
+            }
+        })
+    });
+    base
+}
+
+/// A package larger than Lockdesk downloads, sent without end or announced so: cut off as it
+/// comes and refused (`update_refused`), never held whole; the key is never needed.
+#[test]
+fn a_package_past_the_limit_is_cut_off() {
+    let packages = serve_too_large();
+    let manifests = serve(vec![
+        (
+            "/endless.json".into(),
+            manifest("9.0.0", &format!("{packages}/endless"), "unused"),
+        ),
+        (
+            "/declared.json".into(),
+            manifest("9.0.0", &format!("{packages}/declared"), "unused"),
+        ),
+    ]);
+    for name in ["endless", "declared"] {
+        let state = check(&format!("{manifests}/{name}.json"), "never used");
+        assert_eq!(failed_with(&state), "update_refused", "{name}");
+        let UpdateState::Failed { message, .. } = &state else {
+            unreachable!()
+        };
+        assert!(message.contains("larger than"), "{name}: {message}");
+    }
+}
+
 /// This build has no update key (tauri.conf.json's is empty until the release sets it): a
 /// check, even asked for, looks nowhere and says why.
 #[test]

@@ -48,6 +48,12 @@ fn main_window_state_is_saved_privately_in_the_config_folder() {
 /// whether the save wrote its file.
 #[cfg(unix)]
 fn main_window_saved(config: &std::path::Path) -> bool {
+    let app = app_with_main_window(config);
+    app.handle().save_window_state(StateFlags::all()).is_ok()
+}
+
+/// The app over `config`, started, with its main window open.
+fn app_with_main_window(config: &std::path::Path) -> tauri::App<MockRuntime> {
     let ctx = AppContext::new(Context::for_tests(config, Arc::new(MemoryStore::new())));
     let app = lockdesk_app::builder::<MockRuntime>(ctx)
         .build(tauri::generate_context!())
@@ -55,7 +61,7 @@ fn main_window_saved(config: &std::path::Path) -> bool {
     WebviewWindowBuilder::new(&app, "main", Default::default())
         .build()
         .unwrap();
-    app.handle().save_window_state(StateFlags::all()).is_ok()
+    app
 }
 
 /// A link planted where the window state goes (the config folder may be a shared one) is
@@ -105,4 +111,30 @@ fn a_linked_window_state_folder_is_refused() {
         0,
         "nothing written through the link"
     );
+}
+
+/// A window-state file that cannot be read (cut short, not JSON, a wrong value): the app
+/// starts and its main window opens (at the default size and place, as the plugin reads no
+/// state); the file is kept beside as `window-state.json.broken`, not written over by the save
+/// at exit, which writes a good one.
+#[test]
+fn a_broken_window_state_is_set_aside_and_the_window_opens() {
+    for broken in [
+        "{\"main\": {\"width\": 900, \"hei",
+        "<html>not JSON</html>",
+        "{\"main\": {\"width\": -5, \"height\": 600}}",
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let config = dir.path().join("config");
+        let path = window_state_path(&config);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, broken).unwrap();
+        let app = app_with_main_window(&config);
+        let aside = lockdesk_app::desktop::set_aside_path(&path);
+        assert_eq!(std::fs::read_to_string(&aside).unwrap(), broken);
+        app.handle().save_window_state(StateFlags::all()).unwrap();
+        let saved: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert!(saved["main"]["width"].is_u64(), "{saved}");
+        assert_eq!(std::fs::read_to_string(&aside).unwrap(), broken);
+    }
 }

@@ -138,8 +138,55 @@ fn prepare_window_state(config_dir: &Path, file: &Path) -> std::io::Result<()> {
             }
         }
     }
+    set_aside_if_unusable(file)?;
     // Never through a link (`open_private` refuses one).
     private_fs::open_private(file).map(drop)
+}
+
+/// A window as the window-state plugin keeps it (its own type is private): every field is
+/// needed, so a file this does not read is one the plugin would not read either.
+#[derive(serde::Deserialize)]
+#[allow(dead_code)]
+struct RememberedWindow {
+    width: u32,
+    height: u32,
+    x: i32,
+    y: i32,
+    prev_x: i32,
+    prev_y: i32,
+    maximized: bool,
+    visible: bool,
+    decorated: bool,
+    fullscreen: bool,
+}
+
+/// Where a window-state file that could not be read is set aside.
+pub fn set_aside_path(file: &Path) -> PathBuf {
+    let mut name = file.as_os_str().to_owned();
+    name.push(".broken");
+    PathBuf::from(name)
+}
+
+/// The plugin reads a file it cannot use as no state (the window opens at its default size
+/// and place) and would write over it at exit: so one that cannot be used (cut short, not
+/// JSON, a wrong value) is first set aside as `window-state.json.broken`, kept for whoever
+/// wants to look, and the problem is logged with its line and column. An empty file (made
+/// private before the first save) is no state.
+fn set_aside_if_unusable(file: &Path) -> std::io::Result<()> {
+    let Ok(bytes) = std::fs::read(file) else {
+        return Ok(());
+    };
+    if bytes.is_empty() {
+        return Ok(());
+    }
+    let parsed = lockdesk_core::settings_file::parse::<
+        std::collections::HashMap<String, RememberedWindow>,
+    >(file, &bytes);
+    if let Err(e) = parsed {
+        tracing::warn!("the window opens at its default size and place: {e}");
+        std::fs::rename(file, set_aside_path(file))?;
+    }
+    Ok(())
 }
 
 /// Narrows the window-state file to 0600 should anything have widened it (not when its

@@ -2,7 +2,7 @@
 //! and the macOS menu bar.
 
 use lockdesk_core::app::{NoArgs, ShellSettingsView, UiLanguage};
-use lockdesk_core::{ErrorCode, ErrorPayload};
+use lockdesk_core::ErrorPayload;
 use tauri::{AppHandle, Runtime, State};
 
 use crate::settings::{Settings, ShellSettings};
@@ -25,7 +25,7 @@ pub async fn shell_settings_get(
     req: NoArgs,
 ) -> Result<ShellSettingsView, ErrorPayload> {
     let _ = req;
-    Ok(view(settings.get()))
+    settings.checked().map(view)
 }
 
 /// Changes the shell's settings: the language (the UI sends it at start and on every change)
@@ -43,14 +43,9 @@ pub async fn shell_settings_set<R: Runtime>(
         },
         keep_watching_in_tray: req.keep_watching_in_tray,
         // Changed through `updates_automatic_set` only.
-        updates_off: settings.get().updates_off,
+        updates_off: settings.checked()?.updates_off,
     };
-    settings.set(new).map_err(|e| {
-        ErrorPayload::new(
-            ErrorCode::FileUnwritable,
-            format!("could not save the shell's settings: {e}"),
-        )
-    })?;
+    settings.set(new)?;
     crate::tray::refresh(&app);
     crate::app_menu::refresh(&app);
     Ok(view(new))

@@ -237,6 +237,38 @@ describe('messages use the details', () => {
     const limit = describeError(err('invitation_limit_exceeded', 'limit', { limit: 500 }));
     expect(translate('en', limit.key, limit.params)).toContain('500');
   });
+  it('a settings file that cannot be used is named with its line, column and what is wrong', () => {
+    const path = 'C:\\Users\\山田\\AppData\\Roaming\\Lockdesk\\reports.json';
+    const at = { path, line: 7, column: 23 };
+    const cut = fully(
+      describeError(err('config_invalid', 'local_file', { ...at, config_problem: 'cut_short' })),
+    );
+    expect(cut[0]).toMatch(/reports\.json is cut short: it ends at line 7, column 23/);
+    expect(cut[1]).toMatch(/reports\.json は途中で切れています（7 行目、23 列目/);
+    const garbage = fully(
+      describeError(err('config_invalid', 'local_file', { ...at, config_problem: 'not_json' })),
+    );
+    expect(garbage[0]).toMatch(/reports\.json is not valid JSON at line 7, column 23/);
+    expect(garbage[1]).toMatch(/reports\.json の 7 行目、23 列目が JSON として正しくありません/);
+    const wrong = fully(
+      describeError(
+        err('config_invalid', 'local_file', {
+          ...at,
+          config_problem: 'wrong_value',
+          field: 'reports[0].schedule.at',
+        }),
+      ),
+    );
+    expect(wrong[0]).toMatch(
+      /reports\.json has a value .* in reports\[0\]\.schedule\.at, at line 7, column 23/,
+    );
+    expect(wrong[1]).toMatch(/reports\.json の reports\[0\]\.schedule\.at（7 行目、23 列目）/);
+    for (const text of [...cut, ...garbage, ...wrong]) expect(text).not.toContain('English');
+    // Unreadable as a whole (no place in it): the file alone.
+    expect(
+      describeError(err('config_invalid', 'local_file', { path, config_problem: 'unreadable' })),
+    ).toMatchObject({ key: 'error.config_invalid', params: { path } });
+  });
   it('an unknown service code is shown', () => {
     const v = describeError(err('service_other', 'service_error', { service_code: 'new_rule' }));
     expect(translate('en', v.key, v.params)).toContain('new_rule');

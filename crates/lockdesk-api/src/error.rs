@@ -162,9 +162,14 @@ pub enum Error {
     /// `login_refused` says a user name and password were sent and refused. Never retried.
     #[error("{}", proxy_auth_words(.proxy, *.login_refused))]
     ProxyAuthRequired { proxy: String, login_refused: bool },
-    /// The answer could not be understood.
-    #[error("unexpected answer from the service ({context}): {message}")]
-    Decode { context: String, message: String },
+    /// The answer could not be understood; `field` is where in it, when known
+    /// (`locks[3].created_at`).
+    #[error("unexpected answer from the service ({}): {message}", field.as_deref().unwrap_or(context))]
+    Decode {
+        context: String,
+        field: Option<String>,
+        message: String,
+    },
     #[error("the operation was cancelled")]
     Cancelled,
     /// The answer's body is larger than the client reads ([`crate::transport::MAX_BODY_BYTES`]):
@@ -249,7 +254,30 @@ impl Error {
     pub(crate) fn decode(context: impl Into<String>, message: impl fmt::Display) -> Error {
         Error::Decode {
             context: context.into(),
+            field: None,
             message: message.to_string(),
+        }
+    }
+
+    /// A value that does not decode, named by its place in the answer (`locks[3].created_at`):
+    /// under `key` when given, else from the answer's top.
+    pub(crate) fn decode_at(
+        context: &str,
+        key: Option<&str>,
+        e: serde_path_to_error::Error<serde_json::Error>,
+    ) -> Error {
+        let path = e.path().to_string();
+        let field = match (key, path.as_str()) {
+            (None, ".") => None,
+            (None, p) => Some(p.to_owned()),
+            (Some(key), ".") => Some(key.to_owned()),
+            (Some(key), p) if p.starts_with('[') => Some(format!("{key}{p}")),
+            (Some(key), p) => Some(format!("{key}.{p}")),
+        };
+        Error::Decode {
+            context: context.to_owned(),
+            field,
+            message: e.into_inner().to_string(),
         }
     }
 

@@ -59,6 +59,20 @@ impl TokenSet {
     pub fn is_expired_at(&self, now: DateTime<Utc>) -> bool {
         now >= self.expires_at
     }
+
+    /// When the access token expires by the monotonic clock, reckoned at `now` (wall clock)
+    /// and `at` (monotonic): what the wall clock says is left of it, never more than its whole
+    /// lifetime. A program then uses a token only while both clocks say it is valid: a wall
+    /// clock set back (or a token dated ahead of it) does not keep a token in use past its
+    /// lifetime, and a sleep, which the monotonic clock may not count, is seen by the wall's.
+    pub fn deadline(&self, now: DateTime<Utc>, at: tokio::time::Instant) -> tokio::time::Instant {
+        let lifetime = self.expires_at - self.created_at;
+        let left = (self.expires_at - now).clamp(
+            chrono::Duration::zero(),
+            lifetime.max(chrono::Duration::zero()),
+        );
+        at + left.to_std().unwrap_or_default()
+    }
 }
 
 /// The token endpoint's answer, decoded tolerantly: `expires_in` and `created_at` as number or
@@ -417,8 +431,8 @@ impl OAuth {
 pub const MAX_TOKEN_LIFETIME: Duration = Duration::from_secs(10 * 366 * 24 * 3600);
 
 /// The [`TokenSet`] of a token answer received at `now`. Never panics: `expires_in` is capped
-/// at [`MAX_TOKEN_LIFETIME`], and a `created_at` so far off that adding the lifetime leaves the
-/// date range counts from `now` instead.
+/// at [`MAX_TOKEN_LIFETIME`], and a `created_at` more than a day ahead of `now`, or so far off
+/// that adding the lifetime leaves the date range, counts from `now` instead.
 pub fn token_set_at(
     response: ServiceTokenResponse,
     api: ApiVersion,
@@ -433,7 +447,13 @@ pub fn token_set_at(
         .min(MAX_TOKEN_LIFETIME);
     // Both fit: the cap is far below chrono's range.
     let lifetime = chrono::Duration::from_std(lifetime).unwrap_or(chrono::Duration::days(90));
-    let created_at = response.created_at.unwrap_or(now);
+    // A creation time more than a day ahead of this computer's clock (the clock was set back,
+    // or the value is absurd) would keep the token "valid" by the wall clock for as long: it
+    // counts from now instead.
+    let created_at = response
+        .created_at
+        .filter(|c| *c <= now + chrono::Duration::days(1))
+        .unwrap_or(now);
     let (created_at, expires_at) = match created_at.checked_add_signed(lifetime) {
         Some(expires_at) => (created_at, expires_at),
         None => (now, now.checked_add_signed(lifetime).unwrap_or(now)),
@@ -493,7 +513,7 @@ fn map_token_error(transport: &Transport, err: TokenError, route: crate::proxy::
                 route,
             }
         }
-        RequestTokenError::Parse(e, _body) => Error::decode("token response", e),
+        RequestTokenError::Parse(e, _body) => Error::decode_at("token response", None, e),
         RequestTokenError::Other(message) => Error::decode("token response", message),
     }
 }

@@ -540,4 +540,31 @@ mod tests {
         assert!(fetch(&url).is_err());
         std::fs::remove_dir(&dir).unwrap();
     }
+
+    /// A script server that answers a body without end: the script is read up to its limit
+    /// and refused, not held whole.
+    #[test]
+    fn a_script_that_never_ends_is_refused_at_its_limit() {
+        use std::io::{Read, Write};
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let url: url::Url = format!("http://{}/proxy.pac", listener.local_addr().unwrap())
+            .parse()
+            .unwrap();
+        std::thread::spawn(move || {
+            let (mut tcp, _) = listener.accept().unwrap();
+            let _ = tcp.read(&mut [0u8; 4096]);
+            let head = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n";
+            if tcp.write_all(head.as_bytes()).is_err() {
+                return;
+            }
+            let body = format!(
+                "function FindProxyForURL(url, host) {{ // {}",
+                "x".repeat(60_000)
+            );
+            let chunk = format!("{:x}\r\n{body}\r\n", body.len());
+            while tcp.write_all(chunk.as_bytes()).is_ok() {}
+        });
+        let refused = fetch(&url).unwrap_err();
+        assert!(refused.contains("larger than"), "{refused}");
+    }
 }

@@ -40,8 +40,33 @@ pub fn id_as_string<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D
     })
 }
 
-/// Timestamp sent as Unix seconds (number or numeric string) or as an ISO 8601 string.
+/// The earliest and latest instants a decoded time may be (1970 to the end of 9999). Nothing
+/// the service dates is outside them; one that is would leave chrono's range in the arithmetic
+/// done on it later (a day added, a zone applied, milliseconds counted), so it is a decode
+/// error naming the field, never a panic further on.
+pub fn time_range() -> (DateTime<Utc>, DateTime<Utc>) {
+    (
+        DateTime::UNIX_EPOCH,
+        Utc.with_ymd_and_hms(9999, 12, 31, 23, 59, 59)
+            .single()
+            .expect("a valid date"),
+    )
+}
+
+/// Timestamp sent as Unix seconds (number or numeric string) or as an ISO 8601 string, within
+/// [`time_range`].
 pub fn timestamp<'de, D: Deserializer<'de>>(d: D) -> Result<Option<DateTime<Utc>>, D::Error> {
+    let (earliest, latest) = time_range();
+    match any_timestamp(d)? {
+        Some(t) if t < earliest || t > latest => Err(de::Error::custom(format!(
+            "the date {} is out of range (1970 to 9999)",
+            t.format("%Y-%m-%dT%H:%M:%SZ")
+        ))),
+        t => Ok(t),
+    }
+}
+
+fn any_timestamp<'de, D: Deserializer<'de>>(d: D) -> Result<Option<DateTime<Utc>>, D::Error> {
     match Option::<NumOrStr>::deserialize(d)? {
         None => Ok(None),
         Some(NumOrStr::Int(i)) => Utc
@@ -100,5 +125,30 @@ mod tests {
         assert_eq!(c.at, a.at);
         assert_eq!(c.n, None);
         assert!(serde_json::from_str::<T>(r#"{"n": "soon"}"#).is_err());
+    }
+
+    /// Far dates that chrono can hold (or not) are refused naming the field: the year 99999,
+    /// a negative epoch, a date before 1970; the last second of 9999 passes.
+    #[test]
+    fn dates_out_of_range_are_refused() {
+        for far in [
+            r#""+99999-01-01T00:00:00Z""#,
+            "-99999999999999",
+            "-1",
+            r#""1969-12-31T23:59:59Z""#,
+            "253402300800",
+            "1e300",
+        ] {
+            let text = format!(r#"{{"at": {far}}}"#);
+            let Err(e) = serde_json::from_str::<T>(&text) else {
+                panic!("{far} was taken");
+            };
+            assert!(
+                e.to_string().contains("range") || e.to_string().contains("timestamp"),
+                "{far}: {e}"
+            );
+        }
+        let last: T = serde_json::from_str(r#"{"at": 253402300799}"#).unwrap();
+        assert_eq!(last.at, Some(time_range().1));
     }
 }

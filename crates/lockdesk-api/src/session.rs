@@ -14,6 +14,7 @@ use std::sync::Arc;
 use chrono::Duration;
 use oauth2::AccessToken;
 use tokio::sync::{Mutex, RwLock};
+use tokio::time::Instant;
 
 use crate::error::{Error, Result, ServiceCode};
 use crate::models::TokenInfo;
@@ -98,6 +99,8 @@ pub struct Bearer {
 struct Current {
     tokens: TokenSet,
     generation: u64,
+    /// When the access token expires by the monotonic clock ([`TokenSet::deadline`]).
+    deadline: Instant,
 }
 
 pub struct Session {
@@ -121,11 +124,13 @@ impl std::fmt::Debug for Session {
 
 impl Session {
     pub fn new(oauth: OAuth, tokens: TokenSet, sink: Arc<dyn TokenSink>) -> Session {
+        let deadline = tokens.deadline(oauth.clock().now(), Instant::now());
         Session {
             oauth,
             current: RwLock::new(Current {
                 tokens,
                 generation: 0,
+                deadline,
             }),
             renewing: Mutex::new(()),
             sink,
@@ -168,9 +173,10 @@ impl Session {
         self.current.read().await.tokens.clone()
     }
 
-    /// A usable access token, renewed first when it is about to expire.
+    /// A usable access token, renewed first when it is about to expire by the wall clock or
+    /// by the monotonic one.
     pub async fn bearer(&self) -> Result<Bearer> {
-        let (bearer, expires_at, renewable) = {
+        let (bearer, expires_at, deadline, renewable) = {
             let cur = self.current.read().await;
             (
                 Bearer {
@@ -178,15 +184,20 @@ impl Session {
                     generation: cur.generation,
                 },
                 cur.tokens.expires_at,
+                cur.deadline,
                 cur.tokens.refresh_token.is_some(),
             )
         };
         let now = self.oauth.clock().now();
-        if now + self.margin < expires_at {
+        let valid_for = |margin: Duration| {
+            let monotonic = margin.to_std().unwrap_or_default();
+            now + margin < expires_at && Instant::now() + monotonic < deadline
+        };
+        if valid_for(self.margin) {
             return Ok(bearer);
         }
         if !renewable {
-            if now < expires_at {
+            if valid_for(Duration::zero()) {
                 return Ok(bearer);
             }
             return Err(match self.oauth.api() {
@@ -279,6 +290,7 @@ impl Session {
     /// Makes `tokens` the current ones (the generation after `generation`).
     async fn adopt(&self, tokens: TokenSet, generation: u64) -> Bearer {
         let mut cur = self.current.write().await;
+        cur.deadline = tokens.deadline(self.oauth.clock().now(), Instant::now());
         cur.tokens = tokens;
         cur.generation = generation + 1;
         Bearer {

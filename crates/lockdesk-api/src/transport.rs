@@ -429,7 +429,17 @@ pub(crate) fn decode_object<T: DeserializeOwned>(resp: &ApiResponse, key: &str) 
         .get_mut(key)
         .map(serde_json::Value::take)
         .ok_or_else(|| Error::decode(key, format!("the answer has no {key:?}")))?;
-    serde_json::from_value(inner).map_err(|e| Error::decode(key, e))
+    decode_value(inner, key)
+}
+
+/// `value` (what the answer holds under `key`) as `T`; a failure names its place in the answer.
+/// The place is found by decoding again only then: tracking it costs stack and time on every
+/// answer, and most answers decode.
+pub(crate) fn decode_value<T: DeserializeOwned>(value: serde_json::Value, key: &str) -> Result<T> {
+    T::deserialize(&value).map_err(|_| match serde_path_to_error::deserialize::<_, T>(&value) {
+        Err(e) => Error::decode_at(key, Some(key), e),
+        Ok(_) => Error::decode(key, "the answer decoded only the second time"),
+    })
 }
 
 /// `{key: [T]}` from a success body; an empty body means nothing matched.
@@ -441,7 +451,7 @@ pub(crate) fn decode_list<T: DeserializeOwned>(resp: &ApiResponse, key: &str) ->
         serde_json::from_slice(&resp.body).map_err(|e| Error::decode(key, e))?;
     match value.get_mut(key).map(serde_json::Value::take) {
         None | Some(serde_json::Value::Null) => Ok(Vec::new()),
-        Some(list) => serde_json::from_value(list).map_err(|e| Error::decode(key, e)),
+        Some(list) => decode_value(list, key),
     }
 }
 
@@ -450,5 +460,11 @@ pub(crate) fn decode_object_root<T: DeserializeOwned>(
     resp: &ApiResponse,
     context: &str,
 ) -> Result<T> {
-    serde_json::from_slice(&resp.body).map_err(|e| Error::decode(context, e))
+    serde_json::from_slice(&resp.body).map_err(|first| {
+        let mut de = serde_json::Deserializer::from_slice(&resp.body);
+        match serde_path_to_error::deserialize::<_, T>(&mut de) {
+            Err(e) => Error::decode_at(context, None, e),
+            Ok(_) => Error::decode(context, first),
+        }
+    })
 }

@@ -52,20 +52,28 @@ pub struct V2Client {
     tokens: TokenSet,
     limiter: Arc<RateLimiter>,
     clock: Arc<dyn Clock>,
+    /// When the token expires by the monotonic clock ([`TokenSet::deadline`]).
+    deadline: tokio::time::Instant,
 }
 
 impl V2Client {
     /// `limiter` must be shared by every caller using the same token.
     pub fn new(transport: Transport, tokens: TokenSet, limiter: Arc<RateLimiter>) -> V2Client {
+        let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+        let deadline = tokens.deadline(clock.now(), tokio::time::Instant::now());
         V2Client {
             transport,
             tokens,
             limiter,
-            clock: Arc::new(SystemClock),
+            clock,
+            deadline,
         }
     }
 
     pub fn with_clock(mut self, clock: Arc<dyn Clock>) -> Self {
+        self.deadline = self
+            .tokens
+            .deadline(clock.now(), tokio::time::Instant::now());
         self.clock = clock;
         self
     }
@@ -79,8 +87,11 @@ impl V2Client {
     }
 
     async fn get(&self, path: &str, query: Vec<(String, String)>) -> Result<ApiResponse> {
-        // v2 tokens cannot be renewed: past their two hours the user signs in again.
-        if self.tokens.is_expired_at(self.clock.now()) {
+        // v2 tokens cannot be renewed: past their two hours the user signs in again. Past them
+        // by the wall clock or by the monotonic one (a wall clock set back).
+        if self.tokens.is_expired_at(self.clock.now())
+            || tokio::time::Instant::now() >= self.deadline
+        {
             return Err(Error::V2SessionExpired);
         }
         let mut req = ApiRequest::new(Method::GET, path);
@@ -161,6 +172,6 @@ pub(crate) fn decode_v2<T: DeserializeOwned>(resp: &ApiResponse, key: &str) -> R
     }
     match value.get_mut(key).map(serde_json::Value::take) {
         None | Some(serde_json::Value::Null) => Ok(Vec::new()),
-        Some(list) => serde_json::from_value(list).map_err(|e| Error::decode(key, e)),
+        Some(list) => crate::transport::decode_value(list, key),
     }
 }

@@ -15,13 +15,15 @@ pub mod reports;
 pub mod secret_binding;
 pub mod secrets;
 pub mod sessions;
-mod settings_file;
+pub mod settings_file;
 pub mod team_alerts;
 pub mod token_store;
 pub mod watch;
 
 pub use core_context::Context;
-pub use error::{Error, ErrorCategory, ErrorCode, ErrorDetails, ErrorPayload, Result, TlsProblem};
+pub use error::{
+    ConfigProblem, Error, ErrorCategory, ErrorCode, ErrorDetails, ErrorPayload, Result, TlsProblem,
+};
 /// The rule for service addresses, for the shell's sign-in window.
 pub use lockdesk_api::is_loopback;
 pub use lockdesk_archive::private_fs;

@@ -3,11 +3,11 @@
 //! is ever written here: the client secret and the tokens live in the [`SecretStore`].
 //!
 //! The file is checked whole on every load; a malformed file is reported as `config_invalid`
-//! and is never overwritten. Writes go to a temporary file that is then renamed over it; the
-//! folder is 0700 and the file 0600 on Unix ([`private_fs`]).
+//! with the line and column of the problem, and is never overwritten (every change loads it
+//! first). Writes are whole and keep the version replaced as `profiles.json.bak`; the folder
+//! is 0700 and the file 0600 on Unix (`settings_file.rs`).
 
 use std::collections::BTreeMap;
-use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -19,8 +19,8 @@ use serde::{Deserialize, Serialize};
 use crate::core_context::Context;
 use crate::core_context::PROFILES_FILE;
 use crate::error::{Error, Result};
-use crate::private_fs;
 use crate::secrets::{client_secret_key, tokens_key, SecretStore};
+use crate::settings_file::{self, Refused, Step};
 
 const FORMAT_VERSION: u32 = 1;
 
@@ -179,48 +179,58 @@ impl ProfileStore {
         self.save(&file)
     }
 
-    fn invalid(&self, problem: impl Into<String>) -> Error {
-        Error::ConfigInvalid {
-            path: self.path.clone(),
-            problem: problem.into(),
-        }
-    }
-
     fn load(&self) -> Result<ProfilesFile> {
-        let text = match fs::read_to_string(&self.path) {
-            Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Ok(ProfilesFile {
-                    version: FORMAT_VERSION,
-                    ..Default::default()
-                })
-            }
-            Err(e) => return Err(self.invalid(format!("cannot be read: {e}"))),
+        let Some(bytes) = settings_file::read(&self.path)? else {
+            return Ok(ProfilesFile {
+                version: FORMAT_VERSION,
+                ..Default::default()
+            });
         };
-        let file: ProfilesFile = serde_json::from_str(&text)
-            .map_err(|e| self.invalid(format!("not valid JSON for profiles: {e}")))?;
+        let file: ProfilesFile = settings_file::parse(&self.path, &bytes)?;
+        let refuse = |at: Vec<Step>, e: Error| {
+            settings_file::refused(&self.path, &bytes, Refused::at(at, e))
+        };
+        let key = |k: &str| Step::Key(k.to_owned());
         if file.version != FORMAT_VERSION {
-            return Err(self.invalid(format!(
-                "format version {} is not supported (expected {FORMAT_VERSION})",
-                file.version
-            )));
+            return Err(refuse(
+                vec![key("version")],
+                Error::invalid(
+                    "version",
+                    format!(
+                        "format version {} is not supported (expected {FORMAT_VERSION})",
+                        file.version
+                    ),
+                ),
+            ));
         }
         let mut seen = std::collections::HashSet::new();
         let mut profiles = Vec::with_capacity(file.profiles.len());
-        for p in file.profiles {
+        for (i, p) in file.profiles.into_iter().enumerate() {
+            let at = |field: &str| vec![key("profiles"), Step::Index(i), key(field)];
             let name = p.name.clone();
             if !seen.insert(name.clone()) {
-                return Err(self.invalid(format!("profile {name:?} appears twice")));
+                return Err(refuse(
+                    at("name"),
+                    Error::invalid("name", format!("profile {name:?} appears twice")),
+                ));
             }
-            let p = p
-                .validated()
-                .map_err(|e| self.invalid(format!("profile {name:?}: {e}")))?;
+            let p = p.validated().map_err(|e| {
+                let field = match &e {
+                    Error::Api(lockdesk_api::Error::BaseUrl { .. }) => "base_url".to_owned(),
+                    e => e.details().field.unwrap_or_default(),
+                };
+                let e = Error::invalid(&field, format!("profile {name:?}: {e}"));
+                refuse(at(&field), e)
+            })?;
             profiles.push(p);
         }
         for (name, settings) in &file.settings {
             if let Some(org) = &settings.organization_id {
-                OrganizationId::parse(org.as_str())
-                    .map_err(|e| self.invalid(format!("settings of {name:?}: {e}")))?;
+                OrganizationId::parse(org.as_str()).map_err(|e| {
+                    let at = vec![key("settings"), key(name), key("organization_id")];
+                    let e = Error::invalid("organization_id", format!("settings of {name:?}: {e}"));
+                    refuse(at, e)
+                })?;
             }
         }
         Ok(ProfilesFile {
@@ -231,20 +241,12 @@ impl ProfileStore {
     }
 
     fn save(&self, file: &ProfilesFile) -> Result<()> {
-        let write_err = |e: std::io::Error| Error::ConfigWrite {
-            path: self.path.clone(),
-            reason: e.to_string(),
-        };
-        let dir = self.path.parent().unwrap_or(Path::new("."));
-        private_fs::create_private_dir_all(dir).map_err(write_err)?;
-        let mut text = serde_json::to_string_pretty(file).map_err(|e| Error::ConfigWrite {
+        let mut text = serde_json::to_vec_pretty(file).map_err(|e| Error::ConfigWrite {
             path: self.path.clone(),
             reason: e.to_string(),
         })?;
-        text.push('\n');
-        // A full disk is named as such (the file under the name is left as it was).
-        private_fs::write_private_atomic(&self.path, text.as_bytes())
-            .map_err(|e| Error::unwritable_at(&self.path, text.len() as u64, e, write_err))
+        text.push(b'\n');
+        settings_file::write(&self.path, &text)
     }
 }
 
@@ -270,7 +272,7 @@ mod tests {
     #[test]
     fn add_get_remove() {
         let dir = std::env::temp_dir().join(format!("lockdesk-core-prof-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
+        let _ = std::fs::remove_dir_all(&dir);
         let ctx = ctx(&dir);
         let store = ProfileStore::new(&ctx);
         assert!(store.list().unwrap().is_empty());
@@ -293,7 +295,7 @@ mod tests {
             store.get("work").unwrap_err().code(),
             crate::ErrorCode::ProfileNotFound
         );
-        let _ = fs::remove_dir_all(&dir);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -29,6 +29,10 @@ pub fn payload(e: &UpdaterError) -> ErrorPayload {
     ErrorPayload::new(code, e.to_string())
 }
 
+/// The largest update package downloaded: Lockdesk's installers are some tens of megabytes, and
+/// the plugin holds a package in memory. A server sending more (or without end) is cut off.
+pub const PACKAGE_MAX_BYTES: u64 = 256 * 1024 * 1024;
+
 /// What a check found: nothing newer, or a verified package ready to install.
 pub enum Found {
     UpToDate,
@@ -47,15 +51,41 @@ pub async fn check_and_download(
     };
     on_offer(&update);
     let mut received = 0u64;
-    let bytes = update
-        .download(
-            |chunk, total| {
-                received += chunk as u64;
-                on_progress(received, total);
-            },
-            || {},
-        )
-        .await
-        .map_err(|e| payload(&e))?;
+    let (too_large, cut_off) = tokio::sync::oneshot::channel::<u64>();
+    let mut too_large = Some(too_large);
+    let download = update.download(
+        |chunk, total| {
+            received += chunk as u64;
+            match total.filter(|t| *t > PACKAGE_MAX_BYTES) {
+                Some(declared) => {
+                    if let Some(tx) = too_large.take() {
+                        let _ = tx.send(declared);
+                    }
+                }
+                None if received > PACKAGE_MAX_BYTES => {
+                    if let Some(tx) = too_large.take() {
+                        let _ = tx.send(received);
+                    }
+                }
+                None => on_progress(received, total),
+            }
+        },
+        || {},
+    );
+    // The download is dropped (its connection closed) as soon as it passes the limit.
+    let bytes = tokio::select! {
+        bytes = download => bytes.map_err(|e| payload(&e))?,
+        Ok(size) = cut_off => return Err(package_too_large(size)),
+    };
     Ok(Found::Ready(Box::new(update), bytes))
+}
+
+fn package_too_large(size: u64) -> ErrorPayload {
+    ErrorPayload::new(
+        ErrorCode::UpdateRefused,
+        format!(
+            "the update package is larger than {} MiB ({size} bytes or more); it was not downloaded",
+            PACKAGE_MAX_BYTES / (1024 * 1024)
+        ),
+    )
 }

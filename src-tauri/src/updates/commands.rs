@@ -27,14 +27,9 @@ pub async fn updates_automatic_set<R: Runtime>(
     req: UpdatesAutomaticRequest,
 ) -> Result<UpdateStatusView, ErrorPayload> {
     let settings = app.state::<crate::settings::Settings>();
-    let mut s = settings.get();
+    let mut s = settings.checked()?;
     s.updates_off = !req.automatic;
-    settings.set(s).map_err(|e| {
-        ErrorPayload::new(
-            ErrorCode::FileUnwritable,
-            format!("could not save the shell's settings: {e}"),
-        )
-    })?;
+    settings.set(s)?;
     Ok(super::status(&app))
 }
 

@@ -19,7 +19,7 @@ use lockdesk_core::ErrorPayload;
 use tauri::{AppHandle, Emitter, Manager, Runtime};
 use tauri_plugin_updater::{Update, UpdaterBuilder, UpdaterExt};
 
-pub use check::Found;
+pub use check::{Found, PACKAGE_MAX_BYTES};
 
 /// The first check after the start, then one a day.
 const FIRST_CHECK: Duration = Duration::from_secs(60);

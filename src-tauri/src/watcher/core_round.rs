@@ -5,7 +5,6 @@
 
 use std::sync::Arc;
 
-use chrono::Duration;
 use lockdesk_core::app::{self, AppContext, NoArgs};
 use lockdesk_core::watch::{Finding, RuleKind, WatchRules};
 use lockdesk_core::ErrorPayload;
@@ -51,10 +50,8 @@ async fn watch(ctx: &AppContext, asked: bool) -> Result<Vec<WatchAlert>, ErrorPa
         let status = app::watch_status(ctx, NoArgs {})
             .await
             .map_err(|e| e.payload())?;
-        let due = status.last_round.as_ref().is_none_or(|last| {
-            ctx.core().clock.now() - last.at >= Duration::minutes(rules.interval_minutes.into())
-        });
-        if !due {
+        let last = status.last_round.as_ref().map(|last| last.at);
+        if !app::round_due(ctx.core().clock.now(), last, rules.interval_minutes) {
             return Ok(Vec::new());
         }
     }

@@ -66,6 +66,28 @@ function withParam(
     : { key, params: { [name]: value } };
 }
 
+/** A settings file that cannot be used: which file, where in it (line and column from 1) and
+ * what is wrong there (cut short, not JSON, a value Lockdesk cannot use, and in which field). */
+function configText(details: ErrorDetails): CodeText {
+  const { path, line, column, field } = details;
+  if (!path) return { key: 'error.config_invalid.noPath', params: {} };
+  if (line == null || column == null) return { key: 'error.config_invalid', params: { path } };
+  const at = { path, line, column };
+  switch (details.config_problem) {
+    case 'cut_short':
+      return { key: 'error.config_invalid.cutShort', params: at };
+    case 'not_json':
+      return { key: 'error.config_invalid.notJson', params: at };
+    case 'wrong_value':
+      return field
+        ? { key: 'error.config_invalid.wrongValueField', params: { ...at, field } }
+        : { key: 'error.config_invalid.wrongValue', params: at };
+    case 'unreadable':
+    case undefined:
+      return { key: 'error.config_invalid', params: { path } };
+  }
+}
+
 /** What happened, in words: the message of `code`, filled from `details`. */
 export function codeText(code: ErrorCode, details: ErrorDetails = {}): CodeText {
   const plain = (key: MessageKey): CodeText => ({ key, params: {} });
@@ -164,7 +186,7 @@ export function codeText(code: ErrorCode, details: ErrorDetails = {}): CodeText 
         details.service_code,
       );
     case 'config_invalid':
-      return withParam(`error.${code}`, 'error.config_invalid.noPath', 'path', details.path);
+      return configText(details);
     case 'wrong_api':
       return withParam(`error.${code}`, 'error.wrong_api.noApi', 'api', details.api);
     case 'not_an_image':

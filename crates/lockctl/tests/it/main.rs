@@ -6,6 +6,7 @@ mod activity;
 mod alerts;
 mod alerts_mail;
 mod auth_proxy;
+mod broken_settings;
 mod cached;
 mod flow;
 mod history;

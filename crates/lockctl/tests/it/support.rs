@@ -107,42 +107,70 @@ impl Write for SharedBuf {
     }
 }
 
+/// The stack of a process's main thread, which `lockctl` runs on: a debug build's command
+/// futures are polled through frames deeper than a test thread's 2 MiB.
+const PROCESS_STACK: usize = 8 << 20;
+
 impl World {
     pub async fn run(&self, args: &[&str], stdin: &str) -> Outcome {
-        let mut input = Cursor::new(stdin.as_bytes().to_vec());
-        self.run_with(args, &mut input, SharedBuf::default()).await
+        let input = Cursor::new(stdin.as_bytes().to_vec());
+        self.run_with(args, input, SharedBuf::default()).await
     }
 
     /// [`World::run`] as if stdout were a terminal.
     pub async fn run_at_terminal(&self, args: &[&str]) -> Outcome {
-        let mut input = Cursor::new(Vec::new());
-        let mut out = SharedBuf::default();
-        let mut err = Vec::new();
-        let argv = std::iter::once("lockctl").chain(args.iter().copied());
         let at_terminal = lockctl::Terminals {
             stdin: false,
             stdout: true,
         };
-        let code =
-            lockctl::run_with(argv, &mut input, &mut out, &mut err, &self.app, at_terminal).await;
-        let stdout = out.0.lock().unwrap().clone();
-        Outcome {
-            code,
-            stdout,
-            stderr: String::from_utf8(err).unwrap(),
-        }
+        self.run_as(
+            args,
+            Cursor::new(Vec::new()),
+            SharedBuf::default(),
+            at_terminal,
+        )
+        .await
     }
 
     async fn run_with(
         &self,
         args: &[&str],
-        stdin: &mut dyn std::io::BufRead,
+        stdin: impl std::io::BufRead + Send + 'static,
         stdout: SharedBuf,
     ) -> Outcome {
+        self.run_as(args, stdin, stdout, lockctl::Terminals::default())
+            .await
+    }
+
+    /// `lockctl::run_with` on a thread of its own with a process's stack, awaited without
+    /// blocking this task (tests run several at once).
+    async fn run_as(
+        &self,
+        args: &[&str],
+        mut stdin: impl std::io::BufRead + Send + 'static,
+        stdout: SharedBuf,
+        terminals: lockctl::Terminals,
+    ) -> Outcome {
+        let argv: Vec<String> = std::iter::once("lockctl")
+            .chain(args.iter().copied())
+            .map(str::to_owned)
+            .collect();
+        let app = self.app.clone();
+        let runtime = tokio::runtime::Handle::current();
         let mut out = stdout.clone();
-        let mut err = Vec::new();
-        let argv = std::iter::once("lockctl").chain(args.iter().copied());
-        let code = lockctl::run(argv, stdin, &mut out, &mut err, &self.app).await;
+        let (done, ended) = tokio::sync::oneshot::channel();
+        std::thread::Builder::new()
+            .name("lockctl".into())
+            .stack_size(PROCESS_STACK)
+            .spawn(move || {
+                let mut err = Vec::new();
+                let code = runtime.block_on(lockctl::run_with(
+                    argv, &mut stdin, &mut out, &mut err, &app, terminals,
+                ));
+                let _ = done.send((code, err));
+            })
+            .unwrap();
+        let (code, err) = ended.await.expect("lockctl's thread ended");
         let stdout = stdout.0.lock().unwrap().clone();
         Outcome {
             code,
@@ -202,11 +230,11 @@ impl World {
     /// `login`, with stdin answering the prompt like a user who signed in in a browser.
     pub async fn login(&self, profile: &str) -> Outcome {
         let stdout = SharedBuf::default();
-        let mut stdin = BufReader::new(BrowserStdin {
+        let stdin = BufReader::new(BrowserStdin {
             printed: stdout.clone(),
             answer: None,
         });
-        self.run_with(&["--profile", profile, "login"], &mut stdin, stdout)
+        self.run_with(&["--profile", profile, "login"], stdin, stdout)
             .await
     }
 }

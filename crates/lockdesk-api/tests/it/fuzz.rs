@@ -54,10 +54,16 @@ fn absurd_lifetimes_and_timestamps_are_errors_or_clamped_never_panics() {
         set.expires_at - set.created_at,
         chrono::Duration::from_std(MAX_TOKEN_LIFETIME).unwrap()
     );
-    // A created_at at the end of the date range: counted from now instead.
+    // A created_at at the end of chrono's date range: refused as out of range.
     let last_hour = (DateTime::<Utc>::MAX_UTC - chrono::Duration::hours(1)).timestamp();
+    let far = serde_json::from_value::<lockdesk_api::oauth::ServiceTokenResponse>(
+        json!({"access_token": "a", "expires_in": 7200, "created_at": last_hour}),
+    )
+    .unwrap_err();
+    assert!(far.to_string().contains("out of range"), "{far}");
+    // The last second decoded, 9999's: the lifetime past it counted from now instead.
     let set = token_set_at(
-        token(json!({"access_token": "a", "expires_in": 7200, "created_at": last_hour})),
+        token(json!({"access_token": "a", "expires_in": 7200, "created_at": 253_402_300_799i64})),
         ApiVersion::V3,
         now(),
     );
@@ -93,17 +99,21 @@ fn absurd_lifetimes_and_timestamps_are_errors_or_clamped_never_panics() {
     }
 }
 
-/// What is kept in the keychain reads back, even with dates far from now.
+/// What is kept in the keychain reads back, with dates at the edges of what is decoded; dates
+/// beyond them are refused when the answer is decoded.
 #[test]
 fn token_sets_at_the_edges_read_back() {
-    use lockdesk_api::oauth::token_set_at;
+    use lockdesk_api::oauth::{token_set_at, ServiceTokenResponse};
     use lockdesk_api::{ApiVersion, TokenSet};
-    let edges = [
+    for beyond in [
         json!((DateTime::<Utc>::MIN_UTC + chrono::Duration::days(1)).timestamp()),
         json!(-62_135_596_800i64),
-        json!(253_402_300_799i64),
         json!((DateTime::<Utc>::MAX_UTC - chrono::Duration::days(3650 * 2)).timestamp()),
-    ];
+    ] {
+        let answer = json!({"access_token": "a", "expires_in": 7_776_000, "created_at": beyond});
+        assert!(serde_json::from_value::<ServiceTokenResponse>(answer).is_err());
+    }
+    let edges = [json!(0), json!(253_402_300_799i64)];
     for created_at in edges {
         let response = serde_json::from_value(
             json!({"access_token": "a", "expires_in": 7_776_000, "created_at": created_at}),

@@ -4,6 +4,7 @@
 mod fuzz_bodies;
 mod support;
 
+mod clock;
 mod errors;
 mod fuzz;
 mod hostile;

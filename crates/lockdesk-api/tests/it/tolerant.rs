@@ -220,3 +220,89 @@ async fn paging_tolerates_an_inclusive_boundary() {
         ]
     );
 }
+
+/// A date out of range in an answer (the year 99999, an epoch before 1970 or beyond what a
+/// date can hold, a float past every integer) is a `decode` error naming its field, for a
+/// token answer, a v3 listing and the v2 history: never a date that panics further on.
+#[tokio::test]
+async fn a_date_out_of_range_is_a_decode_error_naming_its_field() {
+    let far_dates = [
+        json!("+99999-01-01T00:00:00Z"),
+        json!(-99_999_999_999_999_i64),
+        json!(-1),
+        json!(1e300),
+    ];
+    for far in far_dates {
+        let server = MockServer::start().await;
+        Mock::given(method("POST"))
+            .and(path("/oauth/token"))
+            .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+                "access_token": "a", "token_type": "Bearer", "refresh_token": "r",
+                "expires_in": 7_776_000, "created_at": far
+            })))
+            .mount(&server)
+            .await;
+        Mock::given(method("GET"))
+            .and(path("/v3/organizations/O-aaaaa-bbbbb/users"))
+            .respond_with(ResponseTemplate::new(200).set_body_json(json!({"users": [
+                {"id": "U1", "created_at": "2026-11-24T01:00:00Z"},
+                {"id": "U2", "updated_at": far}
+            ]})))
+            .mount(&server)
+            .await;
+        Mock::given(method("GET"))
+            .and(path("/v2/external/accesses"))
+            .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+                "success": true,
+                "accesses": [{"is_locked": true, "client_type": "nfc_outside", "created_at": far}]
+            })))
+            .mount(&server)
+            .await;
+        let field_of = |e: lockdesk_api::Error| match e {
+            lockdesk_api::Error::Decode { field, .. } => field,
+            other => panic!("{far}: {other}"),
+        };
+
+        let e = oauth(&server, RetryPolicy::default())
+            .exchange_code(grant("c"))
+            .await
+            .unwrap_err();
+        assert_eq!(field_of(e).as_deref(), Some("created_at"), "{far}");
+
+        let e = client(&server, RetryPolicy::default())
+            .org(&org())
+            .users()
+            .list(&Default::default())
+            .await
+            .unwrap_err();
+        assert!(e.to_string().contains("users[1].updated_at"), "{far}: {e}");
+        assert_eq!(field_of(e).as_deref(), Some("users[1].updated_at"), "{far}");
+
+        let tokens = TokenSet {
+            access_token: AccessToken::new("tok".into()),
+            refresh_token: None,
+            created_at: chrono::Utc::now(),
+            expires_at: chrono::Utc::now() + chrono::Duration::hours(2),
+        };
+        let transport = Transport::new(
+            ServiceUrl::parse(&server.uri()).unwrap(),
+            RetryPolicy::default(),
+            Duration::from_secs(5),
+        )
+        .unwrap();
+        let v2 = lockdesk_api::V2Client::new(
+            transport,
+            tokens,
+            lockdesk_api::RateLimiter::new(50, Duration::from_secs(60)),
+        );
+        let e = v2
+            .accesses(&lockdesk_api::v2::AccessQuery::new("A1234567"))
+            .await
+            .unwrap_err();
+        assert_eq!(
+            field_of(e).as_deref(),
+            Some("accesses[0].created_at"),
+            "{far}"
+        );
+    }
+}

@@ -120,7 +120,8 @@ pub fn create_saved(path: &Path) -> io::Result<File> {
 }
 
 /// Writes `bytes` to `path` all at once: into a private temporary file beside it, synced, then
-/// renamed over it, so a reader sees the old file or the new one, never half of one. The
+/// renamed over it, so a reader sees the old file or the new one, never half of one; then the
+/// folder is synced (Unix), so the rename itself is on disk before this returns. The
 /// temporary file has an unpredictable name and is created new (`O_EXCL`), so nothing planted
 /// beside it is written through; the rename replaces a link at `path`, never follows it.
 pub fn write_private_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
@@ -140,7 +141,24 @@ pub fn write_private_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
     tmp.persist(path).map_err(|e| e.error)?;
+    sync_dir(dir);
     Ok(())
+}
+
+/// Flushes a folder's entries (a rename into it). Best effort: some file systems refuse to
+/// sync a folder, and the file's own bytes are synced already. Windows has no such call for a
+/// folder; NTFS journals the rename itself.
+fn sync_dir(dir: &Path) {
+    #[cfg(unix)]
+    if let Ok(d) = File::open(if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    }) {
+        let _ = d.sync_all();
+    }
+    #[cfg(not(unix))]
+    let _ = dir;
 }
 
 /// Makes `path` a private folder of this user's own, creating it if missing, and refuses one

@@ -22,6 +22,9 @@
 //!
 //! An expired v2 sign-in (`v2_session_expired`) ends the sync as [`SyncOutcome::Paused`] with
 //! every checkpoint intact; the next sync, with a fresh sign-in, resumes the unfinished runs.
+//! One sync reads at most the listing cap of records of a lock (`MAX_LISTING_ITEMS`), so a
+//! service that never ends its pages stops there (`too_many_pages`); a long history goes on at
+//! the next sync from its checkpoint.
 
 mod model;
 mod page_size;
@@ -35,6 +38,7 @@ use std::sync::Mutex;
 
 use chrono::Utc;
 use futures::stream::{FuturesUnordered, StreamExt};
+use lockdesk_api::v3::MAX_LISTING_ITEMS;
 use lockdesk_api::V2Client;
 use tokio_util::sync::CancellationToken;
 
@@ -198,6 +202,13 @@ pub async fn sync(
                     if *left == 0 {
                         shared.progress.lock().unwrap().locks_done += 1;
                     }
+                } else if summary.records >= u64::from(MAX_LISTING_ITEMS) {
+                    // A listing that never ends stops where every listing does; its pages are
+                    // kept with their checkpoint, so a history that is only very long goes on
+                    // from here at the next sync.
+                    let pages = u32::try_from(summary.pages).unwrap_or(u32::MAX);
+                    let cap = lockdesk_api::Error::TooManyPages { pages };
+                    stops.push((lock_id, Stop::Failed(Error::Api(cap))));
                 } else {
                     waiting.push(page.run);
                 }

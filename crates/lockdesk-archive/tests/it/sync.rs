@@ -276,3 +276,34 @@ async fn a_record_that_reaches_the_service_late_is_fetched_by_the_next_sync() {
         service_history(&client, &lock).await
     );
 }
+
+/// A service whose history pages never end: the lock stops at the listing cap with
+/// `too_many_pages` (not read for ever), keeping what it read with its checkpoint.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_history_that_never_ends_stops_at_the_listing_cap() {
+    let sim = sim(100_000, WINDOW).await;
+    let client = client(&sim, sign_in(&sim).await, 100_000, WINDOW);
+    let lock = client.locks().await.unwrap()[0].id.clone();
+    let dir = tempfile::tempdir().unwrap();
+    let archive = Archive::open(dir.path().join("v2.sqlite")).unwrap();
+    control(
+        &sim,
+        "faults",
+        json!({ "path_prefix": "/v2/external/accesses", "endless_pages": true }),
+    )
+    .await;
+    let report = tokio::time::timeout(
+        Duration::from_secs(600),
+        run(&archive, &client, &one(&lock)),
+    )
+    .await
+    .expect("stopped, not read for ever");
+    match &report.outcome {
+        SyncOutcome::Failed { code, .. } => assert_eq!(code, "too_many_pages", "{report:?}"),
+        other => panic!("{other:?}"),
+    }
+    let cap = u64::from(lockdesk_api::v3::MAX_LISTING_ITEMS);
+    let read = report.locks[0].records;
+    assert!((cap..cap + 1000).contains(&read), "{report:?}");
+    assert!(!report.locks[0].done);
+}

@@ -189,6 +189,7 @@ pub(crate) async fn group_created<K: GroupKind>(
         // Someone else made one of that name meanwhile: which is ours is not known.
         _ => Err(ApiError::Decode {
             context: K::PLURAL.to_owned(),
+            field: None,
             message: format!("{} new groups named {name:?}", new.len()),
         }),
     }

@@ -145,8 +145,8 @@ pub use views::{
     Role, ScheduleView, UserGroupView, UserRole, UserView,
 };
 pub use watch::{
-    evaluate, round_window_start, watch_alerts_acknowledge, watch_alerts_list, watch_mute,
-    watch_round, watch_rules_get, watch_rules_set, watch_status, watch_unmute,
+    evaluate, round_due, round_window_start, watch_alerts_acknowledge, watch_alerts_list,
+    watch_mute, watch_round, watch_rules_get, watch_rules_set, watch_status, watch_unmute,
     WatchAcknowledgeRequest, WatchAcknowledgeResponse, WatchAlertsPage, WatchMuteRequest,
     WatchRoundResponse, WatchRulesSetRequest, WatchStatusResponse, WatchSyncOutcome,
 };

@@ -105,6 +105,19 @@ pub struct WatchStatusResponse {
     pub interval_minutes: u32,
 }
 
+/// Whether the background round is due at `now`: none yet, or the organization's interval has
+/// passed since the last one. A last round dated later than now by an interval or more (the
+/// clock was set back) does not hold the rounds off until the clock catches up: the round is
+/// due. After a sleep or a clock set forward, one round runs, however many intervals passed.
+pub fn round_due(
+    now: DateTime<Utc>,
+    last_round: Option<DateTime<Utc>>,
+    interval_minutes: u32,
+) -> bool {
+    let interval = Duration::minutes(interval_minutes.into());
+    last_round.is_none_or(|last| now - last >= interval || last - now >= interval)
+}
+
 /// How far back a round reads: a day at least, and back to the previous round (less the
 /// unlocked-too-long limit, so an unlocking judged late is still seen) after a longer pause,
 /// at most 31 days.

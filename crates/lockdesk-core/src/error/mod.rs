@@ -12,7 +12,7 @@ mod tests;
 
 pub use code::{ErrorCategory, ErrorCode};
 pub use lockdesk_api::TlsProblem;
-pub use payload::{ErrorDetails, ErrorPayload};
+pub use payload::{ConfigProblem, ErrorDetails, ErrorPayload};
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
@@ -28,8 +28,17 @@ pub enum Error {
     /// The keychain answered but refused the operation.
     #[error("the OS keychain refused the operation: {reason}")]
     Keychain { reason: String },
-    #[error("configuration file {} is invalid: {problem}; fix or remove it (it was left unchanged)", path.display())]
-    ConfigInvalid { path: PathBuf, problem: String },
+    /// A settings file that cannot be used: where (`line` and `column` from 1, the JSON path
+    /// of a refused value in `field`) and what is wrong. Never overwritten by Lockdesk.
+    #[error("configuration file {} is invalid{}: {problem}; fix or remove it (it was left unchanged)", path.display(), place(*line, *column))]
+    ConfigInvalid {
+        path: PathBuf,
+        kind: ConfigProblem,
+        line: Option<u32>,
+        column: Option<u32>,
+        field: Option<String>,
+        problem: String,
+    },
     #[error("could not write the configuration file {}: {reason}", path.display())]
     ConfigWrite { path: PathBuf, reason: String },
     #[error("no configuration directory is known for this user; set LOCKDESK_CONFIG_DIR")]
@@ -260,9 +269,21 @@ impl Error {
                 d.path = Some(folder.display().to_string());
                 d.needed_bytes = Some(*needed_bytes);
             }
-            Error::ConfigInvalid { path, .. } | Error::ConfigWrite { path, .. } => {
-                d.path = Some(path.display().to_string())
+            Error::ConfigInvalid {
+                path,
+                kind,
+                line,
+                column,
+                field,
+                ..
+            } => {
+                d.path = Some(path.display().to_string());
+                d.config_problem = Some(*kind);
+                d.line = *line;
+                d.column = *column;
+                d.field = field.clone();
             }
+            Error::ConfigWrite { path, .. } => d.path = Some(path.display().to_string()),
             Error::ProfileNotFound(p)
             | Error::ProfileExists(p)
             | Error::NotSignedIn(p)
@@ -335,11 +356,36 @@ impl Error {
         self.code().needs_sign_in()
     }
 
+    /// A settings file at `path` that cannot be used, with no place in it to name.
+    pub(crate) fn config_invalid(
+        path: &std::path::Path,
+        kind: ConfigProblem,
+        problem: impl Into<String>,
+    ) -> Error {
+        Error::ConfigInvalid {
+            path: path.to_owned(),
+            kind,
+            line: None,
+            column: None,
+            field: None,
+            problem: problem.into(),
+        }
+    }
+
     pub(crate) fn invalid(field: &str, message: impl Into<String>) -> Error {
         Error::InvalidInput {
             field: field.to_owned(),
             message: message.into(),
         }
+    }
+}
+
+/// " at line L, column C" when the place is known.
+fn place(line: Option<u32>, column: Option<u32>) -> String {
+    match (line, column) {
+        (Some(line), Some(column)) => format!(" at line {line}, column {column}"),
+        (Some(line), None) => format!(" at line {line}"),
+        _ => String::new(),
     }
 }
 
@@ -369,6 +415,9 @@ fn api_details(e: &lockdesk_api::Error, d: &mut ErrorDetails) {
             d.host = Some(host.clone());
             d.tls_problem = Some(*problem);
         }
+        lockdesk_api::Error::Decode {
+            field: Some(field), ..
+        } => d.field = Some(field.clone()),
         lockdesk_api::Error::ProxyAuthRequired {
             proxy,
             login_refused,

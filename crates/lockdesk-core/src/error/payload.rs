@@ -95,6 +95,18 @@ pub struct ErrorDetails {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub needed_bytes: Option<u64>,
+    /// Where in that file the problem is, counted from 1 (`config_invalid`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub line: Option<u32>,
+    /// The column on that line, counted from 1 (`config_invalid`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub column: Option<u32>,
+    /// What is wrong with a settings file (`config_invalid`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub config_problem: Option<ConfigProblem>,
     /// The name of a dropped or chosen file (`not_an_image`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
@@ -107,6 +119,21 @@ pub struct ErrorDetails {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub command: Option<String>,
+}
+
+/// What is wrong with a settings file that cannot be used (`config_invalid`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum ConfigProblem {
+    /// It ends in the middle (a write or a copy stopped short).
+    CutShort,
+    /// It is not JSON at that place (a typing mistake, another program's bytes).
+    NotJson,
+    /// It is JSON, but a value is of the wrong kind or out of its range.
+    WrongValue,
+    /// It cannot be read at all (permissions, a folder in its place).
+    Unreadable,
 }
 
 /// What the UI receives for every failed command: branch on `code` (or `category`), word the

@@ -88,6 +88,7 @@ fn client_and_archive_codes_agree() {
         },
         lockdesk_api::Error::Decode {
             context: "c".into(),
+            field: None,
             message: "m".into(),
         },
         lockdesk_api::Error::Cancelled,
@@ -129,11 +130,22 @@ fn codes_and_messages() {
     assert!(e.to_string().contains("gnome-keyring"));
     let e = Error::ConfigInvalid {
         path: "/x/profiles.json".into(),
-        problem: "line 1".into(),
+        kind: crate::error::ConfigProblem::CutShort,
+        line: Some(3),
+        column: Some(17),
+        field: None,
+        problem: "it ends in the middle".into(),
     };
     assert_eq!(e.code(), ErrorCode::ConfigInvalid);
     assert!(e.to_string().contains("/x/profiles.json"));
-    assert_eq!(e.details().path.as_deref(), Some("/x/profiles.json"));
+    assert!(e.to_string().contains("at line 3, column 17"), "{e}");
+    let d = e.details();
+    assert_eq!(d.path.as_deref(), Some("/x/profiles.json"));
+    assert_eq!((d.line, d.column), (Some(3), Some(17)));
+    assert_eq!(
+        d.config_problem,
+        Some(crate::error::ConfigProblem::CutShort)
+    );
     let api = lockdesk_api::Error::Service {
         status: 403,
         code: lockdesk_api::ServiceCode::InsufficientScope,

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
-use crate::settings_file::{self, SettingsFile};
+use crate::settings_file::{self, Refused, SettingsFile};
 
 /// The longest report name, in characters.
 pub const REPORT_NAME_MAX: usize = 100;
@@ -222,13 +222,24 @@ impl SettingsFile for Reports {
             ));
         }
         for (i, r) in self.reports.iter().enumerate() {
-            r.validate()?;
-            if self.reports[..i].iter().any(|o| o.id == r.id) {
-                return Err(Error::invalid("id", "two reports have the same id"));
-            }
+            one_report(r, &self.reports[..i])?;
         }
         Ok(())
     }
+
+    fn check(&self) -> std::result::Result<(), Refused> {
+        settings_file::check_each("reports", &self.reports, one_report)?;
+        SettingsFile::validate(self).map_err(Refused::at_field)
+    }
+}
+
+/// A report of the list, after `before`.
+fn one_report(r: &ReportDefinition, before: &[ReportDefinition]) -> Result<()> {
+    r.validate()?;
+    if before.iter().any(|o| o.id == r.id) {
+        return Err(Error::invalid("id", "two reports have the same id"));
+    }
+    Ok(())
 }
 
 pub fn reports_path(config_dir: &Path) -> PathBuf {

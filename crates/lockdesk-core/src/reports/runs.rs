@@ -2,16 +2,17 @@
 //! timeout, 0600): a period is claimed in an IMMEDIATE transaction before its file is written,
 //! so the app and a scheduled `lockctl reports run --due` never both write it. A failed run is
 //! claimed again at the next tick; a run left `running` by a program that died is taken over
-//! after [`STALE_AFTER_MS`]. A damaged file is set aside and the store starts empty: a period
-//! whose file is in the report's folder already counts as written then (`app::reports`), so
-//! none is written twice, and none goes missing.
+//! after [`STALE_AFTER_MS`] (or when it is dated that much ahead: the clock was set back). A
+//! period earlier than one written is never due again (a clock set back). A damaged file is set
+//! aside and the store starts empty: a period whose file is in the report's folder already
+//! counts as written then (`app::reports`), so none is written twice, and none goes missing.
 
 use std::path::Path;
 
 use lockdesk_archive::{StoreFile, StoreKind};
 
 use chrono::{DateTime, Utc};
-use rusqlite::{params, OptionalExtension};
+use rusqlite::{params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
 pub const REPORT_RUNS_FILE: &str = "report_runs.sqlite3";
@@ -72,6 +73,22 @@ pub struct ReportRunView {
     pub at: DateTime<Utc>,
 }
 
+/// The file of a period of `report_id` written after `period`. Labels of one schedule have one
+/// shape and sort as their periods do (`2026-11-24`, `2026-11-16_2026-11-22`, `2026-10`); a
+/// label of another shape (the schedule was changed) is not compared.
+fn newer_done(conn: &Connection, report_id: &str, period: &str) -> DbResult<Option<String>> {
+    Ok(conn
+        .query_row(
+            "SELECT file FROM runs WHERE report_id = ?1 AND state = 'done'
+               AND length(period) = length(?2) AND period > ?2
+             ORDER BY period DESC LIMIT 1",
+            params![report_id, period],
+            |r| r.get::<_, Option<String>>(0),
+        )
+        .optional()?
+        .map(Option::unwrap_or_default))
+}
+
 pub struct RunStore {
     file: StoreFile,
 }
@@ -88,7 +105,8 @@ impl RunStore {
     }
 
     /// Claims `period` of `report_id` for this program, unless it is being written, or written
-    /// already and not asked `again`.
+    /// already (or a later period is: a clock set back does not make an earlier one due) and
+    /// not asked `again`.
     pub fn claim(
         &self,
         report_id: &str,
@@ -105,15 +123,25 @@ impl RunStore {
                     |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
                 )
                 .optional()?;
+            let newer = if again {
+                None
+            } else {
+                newer_done(&tx, report_id, period)?
+            };
             let claim = match found {
                 Some((state, file, _)) if state == "done" && !again => Claim::Done {
                     file: file.unwrap_or_default(),
                 },
+                // Dated in the future by as much (the clock was set back since) is stale too.
                 Some((state, _, at))
-                    if state == "running" && now.timestamp_millis() - at < STALE_AFTER_MS =>
+                    if state == "running"
+                        && (now.timestamp_millis() - at).abs() < STALE_AFTER_MS =>
                 {
                     Claim::Busy
                 }
+                _ if newer.is_some() => Claim::Done {
+                    file: newer.unwrap_or_default(),
+                },
                 _ => {
                     tx.execute(
                         "INSERT INTO runs (report_id, period, state, at_ms) VALUES (?1, ?2, 'running', ?3)
@@ -188,17 +216,18 @@ impl RunStore {
         })
     }
 
-    /// Whether `period` of `report_id` is written.
+    /// Whether `period` of `report_id` is written, or a later one is.
     pub fn is_done(&self, report_id: &str, period: &str) -> DbResult<bool> {
         self.file.read(|conn| {
-            Ok(conn
+            let done = conn
                 .query_row(
                     "SELECT 1 FROM runs WHERE report_id = ?1 AND period = ?2 AND state = 'done'",
                     params![report_id, period],
                     |_| Ok(()),
                 )
                 .optional()?
-                .is_some())
+                .is_some();
+            Ok(done || newer_done(conn, report_id, period)?.is_some())
         })
     }
 
@@ -266,7 +295,7 @@ mod tests {
         );
         other.finish("r1", "2026-10", Ok(&written), now).unwrap();
         assert!(store.is_done("r1", "2026-10").unwrap());
-        assert!(!store.is_done("r1", "2026-09").unwrap());
+        assert!(!store.is_done("r1", "2026-11").unwrap());
         assert_eq!(
             store.claim("r1", "2026-10", now, false).unwrap(),
             Claim::Done {
@@ -296,5 +325,69 @@ mod tests {
         assert_eq!(latest[0].state, "running");
         // A claim again forgets the last run's reach.
         assert_eq!(latest[0].archive_until, None);
+    }
+
+    fn at(s: &str) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
+    }
+
+    /// The clock set back an hour: the period before the one written is not written again
+    /// (nor for the first time), and a run claimed "in the future" is not busy for ever; set
+    /// forward a day, the next period is written once.
+    #[test]
+    fn a_clock_set_back_neither_writes_an_earlier_period_nor_holds_a_stale_claim() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = RunStore::new(dir.path());
+        let now = at("2026-11-24T01:00:00Z");
+        let written = |file: &str| Written {
+            file: file.into(),
+            records: 1,
+            archive_until: None,
+        };
+        assert_eq!(
+            store.claim("d", "2026-11-23", now, false).unwrap(),
+            Claim::Mine
+        );
+        store
+            .finish("d", "2026-11-23", Ok(&written("a_2026-11-23.csv")), now)
+            .unwrap();
+        let back = now - chrono::Duration::hours(1);
+        for earlier in ["2026-11-22", "2026-11-20"] {
+            assert!(store.is_done("d", earlier).unwrap());
+            assert_eq!(
+                store.claim("d", earlier, back, false).unwrap(),
+                Claim::Done {
+                    file: "a_2026-11-23.csv".into()
+                }
+            );
+        }
+        // Another schedule's label (the report was changed to monthly) is not compared.
+        assert_eq!(
+            store.claim("d", "2026-10", back, false).unwrap(),
+            Claim::Mine
+        );
+        // Asked by name, an earlier period is written.
+        assert_eq!(
+            store.claim("d", "2026-11-22", back, true).unwrap(),
+            Claim::Mine
+        );
+
+        // Claimed, then the program died and the clock was set back by more than the stale
+        // time: the claim is taken over, not waited for until the clock catches up.
+        let forward = now + chrono::Duration::days(1);
+        assert_eq!(
+            store.claim("d", "2026-11-24", forward, false).unwrap(),
+            Claim::Mine
+        );
+        let set_back = forward - chrono::Duration::milliseconds(STALE_AFTER_MS);
+        assert_eq!(
+            store.claim("d", "2026-11-24", set_back, false).unwrap(),
+            Claim::Mine
+        );
+        let a_minute = set_back - chrono::Duration::minutes(1);
+        assert_eq!(
+            store.claim("d", "2026-11-24", a_minute, false).unwrap(),
+            Claim::Busy
+        );
     }
 }

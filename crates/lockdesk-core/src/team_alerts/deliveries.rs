@@ -15,6 +15,9 @@
 //!   minutes, at most an hour apart (a 429's `Retry-After` is honoured), and given up as
 //!   `failed` once [`GIVE_UP_AFTER_MS`] have passed since its first try was due; a refusal (a
 //!   4xx other than 429, a mail server's 5xx) fails at once.
+//! - Times are the wall clock's (shared by programs through the file). A wait or a lease dated
+//!   further ahead than it can be (the clock was set back) counts as run out; a first try due
+//!   at a digest's morning is a calendar time and waits for it.
 
 use std::path::Path;
 
@@ -227,21 +230,36 @@ impl DeliveryStore {
             let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
             let mut claimed = Vec::new();
             {
+                // A retry's wait reaching further ahead than any wait can, or a claim's lease by
+                // more than twice its length (the clock was set back since they were dated), has
+                // run out: waiting for the clock to catch up would hold an alert back for as long
+                // as the clock moved. (A wait cut short is one try early; a lease needs the
+                // margin, or a clock set back a minute would let a second program send what a
+                // live one sends.)
                 let mut due = tx.prepare(
                     "SELECT alert_id, alert, attempts, COALESCE(due_ms, queued_ms) FROM deliveries
-                     WHERE destination_id = ?1 AND state = 'pending' AND next_ms <= ?2
-                       AND claimed_until_ms <= ?2
+                     WHERE destination_id = ?1 AND state = 'pending'
+                       AND (next_ms <= ?2 OR (attempts > 0 AND next_ms > ?2 + ?4))
+                       AND (claimed_until_ms <= ?2 OR claimed_until_ms > ?2 + 2 * ?5)
                      ORDER BY alert_id LIMIT ?3",
                 )?;
-                let rows =
-                    due.query_map(params![destination_id, ms(now), CLAIM_MAX as i64], |r| {
+                let rows = due.query_map(
+                    params![
+                        destination_id,
+                        ms(now),
+                        CLAIM_MAX as i64,
+                        MAX_WAIT.as_millis() as i64,
+                        LEASE_MS
+                    ],
+                    |r| {
                         Ok((
                             r.get::<_, i64>(0)?,
                             r.get::<_, String>(1)?,
                             r.get::<_, u32>(2)?,
                             r.get::<_, i64>(3)?,
                         ))
-                    })?;
+                    },
+                )?;
                 let mut take = tx.prepare(
                     "UPDATE deliveries SET claimed_until_ms = ?3
                      WHERE alert_id = ?1 AND destination_id = ?2",
@@ -490,6 +508,58 @@ mod tests {
         assert_eq!(a.claim_due("d1", t0).unwrap().len(), 1);
         let later = t0 + chrono::Duration::milliseconds(LEASE_MS);
         assert_eq!(b.claim_due("d1", later).unwrap().len(), 1);
+    }
+
+    /// The clock set back an hour after a failure or a claim: the retry's minute and a dead
+    /// program's lease do not become an hour; set forward a day or after a sleep of 60 hours,
+    /// each row is claimed once; a digest's morning is a calendar time and still waits.
+    #[test]
+    fn waits_and_leases_survive_a_clock_set_back_or_forward() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b) = (
+            DeliveryStore::new(dir.path()),
+            DeliveryStore::new(dir.path()),
+        );
+        let t0: DateTime<Utc> = "2026-11-24T01:00:00Z".parse().unwrap();
+        let hours = chrono::Duration::hours;
+        a.enqueue("O", &[(alert(1), to(&["d"], t0))], t0).unwrap();
+        let rows = a.claim_due("d", t0).unwrap();
+        let failed = Settle::Retry {
+            code: "webhook_unavailable".into(),
+            retry_after: None,
+        };
+        a.settle("d", &rows, &failed, t0).unwrap();
+        let back = t0 - hours(1);
+        let rows = b.claim_due("d", back).unwrap();
+        assert_eq!(rows.len(), 1, "a minute's wait is not an hour and a minute");
+        // Claimed, then that program died and the clock went back: the next pass takes it.
+        assert_eq!(b.claim_due("d", back - hours(1)).unwrap().len(), 1);
+        // A lease within its five minutes holds, whichever way the clock moved a little.
+        let held = back - hours(1);
+        assert!(a
+            .claim_due("d", held + chrono::Duration::minutes(1))
+            .unwrap()
+            .is_empty());
+        assert!(a
+            .claim_due("d", held - chrono::Duration::minutes(1))
+            .unwrap()
+            .is_empty());
+
+        // Forward a day, or a sleep of 60 hours: due, and claimed by one pass only.
+        for (id, jump) in [(2, hours(24)), (3, hours(60))] {
+            a.enqueue("O", &[(alert(id), to(&["e"], t0))], t0).unwrap();
+            let rows = a.claim_due("e", t0 + jump).unwrap();
+            assert_eq!(rows.len(), 1, "{jump}");
+            assert!(b.claim_due("e", t0 + jump).unwrap().is_empty(), "{jump}");
+            a.settle("e", &rows, &Settle::Sent, t0 + jump).unwrap();
+        }
+
+        // A digest row due at tomorrow's morning: a clock set back does not send it early.
+        let morning = t0 + hours(22);
+        a.enqueue("O", &[(alert(4), to(&["digest"], morning))], t0)
+            .unwrap();
+        assert!(a.claim_due("digest", back).unwrap().is_empty());
+        assert_eq!(a.claim_due("digest", morning).unwrap().len(), 1);
     }
 
     #[test]

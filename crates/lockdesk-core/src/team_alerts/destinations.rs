@@ -15,7 +15,7 @@ use super::mail::MailSettings;
 use crate::error::{Error, Result};
 use crate::reports::definition::time_of_day;
 use crate::secrets::{alert_destination_key, SecretStore};
-use crate::settings_file::{self, SettingsFile};
+use crate::settings_file::{self, Refused, SettingsFile};
 use crate::watch::RuleKind;
 
 /// The longest destination name, in characters.
@@ -243,13 +243,24 @@ impl SettingsFile for AlertDestinations {
             ));
         }
         for (i, d) in self.destinations.iter().enumerate() {
-            d.validate()?;
-            if self.destinations[..i].iter().any(|o| o.id == d.id) {
-                return Err(Error::invalid("id", "two destinations have the same id"));
-            }
+            one_destination(d, &self.destinations[..i])?;
         }
         Ok(())
     }
+
+    fn check(&self) -> std::result::Result<(), Refused> {
+        settings_file::check_each("destinations", &self.destinations, one_destination)?;
+        SettingsFile::validate(self).map_err(Refused::at_field)
+    }
+}
+
+/// A destination of the list, after `before`.
+fn one_destination(d: &AlertDestination, before: &[AlertDestination]) -> Result<()> {
+    d.validate()?;
+    if before.iter().any(|o| o.id == d.id) {
+        return Err(Error::invalid("id", "two destinations have the same id"));
+    }
+    Ok(())
 }
 
 pub fn destinations_path(config_dir: &Path) -> PathBuf {

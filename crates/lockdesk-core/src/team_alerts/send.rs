@@ -168,6 +168,36 @@ fn cause_chain(e: &(dyn std::error::Error + 'static)) -> String {
 mod tests {
     use super::*;
 
+    /// A chat service that answers 200 and then a body that never ends: the status decides,
+    /// the body is never read (a post neither waits for it nor holds it in memory).
+    #[tokio::test]
+    async fn an_endless_answer_body_is_never_read() {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = Url::parse(&format!("http://{}/hook", listener.local_addr().unwrap())).unwrap();
+        tokio::spawn(async move {
+            let (mut tcp, _) = listener.accept().await.unwrap();
+            let mut request = [0u8; 4096];
+            let _ = tcp.read(&mut request).await;
+            let head = b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n";
+            if tcp.write_all(head).await.is_err() {
+                return;
+            }
+            let chunk = format!("{:x}\r\n{}\r\n", 64 * 1024, "x".repeat(64 * 1024));
+            while tcp.write_all(chunk.as_bytes()).await.is_ok() {}
+        });
+        let client = lockdesk_api::proxy::client_builder(None)
+            .no_proxy()
+            .timeout(Duration::from_secs(600))
+            .build()
+            .unwrap();
+        let body = Body::Json(serde_json::json!({ "text": "x" }));
+        let sent = tokio::time::timeout(Duration::from_secs(300), post(&client, &url, &[], &body))
+            .await
+            .expect("the post ends with the status, not with the body");
+        assert_eq!(sent, Sent::Delivered);
+    }
+
     #[test]
     fn statuses_decide_between_delivered_retried_and_refused() {
         let none = reqwest::header::HeaderMap::new();

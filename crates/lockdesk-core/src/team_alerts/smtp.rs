@@ -54,6 +54,10 @@ pub const SEND_TIMEOUT: Duration = Duration::from_secs(60);
 /// The longest reply line read before STARTTLS, and the most lines of a reply.
 const REPLY_LINE_MAX: usize = 1000;
 const REPLY_LINES_MAX: usize = 100;
+/// The most bytes read of one reply after STARTTLS (or over TLS), where lettre reads: it reads
+/// a line whole before it checks its length, so a server sending a line that never ends (or
+/// replies that never end) is cut off here. A real reply is a few hundred bytes.
+const REPLY_BYTES_MAX: usize = 64 * 1024;
 
 /// The server a mail goes to and the sign-in's password (none without a user name).
 pub struct Server<'a> {
@@ -336,12 +340,15 @@ fn refused(code: ErrorCode, status: u16, reason: String) -> Sent {
 }
 
 /// The connection lettre speaks over: plain or TLS, opening with bytes already read from the
-/// server (its "220" to STARTTLS) when the session goes on after STARTTLS.
+/// server (its "220" to STARTTLS) when the session goes on after STARTTLS. What the server
+/// sends between two of Lockdesk's writes (one reply) is read up to [`REPLY_BYTES_MAX`].
 #[derive(Debug)]
 struct Wire {
     replay: Vec<u8>,
     at: usize,
     io: Io,
+    /// Bytes read since Lockdesk last wrote.
+    read_since_write: usize,
 }
 
 #[derive(Debug)]
@@ -352,7 +359,12 @@ enum Io {
 
 impl Wire {
     fn new(io: Io, replay: Vec<u8>) -> Wire {
-        Wire { replay, at: 0, io }
+        Wire {
+            replay,
+            at: 0,
+            io,
+            read_since_write: 0,
+        }
     }
 }
 
@@ -369,10 +381,24 @@ impl AsyncRead for Wire {
             this.at += n;
             return Poll::Ready(Ok(()));
         }
-        match &mut this.io {
-            Io::Plain(s) => Pin::new(s).poll_read(cx, buf),
-            Io::Tls(s) => Pin::new(s.as_mut()).poll_read(cx, buf),
+        let room = REPLY_BYTES_MAX.saturating_sub(this.read_since_write);
+        if room == 0 {
+            return Poll::Ready(Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("the mail server's answer is longer than {REPLY_BYTES_MAX} bytes"),
+            )));
         }
+        // Never more than the room left, so a reply cannot overrun the limit in one read.
+        let mut chunk = [0u8; 8 * 1024];
+        let want = room.min(buf.remaining()).min(chunk.len());
+        let mut limited = ReadBuf::new(&mut chunk[..want]);
+        let polled = match &mut this.io {
+            Io::Plain(s) => Pin::new(s).poll_read(cx, &mut limited),
+            Io::Tls(s) => Pin::new(s.as_mut()).poll_read(cx, &mut limited),
+        };
+        buf.put_slice(limited.filled());
+        this.read_since_write += limited.filled().len();
+        polled
     }
 }
 
@@ -382,10 +408,16 @@ impl AsyncWrite for Wire {
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
-        match &mut self.get_mut().io {
+        let this = self.get_mut();
+        let written = match &mut this.io {
             Io::Plain(s) => Pin::new(s).poll_write(cx, buf),
             Io::Tls(s) => Pin::new(s.as_mut()).poll_write(cx, buf),
+        };
+        if matches!(written, Poll::Ready(Ok(n)) if n > 0) {
+            // A command went out: what comes next is its reply.
+            this.read_since_write = 0;
         }
+        written
     }
 
     fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
@@ -408,6 +440,61 @@ impl AsyncTokioStream for Wire {
         match &self.io {
             Io::Plain(s) => s.peer_addr(),
             Io::Tls(s) => s.get_ref().0.peer_addr(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::team_alerts::mail::{self, MailSecurity};
+
+    /// A mail server on the loopback that greets with `greeting` and then sends `endless`
+    /// again and again until the client goes away.
+    async fn server(greeting: &'static [u8], endless: &'static [u8]) -> u16 {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        tokio::spawn(async move {
+            let (mut tcp, _) = listener.accept().await.unwrap();
+            if tcp.write_all(greeting).await.is_err() {
+                return;
+            }
+            while tcp.write_all(endless).await.is_ok() {}
+        });
+        port
+    }
+
+    async fn send_to(port: u16) -> Sent {
+        let settings = MailSettings {
+            port,
+            security: MailSecurity::None,
+            username: String::new(),
+            from: "lockdesk@example.jp".into(),
+            to: vec!["soumu@example.jp".into()],
+        };
+        let message = mail::build(&settings, "件名", "本文", chrono::Utc::now(), "1").unwrap();
+        let server = Server {
+            host: "127.0.0.1",
+            settings: &settings,
+            password: None,
+        };
+        send(&server, &message).await
+    }
+
+    /// A greeting line that never ends, and a reply of lines that never ends: cut off at the
+    /// reply limit and tried again later, never read until the time runs out.
+    #[tokio::test]
+    async fn an_endless_reply_is_cut_off_at_its_limit() {
+        let endless_line = server(b"220 mail.example.jp ", &[b'x'; 4096]).await;
+        let endless_lines = server(b"220-mail.example.jp\r\n", b"220-more\r\n").await;
+        for port in [endless_line, endless_lines] {
+            match send_to(port).await {
+                Sent::Retry { code, reason, .. } => {
+                    assert_eq!(code, ErrorCode::MailUnavailable);
+                    assert!(!reason.contains("in time"), "{reason}");
+                }
+                other => panic!("{other:?}"),
+            }
         }
     }
 }

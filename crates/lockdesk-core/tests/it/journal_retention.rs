@@ -174,7 +174,8 @@ async fn entries_past_the_retention_are_pruned_and_the_size_reported() {
     assert!(s["bytes"].as_u64().unwrap() > 0);
 }
 
-/// A retention file that cannot be read prunes nothing: it is reported, not guessed.
+/// A retention file that cannot be read prunes nothing: it is reported, not guessed, and not
+/// replaced until the person fixed or removed it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_broken_retention_file_prunes_nothing() {
     let app = App::new();
@@ -191,7 +192,21 @@ async fn a_broken_retention_file_prunes_nothing() {
         serde_json::to_value(refused.code).unwrap(),
         "config_invalid"
     );
-    // Setting a good value replaces the broken file and applies it.
+    // Setting a value is refused too: the broken file may be a person's edit halfway through.
+    let refused = dispatch(
+        &app.ctx,
+        "activity_retention_set",
+        json!({ "keep_days": 3650 }),
+    )
+    .await
+    .unwrap_err();
+    assert_eq!(
+        serde_json::to_value(refused.code).unwrap(),
+        "config_invalid"
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "{ not json");
+    // Once the person removed it, the setting is stored and applied.
+    std::fs::remove_file(&file).unwrap();
     let set = dispatch(
         &app.ctx,
         "activity_retention_set",

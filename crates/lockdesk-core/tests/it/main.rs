@@ -1,6 +1,8 @@
 //! Integration tests of lockdesk-core: one binary, one module per subject.
 
 mod app;
+mod broken_settings;
+mod clock;
 mod damaged_stores;
 mod demo_sandbox;
 mod disk_full;

@@ -162,6 +162,29 @@ impl SimWorld {
         v
     }
 
+    /// This computer's clock alone (set back or forward by hand, a dead battery, a time zone
+    /// change), the service's time going on as it was.
+    pub fn move_computer_clock(&self, seconds: i64) {
+        self.clock.advance(seconds);
+    }
+
+    /// The service's time alone forward (the world went on while this computer's clock did
+    /// not: it was set back).
+    pub async fn advance_service(&self, seconds: i64) {
+        self.post("/_sim/clock", json!({ "advance_seconds": seconds }))
+            .await;
+    }
+
+    /// Signs profile `name` in again as the admin (after its sign-in expired).
+    pub async fn sign_in_again(&self, name: &str) {
+        let core = self.core();
+        let pending = sessions::begin_sign_in(&core, name).await.unwrap();
+        let redirected = authorize(self.sim.base_url(), &pending, "admin@example.com").await;
+        sessions::complete_sign_in(&core, name, &pending, &redirected)
+            .await
+            .unwrap();
+    }
+
     /// Both clocks forward.
     pub async fn advance(&self, seconds: i64) {
         self.post("/_sim/clock", json!({ "advance_seconds": seconds }))

@@ -470,3 +470,45 @@ async fn batteries_are_watched_when_the_history_cannot_be_read() {
         "{round}"
     );
 }
+
+/// Records at the first instant a date may have (1970-01-01, the decoders' lower bound) go
+/// through the sync, the archive's rollups, a watch round, Today and History's aggregates with
+/// no panic: days counted back 56 years are ordinary arithmetic.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn records_at_the_edge_of_the_date_range_pass_through_every_part() {
+    let w = Watch::start().await;
+    let ctx = w.app().await;
+    let lock = call(&ctx, "locks_list", json!({})).await["locks"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    w.records(
+        &lock,
+        json!([
+            { "at": "1970-01-01T00:00:00Z", "user_id": null, "client_type": "autolock", "is_locked": true },
+            { "at": "1970-01-01T00:00:00.001Z", "user_id": null, "client_type": "autolock", "is_locked": false },
+        ]),
+    )
+    .await;
+    let round = call(&ctx, "watch_round", json!({})).await;
+    assert_eq!(round["sync"]["kind"], "synced", "{round}");
+    let silent = round["new_alerts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| {
+            a["finding"]["rule"] == "silent_lock" && a["finding"]["lock_id"] == lock.as_str()
+        })
+        .count();
+    assert_eq!(silent, 1, "{round}");
+    let today = call(&ctx, "today_overview", json!({})).await;
+    assert!(today["unusable_settings"].as_array().unwrap().is_empty());
+    let page = call(
+        &ctx,
+        "history_archive_query",
+        json!({ "limit": 5, "with_total": true, "lock_ids": [lock] }),
+    )
+    .await;
+    assert_eq!(page["total"], 2, "{page}");
+    call(&ctx, "history_archive_aggregates", json!({})).await;
+}

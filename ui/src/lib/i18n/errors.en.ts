@@ -244,6 +244,14 @@ export const errorsEn = {
     'The certificate of {host} has been revoked, so Lockdesk did not connect.',
   'error.config_invalid.noPath':
     'The settings file cannot be read; Lockdesk left it unchanged. Fix or remove the file.',
+  'error.config_invalid.cutShort':
+    'The settings file {path} is cut short: it ends at line {line}, column {column}. Lockdesk left it unchanged. Fix or remove the file.',
+  'error.config_invalid.notJson':
+    'The settings file {path} is not valid JSON at line {line}, column {column}. Lockdesk left it unchanged. Fix or remove the file.',
+  'error.config_invalid.wrongValue':
+    'The settings file {path} has a value Lockdesk cannot use at line {line}, column {column}. Lockdesk left it unchanged. Fix or remove the file.',
+  'error.config_invalid.wrongValueField':
+    'The settings file {path} has a value Lockdesk cannot use in {field}, at line {line}, column {column}. Lockdesk left it unchanged. Fix or remove the file.',
   'error.wrong_api.noApi': 'This connection is registered for the other API.',
   'error.not_an_image.noName': 'The file is not an image. Use a JPEG, PNG, GIF, WebP or BMP file.',
   'error.image_too_large.noName':

@@ -260,6 +260,14 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.tls_certificate.revoked': '{host} の証明書は失効しているため、接続しませんでした。',
   'error.config_invalid.noPath':
     '設定ファイルを読み込めません（ファイルは変更していません）。内容を修正するか、ファイルを削除してください。',
+  'error.config_invalid.cutShort':
+    '設定ファイル {path} は途中で切れています（{line} 行目、{column} 列目で終わっています）。ファイルは変更していません。内容を修正するか、ファイルを削除してください。',
+  'error.config_invalid.notJson':
+    '設定ファイル {path} の {line} 行目、{column} 列目が JSON として正しくありません。ファイルは変更していません。内容を修正するか、ファイルを削除してください。',
+  'error.config_invalid.wrongValue':
+    '設定ファイル {path} の {line} 行目、{column} 列目に、Lockdesk が使えない値があります。ファイルは変更していません。内容を修正するか、ファイルを削除してください。',
+  'error.config_invalid.wrongValueField':
+    '設定ファイル {path} の {field}（{line} 行目、{column} 列目）に、Lockdesk が使えない値があります。ファイルは変更していません。内容を修正するか、ファイルを削除してください。',
   'error.wrong_api.noApi': 'この接続は別の API 用に登録されています。',
   'error.image_too_large.noName':
     '画像の画素数が多すぎます(読み込めるのは一辺 16,384 ピクセル、1 億画素まで)。画像編集ソフトで小さくしてから、もう一度お試しください。',

@@ -123,6 +123,7 @@ fn decode<T: DeserializeOwned>(body: &str) -> Result<T> {
     serde_json::from_str(body).map_err(|e| {
         Error::Api(lockdesk_api::Error::Decode {
             context: "the offline cache".into(),
+            field: None,
             message: e.to_string(),
         })
     })

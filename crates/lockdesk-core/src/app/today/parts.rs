@@ -174,6 +174,9 @@ pub struct TodayOverview {
     pub invitations: TodayInvitations,
     pub health: TodayHealth,
     pub reports: TodayReports,
+    /// The settings files Today reads that cannot be used (`config_invalid`, naming the file,
+    /// line and column): the parts that need them are missing.
+    pub unusable_settings: Vec<crate::error::ErrorPayload>,
 }
 
 /// A scheduled report's last run to look at: it failed (retried at the next tick), or it was

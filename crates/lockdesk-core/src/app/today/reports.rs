@@ -1,23 +1,25 @@
 //! Today's line about scheduled reports: the organization's reports whose last run failed or
 //! was written from an archive that did not reach the period's end, and whether the history
-//! sign-in is needed before the next run. A report list or run store that cannot be read
-//! leaves the line empty (the Reports screen shows the error).
+//! sign-in is needed before the next run. A report list that cannot be read is Today's to name;
+//! a run store that cannot be read leaves the line empty.
 
 use super::parts::{TodayReportRun, TodayReports};
 use crate::app::AppContext;
 use crate::reports::{load_reports, reports_path, RunStore};
 
-pub(super) fn reports(ctx: &AppContext, org: &str, history_signed_in: bool) -> TodayReports {
-    let Ok(all) = load_reports(&reports_path(&ctx.core().config_dir)) else {
-        return TodayReports::default();
-    };
+pub(super) fn reports(
+    ctx: &AppContext,
+    org: &str,
+    history_signed_in: bool,
+) -> crate::error::Result<TodayReports> {
+    let all = load_reports(&reports_path(&ctx.core().config_dir))?;
     let ours: Vec<_> = all
         .reports
         .into_iter()
         .filter(|r| r.organization_id == org)
         .collect();
     if ours.is_empty() {
-        return TodayReports::default();
+        return Ok(TodayReports::default());
     }
     let latest = ctx
         .core()
@@ -40,8 +42,8 @@ pub(super) fn reports(ctx: &AppContext, org: &str, history_signed_in: bool) -> T
             })
         })
         .collect();
-    TodayReports {
+    Ok(TodayReports {
         runs,
         sign_in_needed: !history_signed_in,
-    }
+    })
 }

@@ -33,6 +33,7 @@ export type { CachedReason } from "./CachedReason";
 export type { CachedView } from "./CachedView";
 export type { ClientKind } from "./ClientKind";
 export type { Completeness } from "./Completeness";
+export type { ConfigProblem } from "./ConfigProblem";
 export type { CsvEncoding } from "./CsvEncoding";
 export type { DayCount } from "./DayCount";
 export type { DeliveryState } from "./DeliveryState";
