@@ -50,6 +50,37 @@ pub fn document_viewer_cache<R: Runtime>(app: &tauri::AppHandle<R>) {
     }
 }
 
+/// When WebKit's web process of the main window ends (a crash, the system's memory limit, a
+/// kill), the window would stay blank: the page is loaded again, and why it ended goes to the
+/// log (`web process of the main window ended: Crashed`), so that a crash can be told from a
+/// hang afterwards.
+#[cfg(target_os = "linux")]
+pub fn reload_when_the_page_dies<R: Runtime>(app: &tauri::AppHandle<R>) {
+    use webkit2gtk::{WebProcessTerminationReason, WebViewExt};
+    let Some(window) = app.get_webview_window("main") else {
+        return;
+    };
+    let set = window.with_webview(|webview| {
+        webview
+            .inner()
+            .connect_web_process_terminated(|view, reason| {
+                let why = match reason {
+                    WebProcessTerminationReason::Crashed => "Crashed",
+                    WebProcessTerminationReason::ExceededMemoryLimit => "ExceededMemoryLimit",
+                    WebProcessTerminationReason::TerminatedByApi => "TerminatedByApi",
+                    _ => "other",
+                };
+                tracing::error!("web process of the main window ended: {why}; loading the page again");
+                if reason != WebProcessTerminationReason::TerminatedByApi {
+                    view.reload();
+                }
+            });
+    });
+    if let Err(e) = set {
+        tracing::warn!("a crashed page will not be loaded again by itself: {e}");
+    }
+}
+
 /// The folder of the window state, in Lockdesk's config folder (a `--demo` run's throwaway
 /// one): a private folder of its own, since the plugin writes with `std::fs::write`, which
 /// follows a link planted where the file should be (the config folder may be a shared one,

@@ -221,7 +221,10 @@ pub fn run() {
         }
     };
     #[cfg(target_os = "linux")]
-    desktop::document_viewer_cache(app.handle());
+    {
+        desktop::document_viewer_cache(app.handle());
+        desktop::reload_when_the_page_dies(app.handle());
+    }
     if let Err(e) = app_menu::install(app.handle()) {
         tracing::warn!("no menu bar: {e}");
     }

@@ -20,6 +20,7 @@ python3-gi on PATH; DISPLAY set, e.g. by xvfb-run)
 
 import base64
 import os
+import re
 import shutil
 import socket
 import struct
@@ -380,6 +381,39 @@ def app_pids(binary):
     return sorted(pids)
 
 
+def children(pid):
+    """The process ids whose parent is `pid`, with their names."""
+    kids = []
+    for p in Path("/proc").iterdir():
+        if p.name.isdigit():
+            try:
+                fields = (p / "stat").read_text().rsplit(")", 1)[1].split()
+                if int(fields[1]) == pid:
+                    kids.append((int(p.name), (p / "comm").read_text().strip()))
+            except (OSError, IndexError, ValueError):
+                pass
+    return kids
+
+
+def diagnose(binary):
+    """After a WebDriver failure: was it the app (the process gone, or its page's web process
+    ended, which the app logs as 'web process of the main window ended: REASON'), or the
+    driver (the app and its web process still running)?"""
+    logged = (ARTIFACTS / "tauri-driver.log").read_text(errors="replace")
+    ended = re.findall(r"web process of the main window ended: (\w+)", logged)
+    apps = app_pids(binary)
+    if not apps:
+        return "the app itself is gone (it crashed or exited): see tauri-driver.log"
+    web = [k for pid in apps for k in children(pid) if "WebProcess" in k[1]]
+    if ended:
+        return (f"the app's page crashed (WebKit's web process ended: {', '.join(ended)}); "
+                f"the app {apps} runs on with web processes {web}")
+    if not web:
+        return f"the app {apps} runs without a web process, and did not log why"
+    return (f"the app {apps} and its web processes {web} still run, and no page ended: "
+            "the WebDriver (tauri-driver / WebKitWebDriver) hung or dropped the session")
+
+
 def second_launch(r, binary, env):
     """Single instance: the same binary started again (like the first, with --demo) hands over
     to the running app through the session D-Bus, which brings its window to the front, and
@@ -512,9 +546,16 @@ def main():
         out = Path(tempfile.mkdtemp(prefix="lockdesk-e2e-out-"))
         try:
             scenario(run, out)
-        except Exception:
-            run.shot("FAILED")
-            (ARTIFACTS / "FAILED-page.html").write_text(driver.page_source)
+        except Exception as e:
+            log(f"FAILED: {type(e).__name__}: {e}")
+            log(f"diagnosis: {diagnose(binary)}")
+            try:
+                run.shot("FAILED")
+                (ARTIFACTS / "FAILED-page.html").write_text(driver.page_source)
+            except Exception as again:  # a dead session answers nothing more
+                log(f"no screenshot or page source: {again}")
+                subprocess.run(["import", "-window", "root", str(ARTIFACTS / "FAILED-screen.png")],
+                               check=False)
             raise
         log("passed")
         return 0
