@@ -33,11 +33,13 @@ pub fn v2_client_info(sim: &SimHandle) -> ClientInfo {
 }
 
 /// No retries: a 429 or any refusal shows up as an error instead of being absorbed.
+/// No retries (a refusal must fail the run), and time enough for a loaded machine: under Wine
+/// beside other builds a page of the simulator has taken over 20 s.
 pub fn transport(sim: &SimHandle) -> Transport {
     Transport::new(
         ServiceUrl::parse(sim.base_url()).unwrap(),
         RetryPolicy::none(),
-        Duration::from_secs(20),
+        Duration::from_secs(90),
     )
     .unwrap()
 }
