@@ -2,7 +2,9 @@
 //! cached read per connection (profile), organization, command and request. It holds what the
 //! lists show (names, e-mail addresses, codes), never a token or secret. Opened per use, WAL
 //! with a busy timeout, so the app and `lockctl` read and write it at once; 0600 in a 0700
-//! folder through `private_fs`.
+//! folder through `private_fs`. Deleted answers are overwritten (`secure_delete`) and the
+//! write-ahead log is folded into the file after a sign-out's delete, so what a connection read
+//! does not stay in the file's free pages.
 
 use std::path::{Path, PathBuf};
 
@@ -57,7 +59,9 @@ impl OfflineStore {
     }
 
     fn open(&self) -> DbResult<Connection> {
-        lockdesk_archive::db::open_private_store(&self.path, SCHEMA)
+        let conn = lockdesk_archive::db::open_private_store(&self.path, SCHEMA)?;
+        conn.pragma_update(None, "secure_delete", "ON")?;
+        Ok(conn)
     }
 
     /// Keeps `body` as the answer of `command` with `request` (replacing the previous one).
@@ -121,9 +125,11 @@ impl OfflineStore {
         if !self.path.exists() {
             return Ok(0);
         }
-        Ok(self
-            .open()?
-            .execute("DELETE FROM answers WHERE profile = ?1", params![profile])?)
+        let conn = self.open()?;
+        let n = conn.execute("DELETE FROM answers WHERE profile = ?1", params![profile])?;
+        // The pages as they were before the delete stay in the log until it is folded in.
+        conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
+        Ok(n)
     }
 
     /// The organizations something is kept for under `profile`.
