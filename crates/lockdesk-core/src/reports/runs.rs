@@ -162,6 +162,34 @@ impl RunStore {
         Ok(())
     }
 
+    /// Records that the claimed period was found written in its folder (`file`), by another
+    /// computer writing into the same folder.
+    pub fn finish_found(
+        &self,
+        report_id: &str,
+        period: &str,
+        file: &str,
+        now: DateTime<Utc>,
+    ) -> DbResult<()> {
+        self.open()?.execute(
+            "UPDATE runs SET state = 'done', file = ?3, records = NULL, archive_until_ms = NULL,
+                 error = NULL, at_ms = ?4
+             WHERE report_id = ?1 AND period = ?2",
+            params![report_id, period, file, now.timestamp_millis()],
+        )?;
+        Ok(())
+    }
+
+    /// Gives up the claimed period without a run (another computer writes it now): the next
+    /// run claims it again.
+    pub fn release(&self, report_id: &str, period: &str) -> DbResult<()> {
+        self.open()?.execute(
+            "DELETE FROM runs WHERE report_id = ?1 AND period = ?2 AND state = 'running'",
+            params![report_id, period],
+        )?;
+        Ok(())
+    }
+
     /// Whether `period` of `report_id` is written.
     pub fn is_done(&self, report_id: &str, period: &str) -> DbResult<bool> {
         let conn = self.open()?;
