@@ -13,6 +13,7 @@ mod demo;
 #[cfg(not(feature = "demo"))]
 #[path = "no_demo.rs"]
 mod demo;
+mod demo_folder;
 mod files;
 mod learned;
 mod sessions;
@@ -35,6 +36,7 @@ use crate::token_store::load_tokens;
 use crate::{Context, ProfileStore};
 pub use demo::sweep_stale_demos;
 use demo::{DemoOptions, DemoSandbox};
+pub use demo_folder::DemoFolder;
 pub(crate) use space::Space;
 
 #[derive(Clone)]
