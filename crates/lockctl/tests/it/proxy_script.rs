@@ -230,4 +230,6 @@ async fn the_demo_goes_straight_whatever_the_proxy_settings_say() {
     let orgs = home.run(&["--profile", "work", "orgs"]).await;
     assert_eq!(orgs.code, 0, "{}", orgs.stderr);
     assert!(orgs.stdout.contains("O-"), "{}", orgs.stdout);
+    // Not even asked: addresses of this computer go straight before any script.
+    assert_eq!(everything_proxied.hits.load(Ordering::SeqCst), 0);
 }

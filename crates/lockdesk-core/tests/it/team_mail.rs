@@ -512,31 +512,18 @@ async fn an_edited_destination_file_never_sends_the_mail_password_elsewhere() {
 
     let path = world.w.dir.path().join("alert_destinations.json");
     let original = std::fs::read_to_string(&path).unwrap();
-    let edit = |change: &dyn Fn(&mut Value)| {
-        let mut file: Value = serde_json::from_str(&original).unwrap();
-        change(&mut file["destinations"][0]);
-        std::fs::write(&path, serde_json::to_string_pretty(&file).unwrap()).unwrap();
-    };
     let other_port = elsewhere.port();
-    let edits: [(&str, Box<dyn Fn(&mut Value)>); 3] = [
-        (
-            "another server",
-            Box::new(move |d| {
-                d["host"] = json!("localhost");
-                d["mail"]["port"] = json!(other_port);
-            }),
-        ),
-        (
-            "another port",
-            Box::new(move |d| d["mail"]["port"] = json!(other_port)),
-        ),
-        (
-            "another user",
-            Box::new(|d| d["mail"]["username"] = json!("someone-else")),
-        ),
-    ];
-    for (what, change) in &edits {
-        edit(change.as_ref());
+    for (what, host, port, user) in [
+        ("another server", "localhost", other_port, USER),
+        ("another port", "127.0.0.1", other_port, USER),
+        ("another user", "127.0.0.1", given.port(), "someone-else"),
+    ] {
+        let mut file: Value = serde_json::from_str(&original).unwrap();
+        let dest = &mut file["destinations"][0];
+        dest["host"] = json!(host);
+        dest["mail"]["port"] = json!(port);
+        dest["mail"]["username"] = json!(user);
+        std::fs::write(&path, serde_json::to_string_pretty(&file).unwrap()).unwrap();
         let e = fail(ctx, "alert_destinations_test", json!({ "id": id })).await;
         assert_eq!(e.code.as_str(), "mail_password_bound_elsewhere", "{what}");
         assert_eq!(e.details.field.as_deref(), Some("id"), "{what}");

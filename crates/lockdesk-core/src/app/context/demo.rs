@@ -18,7 +18,7 @@ use super::demo_folder::{DemoFolder, IN_USE, PREFIX};
 use super::space::Space;
 use crate::demo::{self, Demo};
 use crate::error::{Error, Result};
-use crate::{private_fs, Context};
+use crate::Context;
 
 pub(crate) struct DemoSandbox {
     pub(crate) space: Arc<Space>,
@@ -76,7 +76,7 @@ fn private_and_ours(meta: &std::fs::Metadata) -> bool {
     use std::os::unix::fs::MetadataExt;
     // SAFETY: geteuid has no preconditions and cannot fail.
     let me = unsafe { libc::geteuid() };
-    meta.uid() == me && meta.mode() & 0o777 == private_fs::DIR_MODE
+    meta.uid() == me && meta.mode() & 0o777 == crate::private_fs::DIR_MODE
 }
 
 /// Windows: the temporary folder is the user's own (`%LOCALAPPDATA%\Temp`).
@@ -194,6 +194,7 @@ impl Drop for DemoSandbox {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::private_fs;
 
     #[test]
     fn only_sandboxes_nobody_holds_are_swept() {

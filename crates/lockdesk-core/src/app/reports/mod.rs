@@ -182,7 +182,7 @@ pub async fn reports_add(ctx: &AppContext, req: ReportAddRequest) -> Result<Repo
     }
     if let ReportKind::History { lock_ids, .. } | ReportKind::Timecard { lock_ids } = &report.what {
         if !lock_ids.is_empty() {
-            let own = org_locks(ctx).await?;
+            let own = Box::pin(org_locks(ctx)).await?;
             if let Some(other) = lock_ids.iter().find(|l| !own.contains(l)) {
                 return Err(Error::invalid(
                     "what.lock_ids",
@@ -292,7 +292,7 @@ async fn run_one(
     let label = period.label.clone();
     // Of the organization's locks only, known before the period is claimed.
     let org_locks = if report.what.reads_archive() {
-        match org_locks(ctx).await {
+        match Box::pin(org_locks(ctx)).await {
             Ok(locks) => locks,
             Err(e) => return (Some(label), failed(&e)),
         }
@@ -305,14 +305,16 @@ async fn run_one(
         Ok(Claim::Busy) => return (Some(label), ReportOutcome::Busy),
         Err(e) => return (Some(label), failed(&Error::from(e))),
     }
-    let written = write::write_report(
+    // Boxed, as the lock list above: these futures are large, and lockctl's whole command
+    // future is held on the stack of whatever thread runs it.
+    let written = Box::pin(write::write_report(
         ctx,
         report,
         &period,
         office.utc_offset_minutes,
         again,
         &org_locks,
-    )
+    ))
     .await;
     let end = ctx.core().clock.now();
     // Written or being written by another computer into the same folder: not by this one.
