@@ -196,7 +196,7 @@ pub fn run() {
         .init();
     // What a killed app left of "Try the demo" goes now.
     lockdesk_core::app::sweep_stale_demos();
-    let (ctx, mut throwaway) = match app_context() {
+    let (ctx, throwaway) = match app_context() {
         Ok(c) => c,
         Err(e) => {
             eprintln!("lockdesk: {e}");
@@ -211,8 +211,13 @@ pub fn run() {
         }
     }
     let config_dir = ctx.core().config_dir.clone();
-    // First of all plugins: a second launch hands over to the first before anything else runs.
-    let base = tauri::Builder::<tauri::Wry>::new().plugin(desktop::single_instance());
+    // First of all plugins: a second launch hands over to the first before anything else runs
+    // (with `--demo`, once its folder is where that hand-over's cleanup deletes it).
+    let mut base = tauri::Builder::<tauri::Wry>::new();
+    if let Some(folder) = throwaway {
+        base = base.plugin(desktop::demo_folder(folder));
+    }
+    let base = base.plugin(desktop::single_instance());
     let app = match builder_with(base, ctx.clone(), WatchOptions::app()).build(context) {
         Ok(app) => app,
         Err(e) => {
@@ -240,8 +245,7 @@ pub fn run() {
                 tracing::warn!("the update was not installed: {} ({})", e.message, e.code);
             }
             tauri::async_runtime::block_on(ctx.leave_demo());
-            // `--demo`'s folder goes.
-            drop(throwaway.take());
+            // `--demo`'s folder goes with Tauri's cleanup, right after (`desktop::demo_folder`).
         }
     });
 }
