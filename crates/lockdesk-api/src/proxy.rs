@@ -33,7 +33,7 @@ enum Way {
 
 /// The choice for `url`, made off the async runtime's workers (a script may take seconds).
 fn way(url: &url::Url, matcher: &Matcher) -> Way {
-    if crate::config::is_loopback(url) {
+    if crate::loopback::is_loopback(url) {
         return Way::Straight;
     }
     crate::proxy_auto::off_the_workers(|| way_beyond_this_computer(url, matcher))
