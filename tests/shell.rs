@@ -403,3 +403,19 @@ fn the_journal_is_pruned_in_the_background_when_the_app_starts() {
     }
     assert_eq!(names(), ["this month"]);
 }
+
+/// `--demo`'s folder goes with the app's cleanup before the process exits: what Tauri does when
+/// the app quits, and what the single-instance plugin does when a second `--demo` hands over to
+/// the running app and exits at once (no destructor of ours runs then).
+#[test]
+fn the_demo_folder_goes_with_the_app_s_cleanup() {
+    let folder = lockdesk_core::app::DemoFolder::new().unwrap();
+    let path = folder.path().to_owned();
+    let app = mock_builder()
+        .plugin(lockdesk_app::desktop::demo_folder(folder))
+        .build(tauri::generate_context!())
+        .unwrap();
+    assert!(path.is_dir());
+    app.cleanup_before_exit();
+    assert!(!path.exists(), "{} left", path.display());
+}

@@ -1,8 +1,10 @@
 //! Desktop conveniences: one instance at a time (a second launch focuses the first window and
-//! exits) and the main window's size and position remembered between runs.
+//! exits), `--demo`'s folder deleted whichever way the process ends, and the main window's size
+//! and position remembered between runs.
 
 use std::path::{Path, PathBuf};
 
+use lockdesk_core::app::DemoFolder;
 use lockdesk_core::private_fs;
 use tauri::plugin::TauriPlugin;
 use tauri::{Manager, Runtime};
@@ -10,6 +12,27 @@ use tauri_plugin_window_state::{AppHandleExt, StateFlags};
 
 /// The remembered size and position of the main window, in Lockdesk's config folder.
 pub const WINDOW_STATE_FILE: &str = "window-state.json";
+
+/// `--demo`'s folder, held as a resource of the app: Tauri drops its resources (and so the
+/// folder is deleted) in its cleanup before the process exits, both when the app quits and when
+/// a second launch hands over to the running app (the single-instance plugin cleans up and
+/// exits at once, running no destructor of ours). Registered before that plugin, so the folder
+/// is in the table by then.
+pub fn demo_folder<R: Runtime>(folder: DemoFolder) -> TauriPlugin<R> {
+    tauri::plugin::Builder::new("lockdesk-demo-folder")
+        .setup(move |app, _| {
+            app.resources_table().add(HeldFolder { _folder: folder });
+            Ok(())
+        })
+        .build()
+}
+
+/// Kept for its drop, which deletes the folder.
+struct HeldFolder {
+    _folder: DemoFolder,
+}
+
+impl tauri::Resource for HeldFolder {}
 
 /// The single-instance plugin: a second launch (also a second `--demo`) hands over to the first
 /// through the session D-Bus (Linux), a named mutex (Windows) or a socket (macOS), which brings
@@ -70,7 +93,9 @@ pub fn reload_when_the_page_dies<R: Runtime>(app: &tauri::AppHandle<R>) {
                     WebProcessTerminationReason::TerminatedByApi => "TerminatedByApi",
                     _ => "other",
                 };
-                tracing::error!("web process of the main window ended: {why}; loading the page again");
+                tracing::error!(
+                    "web process of the main window ended: {why}; loading the page again"
+                );
                 if reason != WebProcessTerminationReason::TerminatedByApi {
                     view.reload();
                 }

@@ -98,10 +98,13 @@ pub async fn history_archive_export_save<R: Runtime>(
 }
 
 /// Asks for a folder (where a scheduled report goes); `path: null` when the user cancels. The
-/// UI shows the path and the core checks it is a folder when the report is added.
+/// UI shows the path and gives the core only the handle granted here for the folder chosen, so
+/// no command can make the core write reports where the user did not choose; the core checks
+/// it is a folder when the report is added.
 #[tauri::command]
 pub async fn folders_choose<R: Runtime>(
     window: WebviewWindow<R>,
+    ctx: State<'_, AppContext>,
 ) -> Result<FolderChooseResponse, ErrorPayload> {
     let (tx, rx) = tokio::sync::oneshot::channel();
     window
@@ -119,6 +122,7 @@ pub async fn folders_choose<R: Runtime>(
             .into_path()
             .map(|p| FolderChooseResponse {
                 path: Some(p.display().to_string()),
+                handle: Some(ctx.grant_folder(p)),
             })
             .map_err(|e| failed(e.to_string())),
         Err(_) => Err(failed("the folder dialog closed without an answer".into())),

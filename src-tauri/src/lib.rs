@@ -20,7 +20,7 @@ use std::time::Duration;
 use tauri::Manager;
 use watcher::{Notice, Notifier, Round, WatchSetup, Watcher};
 
-use lockdesk_core::app::AppContext;
+use lockdesk_core::app::{AppContext, DemoFolder};
 use lockdesk_core::Context;
 
 /// `--demo` (or `LOCKDESK_DEMO=1`): the user's own space is a throwaway too (a temporary config
@@ -31,13 +31,13 @@ fn demo_mode() -> bool {
         || std::env::var("LOCKDESK_DEMO").is_ok_and(|v| v == "1")
 }
 
-/// The app's context, and a folder to delete when the app exits (`--demo`'s).
-fn app_context() -> Result<(AppContext, Option<std::path::PathBuf>), String> {
+/// The app's context, and the folder deleted when the app exits (`--demo`'s: a private
+/// temporary folder of its own, as "Try the demo" has).
+fn app_context() -> Result<(AppContext, Option<DemoFolder>), String> {
     if demo_mode() {
-        let dir = std::env::temp_dir().join(format!("lockdesk-demo-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let core = Context::throwaway(&dir);
-        return Ok((AppContext::new(core), Some(dir)));
+        let folder = DemoFolder::new().map_err(|e| e.to_string())?;
+        let core = Context::throwaway(folder.path());
+        return Ok((AppContext::new(core), Some(folder)));
     }
     Context::from_platform()
         .map(|c| (AppContext::new(c), None))
@@ -211,8 +211,13 @@ pub fn run() {
         }
     }
     let config_dir = ctx.core().config_dir.clone();
-    // First of all plugins: a second launch hands over to the first before anything else runs.
-    let base = tauri::Builder::<tauri::Wry>::new().plugin(desktop::single_instance());
+    // First of all plugins: a second launch hands over to the first before anything else runs
+    // (with `--demo`, once its folder is where that hand-over's cleanup deletes it).
+    let mut base = tauri::Builder::<tauri::Wry>::new();
+    if let Some(folder) = throwaway {
+        base = base.plugin(desktop::demo_folder(folder));
+    }
+    let base = base.plugin(desktop::single_instance());
     let app = match builder_with(base, ctx.clone(), WatchOptions::app()).build(context) {
         Ok(app) => app,
         Err(e) => {
@@ -243,9 +248,7 @@ pub fn run() {
                 tracing::warn!("the update was not installed: {} ({})", e.message, e.code);
             }
             tauri::async_runtime::block_on(ctx.leave_demo());
-            if let Some(dir) = &throwaway {
-                let _ = std::fs::remove_dir_all(dir);
-            }
+            // `--demo`'s folder goes with Tauri's cleanup, right after (`desktop::demo_folder`).
         }
     });
 }
@@ -262,4 +265,34 @@ pub fn private_webview_folder(
     let dir = data_local.join(identifier);
     lockdesk_core::private_fs::create_private_dir_all(&dir)?;
     lockdesk_core::private_fs::tighten(&dir)
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use std::os::unix::fs::PermissionsExt;
+
+    /// `--demo`: the user's own space lives in a private temporary folder made new with an
+    /// unpredictable name, as "Try the demo"'s, never `lockdesk-demo-<pid>` (which another user
+    /// of the temporary folder could make first), and the folder goes with the app.
+    #[test]
+    fn demo_mode_runs_in_a_new_private_folder() {
+        std::env::set_var("LOCKDESK_DEMO", "1");
+        let made = super::app_context();
+        std::env::remove_var("LOCKDESK_DEMO");
+        let (ctx, folder) = made.unwrap();
+        let folder = folder.expect("a folder of its own");
+        let name = folder.path().file_name().unwrap().to_string_lossy();
+        assert!(name.starts_with("lockdesk-demo-"), "{name}");
+        assert_ne!(name, format!("lockdesk-demo-{}", std::process::id()));
+        let mode = std::fs::metadata(folder.path())
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o700);
+        assert!(ctx.core().config_dir.starts_with(folder.path()));
+        let path = folder.path().to_owned();
+        drop(ctx);
+        drop(folder);
+        assert!(!path.exists());
+    }
 }

@@ -217,20 +217,25 @@ def main():
         assert code != 0 and "not_signed_in" in err, (code, out, err)
 
         step("behind the office proxy of the Windows settings (Internet Options)")
-        # The service's address has nothing listening; the proxy (the simulator, which answers
-        # absolute-form requests as a forward proxy passes them on) is the only way to it.
-        unreachable = "http://127.0.0.1:9"
+        # The proxy is one nothing answers on: a service out there ("behind", a name only an
+        # office proxy would reach) is tried through it and the proxy named, which shows the
+        # setting is read; the simulator on this computer ("near") is reached straight, as
+        # addresses of this computer always are.
+        dead = "127.0.0.1:9"
+        service = "https://lockdesk-service.test"
         settings = r"HKCU\Software\Microsoft\Windows\CurrentVersion\Internet Settings"
-        proxy = base.removeprefix("http://")
-        reg("add", settings, "/v", "ProxyEnable", "/t", "REG_DWORD", "/d", "1", "/f")
-        reg("add", settings, "/v", "ProxyServer", "/t", "REG_SZ", "/d", proxy, "/f")
-        try:
+        for name, at in (("behind", service), ("near", base)):
             lockctl(
-                "profile", "add", "behind", "--base-url", unreachable, "--client-id",
-                v3["client_id"], "--redirect-uri", v3["redirect_uri"], secret=v3["client_secret"],
+                "profile", "add", name, "--base-url", at, "--client-id", v3["client_id"],
+                "--redirect-uri", v3["redirect_uri"], secret=v3["client_secret"],
             )
-            login("behind", boss, page_base=base, profile_base=unreachable)
-            _, out, err = lockctl("--profile", "behind", "orgs")
+        reg("add", settings, "/v", "ProxyEnable", "/t", "REG_DWORD", "/d", "1", "/f")
+        reg("add", settings, "/v", "ProxyServer", "/t", "REG_SZ", "/d", dead, "/f")
+        try:
+            err = exchange_refused("behind", v3)
+            assert f"through the proxy http://{dead}" in err and "[transport]" in err, err
+            login("near", boss)
+            _, out, err = lockctl("--profile", "near", "orgs")
             assert "O-" in out, out + err
         finally:
             reg("delete", settings, "/v", "ProxyServer", "/f")
@@ -239,33 +244,49 @@ def main():
         step("behind the office proxy a setup script chooses (Internet Options: Use setup script)")
         # Wine reports "Automatically detect settings" as on, as Windows does by default: the
         # script address set beneath it is what Lockdesk follows.
-        script = (
-            "function FindProxyForURL(url, host) {\n"
-            f'  if (shExpMatch(url, "{unreachable}/*")) return "PROXY {proxy}; DIRECT";\n'
-            '  return "DIRECT";\n}\n'
-        )
+        script = f'function FindProxyForURL(url, host) {{ return "PROXY {dead}"; }}\n'
         with ScriptServer(script) as server:
             reg("add", settings, "/v", "AutoConfigURL", "/t", "REG_SZ", "/d", server.url, "/f")
             try:
-                _, out, err = lockctl("--profile", "behind", "orgs")
-                assert "O-" in out, out + err
+                err = exchange_refused("behind", v3)
+                assert f"through the proxy http://{dead}" in err and "[transport]" in err, err
                 assert server.hits >= 1, "the script was not fetched"
+                # The script sends everything to its proxy; this computer still goes straight.
+                _, out, err = lockctl("--profile", "near", "orgs")
+                assert "O-" in out, out + err
             finally:
                 reg("delete", settings, "/v", "AutoConfigURL", "/f")
         reg("add", settings, "/v", "AutoConfigURL", "/t", "REG_SZ", "/d",
             "http://127.0.0.1:9/proxy.pac", "/f")
         try:
-            code, out, err = lockctl("--profile", "behind", "orgs", ok=range(1, 256))
+            err = exchange_refused("behind", v3)
             assert "the automatic proxy configuration script http://127.0.0.1:9/proxy.pac" \
                 in err and "[transport]" in err, err
         finally:
             reg("delete", settings, "/v", "AutoConfigURL", "/f")
-        code, out, err = lockctl("--profile", "behind", "orgs", ok=range(1, 256))
-        assert "[transport]" in err, err
         tls_refused(v3)
         print("windows walk: all steps passed")
     finally:
         sim.kill()
+
+
+def exchange_refused(profile, client):
+    """`lockctl login` whose code exchange, the first request lockctl makes itself, fails: the
+    redirect is pasted back without visiting the page. Its stderr."""
+    p = subprocess.Popen(["wine", EXE, "--profile", profile, "login"],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, env=env)
+    for raw in p.stdout:
+        line = raw.decode("utf-8", "replace")
+        if "/oauth/authorize" in line:
+            q = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(line.strip()).query))
+            back = f"{client['redirect_uri']}?code=never-checked&state={q['state']}\n"
+            p.stdin.write(back.encode())
+            p.stdin.close()
+            break
+    err = p.stderr.read().decode("utf-8", "replace")
+    assert p.wait(timeout=120) != 0, err
+    return err
 
 
 def tls_refused(client):
@@ -291,19 +312,7 @@ def tls_refused(client):
             lockctl("profile", "add", "inspected", "--base-url", base, "--client-id",
                     client["client_id"], "--redirect-uri", client["redirect_uri"],
                     secret=client["client_secret"])
-            p = subprocess.Popen(["wine", EXE, "--profile", "inspected", "login"],
-                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                 stderr=subprocess.PIPE, env=env)
-            for raw in p.stdout:
-                line = raw.decode("utf-8", "replace")
-                if "/oauth/authorize" in line:
-                    q = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(line.strip()).query))
-                    back = f"{client['redirect_uri']}?code=never-checked&state={q['state']}\n"
-                    p.stdin.write(back.encode())
-                    p.stdin.close()
-                    break
-            err = p.stderr.read().decode("utf-8", "replace")
-            assert p.wait(timeout=120) != 0, err
+            err = exchange_refused("inspected", client)
             assert "[tls_certificate]" in err and "127.0.0.1" in err, err
         finally:
             sim.kill()

@@ -137,15 +137,18 @@ export async function historyScreen({ page, context, test, expect, id, nav, shot
     await page.waitForSelector(id('archive-total'));
     const all = await count();
     expect(all > 0, 'the archive is empty after the sync');
-    // The status line counts what the unfiltered table counts.
-    await page.waitForFunction(
-      ([a, b]) => {
-        const n = (sel) => document.querySelector(sel)?.textContent?.replace(/[^\d]/g, '');
-        return n(a) !== undefined && n(a) === n(b);
-      },
-      [id('archive-records'), id('archive-total')],
-      { timeout: 5000 },
+    // The archive holds both organizations' locks; the table, unfiltered, those of the
+    // organization in use, and the caption says which.
+    await page.waitForSelector(`${id('history-scope')}[data-scoped="true"]`);
+    const scope = await page.textContent(id('history-scope'));
+    const org = await page.textContent(id('switcher-org'));
+    expect(
+      scope.includes('the organization in use') && scope.includes(org.trim()),
+      `the caption says ${scope} (organization ${org})`,
     );
+    const archived = Number((await page.textContent(id('archive-records'))).replace(/[^\d]/g, ''));
+    const shown = await count();
+    expect(shown > 0 && shown < archived, `${shown} of the archive's ${archived} records shown`);
     await page.selectOption(id('archive-filter-action'), 'locked');
     await page.waitForFunction(
       ([sel, n]) => Number(document.querySelector(sel)?.textContent?.replace(/[^\d]/g, '')) < n,
@@ -186,8 +189,12 @@ export async function historyScreen({ page, context, test, expect, id, nav, shot
     ]);
     const bytes = readFileSync(await download.path());
     expect(bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf, 'CSV has no BOM');
-    const lines = bytes.toString('utf8').trim().split('\r\n').length;
-    expect(lines === locked + 1, `CSV has ${lines} lines for ${locked} records`);
+    const lines = bytes.toString('utf8').trim().split('\r\n');
+    // The header, a line per record, and the note of the organization shown.
+    expect(lines.length === locked + 2, `CSV has ${lines.length} lines for ${locked} records`);
+    // (Quoted: the organization's name and the words may hold a comma.)
+    const note = lines.at(-1).replace(/^"/, '');
+    expect(note.startsWith('# Records of the locks of'), `the last line: ${lines.at(-1)}`);
     await page.waitForSelector(id('archive-exported'));
     // An Excel workbook of the same records: a zip with the workbook's parts.
     await page.selectOption(id('archive-export-format'), 'xlsx');

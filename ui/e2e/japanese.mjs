@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { call } from './watch.mjs';
+import { call, folderHandle } from './watch.mjs';
 import { createLockGroup } from './lock_groups.mjs';
 //
 // What may stay in Latin letters:
@@ -330,7 +330,7 @@ export async function japaneseScreens({ page, context, test, expect, id, nav, sh
           schedule: { every: 'monthly_first_office_day', at: '07:30' },
           format: 'xlsx',
           language: 'ja',
-          folder: reportFolder,
+          folder_handle: await folderHandle(page, reportFolder),
         });
         await nav('watch');
         await nav('reports');

@@ -4,10 +4,16 @@
 // and a second round raises nothing twice.
 
 /** A command of the test host, from the page (which holds the host's token). */
-export const call = (page, cmd, req = {}) =>
+export const call = (page, cmd, req = {}) => host(page, `/api/${cmd}`, req);
+
+/** The handle of the folder at `path`, as the desktop's folder dialog would give it. */
+export const folderHandle = async (page, path) =>
+  (await host(page, '/_host/folder', { path })).handle;
+
+const host = (page, route, req) =>
   page.evaluate(
-    async ([cmd, req]) => {
-      const r = await fetch(`/api/${cmd}`, {
+    async ([route, req]) => {
+      const r = await fetch(route, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -15,10 +21,10 @@ export const call = (page, cmd, req = {}) =>
         },
         body: JSON.stringify(req),
       });
-      if (!r.ok) throw new Error(`${cmd} answered ${r.status}: ${await r.text()}`);
+      if (!r.ok) throw new Error(`${route} answered ${r.status}: ${await r.text()}`);
       return r.json();
     },
-    [cmd, req],
+    [route, req],
   );
 
 /** A call of the demo simulator's control API, with the token the session status hands out. */

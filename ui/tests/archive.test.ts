@@ -4,9 +4,11 @@ import {
   dailySeries,
   formatEta,
   heatmapCells,
+  scopeWords,
   syncFraction,
   workedHours,
 } from '../src/lib/archive';
+import { translate } from '../src/lib/i18n/index.svelte';
 
 describe('archive helpers', () => {
   it('builds the filter the core takes', () => {
@@ -42,6 +44,25 @@ describe('archive helpers', () => {
       archiveFilter({ lockId: '', from: '', to: '', user: '', kind: '', action: 'unlocked' })
         .is_locked,
     ).toBe(false);
+  });
+
+  it('shows the organization in use: its locks by default, and says so', () => {
+    const blank = { lockId: '', from: '', to: '', user: '', kind: '', action: '' } as const;
+    const scope = { org: '本社', lockIds: ['L1', 'L2'] };
+    expect(archiveFilter(blank, scope).lock_ids).toEqual(['L1', 'L2']);
+    // One lock chosen: that lock; an organization without locks: none (not every lock).
+    expect(archiveFilter({ ...blank, lockId: 'L2' }, scope).lock_ids).toEqual(['L2']);
+    expect(archiveFilter(blank, { org: '支店', lockIds: [] }).lock_ids).toEqual(['']);
+    // Its list not known yet: every lock, and the caption says so.
+    expect(archiveFilter(blank, null).lock_ids).toEqual([]);
+    const words = (s: ReturnType<typeof scopeWords>, lang: 'en' | 'ja') =>
+      translate(lang, s.key, s.params);
+    expect(words(scopeWords(scope), 'en')).toBe(
+      'Records of the locks of 本社, the organization in use.',
+    );
+    expect(words(scopeWords(scope), 'ja')).toBe('使用中の組織「本社」の錠の記録です。');
+    expect(words(scopeWords(null), 'en')).toContain('in every organization of the account');
+    expect(words(scopeWords(null), 'ja')).toContain('すべての組織');
   });
 
   it('fills missing days with zeros', () => {

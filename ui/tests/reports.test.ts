@@ -90,9 +90,13 @@ describe('the add form', () => {
         schedule: { every: 'weekly', weekday: 1, at: '07:30' },
         format: 'xlsx',
         language: 'ja',
-        folder: '/srv/share',
+        folder_handle: '',
       },
     });
+    // The folder goes as the handle its dialog answered, never as the path.
+    const chosen = toRequest(form({ folder: '/srv/share', folderHandle: 'h-42' }));
+    expect(chosen.ok && chosen.request.folder_handle).toBe('h-42');
+    expect(JSON.stringify(chosen)).not.toContain('/srv/share');
     const some = toRequest(
       form({ allLocks: false, lockIds: ['L1', 'L2'], every: 'monthly', day: ' 5 ' }),
     );
@@ -134,6 +138,14 @@ describe('the core refusing a report', () => {
     expect(serverProblem(refused('folder'))).toEqual({
       field: 'folder',
       problem: { key: 'reports.invalid.folderRefused' },
+    });
+    expect(serverProblem(refused('folder_handle'))).toEqual({
+      field: 'folder',
+      problem: { key: 'reports.invalid.folderChoose' },
+    });
+    expect(serverProblem(refused('what.lock_ids'))).toEqual({
+      field: 'locks',
+      problem: { key: 'reports.invalid.lockElsewhere' },
     });
     expect(serverProblem(refused('schedule.at'))?.field).toBe('at');
     expect(serverProblem(refused('schedule.day'))?.problem.params).toEqual({ min: 1, max: 28 });

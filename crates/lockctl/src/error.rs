@@ -282,6 +282,9 @@ pub fn hint(code: ErrorCode, profile: Option<&str>) -> Option<String> {
         C::MailUnavailable => {
             "the mail server or the network cannot be reached now, or the server asked to try later; alert deliveries are tried again on their own (see `lockctl alerts deliveries`)"
         }
+        C::MailPasswordBoundElsewhere => {
+            "alert_destinations.json names another mail server, port or user name than the password was kept for; remove the destination (`lockctl alerts destinations remove ID`) and add it again"
+        }
         C::MailStarttlsMissing => {
             "use --smtp-security tls (port 465) if the server offers it, or ask IT to switch STARTTLS on; Lockdesk never sends alerts or a password unencrypted over the network"
         }

@@ -1,9 +1,7 @@
 //! Where the service is and who this application is to it.
 
-use std::net::IpAddr;
-
 use oauth2::{ClientId, ClientSecret};
-use url::{Host, Url};
+use url::Url;
 
 use crate::error::{Error, Result};
 
@@ -66,19 +64,7 @@ pub fn secure_or_loopback(url: &Url) -> bool {
         && (url.scheme() == "https" || (url.scheme() == "http" && is_loopback(url)))
 }
 
-/// Whether `url` names this computer: `localhost`, 127.0.0.0/8 or ::1.
-pub fn is_loopback(url: &Url) -> bool {
-    url.host().is_some_and(|h| is_loopback_host(&h))
-}
-
-/// Whether `host` is this computer: `localhost`, 127.0.0.0/8 or ::1 (a mail server's host too).
-pub fn is_loopback_host(host: &Host<&str>) -> bool {
-    match host {
-        Host::Domain(d) => d.eq_ignore_ascii_case("localhost"),
-        Host::Ipv4(ip) => IpAddr::V4(*ip).is_loopback(),
-        Host::Ipv6(ip) => IpAddr::V6(*ip).is_loopback(),
-    }
-}
+pub use crate::loopback::{is_loopback, is_loopback_host};
 
 /// The application's registration with the service. The secret's Debug output is redacted.
 #[derive(Clone, Debug)]

@@ -9,6 +9,7 @@ mod error_chain;
 #[doc(hidden)]
 pub mod fuzz;
 pub mod ids;
+mod loopback;
 pub mod models;
 pub mod oauth;
 mod oauth_http;

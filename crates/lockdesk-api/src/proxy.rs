@@ -5,7 +5,9 @@
 //! [`route`], and the same choice names the proxy when a request through it fails (an
 //! administrator must know it was the proxy, not the service, that could not be reached) and
 //! gives a proxy that asks for a user name and password (407) the [`ProxyLogin`] the person gave
-//! for it.
+//! for it. Addresses of this computer (`localhost`, 127.0.0.0/8, ::1) always go straight, as
+//! browsers send them: no proxy or script is asked, so no proxy ever sees a request meant for a
+//! program on this computer.
 
 use hyper_util::client::proxy::matcher::Matcher;
 
@@ -29,7 +31,15 @@ enum Way {
     },
 }
 
+/// The choice for `url`, made off the async runtime's workers (a script may take seconds).
 fn way(url: &url::Url, matcher: &Matcher) -> Way {
+    if crate::loopback::is_loopback(url) {
+        return Way::Straight;
+    }
+    crate::proxy_auto::off_the_workers(|| way_beyond_this_computer(url, matcher))
+}
+
+fn way_beyond_this_computer(url: &url::Url, matcher: &Matcher) -> Way {
     if let Some(answer) = crate::proxy_auto::answer(url) {
         return match answer {
             PacAnswer::Direct => Way::Straight,
@@ -68,13 +78,23 @@ fn shown_proxy(proxy: &http::Uri) -> Option<String> {
     })
 }
 
-/// `host:port` of the proxy for `url` (the key its [`ProxyLogin`] is kept under); `None` when
-/// the request goes straight to the service.
-pub fn proxy_host_port(url: &url::Url) -> Option<String> {
+/// `scheme://host:port` of the proxy for `url`, the port always written (the key its
+/// [`ProxyLogin`] is kept under, and the address to reach it at); `None` when the request goes
+/// straight. One choice: a client that needs the proxy's address and its login takes both from
+/// this one answer (a script may answer differently a moment later).
+pub fn proxy_address(url: &url::Url) -> Option<String> {
     let Way::Through { proxy, .. } = way(url, &Matcher::from_system()) else {
         return None;
     };
-    host_port(&proxy)
+    address_of(&proxy)
+}
+
+/// `scheme://host:port` of `proxy`, the port always written. The scheme is part of it: a login
+/// given for an HTTPS proxy must never go in clear to an HTTP proxy on the same host and port
+/// (a script may name either).
+fn address_of(proxy: &http::Uri) -> Option<String> {
+    let scheme = proxy.scheme_str().unwrap_or("http");
+    Some(format!("{scheme}://{}", host_port(proxy)?))
 }
 
 /// A connection that went by `route` could not reach its proxy: a script that ranks another
@@ -88,9 +108,9 @@ pub(crate) fn proxy_unreachable(route: &Route) {
     }
 }
 
-/// The user name and password the person gave for one proxy (`host:port`), sent to that proxy
-/// only, in `Proxy-Authorization` (plain requests) or the `CONNECT` that opens a tunnel. The
-/// password never shows in debug output.
+/// The user name and password the person gave for one proxy (`scheme://host:port`), sent to
+/// that proxy only, in `Proxy-Authorization` (plain requests) or the `CONNECT` that opens a
+/// tunnel. The password never shows in debug output.
 #[derive(Clone, PartialEq, Eq)]
 pub struct ProxyLogin {
     proxy: String,
@@ -111,7 +131,7 @@ impl ProxyLogin {
         }
     }
 
-    /// `host:port` of the proxy these are for.
+    /// `scheme://host:port` of the proxy these are for ([`proxy_address`]).
     pub fn proxy(&self) -> &str {
         &self.proxy
     }
@@ -151,7 +171,7 @@ pub(crate) fn route(
         };
         let mut target = url::Url::parse(&proxy.to_string()).ok()?;
         let credentials = match &login {
-            Some(login) if host_port(&proxy).as_deref() == Some(login.proxy()) => {
+            Some(login) if address_of(&proxy).as_deref() == Some(login.proxy()) => {
                 Some((login.user.clone(), login.password.clone()))
             }
             _ => basic,
@@ -261,6 +281,45 @@ mod tests {
             ),
             "through the proxy http://proxy.example:3128: refused"
         );
+    }
+
+    /// Whatever the proxy settings say (here: everything through a proxy), an address of this
+    /// computer is reached straight.
+    #[test]
+    fn addresses_of_this_computer_always_go_straight() {
+        let everything = Matcher::builder().all("http://proxy.example:3128").build();
+        let through =
+            |u: &str| matches!(way(&u.parse().unwrap(), &everything), Way::Through { .. });
+        for this_computer in [
+            "http://127.0.0.1:8080/v3/locks",
+            "http://127.8.9.10/",
+            "https://localhost:4443/",
+            "http://LOCALHOST/",
+            "http://[::1]:8080/",
+        ] {
+            assert!(!through(this_computer), "{this_computer} went to the proxy");
+        }
+        assert!(through("https://api.example/v3/locks"));
+        assert!(
+            through("http://10.0.0.1/"),
+            "only this computer goes straight"
+        );
+    }
+
+    /// The login is kept per `scheme://host:port`: a script that names an HTTP proxy at the
+    /// host and port of an HTTPS one whose login is kept gets no login (it would go in clear).
+    #[test]
+    fn a_login_goes_only_to_the_scheme_host_and_port_it_was_given_for() {
+        let https: http::Uri = "https://gw.example:8443".parse().unwrap();
+        let http: http::Uri = "http://gw.example:8443".parse().unwrap();
+        let bare: http::Uri = "http://gw.example".parse().unwrap();
+        assert_eq!(
+            address_of(&https).as_deref(),
+            Some("https://gw.example:8443")
+        );
+        assert_eq!(address_of(&http).as_deref(), Some("http://gw.example:8443"));
+        assert_eq!(address_of(&bare).as_deref(), Some("http://gw.example:80"));
+        assert_ne!(address_of(&https), address_of(&http));
     }
 
     #[test]

@@ -14,8 +14,15 @@
 //! connection could not reach is passed over for [`DOWN_KEPT`], as browsers do, so the request
 //! tried again (a connection that never opened is tried again, whatever its method) takes the
 //! next choice.
+//!
+//! Nothing here may hold a request up for long: the script runs at most
+//! [`EVALUATION_TIMEOUT`] (an endless loop is interrupted), it is fetched or read from its file
+//! within [`FETCH_TIMEOUT`] (a `file:` script on a share the laptop cannot reach away from the
+//! office blocks its reader, not the request), and the whole choice is made off the async
+//! runtime's worker threads ([`off_the_workers`]), so other requests and timers go on meanwhile.
 
 use std::io::Read;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -32,6 +39,8 @@ const FAILURE_KEPT: Duration = Duration::from_secs(30);
 /// The system's setting is read again after this long (a laptop moves between networks).
 const SETTING_KEPT: Duration = Duration::from_secs(60);
 const FETCH_TIMEOUT: Duration = Duration::from_secs(10);
+/// The longest a script may run for one address (browsers allow about as long).
+const EVALUATION_TIMEOUT: Duration = Duration::from_secs(5);
 /// Office scripts are a few kilobytes; more than this is not a proxy script.
 const SCRIPT_MAX_BYTES: usize = 1 << 20;
 /// A proxy nothing answered on is passed over this long (Chrome's time too).
@@ -84,32 +93,41 @@ pub(crate) enum PacAnswer {
 
 /// What the script at the configured address answers for `url`; `None` when no script is
 /// configured (the proxy variables or the system's fixed proxy decide). Fetches the script
-/// when it is not held: a blocking call of at most [`FETCH_TIMEOUT`].
+/// when it is not held: a blocking call of at most [`FETCH_TIMEOUT`], then
+/// [`EVALUATION_TIMEOUT`] for the script.
 pub(crate) fn answer(url: &url::Url) -> Option<PacAnswer> {
-    let script_url = match configured_script(url)? {
-        Ok(script_url) => script_url,
-        Err(given) => {
-            return Some(PacAnswer::Failed {
-                script: given,
-                problem: format!("{PAC_URL_VARIABLE} is not an address"),
-            })
-        }
-    };
-    let script = match held_script(&script_url) {
-        Ok(script) => script,
-        Err(problem) => {
-            return Some(PacAnswer::Failed {
-                script: shown(&script_url),
-                problem,
-            })
-        }
-    };
-    Some(
-        evaluate(&script, url).unwrap_or_else(|problem| PacAnswer::Failed {
-            script: shown(&script_url),
-            problem,
+    match configured_script(url)? {
+        Ok(script_url) => Some(answer_from(&script_url, url)),
+        Err(given) => Some(PacAnswer::Failed {
+            script: given,
+            problem: format!("{PAC_URL_VARIABLE} is not an address"),
         }),
-    )
+    }
+}
+
+/// What the script at `script_url` answers for `url`.
+fn answer_from(script_url: &url::Url, url: &url::Url) -> PacAnswer {
+    let failed = |problem| PacAnswer::Failed {
+        script: shown(script_url),
+        problem,
+    };
+    match held_script(script_url) {
+        Ok(script) => evaluate(&script, url).unwrap_or_else(failed),
+        Err(problem) => failed(problem),
+    }
+}
+
+/// Runs `f`, which may block (a script fetched, read or run), without holding up the async
+/// runtime it is called from: on a worker thread of a multi-threaded runtime the worker's other
+/// tasks are handed to another thread meanwhile (reqwest asks for a request's proxy
+/// synchronously, on a worker). Elsewhere (a blocking thread, a single-threaded runtime, no
+/// runtime) it simply runs.
+pub(crate) fn off_the_workers<T>(f: impl FnOnce() -> T) -> T {
+    use tokio::runtime::{Handle, RuntimeFlavor};
+    match Handle::try_current() {
+        Ok(h) if h.runtime_flavor() == RuntimeFlavor::MultiThread => tokio::task::block_in_place(f),
+        _ => f(),
+    }
 }
 
 /// Runs `script` for `url` under the policy a browser would give it: real name lookups
@@ -117,6 +135,7 @@ pub(crate) fn answer(url: &url::Url) -> Option<PacAnswer> {
 /// `myIpAddress()` and its time zone for `timeRange`.
 fn evaluate(script: &PacScript, url: &url::Url) -> Result<PacAnswer, String> {
     let mut policy = PacPolicy::new()
+        .with_timeout(Some(EVALUATION_TIMEOUT))
         .with_dns_resolution(true)
         .with_internal_addresses(true)
         .with_local_utc_offset(chrono::Local::now().offset().local_minus_utc());
@@ -301,21 +320,15 @@ fn held_script(url: &url::Url) -> Result<PacScript, String> {
 
 /// The script's text: from a file (`file:` addresses, which Windows still accepts) or over
 /// HTTP(S) straight from its address, on a thread of its own so that this works from inside
-/// the async runtime that asks (reqwest asks for a request's proxy synchronously).
+/// the async runtime that asks (reqwest asks for a request's proxy synchronously), and within
+/// [`FETCH_TIMEOUT`] either way.
 fn fetch(url: &url::Url) -> Result<String, String> {
     match url.scheme() {
         "file" => {
             let path = url
                 .to_file_path()
                 .map_err(|_| "it is not a file's address".to_owned())?;
-            let mut bytes = Vec::new();
-            std::fs::File::open(&path)
-                .and_then(|f| f.take(SCRIPT_MAX_BYTES as u64 + 1).read_to_end(&mut bytes))
-                .map_err(|e| e.to_string())?;
-            if bytes.len() > SCRIPT_MAX_BYTES {
-                return Err(format!("it is larger than {SCRIPT_MAX_BYTES} bytes"));
-            }
-            text_of(&bytes)
+            read_file(&path)
         }
         "http" | "https" => {
             let url = url.clone();
@@ -325,6 +338,62 @@ fn fetch(url: &url::Url) -> Result<String, String> {
         }
         other => Err(format!("Lockdesk cannot read {other}: addresses")),
     }
+}
+
+/// Files whose read has not come back yet (a share out of reach can block a read for minutes):
+/// not read again meanwhile, so blocked readers do not pile up.
+static READING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// The script file at `path`, read on a thread of its own and waited for [`FETCH_TIMEOUT`] at
+/// most: a read that does not come back by then is left to finish on its own.
+fn read_file(path: &Path) -> Result<String, String> {
+    let not_answering = || {
+        format!(
+            "its file did not answer within {} s",
+            FETCH_TIMEOUT.as_secs()
+        )
+    };
+    {
+        let mut reading = READING.lock().unwrap_or_else(|e| e.into_inner());
+        if reading.iter().any(|p| p == path) {
+            return Err(not_answering());
+        }
+        reading.push(path.to_owned());
+    }
+    let done = |path: &Path| {
+        READING
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .retain(|p| p != path);
+    };
+    let (tx, rx) = std::sync::mpsc::channel();
+    let owned = path.to_owned();
+    let spawned = std::thread::Builder::new()
+        .name("lockdesk-pac-file".into())
+        .spawn(move || {
+            let read = read_capped(&owned);
+            done(&owned);
+            let _ = tx.send(read);
+        });
+    if let Err(e) = spawned {
+        done(path);
+        return Err(e.to_string());
+    }
+    match rx.recv_timeout(FETCH_TIMEOUT) {
+        Ok(read) => read,
+        Err(_) => Err(not_answering()),
+    }
+}
+
+fn read_capped(path: &Path) -> Result<String, String> {
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(SCRIPT_MAX_BYTES as u64 + 1).read_to_end(&mut bytes))
+        .map_err(|e| e.to_string())?;
+    if bytes.len() > SCRIPT_MAX_BYTES {
+        return Err(format!("it is larger than {SCRIPT_MAX_BYTES} bytes"));
+    }
+    text_of(&bytes)
 }
 
 fn fetch_over_http(url: url::Url) -> Result<String, String> {
@@ -566,5 +635,84 @@ mod tests {
         });
         let refused = fetch(&url).unwrap_err();
         assert!(refused.contains("larger than"), "{refused}");
+    }
+
+    /// `ask` run as a task on a runtime of one worker thread, beside another task that needs
+    /// the worker: what `ask` answered, and whether the other task ran while `ask` waited.
+    fn beside_another_task(ask: impl FnOnce() -> PacAnswer + Send + 'static) -> (PacAnswer, bool) {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async move {
+            let other_ran = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+            let (asking, asked) = tokio::sync::oneshot::channel::<()>();
+            let flag = other_ran.clone();
+            let other = tokio::spawn(async move {
+                let _ = asked.await;
+                flag.store(true, std::sync::atomic::Ordering::SeqCst);
+            });
+            let flag = other_ran.clone();
+            let answer = tokio::spawn(async move {
+                let _ = asking.send(());
+                let answer = off_the_workers(ask);
+                (answer, flag.load(std::sync::atomic::Ordering::SeqCst))
+            })
+            .await
+            .unwrap();
+            other.await.unwrap();
+            answer
+        })
+    }
+
+    #[test]
+    fn a_script_that_never_ends_is_given_up_and_the_runtime_goes_on_meanwhile() {
+        let endless = PacScript::new("function FindProxyForURL(url, host) { for (;;) {} }");
+        let (answer, other_ran) = beside_another_task(move || {
+            evaluate(&endless, &"https://api.example/".parse().unwrap()).unwrap_or_else(|problem| {
+                PacAnswer::Failed {
+                    script: "endless".into(),
+                    problem,
+                }
+            })
+        });
+        let PacAnswer::Failed { problem, .. } = answer else {
+            panic!("an endless script answered {answer:?}");
+        };
+        assert!(problem.contains("budget"), "{problem}");
+        assert!(other_ran, "the worker was held while the script ran");
+    }
+
+    /// A script file that never answers (a FIFO nothing writes into, as a share out of reach
+    /// blocks its reader): the request goes on straight with the problem named, the runtime's
+    /// other tasks run meanwhile, and the next request does not wait on the same read again.
+    #[cfg(unix)]
+    #[test]
+    fn a_script_file_that_never_answers_is_given_up_and_the_runtime_goes_on_meanwhile() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("proxy.pac");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let script = url::Url::from_file_path(&fifo).unwrap();
+        let url: url::Url = "https://api.example/v3/locks".parse().unwrap();
+        let (answer, other_ran) = {
+            let (script, url) = (script.clone(), url.clone());
+            beside_another_task(move || answer_from(&script, &url))
+        };
+        let PacAnswer::Failed { problem, .. } = answer else {
+            panic!("a script file that never answered gave {answer:?}");
+        };
+        assert!(
+            problem.contains("its file did not answer within 10 s"),
+            "{problem}"
+        );
+        assert!(other_ran, "the worker was held while the file was read");
+        assert_eq!(read_file(&fifo), Err(problem));
+        // The reader left blocked ends once something opens the FIFO for writing.
+        drop(std::fs::OpenOptions::new().write(true).open(&fifo).unwrap());
     }
 }

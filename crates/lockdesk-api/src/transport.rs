@@ -150,7 +150,7 @@ impl Transport {
         proxy_login: Option<&ProxyLogin>,
     ) -> Result<Transport> {
         let sends_proxy_login = proxy_login.is_some_and(|login| {
-            crate::proxy::proxy_host_port(base.url()).as_deref() == Some(login.proxy())
+            crate::proxy::proxy_address(base.url()).as_deref() == Some(login.proxy())
         });
         let builder = crate::proxy::route(crate::tls::client_builder(), proxy_login);
         Self::finish(base, retry, timeout, builder, sends_proxy_login, false)

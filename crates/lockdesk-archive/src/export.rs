@@ -63,8 +63,10 @@ impl Archive {
     }
 
     /// [`Self::export`], with `note` on a sheet of its own after the records when the export
-    /// is a workbook (a report written from an archive that did not reach its period's end
-    /// says so in the file).
+    /// is a workbook, and as the last line of a CSV file, after the records and starting with
+    /// `#` (a report written from an archive that did not reach its period's end says so in
+    /// the file; an export says which organization's locks it holds). JSON Lines, one record
+    /// a line, carry no note.
     pub fn export_with_note(
         &self,
         req: &ExportRequest,
@@ -89,8 +91,10 @@ impl Archive {
              FROM accesses a {} ORDER BY {order}",
             if w.empty { "WHERE 0" } else { &w.sql }
         );
+        // A filter that matches nothing (locks the archive does not know) binds nothing.
+        let params = if w.empty { Vec::new() } else { w.params };
         if req.format == ExportFormat::Xlsx {
-            let records = crate::xlsx::write(conn, &sql, w.params, &names, req, note, &mut sink)?;
+            let records = crate::xlsx::write(conn, &sql, params, &names, req, note, &mut sink)?;
             sink.flush()?;
             return Ok(ExportSummary {
                 records,
@@ -111,7 +115,7 @@ impl Archive {
                 csv.flush()?;
                 drop(csv);
                 let mut rows = CsvRows::new(&names, req.language)?;
-                for_each_batch(conn, &sql, w.params, |batch| {
+                for_each_batch(conn, &sql, params, |batch| {
                     for &(ms, lock, user, kind, locked) in batch {
                         let local = ms + zone.offset_ms(ms);
                         rows.write(&mut buf, local, lock, user, kind, locked)?;
@@ -121,9 +125,16 @@ impl Archive {
                     buf.clear();
                     Ok(())
                 })?;
+                if let Some(note) = note {
+                    let mut csv = csv::WriterBuilder::new()
+                        .terminator(csv::Terminator::CRLF)
+                        .from_writer(&mut sink);
+                    csv.write_record([format!("# {note}")])?;
+                    csv.flush()?;
+                }
             }
             ExportFormat::Jsonl => {
-                for_each_batch(conn, &sql, w.params, |batch| {
+                for_each_batch(conn, &sql, params, |batch| {
                     for &(ms, lock, user, kind, locked) in batch {
                         let lock = names.lock(lock);
                         let user = names.user(user);

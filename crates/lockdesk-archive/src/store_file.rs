@@ -38,6 +38,7 @@ pub struct StoreFile {
     kind: StoreKind,
     path: PathBuf,
     new_file_pragmas: &'static str,
+    connection_pragmas: &'static str,
     schema: &'static str,
     upgrade: Option<fn(&mut Connection) -> Result<()>>,
     on_reset: Option<fn(&mut Connection, &Reset) -> Result<()>>,
@@ -58,6 +59,7 @@ impl StoreFile {
             kind,
             path,
             new_file_pragmas: "",
+            connection_pragmas: "",
             schema,
             upgrade: None,
             on_reset: None,
@@ -91,6 +93,12 @@ impl StoreFile {
     /// Settings only a new file takes (see [`db::open_private_store_with`]).
     pub fn with_new_file_pragmas(mut self, pragmas: &'static str) -> StoreFile {
         self.new_file_pragmas = pragmas;
+        self
+    }
+
+    /// Settings of each connection, run at every open (`PRAGMA secure_delete = ON`).
+    pub fn with_connection_pragmas(mut self, pragmas: &'static str) -> StoreFile {
+        self.connection_pragmas = pragmas;
         self
     }
 
@@ -138,6 +146,7 @@ impl StoreFile {
     fn open(&self) -> Result<Connection> {
         let mut conn = db::open_private_store_with(&self.path, self.new_file_pragmas, self.schema)?;
         check(&mut conn, CHECK_BUDGET)?;
+        conn.execute_batch(self.connection_pragmas)?;
         if let Some(upgrade) = self.upgrade {
             upgrade(&mut conn)?;
         }

@@ -69,6 +69,9 @@ pub struct FileSaveResponse {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FolderChooseResponse {
     pub path: Option<String>,
+    /// What names the folder to the core (`ReportAddRequest::folder_handle`): the window
+    /// shows the path, and never gives one.
+    pub handle: Option<String>,
 }
 
 /// The event the shell sends when the update status changes (its payload: [`UpdateStatusView`]).

@@ -1,9 +1,12 @@
 //! The user name and password the person gave for a proxy that answered 407 Proxy
-//! Authentication Required: kept in the keychain only, under `proxy/<host:port>`
+//! Authentication Required: kept in the keychain only, under `proxy/<scheme://host:port>`
 //! ([`crate::secrets::proxy_login_key`]), never in a file or a log, and given to every
-//! transport Lockdesk builds for a service reached through that proxy.
+//! transport Lockdesk builds for a service reached through that proxy. The scheme is part of
+//! the key: a login given for an HTTPS proxy is never sent to an HTTP one on the same host and
+//! port. A login kept by an earlier version under `proxy/<host:port>` is not used: the proxy
+//! asks again, and the person gives it once more.
 
-use lockdesk_api::proxy::proxy_host_port;
+use lockdesk_api::proxy::proxy_address;
 use lockdesk_api::{ProxyLogin, ServiceUrl, Transport};
 use serde::{Deserialize, Serialize};
 
@@ -18,7 +21,7 @@ struct Stored {
     password: String,
 }
 
-/// The login kept for `proxy` (`host:port`), if any.
+/// The login kept for `proxy` (`scheme://host:port`), if any.
 pub fn load(secrets: &dyn SecretStore, proxy: &str) -> Result<Option<ProxyLogin>> {
     let Some(text) = secrets.get(&proxy_login_key(proxy))? else {
         return Ok(None);
@@ -49,9 +52,9 @@ pub fn forget(secrets: &dyn SecretStore, proxy: &str) -> Result<()> {
     secrets.delete(&proxy_login_key(proxy))
 }
 
-/// `host:port` of the proxy the service at `base` is reached through, if any.
+/// `scheme://host:port` of the proxy the service at `base` is reached through, if any.
 pub fn proxy_of(base: &ServiceUrl) -> Option<String> {
-    proxy_host_port(base.url())
+    proxy_address(base.url())
 }
 
 /// The transport for the service at `base` with the defaults, carrying the login kept for its
@@ -76,21 +79,26 @@ mod tests {
     #[test]
     fn a_login_is_kept_under_its_proxy_read_back_and_forgotten() {
         let store = MemoryStore::new();
-        assert_eq!(load(&store, "proxy.example:8080").unwrap(), None);
-        let login = ProxyLogin::new("proxy.example:8080", "山田", "pa:ss\u{2603}");
+        let proxy = "http://proxy.example:8080";
+        assert_eq!(load(&store, proxy).unwrap(), None);
+        let login = ProxyLogin::new(proxy, "山田", "pa:ss\u{2603}");
         save(&store, &login).unwrap();
-        assert_eq!(store.keys(), vec!["proxy/proxy.example:8080".to_owned()]);
-        assert_eq!(load(&store, "proxy.example:8080").unwrap(), Some(login));
-        assert_eq!(load(&store, "other.example:8080").unwrap(), None);
-        forget(&store, "proxy.example:8080").unwrap();
-        forget(&store, "proxy.example:8080").unwrap();
+        assert_eq!(store.keys(), vec![format!("proxy/{proxy}")]);
+        assert_eq!(load(&store, proxy).unwrap(), Some(login));
+        assert_eq!(load(&store, "http://other.example:8080").unwrap(), None);
+        // The same host and port by another scheme is another proxy.
+        assert_eq!(load(&store, "https://proxy.example:8080").unwrap(), None);
+        forget(&store, proxy).unwrap();
+        forget(&store, proxy).unwrap();
         assert!(store.keys().is_empty());
     }
 
     #[test]
     fn an_entry_that_cannot_be_read_counts_as_none() {
         let store = MemoryStore::new();
-        store.set("proxy/proxy.example:8080", "not json").unwrap();
-        assert_eq!(load(&store, "proxy.example:8080").unwrap(), None);
+        store
+            .set("proxy/http://proxy.example:8080", "not json")
+            .unwrap();
+        assert_eq!(load(&store, "http://proxy.example:8080").unwrap(), None);
     }
 }

@@ -22,8 +22,8 @@ pub fn tokens_key(profile: &str) -> String {
     format!("{profile}/tokens")
 }
 
-/// The user name and password given for a proxy, `host:port` (never bound to a profile: they
-/// are sent to that proxy only, whichever service is reached through it).
+/// The user name and password given for a proxy, `scheme://host:port` (never bound to a
+/// profile: they are sent to that proxy only, whichever service is reached through it).
 pub fn proxy_login_key(proxy: &str) -> String {
     format!("proxy/{proxy}")
 }
@@ -320,8 +320,8 @@ mod tests {
             "alert destination a18f: webhook address"
         );
         assert_eq!(
-            described(&proxy_login_key("proxy.example:8080")),
-            "proxy proxy.example:8080: user name and password"
+            described(&proxy_login_key("http://proxy.example:8080")),
+            "proxy http://proxy.example:8080: user name and password"
         );
         assert_eq!(described("proxy/tokens"), "proxy: sign-in tokens");
         if cfg!(target_os = "macos") {

@@ -179,6 +179,29 @@ async fn service(State(host): State<Arc<Host>>, AxPath(state): AxPath<String>) -
     }
 }
 
+/// `POST /_host/folder {"path": …}`: the folder dialog of the browser tests, which have none. The
+/// path typed in the Reports form (or given by a test) is granted as the desktop shell grants
+/// the folder its dialog returned, and the answer is the dialog's: `{path, handle}`. Behind the
+/// token like every `/_host/` command.
+async fn folder(State(host): State<Arc<Host>>, body: Bytes) -> Response {
+    let path = serde_json::from_slice::<serde_json::Value>(&body)
+        .ok()
+        .and_then(|v| v.get("path")?.as_str().map(str::to_owned));
+    let Some(path) = path else {
+        let p = ErrorPayload::new(ErrorCode::InvalidArguments, "give the folder as {\"path\"}");
+        return json(
+            StatusCode::BAD_REQUEST,
+            &serde_json::to_value(p).unwrap_or_default(),
+        );
+    };
+    let ctx = host.ctx.read().await.clone();
+    let handle = ctx.grant_folder(PathBuf::from(path.trim()));
+    json(
+        StatusCode::OK,
+        &serde_json::json!({ "path": path, "handle": handle }),
+    )
+}
+
 fn mime(path: &Path) -> &'static str {
     match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
         "html" => "text/html; charset=utf-8",
@@ -279,6 +302,7 @@ pub fn router(options: HostOptions, addr: SocketAddr) -> std::io::Result<Router>
         )
         .route("/_host/reset", post(reset))
         .route("/_host/service/{state}", post(service))
+        .route("/_host/folder", post(folder))
         .route("/_host/health", get(|| async { "ok" }))
         .fallback(get(static_file))
         .layer(axum::middleware::from_fn_with_state(guard, guard::layer))

@@ -22,16 +22,41 @@ export interface ArchiveFilter {
   is_locked: boolean | null;
 }
 
-export function archiveFilter(f: ArchiveForm): ArchiveFilter {
+/**
+ * Which organization History shows. The archive holds every lock the history sign-in sees, in
+ * every organization of the account; History shows those of the organization in use (its lock
+ * list), or every lock while that list is not known.
+ */
+export interface HistoryScope {
+  /** The organization's name (or id). */
+  org: string;
+  lockIds: string[];
+}
+
+/** A lock id no lock has: the filter of an organization without locks ("none" would be all). */
+const NO_LOCK = '';
+
+export function archiveFilter(f: ArchiveForm, scope: HistoryScope | null = null): ArchiveFilter {
   const user = f.user.trim();
+  const every = scope === null ? [] : scope.lockIds.length > 0 ? scope.lockIds : [NO_LOCK];
   return {
-    lock_ids: f.lockId ? [f.lockId] : [],
+    lock_ids: f.lockId ? [f.lockId] : every,
     from: f.from ? localDayStart(f.from) : null,
     til: f.to ? localDayEnd(f.to) : null,
     user: user ? user : null,
     kinds: f.kind ? [f.kind] : [],
     is_locked: f.action === '' ? null : f.action === 'locked',
   };
+}
+
+/** The line saying which locks History and its exports hold: on screen, and as an export's note. */
+export function scopeWords(scope: HistoryScope | null): {
+  key: 'archive.scope.org' | 'archive.scope.all';
+  params?: { org: string };
+} {
+  return scope === null
+    ? { key: 'archive.scope.all' }
+    : { key: 'archive.scope.org', params: { org: scope.org } };
 }
 
 /** Every day from the first to the last with records, zeros filled in (for a bar chart). */

@@ -262,6 +262,7 @@ export function codeText(code: ErrorCode, details: ErrorDetails = {}): CodeText 
     case 'webhook_unavailable':
     case 'webhook_answer_lost':
     case 'webhook_secret_missing':
+    case 'mail_password_bound_elsewhere':
     case 'update_refused':
     case 'update_failed':
     case 'mail_refused':
@@ -431,7 +432,7 @@ export function describeError(err: BackendError): ErrorView {
     'archive_schema_too_new',
     'invitation_limit_exceeded',
   ];
-  // A chat destination's service (Watch, team chat): the message says what happens or what to
+  // A chat or mail destination (Watch, team chat): the message says what happens or what to
   // do; the advice and button of its category would point at Lockdesk's own connection, which is
   // not at fault.
   const chatService: readonly ErrorCode[] = [
@@ -439,6 +440,7 @@ export function describeError(err: BackendError): ErrorView {
     'webhook_unavailable',
     'webhook_answer_lost',
     'webhook_secret_missing',
+    'mail_password_bound_elsewhere',
   ];
   const own = chatService.includes(err.code);
   const howTo = own || selfContained.includes(err.code) ? null : (routeAdvice(err) ?? advice.howTo);

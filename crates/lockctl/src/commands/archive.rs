@@ -222,9 +222,12 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
                 reason: e.to_string(),
             })?;
             let ctx = archive(env, &arg)?;
-            let written =
-                app::history_archive_export_to(ctx, HistoryExportRequest { export }, absolute)
-                    .await?;
+            let written = app::history_archive_export_to(
+                ctx,
+                HistoryExportRequest { export, note: None },
+                absolute,
+            )
+            .await?;
             if term.json {
                 return output::json(term.out, &written);
             }

@@ -1,7 +1,7 @@
 //! `lockctl demo`: the app's "Try the demo" (the built-in simulator with its demo data, signed
 //! in through the real OAuth flow) and a tour of what the commands show. Uses a throwaway
-//! profile store and an in-memory secret store, so the user's own profiles and keychain are
-//! never touched.
+//! profile store in a private temporary folder of its own (as "Try the demo" does) and an
+//! in-memory secret store, so the user's own profiles and keychain are never touched.
 
 use std::sync::Arc;
 
@@ -19,16 +19,17 @@ use crate::error::{Error, Result};
 use crate::term::Term;
 
 pub async fn run(term: &mut Term<'_>, serve: bool) -> Result<()> {
-    let dir = std::env::temp_dir().join(format!("lockdesk-demo-{}", std::process::id()));
+    let folder = app::DemoFolder::new()?;
     let ctx = Context::new(
-        dir.clone(),
+        folder.path().to_owned(),
         Arc::new(MemoryStore::default()),
         Arc::new(SystemClock),
     );
     let app = AppContext::with_demo_options(ctx, SimOptions::default());
     let result = tour(&app, term, serve).await;
+    // The folder goes after everything the context opened in it.
     drop(app);
-    let _ = std::fs::remove_dir_all(&dir);
+    drop(folder);
     result
 }
 

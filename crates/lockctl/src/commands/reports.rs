@@ -78,7 +78,8 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: ReportsCmd) -> Result<
                         LangArg::En => ReportLanguage::En,
                         LangArg::Ja => ReportLanguage::Ja,
                     },
-                    folder: folder.display().to_string(),
+                    // A path on the command line is the user's own choice.
+                    folder_handle: ctx.grant_folder(folder),
                 },
             )
             .await?;

@@ -5,6 +5,7 @@
 mod activity;
 mod alerts;
 mod alerts_mail;
+#[cfg(target_os = "linux")]
 mod auth_proxy;
 mod broken_settings;
 mod cached;

@@ -47,3 +47,52 @@ async fn config_archives_and_locks_are_private() {
         assert_eq!(*mode, wanted, "{} is {mode:o} after start", path.display());
     }
 }
+
+/// `lockctl demo` runs in private temporary folders of unpredictable names made new (its own
+/// and the demo's, as "Try the demo" does), never `lockdesk-demo-<pid>`, which another user
+/// of the shared temporary folder could make first; a demo killed midway leaves folders the
+/// next demo sweeps, and one that ends leaves nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_demo_runs_in_new_private_folders_and_leaves_nothing() {
+    use tokio::io::{AsyncBufReadExt, BufReader};
+    let mut home = Home::new(start_sim());
+    let tmp = home.dir.path().join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    home.env.push(("TMPDIR".into(), tmp.clone()));
+    let demos = || -> Vec<std::path::PathBuf> {
+        std::fs::read_dir(&tmp)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| {
+                p.file_name()
+                    .unwrap()
+                    .to_string_lossy()
+                    .starts_with("lockdesk-demo-")
+            })
+            .collect()
+    };
+
+    let mut serving = home.command(&["demo", "--serve"]).spawn().unwrap();
+    let pid = serving.id().unwrap();
+    let mut lines = BufReader::new(serving.stdout.take().unwrap()).lines();
+    while let Some(line) = lines.next_line().await.unwrap() {
+        if line.contains("keeps running at") {
+            break;
+        }
+    }
+    let made = demos();
+    assert_eq!(made.len(), 2, "its own and the demo's: {made:?}");
+    for dir in &made {
+        let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+        assert_ne!(name, format!("lockdesk-demo-{pid}"), "a predictable name");
+        let mode = std::fs::symlink_metadata(dir).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o700, "{name}");
+    }
+    serving.kill().await.unwrap();
+    serving.wait().await.unwrap();
+    assert_eq!(demos().len(), 2, "a killed demo leaves its folders");
+
+    let tour = home.run(&["demo"]).await;
+    assert_eq!(tour.code, 0, "{}", tour.stderr);
+    assert!(demos().is_empty(), "left: {:?}", demos());
+}

@@ -1,9 +1,10 @@
 //! Behind an office proxy chosen by an automatic configuration script (a PAC file): real
 //! `lockctl` processes told the script's address (`LOCKDESK_PROXY_PAC_URL`; on Windows the
 //! walk sets it in the Internet settings instead), a service reachable only through the proxy
-//! the script names, and the simulator as that proxy. A script that cannot be fetched, or that
-//! names only a proxy nothing answers on, is named in the error; a proxy ranked after a dead one
-//! is taken.
+//! the script names (`auth_proxy.rs`, Linux). A script that cannot be fetched, or that names
+//! only a proxy nothing answers on, is named in the error; a proxy ranked after a dead one is
+//! taken. A service on this computer, the demo's or any other, goes straight whatever the
+//! script says.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -12,6 +13,8 @@ use lockdesk_api::proxy::PAC_URL_VARIABLE;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 
+#[cfg(target_os = "linux")]
+use crate::auth_proxy::{home_behind_a_proxy, AuthProxy, SERVICE};
 use crate::procs::Home;
 use crate::support::start_sim;
 
@@ -61,38 +64,64 @@ impl ScriptServer {
 }
 
 /// A script that sends the service's address through `proxy` and everything else straight.
+#[cfg(target_os = "linux")]
 fn office_script(proxy: &str) -> String {
     script_answering(&format!("PROXY {proxy}; DIRECT"))
 }
 
 /// A script that answers `choices` for the service's address and DIRECT for everything else.
+#[cfg(target_os = "linux")]
 fn script_answering(choices: &str) -> String {
     format!(
         r#"function FindProxyForURL(url, host) {{
     if (isPlainHostName(host)) return "DIRECT";
-    if (shExpMatch(url, "{UNREACHABLE}/*")) return "{choices}";
+    if (shExpMatch(url, "{SERVICE}/*")) return "{choices}";
     return "DIRECT";
 }}"#
     )
 }
 
-/// A home whose service address is nothing (`UNREACHABLE`) but through the proxy the script
-/// names, the script made by `script` from the simulator's `host:port` and served on the
-/// loopback; the profile `work` signed in through it.
-async fn signed_in_behind(script: impl FnOnce(&str) -> String) -> (Home, ScriptServer) {
-    let mut home = Home::new(start_sim());
-    let sim = home.sim.base_url.trim_start_matches("http://").to_owned();
-    let server = ScriptServer::start(script(&sim)).await;
-    home.service_url = Some(UNREACHABLE.into());
+/// Running homes and proxies.
+#[cfg(target_os = "linux")]
+struct Behind {
+    home: Home,
+    server: ScriptServer,
+    _office: AuthProxy,
+}
+
+/// A home whose service is reached only through the proxy the script names, the script made
+/// by `script` from the office proxy's `host:port` and served on the loopback; the profile
+/// `work` signed in through it.
+#[cfg(target_os = "linux")]
+async fn signed_in_behind(script: impl FnOnce(&str) -> String) -> Behind {
+    let (mut home, upstream) = home_behind_a_proxy();
+    let office = AuthProxy::open(upstream).await;
+    let proxy = office.url.trim_start_matches("http://").to_owned();
+    let server = ScriptServer::start(script(&proxy)).await;
     home.env
         .push((PAC_URL_VARIABLE.into(), server.url.clone().into()));
     home.add_and_login("work", 0).await;
-    (home, server)
+    Behind {
+        home,
+        server,
+        _office: office,
+    }
 }
 
+/// The test CA's trust stays; only the script variable goes.
+#[cfg(target_os = "linux")]
+fn without_script(home: &mut Home) {
+    home.env.retain(|(k, _)| k != PAC_URL_VARIABLE);
+}
+
+#[cfg(target_os = "linux")]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_script_routes_the_service_through_its_proxy_and_a_dead_script_or_proxy_is_named() {
-    let (mut home, server) = signed_in_behind(office_script).await;
+    let Behind {
+        mut home,
+        server,
+        _office,
+    } = signed_in_behind(office_script).await;
     let orgs = home.run(&["--profile", "work", "orgs"]).await;
     assert_eq!(orgs.code, 0, "{}", orgs.stderr);
     assert!(orgs.stdout.contains("O-"), "{}", orgs.stdout);
@@ -102,7 +131,7 @@ async fn the_script_routes_the_service_through_its_proxy_and_a_dead_script_or_pr
     );
 
     // Without the script the service's address is nothing.
-    home.env.clear();
+    without_script(&mut home);
     let direct = home.run(&["--profile", "work", "orgs"]).await;
     assert_ne!(direct.code, 0, "reached without the script");
     assert!(direct.stderr.contains("[transport]"), "{}", direct.stderr);
@@ -130,7 +159,7 @@ async fn the_script_routes_the_service_through_its_proxy_and_a_dead_script_or_pr
 
     // A script whose only choice is a proxy nothing answers on: the proxy is named.
     let nowhere = ScriptServer::start(script_answering("PROXY 127.0.0.1:9")).await;
-    home.env.clear();
+    without_script(&mut home);
     home.env
         .push((PAC_URL_VARIABLE.into(), nowhere.url.clone().into()));
     let refused = home.run(&["--profile", "work", "orgs"]).await;
@@ -154,18 +183,21 @@ async fn the_script_routes_the_service_through_its_proxy_and_a_dead_script_or_pr
 /// A script that ranks a proxy nothing answers on first and a working one after it, as offices
 /// do for a spare proxy: the sign-in and the service's calls go through the second, each in one
 /// `lockctl` process, as a browser's would (the service is reachable through nothing else).
+#[cfg(target_os = "linux")]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_scripts_next_proxy_is_taken_when_its_first_is_down() {
-    let (home, _server) =
-        signed_in_behind(|sim| script_answering(&format!("PROXY 127.0.0.1:9; PROXY {sim}"))).await;
-    let orgs = home.run(&["--profile", "work", "orgs"]).await;
+    let behind =
+        signed_in_behind(|proxy| script_answering(&format!("PROXY 127.0.0.1:9; PROXY {proxy}")))
+            .await;
+    let orgs = behind.home.run(&["--profile", "work", "orgs"]).await;
     assert_eq!(orgs.code, 0, "{}", orgs.stderr);
     assert!(orgs.stdout.contains("O-"), "{}", orgs.stdout);
 }
 
 /// The demo's service is the simulator Lockdesk runs on this computer: neither the proxy
 /// variables nor a setup script that sends everything to a proxy (here one nothing answers on)
-/// can be meant for it, and the demo signs in, reads and syncs straight.
+/// can be meant for it, and the demo signs in, reads and syncs straight. So does any service
+/// on this computer.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_demo_goes_straight_whatever_the_proxy_settings_say() {
     let mut home = Home::new(start_sim());
@@ -194,4 +226,10 @@ async fn the_demo_goes_straight_whatever_the_proxy_settings_say() {
         "{}",
         through_script.stdout
     );
+    home.add_and_login("work", 0).await;
+    let orgs = home.run(&["--profile", "work", "orgs"]).await;
+    assert_eq!(orgs.code, 0, "{}", orgs.stderr);
+    assert!(orgs.stdout.contains("O-"), "{}", orgs.stdout);
+    // Not even asked: addresses of this computer go straight before any script.
+    assert_eq!(everything_proxied.hits.load(Ordering::SeqCst), 0);
 }

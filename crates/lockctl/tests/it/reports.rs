@@ -474,3 +474,156 @@ async fn a_history_report_keeps_to_its_filters() {
         refused.stderr
     );
 }
+
+/// Adds the daily report `name` (a workbook, about the day before) writing into `folder`.
+async fn add_into(office: &Office, name: &str, folder: &std::path::Path) {
+    let folder = folder.display().to_string();
+    let args = office.args(&[
+        "reports", "add", "--name", name, "--every", "daily", "--at", "00:00", "--folder", &folder,
+    ]);
+    let added = run(&office.home, args).await;
+    assert_eq!(added.code, 0, "{}", added.stderr);
+}
+
+/// What the folder holds, by name, sorted.
+fn listed(folder: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(folder)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Two computers (two homes, each with its own run store, sign-in and service) write the same
+/// report into one shared folder at the same moment: one whole workbook, written by one of
+/// them; the other finds it being written or written, never writes it too, and its next run
+/// finds it written.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_computers_writing_one_shared_folder_make_one_whole_file() {
+    let share = tempfile::tempdir().unwrap();
+    let (a, b) = tokio::join!(Office::new(true, "own"), Office::new(true, "own"));
+    for office in [&a, &b] {
+        add_into(office, "共有の月報", share.path()).await;
+    }
+    let (first, second) = tokio::join!(a.run_due(), b.run_due());
+    let kinds: Vec<String> = [&first, &second]
+        .iter()
+        .map(|r| r["runs"][0]["outcome"]["kind"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(
+        kinds.iter().filter(|k| *k == "written").count(),
+        1,
+        "{first}\n{second}"
+    );
+    assert!(
+        kinds
+            .iter()
+            .all(|k| ["written", "busy", "already_written"].contains(&k.as_str())),
+        "{kinds:?}"
+    );
+    let files = listed(share.path());
+    assert_eq!(files.len(), 1, "claims or temporary files left: {files:?}");
+    {
+        use calamine::{Reader, Xlsx};
+        let book = std::fs::read(share.path().join(&files[0])).unwrap();
+        let book = Xlsx::new(std::io::Cursor::new(book)).expect("one whole workbook");
+        assert!(!book.sheet_names().is_empty());
+    }
+    for office in [&a, &b] {
+        let again = office.run_due().await;
+        assert_eq!(
+            again["runs"][0]["outcome"]["kind"], "already_written",
+            "{again}"
+        );
+    }
+    assert_eq!(listed(share.path()), files);
+}
+
+/// This computer's name, as a claim names it.
+fn this_host() -> String {
+    #[cfg(windows)]
+    {
+        std::env::var("COMPUTERNAME").unwrap()
+    }
+    #[cfg(not(windows))]
+    {
+        let out = std::process::Command::new("uname")
+            .arg("-n")
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap().trim().to_owned()
+    }
+}
+
+/// The claim a writer puts beside the report file: a live writer's is respected (the period is
+/// busy, nothing written); one left by a process of this computer that is gone, or one older
+/// than half an hour from another computer, is taken over and the file written.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_claim_of_a_live_writer_is_respected_and_a_stale_one_taken_over() {
+    let office = Office::new(true, "share").await;
+    add_into(&office, "月報", &office.folder).await;
+    let list = run(&office.home, office.args(&["--json", "reports", "list"])).await;
+    let list: Value = serde_json::from_str(&list.stdout).unwrap();
+    let id = list["reports"][0]["report"]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let label = list["reports"][0]["due_period"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let file = office.folder.join(format!("月報_{label}.xlsx"));
+    let claim = office.folder.join(format!(".月報_{label}.xlsx.claim"));
+    let plant = |host: &str, pid: u32, at: chrono::DateTime<chrono::Utc>| {
+        let holder = serde_json::json!({ "host": host, "pid": pid, "at": at });
+        std::fs::write(&claim, holder.to_string()).unwrap();
+    };
+    let now = chrono::Utc::now();
+
+    // This test's own process holds it: busy, nothing written, the claim left alone.
+    plant(&this_host(), std::process::id(), now);
+    let busy = office.run_due().await;
+    assert_eq!(busy["runs"][0]["outcome"]["kind"], "busy", "{busy}");
+    assert!(!file.exists());
+    assert!(claim.exists());
+
+    // A process of this computer that has ended: taken over at once.
+    let mut ended = std::process::Command::new(env!("CARGO_BIN_EXE_lockctl"))
+        .arg("--version")
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let gone = ended.id();
+    ended.wait().unwrap();
+    plant(&this_host(), gone, now);
+    let taken = office.run_due().await;
+    assert_eq!(taken["runs"][0]["outcome"]["kind"], "written", "{taken}");
+    assert_eq!(listed(&office.folder), vec![format!("月報_{label}.xlsx")]);
+
+    // Another computer's claim, fresh: respected, also when asked again by name; half an hour
+    // old: taken over.
+    let again = office.args(&[
+        "--json",
+        "reports",
+        "run",
+        &id,
+        "--again",
+        "--history-profile",
+        "hist",
+    ]);
+    let kind = |done: &Done| -> String {
+        assert_eq!(done.code, 0, "{}{}", done.stdout, done.stderr);
+        let v: Value = serde_json::from_str(&done.stdout).unwrap();
+        v["runs"][0]["outcome"]["kind"].as_str().unwrap().to_owned()
+    };
+    plant("another-computer", 4242, now);
+    assert_eq!(kind(&run(&office.home, again.clone()).await), "busy");
+    plant(
+        "another-computer",
+        4242,
+        now - chrono::Duration::minutes(31),
+    );
+    assert_eq!(kind(&run(&office.home, again).await), "written");
+    assert_eq!(listed(&office.folder), vec![format!("月報_{label}.xlsx")]);
+}

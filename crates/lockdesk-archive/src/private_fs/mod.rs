@@ -193,6 +193,30 @@ pub fn not_own_dir(path: &Path) -> Option<&'static str> {
     None
 }
 
+/// Whether the file at `path` could only have been put there by the computer's administrators:
+/// on Unix owned by root and writable by no one else (the file and, when `path` is a link, the
+/// link too); on Windows owned by the Administrators group or SYSTEM. For settings IT places
+/// for every user (the update policy): one a user could have written is not theirs.
+pub fn owned_by_administrators(path: &Path) -> io::Result<bool> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let root_only = |m: &std::fs::Metadata| m.uid() == 0 && m.mode() & 0o022 == 0;
+        let link = std::fs::symlink_metadata(path)?;
+        let file = std::fs::metadata(path)?;
+        Ok(root_only(&file) && (!link.file_type().is_symlink() || link.uid() == 0))
+    }
+    #[cfg(windows)]
+    {
+        windows::owned_by_administrators(path)
+    }
+    #[cfg(not(any(unix, windows)))]
+    {
+        let _ = path;
+        Ok(false)
+    }
+}
+
 /// Narrows an existing folder to 0700 or file to 0600 when group or others have any access
 /// (on Windows: gives it the owner-only list when its list is any other).
 /// Symbolic links and missing paths are left alone, also one that goes away meanwhile: SQLite
@@ -312,6 +336,41 @@ mod tests {
         assert!(own_private_dir(&linked_dir).is_err());
         own_private_dir(&temp.path().join("mine")).unwrap();
         assert_eq!(mode(&temp.path().join("mine")), 0o700);
+    }
+
+    /// Only a file root owns and no one else may write counts as the administrators' (the
+    /// tests run as root: a file given to another user, or left writable, does not).
+    #[test]
+    fn a_file_counts_as_the_administrators_only_when_root_owns_it_alone() {
+        let temp = tempfile::tempdir().unwrap();
+        let file = temp.path().join("policy.json");
+        std::fs::write(&file, "{}").unwrap();
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+        // SAFETY: geteuid has no preconditions and cannot fail.
+        let root = unsafe { libc::geteuid() } == 0;
+        assert_eq!(owned_by_administrators(&file).unwrap(), root);
+        if !root {
+            return;
+        }
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o666)).unwrap();
+        assert!(!owned_by_administrators(&file).unwrap(), "writable by all");
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+        let link = temp.path().join("link.json");
+        std::os::unix::fs::symlink(&file, &link).unwrap();
+        assert!(
+            owned_by_administrators(&link).unwrap(),
+            "root's link to root's file"
+        );
+        std::os::unix::fs::lchown(&link, Some(65534), Some(65534)).unwrap();
+        assert!(
+            !owned_by_administrators(&link).unwrap(),
+            "another user's link"
+        );
+        std::os::unix::fs::chown(&file, Some(65534), Some(65534)).unwrap();
+        assert!(
+            !owned_by_administrators(&file).unwrap(),
+            "another user's file"
+        );
     }
 
     #[test]

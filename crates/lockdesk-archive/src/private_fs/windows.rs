@@ -18,8 +18,9 @@ use windows_sys::Win32::Security::Authorization::{
 };
 use windows_sys::Win32::Security::{
     AclSizeInformation, CreateWellKnownSid, EqualSid, GetAce, GetAclInformation,
-    GetSecurityDescriptorControl, GetTokenInformation, TokenUser, WinLocalSystemSid,
-    ACCESS_ALLOWED_ACE, ACL, ACL_SIZE_INFORMATION, DACL_SECURITY_INFORMATION, NO_INHERITANCE,
+    GetSecurityDescriptorControl, GetTokenInformation, IsWellKnownSid, TokenUser,
+    WinBuiltinAdministratorsSid, WinLocalSystemSid, ACCESS_ALLOWED_ACE, ACL, ACL_SIZE_INFORMATION,
+    DACL_SECURITY_INFORMATION, NO_INHERITANCE, OWNER_SECURITY_INFORMATION,
     PROTECTED_DACL_SECURITY_INFORMATION, PSECURITY_DESCRIPTOR, PSID, SECURITY_MAX_SID_SIZE,
     SE_DACL_PROTECTED, SUB_CONTAINERS_AND_OBJECTS_INHERIT, TOKEN_QUERY, TOKEN_USER,
 };
@@ -166,6 +167,33 @@ pub(super) fn restrict(path: &Path, is_dir: bool) -> io::Result<()> {
         return Err(win32(code));
     }
     Ok(())
+}
+
+/// Whether `path` is owned by the Administrators group or SYSTEM (what an administrator's
+/// installer or IT's tools leave; a user's own files are owned by the user).
+pub(super) fn owned_by_administrators(path: &Path) -> io::Result<bool> {
+    unsafe {
+        let mut owner: PSID = null_mut();
+        let mut descriptor: PSECURITY_DESCRIPTOR = null_mut();
+        let code = GetNamedSecurityInfoW(
+            wide(path).as_ptr(),
+            SE_FILE_OBJECT,
+            OWNER_SECURITY_INFORMATION,
+            &mut owner,
+            null_mut(),
+            null_mut(),
+            null_mut(),
+            &mut descriptor,
+        );
+        if code != 0 {
+            return Err(win32(code));
+        }
+        let admins = !owner.is_null()
+            && (IsWellKnownSid(owner, WinBuiltinAdministratorsSid) != 0
+                || IsWellKnownSid(owner, WinLocalSystemSid) != 0);
+        LocalFree(descriptor);
+        Ok(admins)
+    }
 }
 
 /// Whether `path`'s access list is the owner-only one [`restrict`] gives: protected, and only

@@ -157,3 +157,33 @@ fn csv_cells_that_start_like_formulas_are_neutralised() {
     assert_eq!(v["user_name"], link);
     assert_eq!(v["lock_name"], "＝1+2");
 }
+
+/// A filter of locks the archive does not know (an organization's locks not synced yet), with
+/// a time range: no record, in every format, and the CSV's note as its last line.
+#[test]
+fn locks_the_archive_does_not_know_export_nothing_and_a_note_ends_the_csv() {
+    let (_dir, a) = dataset();
+    for format in [ExportFormat::Csv, ExportFormat::Jsonl, ExportFormat::Xlsx] {
+        let req = ExportRequest {
+            format,
+            filter: HistoryFilter {
+                lock_ids: vec!["L-NOT-SYNCED".into()],
+                from: Some("2026-03-01T00:00:00Z".parse().unwrap()),
+                til: Some("2026-03-04T00:00:00Z".parse().unwrap()),
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        let mut out = Vec::new();
+        let summary = a
+            .export_with_note(&req, Some("Locks of 本社 only"), &mut out)
+            .unwrap();
+        assert_eq!(summary.records, 0, "{format:?}");
+        if format == ExportFormat::Csv {
+            let text = std::str::from_utf8(&out[3..]).unwrap();
+            let lines: Vec<&str> = text.split("\r\n").collect();
+            assert_eq!(lines.len(), 3, "header, note, final CRLF: {text}");
+            assert_eq!(lines[1], "# Locks of 本社 only");
+        }
+    }
+}

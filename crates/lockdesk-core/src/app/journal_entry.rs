@@ -66,6 +66,17 @@ pub(crate) fn complete(
     }
 }
 
+/// Takes back an entry begun with [`begin`] whose change was not made after all (nothing was
+/// sent or written). A failure is logged; the entry then stays pending.
+pub(crate) fn withdraw(pending: Pending) {
+    if let Err(e) = pending.journal.withdraw(pending.id) {
+        tracing::warn!(
+            operation = pending.operation.as_str(),
+            "the journal entry stays pending: it could not be taken back: {e}"
+        );
+    }
+}
+
 /// Records one whole entry after the fact, for what is not refused when the journal cannot be
 /// written (signing in and out: a full disk must never keep a person from signing out). A
 /// failure is logged.

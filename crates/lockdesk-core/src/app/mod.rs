@@ -57,7 +57,7 @@ pub use activity::{
     activity_storage_get, ActivityExportRequest, ActivityExportResponse, ActivityPage,
     ActivityQuery, ActivityRetentionRequest, ActivityRetentionResponse, ActivityStorageView,
 };
-pub use context::{sweep_stale_demos, AppContext};
+pub use context::{sweep_stale_demos, AppContext, DemoFolder};
 pub use groups::{
     lock_groups_get, lock_groups_list, user_groups_get, user_groups_list, GroupInputRequest,
     LockGroupIdRequest, LockGroupsListResponse, LockGroupsUpdateRequest, UserGroupIdRequest,

@@ -77,7 +77,8 @@ pub struct ProfileRemovedView {
 
 /// Revokes the connection's tokens at the service first (its refresh token never expires, so
 /// a copy would stay valid for ever), then removes the connection and its keychain entries,
-/// also when revoking failed.
+/// also when revoking failed, with what was kept for it: its offline answers, and its alert
+/// destinations with their keychain entries and deliveries.
 pub async fn profiles_remove(
     ctx: &AppContext,
     req: ProfileNameRequest,
@@ -91,8 +92,10 @@ pub async fn profiles_remove(
             (false, Some(e.payload()))
         }
     };
+    let organizations = super::offline::organizations_of(ctx, &profile);
     sessions::remove_profile(&core, &profile)?;
     ctx.forget_clients(&profile);
+    super::team_alerts::forget_connection(ctx, &profile, &organizations);
     super::offline::forget_connection(ctx, &profile);
     ctx.space().sessions.drop_profile(&profile);
     Ok(ProfileRemovedView {

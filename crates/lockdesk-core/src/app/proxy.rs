@@ -42,7 +42,7 @@ pub struct ProxyCredentialsClearRequest {
     pub profile: Option<String>,
 }
 
-/// The proxy concerned (`host:port`).
+/// The proxy concerned (`scheme://host:port`).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ProxyCredentialsView {
@@ -73,7 +73,7 @@ fn profile_of(ctx: &AppContext, named: Option<&str>) -> Result<Profile> {
     ))
 }
 
-/// `host:port` of the proxy between this computer and `profile`'s service.
+/// `scheme://host:port` of the proxy between this computer and `profile`'s service.
 fn proxy_of(profile: &Profile) -> Result<String> {
     let base = profile.service_url()?;
     proxy_logins::proxy_of(&base).ok_or_else(|| {
@@ -140,12 +140,12 @@ fn forget_every_client(ctx: &AppContext, core: &crate::Context) -> Result<()> {
 /// The proxy for `url` as Lockdesk chooses it (an automatic configuration script, the proxy
 /// variables, the system's settings), with the login the person gave for it, as one address,
 /// for a client Lockdesk does not build itself (the updater's). `None` when the request goes
-/// straight (that client must then be told to use no proxy).
+/// straight (that client must then be told to use no proxy). The route is chosen once: the
+/// address and the login it is given with come from the same answer.
 pub fn proxy_with_login(ctx: &AppContext, url: &url::Url) -> Option<url::Url> {
-    let proxy = lockdesk_api::proxy::proxy_for(url)?;
+    let proxy = lockdesk_api::proxy::proxy_address(url)?;
     let mut address = url::Url::parse(&proxy).ok()?;
-    let host_port = lockdesk_api::proxy::proxy_host_port(url)?;
-    if let Ok(Some(login)) = proxy_logins::load(ctx.core().secrets.as_ref(), &host_port) {
+    if let Ok(Some(login)) = proxy_logins::load(ctx.core().secrets.as_ref(), &proxy) {
         address.set_username(login.user()).ok()?;
         address.set_password(Some(login.password())).ok()?;
     }

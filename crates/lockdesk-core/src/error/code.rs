@@ -218,6 +218,10 @@ error_codes! {
     MailUnavailable = "mail_unavailable" => ServiceUnreachable,
     /// The mail server does not offer STARTTLS: nothing is sent without encryption.
     MailStarttlsMissing = "mail_starttls_missing" => Connection,
+    /// The mail password of a destination was kept for another server, port or user name
+    /// than `alert_destinations.json` names now: not sent (details.field: `id`). Remove the
+    /// destination and add it again.
+    MailPasswordBoundElsewhere = "mail_password_bound_elsewhere" => Connection,
 
     // The history archive (lockdesk_archive::Error).
     ArchiveDb = "archive_db" => LocalFile,

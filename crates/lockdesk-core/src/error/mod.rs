@@ -147,6 +147,10 @@ pub enum Error {
     /// The message was sent and its answer lost: it may have arrived.
     #[error("{destination}: no answer after sending ({reason}); the message may have arrived")]
     WebhookAnswerLost { destination: String, reason: String },
+    /// The mail password was kept for another server, port or user name than the destination
+    /// names now (its file was edited): not sent.
+    #[error("the mail password of alert destination {0:?} was kept for another mail server, port or user name than the destination names now, so it was not sent; remove the destination and add it again")]
+    MailPasswordBoundElsewhere(String),
     /// The keychain has no webhook address (or mail password) for the destination.
     #[error("the webhook address or mail password of alert destination {0:?} is not in the keychain; remove the destination and add it again")]
     WebhookSecretMissing(String),
@@ -222,6 +226,7 @@ impl Error {
             Error::WebhookUnavailable { .. } => ErrorCode::WebhookUnavailable,
             Error::WebhookAnswerLost { .. } => ErrorCode::WebhookAnswerLost,
             Error::WebhookSecretMissing(_) => ErrorCode::WebhookSecretMissing,
+            Error::MailPasswordBoundElsewhere(_) => ErrorCode::MailPasswordBoundElsewhere,
             Error::MailRefused { .. } => ErrorCode::MailRefused,
             Error::MailAuthFailed { .. } => ErrorCode::MailAuthFailed,
             Error::MailUnavailable { .. } => ErrorCode::MailUnavailable,
@@ -314,9 +319,9 @@ impl Error {
                 d.command = Some(command.clone())
             }
             Error::CsvTooLarge { limit, .. } => d.limit = Some(*limit as u32),
-            Error::DestinationNotFound(_) | Error::WebhookSecretMissing(_) => {
-                d.field = Some("id".into())
-            }
+            Error::DestinationNotFound(_)
+            | Error::WebhookSecretMissing(_)
+            | Error::MailPasswordBoundElsewhere(_) => d.field = Some("id".into()),
             Error::WebhookRefused { status, .. }
             | Error::MailRefused { status, .. }
             | Error::MailAuthFailed { status, .. } => d.status = Some(*status),

@@ -126,6 +126,18 @@ impl Journal {
         })
     }
 
+    /// Removes a pending entry whose change was not made after all (a report period another
+    /// computer wrote). Needs no reserve.
+    pub fn withdraw(&self, id: i64) -> DbResult<()> {
+        self.read(|conn| {
+            conn.execute(
+                "DELETE FROM entries WHERE id = ?1 AND outcome = ?2",
+                params![id, PENDING],
+            )?;
+            Ok(())
+        })
+    }
+
     /// One page of the entries matching `q`, newest first, and how many match in all.
     pub fn list(&self, q: &JournalQuery) -> DbResult<(Vec<JournalEntry>, u64)> {
         self.read(|conn| list_in(conn, q))

@@ -216,6 +216,18 @@ impl RunStore {
         })
     }
 
+    /// Gives up the claimed period without a run (another computer writes it now): the next
+    /// run claims it again. Needs no reserve.
+    pub fn release(&self, report_id: &str, period: &str) -> DbResult<()> {
+        self.file.read(|conn| {
+            conn.execute(
+                "DELETE FROM runs WHERE report_id = ?1 AND period = ?2 AND state = 'running'",
+                params![report_id, period],
+            )?;
+            Ok(())
+        })
+    }
+
     /// Whether `period` of `report_id` is written, or a later one is.
     pub fn is_done(&self, report_id: &str, period: &str) -> DbResult<bool> {
         self.file.read(|conn| {

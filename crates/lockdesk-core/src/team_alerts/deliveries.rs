@@ -346,6 +346,36 @@ impl DeliveryStore {
         })
     }
 
+    /// Deletes every delivery of a destination (its connection was removed: the names in them
+    /// go too); how many.
+    pub fn forget_destination(&self, destination_id: &str) -> DbResult<usize> {
+        if !self.file.path().exists() {
+            return Ok(0);
+        }
+        // Deleting needs no reserve: a removal on a full disk still forgets what was kept.
+        self.file.read(|conn| {
+            Ok(conn.execute(
+                "DELETE FROM deliveries WHERE destination_id = ?1",
+                params![destination_id],
+            )?)
+        })
+    }
+
+    /// Deletes the deliveries queued before `cutoff` that are done (sent or given up), with the
+    /// journal's retention: they name locks and people. One still waiting (a digest's morning)
+    /// stays until it is done. How many.
+    pub fn prune_before(&self, cutoff: DateTime<Utc>) -> DbResult<usize> {
+        if !self.file.path().exists() {
+            return Ok(0);
+        }
+        self.file.read(|conn| {
+            Ok(conn.execute(
+                "DELETE FROM deliveries WHERE queued_ms < ?1 AND state != 'pending'",
+                params![ms(cutoff)],
+            )?)
+        })
+    }
+
     /// The organization's most recent deliveries, newest alert first.
     pub fn recent(&self, organization_id: &str, limit: u32) -> DbResult<Vec<DeliveryView>> {
         self.file.read(|conn| {

@@ -4,11 +4,15 @@
 //! Chatwork's API token, or the mail sign-in's password) is in the keychain under
 //! `alert_destination/<id>` ([`crate::secrets::alert_destination_key`]); the file keeps only the
 //! address's host, to show (an e-mail destination: its SMTP server and addresses, `mail.rs`).
-//! Any destination may take its alerts as one digest in the morning of the next office day.
+//! A mail password is kept bound to the server, port and user name it was given for, like a
+//! connection's secrets (`secret_binding.rs`): the file edited to name another server does not
+//! make Lockdesk send the password there. Any destination may take its alerts as one digest in
+//! the morning of the next office day.
 
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
+use sha2::{Digest as _, Sha256};
 use url::Url;
 
 use super::mail::MailSettings;
@@ -143,6 +147,11 @@ pub struct AlertDestination {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub digest: Option<Digest>,
+    /// The connection (profile) it was added with: removing the connection removes it.
+    /// Destinations added by an earlier version have none (their organization decides).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub connection: Option<String>,
 }
 
 impl AlertDestination {
@@ -313,6 +322,21 @@ pub struct DestinationSecret {
     pub token: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub password: Option<String>,
+    /// With a password: [`mail_binding`] of the server, port and user name it is for.
+    #[serde(rename = "for", default, skip_serializing_if = "Option::is_none")]
+    pub binding: Option<String>,
+}
+
+/// A fingerprint of the mail server (its name as written, in lower case), port and user name a
+/// password is given for: 128 bits of SHA-256, hex.
+pub fn mail_binding(host: &str, settings: &MailSettings) -> String {
+    let digest = Sha256::new()
+        .chain_update(b"smtp\n")
+        .chain_update(host.trim().to_ascii_lowercase().as_bytes())
+        .chain_update(format!("\n{}\n", settings.port).as_bytes())
+        .chain_update(settings.username.as_bytes())
+        .finalize();
+    digest[..16].iter().map(|b| format!("{b:02x}")).collect()
 }
 
 impl std::fmt::Debug for DestinationSecret {
@@ -321,6 +345,7 @@ impl std::fmt::Debug for DestinationSecret {
             .field("url", &"[redacted]")
             .field("token", &self.token.as_ref().map(|_| "[redacted]"))
             .field("password", &self.password.as_ref().map(|_| "[redacted]"))
+            .field("binding", &self.binding)
             .finish()
     }
 }
@@ -363,14 +388,21 @@ pub fn save_secret(secrets: &dyn SecretStore, id: &str, secret: &DestinationSecr
     secrets.set(&alert_destination_key(id), &json)
 }
 
-/// The secret kept for destination `id`; `webhook_secret_missing` when there is none (or it
-/// cannot be read: only Lockdesk writes it).
+/// The secret kept for `dest`; `webhook_secret_missing` when there is none (or it cannot be
+/// read: only Lockdesk writes it). A mail password kept for another server, port or user name
+/// than `dest` names, or kept before passwords were bound (where it was meant to go cannot be
+/// known), is `mail_password_bound_elsewhere`: never sent.
 pub fn secret_of(secrets: &dyn SecretStore, dest: &AlertDestination) -> Result<DestinationSecret> {
-    if dest.has_secret() {
-        load_secret(secrets, &dest.id)
-    } else {
-        Ok(DestinationSecret::default())
+    if !dest.has_secret() {
+        return Ok(DestinationSecret::default());
     }
+    let secret = load_secret(secrets, &dest.id)?;
+    if let (Some(settings), Some(_)) = (&dest.mail, &secret.password) {
+        if secret.binding.as_deref() != Some(mail_binding(&dest.host, settings).as_str()) {
+            return Err(Error::MailPasswordBoundElsewhere(dest.name.clone()));
+        }
+    }
+    Ok(secret)
 }
 
 /// The secret kept for destination `id`; `webhook_secret_missing` when there is none (or it
@@ -447,7 +479,7 @@ mod tests {
         let s = DestinationSecret {
             url: "https://api.chatwork.com/v2".into(),
             token: Some("tok-SECRET".into()),
-            password: None,
+            ..DestinationSecret::default()
         };
         let shown = format!("{s:?}");
         assert!(

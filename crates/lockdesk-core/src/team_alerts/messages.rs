@@ -2,7 +2,10 @@
 //! destination's name from the person) are hostile: each form escapes them so that a name never
 //! becomes markup, a link or a mention (`<!channel>`, `[toall]`, `<m userId="all">`), and `@`
 //! in a name is written as the full-width `＠`, so `@all` / `@channel` in a name mention no one
-//! whatever the service does with plain text.
+//! whatever the service does with plain text. An address in a name is written the way security
+//! notices write addresses that must not be followed (`http[:]//evil[.]example/x`,
+//! `evil[.]example`): chat services and mail programs make links of addresses and bare domain
+//! names in plain text, and a lock named like one would become a link to wherever it says.
 //!
 //! The forms, as each service documents them:
 //! - Slack incoming webhook: `{"text", "blocks"}` with `mrkdwn` section blocks; `&`, `<`, `>`
@@ -127,7 +130,32 @@ fn render(text: &Text, escape: fn(&str) -> String) -> String {
 }
 
 fn no_mention(s: &str) -> String {
-    s.replace('@', "＠")
+    no_link(s).replace('@', "＠")
+}
+
+/// `s` with every address shape broken: `://` written `[:]//`, and a dot between a letter or
+/// digit and a letter (a domain name's, `evil.example`) written `[.]`; the full-width and
+/// ideographic full stops too, which international domain names read as dots. `1.5F` and
+/// `Ver.2` stay as they are.
+fn no_link(s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len() + 8);
+    for (i, &c) in chars.iter().enumerate() {
+        let dot = matches!(c, '.' | '．' | '｡' | '。')
+            && i > 0
+            && chars[i - 1].is_alphanumeric()
+            && chars.get(i + 1).is_some_and(|n| n.is_alphabetic());
+        if dot {
+            out.push('[');
+            out.push(c);
+            out.push(']');
+        } else if c == ':' && chars[i + 1..].starts_with(&['/', '/']) {
+            out.push_str("[:]");
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Slack's escaping: `&`, `<` and `>` (and `@`, see the module).
@@ -149,9 +177,9 @@ pub fn angle_escape(s: &str) -> String {
     no_mention(&s.replace('<', "＜").replace('>', "＞"))
 }
 
-/// A mail's plain text: a name stays on its line.
+/// A mail's plain text: a name stays on its line, and is no link.
 pub fn mail_escape(s: &str) -> String {
-    super::mail::one_line(s)
+    no_link(&super::mail::one_line(s))
 }
 
 fn lines(content: &Content, escape: fn(&str) -> String) -> String {
@@ -309,6 +337,42 @@ mod tests {
         );
     }
 
+    /// A lock or user named like an address becomes no link in any chat form or the mail:
+    /// the scheme and the domain's dots are broken (the generic JSON keeps names as data).
+    #[test]
+    fn an_address_in_a_name_becomes_no_link_in_any_form() {
+        for (name, broken) in [
+            ("http://evil.example/x", "evil[.]example"),
+            ("evil.example", "evil[.]example"),
+            ("https://ＥＶＩＬ．example", "ＥＶＩＬ[．]example"),
+        ] {
+            let mut a = alert(1, name);
+            a.finding.user_name = Some("www.evil.example".into());
+            a.finding.rule = crate::watch::RuleKind::OutsideHours;
+            for kind in DestinationKind::ALL {
+                let d = dest(kind, MessageLanguage::En);
+                let text = all_text(&body(
+                    kind,
+                    d.language,
+                    &alerts_content(&d, &[a.clone()], jst()),
+                ))
+                // The card's own schema, not a name.
+                .replace("http://adaptivecards.io/schemas/adaptive-card.json", "");
+                if kind == DestinationKind::Generic {
+                    assert!(text.contains(name), "{kind:?}: {text}");
+                    continue;
+                }
+                for shape in ["://", "evil.example", "ＥＶＩＬ．example", "www.evil"] {
+                    assert!(!text.contains(shape), "{kind:?}: {shape} in {text}");
+                }
+                assert!(text.contains(broken), "{kind:?}: {text}");
+            }
+        }
+        // Numbers and abbreviations are not addresses.
+        assert_eq!(no_link("3.5F 会議室 Ver.2"), "3.5F 会議室 Ver.2");
+        assert_eq!(no_link("http://a.b/c"), "http[:]//a[.]b/c");
+    }
+
     #[test]
     fn each_form_has_its_documented_shape() {
         let alerts = [alert(1, "正面玄関")];
@@ -394,7 +458,7 @@ mod tests {
         assert_eq!(subject, "Lockdesk：電池残量の低下");
         assert_eq!(
             text,
-            "Lockdesk：電池残量の低下\n\n正面  Bcc: x@evil.example：錠本体の電池残量が9%です（2026-11-24 10:00）\n\n-- \nLockdesk の見守りから送信先「総務 部」に送信しました。\n"
+            "Lockdesk：電池残量の低下\n\n正面  Bcc: x@evil[.]example：錠本体の電池残量が9%です（2026-11-24 10:00）\n\n-- \nLockdesk の見守りから送信先「総務 部」に送信しました。\n"
         );
         d.digest = Some(crate::team_alerts::destinations::Digest { at: "08:00".into() });
         d.language = MessageLanguage::En;

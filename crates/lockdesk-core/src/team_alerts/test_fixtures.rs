@@ -40,5 +40,6 @@ pub fn destination(kind: DestinationKind, language: MessageLanguage) -> AlertDes
         host: "hooks.example.jp".into(),
         mail: None,
         digest: None,
+        connection: None,
     }
 }

@@ -16,6 +16,7 @@ mod keychain;
 mod offline;
 mod profiles;
 mod renewal;
+mod reports;
 mod sign_in;
 mod sim_world;
 mod support;

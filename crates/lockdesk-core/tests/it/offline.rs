@@ -285,3 +285,36 @@ async fn an_answer_is_kept_under_the_organization_it_was_read_from() {
     assert_eq!(cached["reason"], "unreachable");
     assert_eq!(kept, read, "kept under the organization it came from");
 }
+
+/// The answers deleted at sign-out are gone from the file's bytes, not only from its table
+/// (`secure_delete`, and the write-ahead log folded in): someone who copies the data folder
+/// afterwards finds no name the connection read.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn answers_deleted_at_sign_out_leave_no_trace_in_the_file() {
+    use lockdesk_api::ApiVersion;
+    let world = crate::sim_world::SimWorld::start().await;
+    world.sign_in("org", ApiVersion::V3).await;
+    let ctx = world.app().await;
+    let call = |cmd: &'static str, args: Value| crate::sim_world::call(&ctx, cmd, args);
+    let locks = call("locks_list", json!({})).await;
+    let lock = locks["locks"][0]["id"].as_str().unwrap().to_owned();
+    let marker = "秘密の会議室-QX7R2";
+    call("locks_rename", json!({ "lock_id": lock, "name": marker })).await;
+    let listed = call("locks_list", json!({})).await;
+    assert!(listed.to_string().contains(marker));
+    let data = world.core().data_folder().unwrap();
+    let bytes = || -> Vec<u8> {
+        ["offline.sqlite3", "offline.sqlite3-wal"]
+            .iter()
+            .flat_map(|f| std::fs::read(data.join(f)).unwrap_or_default())
+            .collect()
+    };
+    let found = |hay: &[u8]| hay.windows(marker.len()).any(|w| w == marker.as_bytes());
+    assert!(found(&bytes()), "the answer was not kept");
+
+    call("session_sign_out", json!({ "profile": "org" })).await;
+    assert!(
+        !found(&bytes()),
+        "the deleted answer is still in the file's bytes"
+    );
+}

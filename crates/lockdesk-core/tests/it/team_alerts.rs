@@ -452,3 +452,65 @@ async fn send_a_test_remove_and_what_is_refused_stores_nothing() {
     let list = call(ctx, "alert_destinations_list", json!({})).await;
     assert_eq!(list["destinations"], json!([]));
 }
+
+/// Deliveries name locks and people: those done are removed with the journal's retention
+/// (one still waiting stays), and removing the connection removes its destinations, their
+/// keychain entries and every delivery of theirs, pending ones too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn deliveries_go_with_the_retention_and_destinations_with_their_connection() {
+    let world = World::start().await;
+    let org = call(&world.ctx, "orgs_list", json!({})).await["organizations"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let (sent, failing) = (Receiver::start().await, Receiver::start().await);
+    failing.set(Mode::Status(503));
+    let kept = world
+        .add("relay", "generic", &sent.url("/sent"), json!({}))
+        .await;
+    let waiting = world
+        .add("down", "generic", &failing.url("/down"), json!({}))
+        .await;
+    world.low(0, 9).await;
+    let round = world.round().await;
+    assert_eq!(round["deliveries"]["sent"], 1, "{round}");
+    assert_eq!(round["deliveries"]["retrying"], 1, "{round}");
+    let store =
+        lockdesk_core::team_alerts::DeliveryStore::new(world.w.dir.path().join("data").as_path());
+    let of = |dest: &str| {
+        store
+            .recent(&org, 100)
+            .unwrap()
+            .into_iter()
+            .filter(|d| d.destination_id == dest)
+            .count()
+    };
+    assert_eq!((of(&kept), of(&waiting)), (1, 1));
+
+    // Two days on, a retention of one day: the sent delivery goes, the waiting one stays.
+    world.w.advance(2 * 24 * 3600).await;
+    call(
+        &world.ctx,
+        "activity_retention_set",
+        json!({ "keep_days": 1 }),
+    )
+    .await;
+    assert_eq!((of(&kept), of(&waiting)), (0, 1));
+
+    // The connection removed: its destinations, their keychain entries and deliveries go.
+    call(&world.ctx, "profiles_remove", json!({ "profile": "org" })).await;
+    let file = std::fs::read_to_string(world.w.dir.path().join("alert_destinations.json")).unwrap();
+    let left: Value = serde_json::from_str(&file).unwrap();
+    assert_eq!(left["destinations"], json!([]), "{file}");
+    assert!(
+        !world
+            .w
+            .secrets()
+            .keys()
+            .iter()
+            .any(|k| k.starts_with("alert_destination/")),
+        "{:?}",
+        world.w.secrets().keys()
+    );
+    assert!(store.recent(&org, 100).unwrap().is_empty());
+}

@@ -110,7 +110,7 @@ async fn a_round_s_alert_arrives_as_a_plain_text_mail_and_no_name_adds_a_header(
     }
     let text = mail.text();
     assert!(
-        text.contains("\n正面  Bcc: evil@example.com：錠本体の電池残量が9%です（"),
+        text.contains("\n正面  Bcc: evil@example[.]com：錠本体の電池残量が9%です（"),
         "{text}"
     );
     assert!(text.contains("送信先「総務メール」"), "{text}");
@@ -490,4 +490,58 @@ async fn a_digest_sends_the_day_s_alerts_as_one_mail_on_the_next_office_morning_
         "Lockdesk：アラートのまとめ 1件（2026-11-27）"
     );
     assert_eq!(hook.at("/digest").len(), 2);
+}
+
+/// The mail password is bound to the server, port and user name it was given for:
+/// `alert_destinations.json` edited to point the destination at another server (or port, or
+/// user) makes Lockdesk refuse to send it (`mail_password_bound_elsewhere`), and that server
+/// is not even connected to; the destination as it was given still works.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_edited_destination_file_never_sends_the_mail_password_elsewhere() {
+    let world = World::start().await;
+    let ctx = &world.ctx;
+    let given = SmtpServer::start(Security::Plain, Some((USER, PASSWORD))).await;
+    let elsewhere = SmtpServer::start(Security::Plain, None).await;
+    let id = add(
+        &world,
+        mail_request(&given, "none", Some(PASSWORD), json!({})),
+    )
+    .await;
+    call(ctx, "alert_destinations_test", json!({ "id": id })).await;
+    assert_eq!(given.received().len(), 1, "the destination as given");
+
+    let path = world.w.dir.path().join("alert_destinations.json");
+    let original = std::fs::read_to_string(&path).unwrap();
+    let other_port = elsewhere.port();
+    for (what, host, port, user) in [
+        ("another server", "localhost", other_port, USER),
+        ("another port", "127.0.0.1", other_port, USER),
+        ("another user", "127.0.0.1", given.port(), "someone-else"),
+    ] {
+        let mut file: Value = serde_json::from_str(&original).unwrap();
+        let dest = &mut file["destinations"][0];
+        dest["host"] = json!(host);
+        dest["mail"]["port"] = json!(port);
+        dest["mail"]["username"] = json!(user);
+        std::fs::write(&path, serde_json::to_string_pretty(&file).unwrap()).unwrap();
+        let e = fail(ctx, "alert_destinations_test", json!({ "id": id })).await;
+        assert_eq!(e.code.as_str(), "mail_password_bound_elsewhere", "{what}");
+        assert_eq!(e.details.field.as_deref(), Some("id"), "{what}");
+        assert!(!e.message.contains(PASSWORD), "{what}: {}", e.message);
+    }
+    // In a round the delivery fails for good, and nothing reached the other server.
+    world.low(0, 9).await;
+    let round = world.round().await;
+    assert_eq!(round["deliveries"]["failed"], 1, "{round}");
+    assert_eq!(
+        deliveries(&world).await[0]["last_error"],
+        "mail_password_bound_elsewhere"
+    );
+    assert_eq!(elsewhere.sessions(), 0, "the other server was connected to");
+    assert_eq!(given.received().len(), 1);
+
+    // The file as it was: the password goes to its own server again.
+    std::fs::write(&path, &original).unwrap();
+    call(ctx, "alert_destinations_test", json!({ "id": id })).await;
+    assert_eq!(given.received().len(), 2);
 }

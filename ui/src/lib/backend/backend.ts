@@ -27,4 +27,9 @@ export interface Backend {
     name: E,
     handler: (payload: EventPayload<E>) => void,
   ): Promise<Unlisten>;
+  /**
+   * The browser test host's stand-in for the folder dialog (it has none): the handle of the
+   * folder at a typed path. The desktop app has only its dialog (`folders_choose`).
+   */
+  typedFolder?(path: string): Promise<string>;
 }

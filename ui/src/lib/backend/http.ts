@@ -69,6 +69,24 @@ export class HttpBackend implements Backend {
     return body as AnyResponse<C>;
   }
 
+  /** `POST /_host/folder`: the handle of the folder at `path`, as the desktop's dialog gives. */
+  async typedFolder(path: string): Promise<string> {
+    let res: globalThis.Response;
+    try {
+      res = await fetch(`${this.base}/_host/folder`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [TOKEN_HEADER]: this.token },
+        body: JSON.stringify({ path }),
+      });
+    } catch (err) {
+      throw BackendError.from(err);
+    }
+    const body: unknown = await res.json().catch(() => null);
+    if (!res.ok || !body || typeof (body as { handle?: unknown }).handle !== 'string')
+      throw body ? BackendError.from(body) : BackendError.internal({ status: res.status });
+    return (body as { handle: string }).handle;
+  }
+
   /** The test host has no push channel and no desktop events: nothing is ever emitted. */
   async onEvent<E extends EventName>(
     _name: E,

@@ -423,6 +423,9 @@ export const en = {
   'archive.state.paused': 'Paused',
   'archive.state.incomplete': 'Not fully synced',
   'archive.never': 'Never',
+  'archive.scope.org': 'Records of the locks of {org}, the organization in use.',
+  'archive.scope.all':
+    'Records of every lock the history sign-in can see, in every organization of the account.',
   'archive.allLocks': 'All locks',
   'archive.user': 'User (name or e-mail)',
   'archive.sort': 'Order',

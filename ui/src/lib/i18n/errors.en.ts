@@ -111,6 +111,8 @@ export const errorCodesEn = {
     'The message was sent but no answer came back; it may have arrived. Alerts are sent again to be sure, so the team may read one twice.',
   'error.webhook_secret_missing':
     'The webhook address or mail password of this alert destination is not in the keychain. Remove the destination and add it again.',
+  'error.mail_password_bound_elsewhere':
+    'The mail password of this alert destination was kept for another mail server, port or user name than the destination now names, so Lockdesk did not send it. Remove the destination and add it again.',
   'error.mail_refused':
     'The mail server refused the alert mail. Check the From and To addresses, then add the destination again with the right ones.',
   'error.mail_auth_failed':

@@ -426,6 +426,8 @@ export const ja: Messages = {
   'archive.state.paused': '一時停止',
   'archive.state.incomplete': '未完了',
   'archive.never': '未同期',
+  'archive.scope.org': '使用中の組織「{org}」の錠の記録です。',
+  'archive.scope.all': '入退室履歴のサインインで見える、アカウントのすべての組織の錠の記録です。',
   'archive.allLocks': 'すべての錠',
   'archive.user': 'ユーザー（名前またはメール）',
   'archive.sort': '並び順',

@@ -121,6 +121,7 @@ export const reportsEn = {
   'reports.form.folder': 'Folder',
   'reports.form.folderHint':
     'The full path of an existing folder, e.g. \\\\fileserver\\share\\history or /Volumes/share/history.',
+  'reports.form.folderHintDesktop': 'An existing folder, such as a shared folder: use Choose….',
   'reports.form.choose': 'Choose…',
   'reports.form.chooseLabel': 'Choose the folder',
   'reports.form.preview': 'File name, for example',
@@ -135,6 +136,9 @@ export const reportsEn = {
   'reports.invalid.folder': 'Enter the full path of a folder.',
   'reports.invalid.folderRefused':
     'There is no folder at this path on this computer. Check the path, and that the shared folder can be reached.',
+  'reports.invalid.folderChoose': 'Choose the folder with Choose….',
+  'reports.invalid.lockElsewhere':
+    'A chosen lock is not a lock of this organization. Choose the locks again.',
 } as const;
 
 export type ReportsMessageKey = keyof typeof reportsEn;

@@ -119,6 +119,8 @@ export const reportsJa: Record<ReportsMessageKey, string> = {
   'reports.form.languageHint': '列見出しや表記に使う言語です。',
   'reports.form.folder': '保存先フォルダー',
   'reports.form.folderHint': '共有フォルダーなど、既存のフォルダーをフルパスで指定してください。',
+  'reports.form.folderHintDesktop':
+    '共有フォルダーなど、既存のフォルダーを「選択…」で指定してください。',
   'reports.form.choose': '選択…',
   'reports.form.chooseLabel': '保存先フォルダーを選択',
   'reports.form.preview': 'ファイル名の例',
@@ -133,4 +135,7 @@ export const reportsJa: Record<ReportsMessageKey, string> = {
   'reports.invalid.folder': '保存先フォルダーをフルパスで入力してください。',
   'reports.invalid.folderRefused':
     'このパスのフォルダーがこのパソコンに見つかりません。パスと、共有フォルダーに接続できるかを確認してください。',
+  'reports.invalid.folderChoose': '保存先フォルダーを「選択…」で指定してください。',
+  'reports.invalid.lockElsewhere':
+    '選択した錠に、この組織の錠ではないものがあります。錠を選択し直してください。',
 };

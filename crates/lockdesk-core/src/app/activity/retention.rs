@@ -1,7 +1,9 @@
 //! How long the journal keeps its entries, and how big it is: `activity_storage_get` (the
 //! Account screen, `lockctl activity --size`), `activity_retention_set` (stores the retention
 //! and applies it at once: `lockctl activity --keep DAYS`), and the background prune that keeps
-//! the journal within it ([`activity_prune_when_due`]). All file work runs on blocking threads.
+//! the journal within it ([`activity_prune_when_due`]). The team alerts' deliveries, which name
+//! locks and people too, are kept as long as the journal's entries. All file work runs on
+//! blocking threads.
 
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
@@ -10,6 +12,7 @@ use crate::app::{AppContext, NoArgs};
 use crate::error::{Error, Result};
 use crate::journal::retention::{load_retention, save_retention};
 use crate::journal::{Journal, Retention};
+use crate::team_alerts::DeliveryStore;
 use crate::Context;
 
 /// The journal's retention and size.
@@ -60,7 +63,9 @@ pub async fn activity_retention_set(
             keep_days: req.keep_days,
         };
         save_retention(&core.config_dir, &retention)?;
-        let removed = journal(&core)?.prune_before(cutoff(core.clock.now(), &retention))?;
+        let cutoff = cutoff(core.clock.now(), &retention);
+        let removed = journal(&core)?.prune_before(cutoff)?;
+        prune_deliveries(&core, cutoff)?;
         Ok(ActivityRetentionResponse {
             removed,
             storage: storage(&core)?,
@@ -99,11 +104,21 @@ fn prune_when_due(core: &Context) -> Result<u64> {
     if !journal.claim_prune(now)? {
         return Ok(0);
     }
-    let removed = journal.prune_before(cutoff(now, &retention))?;
+    let cutoff = cutoff(now, &retention);
+    let removed = journal.prune_before(cutoff)?;
     if removed > 0 {
         tracing::info!(removed, "journal entries past the retention removed");
     }
+    let deliveries = prune_deliveries(core, cutoff)?;
+    if deliveries > 0 {
+        tracing::info!(deliveries, "alert deliveries past the retention removed");
+    }
     Ok(removed)
+}
+
+/// The team alerts' deliveries done before `cutoff` go with the journal's entries.
+fn prune_deliveries(core: &Context, cutoff: DateTime<Utc>) -> Result<usize> {
+    Ok(DeliveryStore::new(&core.data_folder()?).prune_before(cutoff)?)
 }
 
 fn cutoff(now: DateTime<Utc>, retention: &Retention) -> DateTime<Utc> {

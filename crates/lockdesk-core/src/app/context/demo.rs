@@ -14,14 +14,11 @@ use lockdesk_sim::SimOptions;
 /// How the demo's simulator is seeded (tests pass `SimOptions::small()`).
 pub type DemoOptions = SimOptions;
 
+use super::demo_folder::{DemoFolder, IN_USE, PREFIX};
 use super::space::Space;
 use crate::demo::{self, Demo};
 use crate::error::{Error, Result};
-use crate::{private_fs, Context};
-
-/// Sandbox folders are `<temp>/lockdesk-demo-…`, holding this lock file while in use.
-const PREFIX: &str = "lockdesk-demo-";
-const IN_USE: &str = "in-use.lock";
+use crate::Context;
 
 pub(crate) struct DemoSandbox {
     pub(crate) space: Arc<Space>,
@@ -30,10 +27,8 @@ pub(crate) struct DemoSandbox {
     base_url: String,
     /// The simulator's control token (see [`DemoSandbox::start`]).
     sim_token: String,
-    /// Locked while the sandbox lives, so another start can tell it from a left-over one.
-    in_use: Option<File>,
     /// Removed when the sandbox is dropped (after the space's archives are closed).
-    dir: Option<tempfile::TempDir>,
+    folder: Option<DemoFolder>,
 }
 
 /// Deletes the sandbox folders no running Lockdesk holds: what a killed app left behind.
@@ -60,7 +55,7 @@ fn sweep_in(temp: &Path) {
         if !meta.is_dir() || !private_and_ours(&meta) {
             continue;
         }
-        // A folder without the lock file is not a sandbox (`--demo` keeps its own).
+        // A folder without the lock file is not one of ours.
         let lock_path = path.join(IN_USE);
         let is_file = std::fs::symlink_metadata(&lock_path).is_ok_and(|m| m.file_type().is_file());
         let Ok(lock) = is_file.then(|| open_lock(&lock_path)).transpose() else {
@@ -81,7 +76,7 @@ fn private_and_ours(meta: &std::fs::Metadata) -> bool {
     use std::os::unix::fs::MetadataExt;
     // SAFETY: geteuid has no preconditions and cannot fail.
     let me = unsafe { libc::geteuid() };
-    meta.uid() == me && meta.mode() & 0o777 == private_fs::DIR_MODE
+    meta.uid() == me && meta.mode() & 0o777 == crate::private_fs::DIR_MODE
 }
 
 /// Windows: the temporary folder is the user's own (`%LOCALAPPDATA%\Temp`).
@@ -112,24 +107,12 @@ impl DemoSandbox {
             ..options
         };
         sweep_stale_demos();
-        let no_folder =
-            |e: std::io::Error| Error::Demo(format!("no temporary folder for the demo: {e}"));
-        let mut builder = tempfile::Builder::new();
-        builder.prefix(PREFIX);
-        // 0700 whatever the umask (tempfile's default is 0777 less the umask), and so is
-        // everything made in it.
-        #[cfg(unix)]
-        builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(
-            private_fs::DIR_MODE,
-        ));
-        let dir = builder.tempdir().map_err(no_folder)?;
-        let in_use = private_fs::open_private(&dir.path().join(IN_USE)).map_err(no_folder)?;
-        in_use.lock().map_err(no_folder)?;
+        let folder = DemoFolder::new()?;
         // The demo's client keeps to its simulator's v2 limit (the service's 50 a minute unless
         // a test's simulator allows more, so its rounds of syncs do not wait minutes).
         let limiter = RateLimiter::new(options.v2_rate_limit, options.v2_rate_window);
         // Its service is the simulator on this computer: no proxy or setup script is meant for it.
-        let core = Context::throwaway(dir.path())
+        let core = Context::throwaway(folder.path())
             .with_v2_limiter(demo::DEMO_HISTORY_PROFILE, limiter)
             .with_straight_connections();
         let demo = demo::start_demo(&core, options).await?;
@@ -145,13 +128,12 @@ impl DemoSandbox {
             base_url: demo.sim.base_url().to_owned(),
             sim_token,
             demo: Arc::new(tokio::sync::Mutex::new(Some(demo))),
-            in_use: Some(in_use),
-            dir: Some(dir),
+            folder: Some(folder),
         })
     }
 
     pub(crate) fn dir(&self) -> Option<std::path::PathBuf> {
-        self.dir.as_ref().map(|d| d.path().to_owned())
+        self.folder.as_ref().map(|f| f.path().to_owned())
     }
 
     pub(crate) fn base_url(&self) -> Option<String> {
@@ -205,23 +187,21 @@ impl Drop for DemoSandbox {
         // The archives must be closed before their folder goes; a job still holding the space
         // keeps it (and SQLite keeps its open files) until it ends.
         self.space.history.close_archives();
-        drop(self.in_use.take());
-        if let Some(dir) = self.dir.take() {
-            let _ = dir.close();
-        }
+        drop(self.folder.take());
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::private_fs;
 
     #[test]
     fn only_sandboxes_nobody_holds_are_swept() {
         let temp = tempfile::tempdir().unwrap();
         let held = temp.path().join("lockdesk-demo-held");
         let left = temp.path().join("lockdesk-demo-left");
-        let other = temp.path().join("lockdesk-demo-1234"); // `--demo`'s folder: no lock file
+        let other = temp.path().join("lockdesk-demo-1234"); // no lock file: not one of ours
         for d in [&held, &left, &other] {
             private_fs::create_private_dir_all(d).unwrap();
         }

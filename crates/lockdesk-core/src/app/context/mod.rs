@@ -2,7 +2,8 @@
 //! - [`Space`]: a core [`Context`] with its sessions and clients ([`sessions::Sessions`]), what
 //!   was learned from the service ([`learned::Learned`]), the history archives and image cache.
 //!   The user's own space, or the demo's sandbox while "Try the demo" runs ([`demo`]).
-//! - [`files::FileGrants`]: files the user dropped, the only ones that may be read by path.
+//! - [`files::FileGrants`]: files the user dropped, the only ones that may be read by path,
+//!   and the folders the user chose, named by handle.
 //! - `Jobs`: background work, typed per kind.
 //!
 //! Cheap to clone (one `Arc`), so background jobs can own a handle. No global state.
@@ -12,6 +13,7 @@ mod demo;
 #[cfg(not(feature = "demo"))]
 #[path = "no_demo.rs"]
 mod demo;
+mod demo_folder;
 mod files;
 mod learned;
 mod sessions;
@@ -34,6 +36,7 @@ use crate::token_store::load_tokens;
 use crate::{Context, ProfileStore};
 pub use demo::sweep_stale_demos;
 use demo::{DemoOptions, DemoSandbox};
+pub use demo_folder::DemoFolder;
 pub(crate) use space::Space;
 
 #[derive(Clone)]
@@ -195,6 +198,17 @@ impl AppContext {
 
     pub(crate) fn file_allowed(&self, path: &Path) -> bool {
         self.inner.files.allowed(path)
+    }
+
+    /// A handle for `folder`, a folder the user chose (the desktop shell's folder dialog, a
+    /// path typed on `lockctl`'s command line): the only way a report is given its folder.
+    pub fn grant_folder(&self, folder: impl Into<PathBuf>) -> String {
+        self.inner.files.grant_folder(folder.into())
+    }
+
+    /// The folder `handle` was given for.
+    pub(crate) fn granted_folder(&self, handle: &str) -> Option<PathBuf> {
+        self.inner.files.folder(handle)
     }
 
     /// Whether the keychain holds tokens for `profile`.

@@ -77,6 +77,35 @@ pub async fn history_archive_timecard(
 pub struct HistoryExportRequest {
     #[serde(flatten)]
     pub export: ExportRequest,
+    /// A line the file carries (on a sheet of its own in a workbook, the last line of a CSV
+    /// file): which organization's locks it holds, in the UI's words.
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub note: Option<String>,
+}
+
+/// The longest note an export carries, in characters.
+const NOTE_MAX: usize = 500;
+
+impl HistoryExportRequest {
+    /// The note, checked: a line of at most [`NOTE_MAX`] characters.
+    fn checked_note(&self) -> Result<Option<String>> {
+        let Some(note) = self
+            .note
+            .as_deref()
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+        else {
+            return Ok(None);
+        };
+        if note.chars().count() > NOTE_MAX || note.chars().any(char::is_control) {
+            return Err(Error::invalid(
+                "note",
+                format!("a note is one line of at most {NOTE_MAX} characters"),
+            ));
+        }
+        Ok(Some(note.to_owned()))
+    }
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -108,10 +137,11 @@ pub async fn history_archive_export(
     req: HistoryExportRequest,
 ) -> Result<HistoryExportResponse> {
     let file_name = export_file_name(req.export.format).to_owned();
+    let note = req.checked_note()?;
     let export = req.export;
     blocking(ctx, move |a| {
         let mut out = Vec::new();
-        let s = a.export(&export, &mut out)?;
+        let s = a.export_with_note(&export, note.as_deref(), &mut out)?;
         let base64 = export.format == ExportFormat::Xlsx;
         let content = if base64 {
             base64::engine::general_purpose::STANDARD.encode(&out)
@@ -148,6 +178,7 @@ pub async fn history_archive_export_to(
     if !path.is_absolute() {
         return Err(Error::invalid("path", "choose where to save the file"));
     }
+    let note = req.checked_note()?;
     let export = req.export;
     blocking(ctx, move |a| {
         let unwritable = |e: std::io::Error| Error::FileUnwritable {
@@ -158,7 +189,7 @@ pub async fn history_archive_export_to(
             .map_err(|e| Error::unwritable_at(&path, 0, e, unwritable))?;
         let mut out = std::io::BufWriter::new(FullWatch::new(file));
         let written = a
-            .export(&export, &mut out)
+            .export_with_note(&export, note.as_deref(), &mut out)
             .map_err(Error::from)
             .and_then(|s| out.flush().map(|_| s).map_err(unwritable));
         // The export's error keeps only text: the file's writer tells a full disk.

@@ -68,7 +68,7 @@ impl ImageScope {
 pub(crate) enum Route {
     /// Straight to the address, through the guarded resolver.
     Direct,
-    /// Through the system's proxy (`host:port`), with the login kept for it.
+    /// Through the system's proxy (`scheme://host:port`), with the login kept for it.
     SystemProxy {
         proxy: String,
         login: Option<lockdesk_api::ProxyLogin>,

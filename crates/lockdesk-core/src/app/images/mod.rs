@@ -27,7 +27,7 @@ fn route_of(ctx: &AppContext, url: &str) -> Result<Route> {
     }
     let proxy = Url::parse(url)
         .ok()
-        .and_then(|u| lockdesk_api::proxy::proxy_host_port(&u));
+        .and_then(|u| lockdesk_api::proxy::proxy_address(&u));
     Ok(match proxy {
         None => Route::Direct,
         Some(proxy) => Route::SystemProxy {

@@ -213,9 +213,12 @@ pub(crate) struct ProxyNameOnly {
 }
 
 impl ProxyNameOnly {
-    /// For the proxy at `host:port`.
+    /// For the proxy at `scheme://host:port`.
     pub(crate) fn of(proxy: &str) -> ProxyNameOnly {
-        let host = proxy.rsplit_once(':').map_or(proxy, |(host, _)| host);
+        let authority = proxy.split_once("://").map_or(proxy, |(_, rest)| rest);
+        let host = authority
+            .rsplit_once(':')
+            .map_or(authority, |(host, _)| host);
         ProxyNameOnly {
             host: host.trim_matches(['[', ']']).to_ascii_lowercase(),
         }
@@ -405,7 +408,7 @@ mod tests {
     async fn the_proxied_client_resolves_the_proxys_name_only() {
         use reqwest::dns::Resolve;
         use std::str::FromStr;
-        let resolver = ProxyNameOnly::of("LOCALHOST:3128");
+        let resolver = ProxyNameOnly::of("http://LOCALHOST:3128");
         let name = |n: &str| reqwest::dns::Name::from_str(n).unwrap();
         let proxy: Vec<SocketAddr> = resolver.resolve(name("localhost")).await.unwrap().collect();
         assert!(proxy.iter().all(|a| a.ip().is_loopback()) && !proxy.is_empty());
@@ -414,7 +417,7 @@ mod tests {
             Err(e) => e.to_string(),
         };
         assert!(image.contains("not through the proxy"), "{image}");
-        assert_eq!(ProxyNameOnly::of("[::1]:8080").host, "::1");
+        assert_eq!(ProxyNameOnly::of("https://[::1]:8080").host, "::1");
     }
 
     #[tokio::test]

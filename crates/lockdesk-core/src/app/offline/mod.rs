@@ -59,6 +59,27 @@ fn store(ctx: &AppContext) -> Result<OfflineStore> {
     Ok(OfflineStore::new(&dir))
 }
 
+/// The organizations `profile` was used with, as this computer knows them: the one chosen for
+/// it, and those answers are kept for.
+pub(crate) fn organizations_of(ctx: &AppContext, profile: &str) -> Vec<String> {
+    let core = ctx.core();
+    let mut orgs: Vec<String> = ProfileStore::new(&core)
+        .settings(profile)
+        .ok()
+        .and_then(|s| s.organization_id)
+        .into_iter()
+        .collect();
+    if let Some(o) = ctx.space().sessions.org(profile) {
+        orgs.push(o.as_str().to_owned());
+    }
+    if let Ok(kept) = store(ctx).and_then(|s| s.organizations(profile).map_err(Into::into)) {
+        orgs.extend(kept);
+    }
+    orgs.sort();
+    orgs.dedup();
+    orgs
+}
+
 /// Deletes the answers kept for `profile`: nothing a connection read outlives its sign-out. A
 /// cache that cannot be opened is logged, not an error (the sign-out itself is done).
 pub(crate) fn forget_connection(ctx: &AppContext, profile: &str) {

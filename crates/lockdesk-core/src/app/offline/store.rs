@@ -3,7 +3,9 @@
 //! lists show (names, e-mail addresses, codes), never a token or secret. Opened per use, WAL
 //! with a busy timeout, so the app and `lockctl` read and write it at once; 0600 in a 0700
 //! folder through `private_fs`. A damaged file is set aside and the cache starts empty: it
-//! refills as lists are read online again (`lockdesk_archive::store_file`).
+//! refills as lists are read online again (`lockdesk_archive::store_file`). Deleted answers are
+//! overwritten (`secure_delete`) and the write-ahead log is folded into the file after a
+//! sign-out's delete, so what a connection read does not stay in the file's free pages.
 
 use std::path::Path;
 
@@ -55,7 +57,8 @@ impl OfflineStore {
                 StoreKind::OfflineCache,
                 data_folder.join(OFFLINE_FILE),
                 SCHEMA,
-            ),
+            )
+            .with_connection_pragmas("PRAGMA secure_delete = ON;"),
         }
     }
 
@@ -130,7 +133,10 @@ impl OfflineStore {
         }
         // Deleting needs no reserve: a sign-out on a full disk still forgets what was kept.
         self.file.read(|conn| {
-            Ok(conn.execute("DELETE FROM answers WHERE profile = ?1", params![profile])?)
+            let n = conn.execute("DELETE FROM answers WHERE profile = ?1", params![profile])?;
+            // The pages as they were before the delete stay in the log until it is folded in.
+            conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
+            Ok(n)
         })
     }
 

@@ -2,12 +2,13 @@
 //! running the due ones. A report that reads the archive (history, time card) first brings it
 //! up to date when the history sign-in allows (the watch round's sync); each is then written
 //! whole or not at all (`write.rs`). The period is claimed first, so the app and a scheduled
-//! `lockctl reports run --due` never both write it; a failed run is tried again at the next run.
+//! `lockctl reports run --due` never both write it, and then in its folder (`claim.rs`), so
+//! two computers writing into one share never both do; a failed run is tried again at the next
+//! run. A report holds only its organization's locks.
 
+mod claim;
 mod tables;
 mod write;
-
-use std::path::PathBuf;
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -50,7 +51,10 @@ pub struct ReportAddRequest {
     pub format: ReportFormat,
     #[serde(default)]
     pub language: ReportLanguage,
-    pub folder: String,
+    /// The folder, by the handle the folder dialog's answer carried (`folders_choose`;
+    /// [`AppContext::grant_folder`]): never a path, so the window cannot name a folder the
+    /// user did not choose.
+    pub folder_handle: String,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -151,7 +155,9 @@ pub async fn reports_add(ctx: &AppContext, req: ReportAddRequest) -> Result<Repo
     let (_, org) = ctx.org().await?;
     let path = reports_path(&ctx.core().config_dir);
     let mut all = load_reports(&path)?;
-    let folder = PathBuf::from(req.folder.trim());
+    let folder = ctx
+        .granted_folder(req.folder_handle.trim())
+        .ok_or_else(|| Error::invalid("folder_handle", "choose the folder again"))?;
     let now = ctx.core().clock.now();
     let mut id = format!("r{:x}", now.timestamp_millis());
     while all.reports.iter().any(|r| r.id == id) {
@@ -173,6 +179,17 @@ pub async fn reports_add(ctx: &AppContext, req: ReportAddRequest) -> Result<Repo
             "folder",
             format!("{} is not a folder here", report.folder.display()),
         ));
+    }
+    if let ReportKind::History { lock_ids, .. } | ReportKind::Timecard { lock_ids } = &report.what {
+        if !lock_ids.is_empty() {
+            let own = Box::pin(org_locks(ctx)).await?;
+            if let Some(other) = lock_ids.iter().find(|l| !own.contains(l)) {
+                return Err(Error::invalid(
+                    "what.lock_ids",
+                    format!("{other} is not a lock of this organization"),
+                ));
+            }
+        }
     }
     all.reports.push(report.clone());
     save_reports(&path, &all)?;
@@ -248,6 +265,13 @@ pub async fn reports_run(ctx: &AppContext, req: ReportsRunRequest) -> Result<Rep
     })
 }
 
+/// The locks of the organization in use (from the service, else as kept offline): what a
+/// report holds when it names none, and the only locks it may name.
+async fn org_locks(ctx: &AppContext) -> Result<Vec<String>> {
+    let list = super::locks_list(ctx, super::LocksListRequest::default()).await?;
+    Ok(list.locks.into_iter().map(|l| l.id).collect())
+}
+
 async fn run_one(
     ctx: &AppContext,
     store: &RunStore,
@@ -266,22 +290,20 @@ async fn run_one(
         Err(e) => return (None, failed(&e)),
     };
     let label = period.label.clone();
+    // Of the organization's locks only, known before the period is claimed.
+    let org_locks = if report.what.reads_archive() {
+        match Box::pin(org_locks(ctx)).await {
+            Ok(locks) => locks,
+            Err(e) => return (Some(label), failed(&e)),
+        }
+    } else {
+        Vec::new()
+    };
     match store.claim(&report.id, &label, now, again) {
         Ok(Claim::Mine) => {}
         Ok(Claim::Done { file }) => return (Some(label), ReportOutcome::AlreadyWritten { file }),
         Ok(Claim::Busy) => return (Some(label), ReportOutcome::Busy),
         Err(e) => return (Some(label), failed(&Error::from(e))),
-    }
-    // The file of the period is in the folder already (the run store was started again after
-    // damage, or another computer wrote it): written, not written twice.
-    if !again {
-        if let Some(file) = write::existing_file(report, &label) {
-            let file = file.display().to_string();
-            return match store.found_written(&report.id, &label, &file, now) {
-                Ok(()) => (Some(label), ReportOutcome::AlreadyWritten { file }),
-                Err(e) => (Some(label), failed(&Error::from(e))),
-            };
-        }
     }
     // Journal first: a run the journal cannot record is not made (the claim is released as
     // failed, so the next tick tries again).
@@ -293,8 +315,41 @@ async fn run_one(
             return (Some(label), failed(&e));
         }
     };
-    let written = write::write_report(ctx, report, &period, office.utc_offset_minutes).await;
+    // Boxed, as the lock list above: these futures are large, and lockctl's whole command
+    // future is held on the stack of whatever thread runs it.
+    let written = Box::pin(write::write_report(
+        ctx,
+        report,
+        &period,
+        office.utc_offset_minutes,
+        again,
+        &org_locks,
+    ))
+    .await;
     let end = ctx.core().clock.now();
+    // Written already (the run store started again after damage, or another computer wrote
+    // it into the same folder), or being written by another computer: not by this one, and
+    // nothing for the journal.
+    let written = match written {
+        Ok(write::Outcome::Written(w)) => Ok(w),
+        Ok(write::Outcome::Found { file }) => {
+            journal_entry::withdraw(pending);
+            let outcome = match store.found_written(&report.id, &label, &file, end) {
+                Ok(()) => ReportOutcome::AlreadyWritten { file },
+                Err(e) => failed(&Error::from(e)),
+            };
+            return (Some(label), outcome);
+        }
+        Ok(write::Outcome::Busy) => {
+            journal_entry::withdraw(pending);
+            let outcome = match store.release(&report.id, &label) {
+                Ok(()) => ReportOutcome::Busy,
+                Err(e) => failed(&Error::from(e)),
+            };
+            return (Some(label), outcome);
+        }
+        Err(e) => Err(e),
+    };
     let finished = match &written {
         Ok(w) => store.finish(&report.id, &label, Ok(w), end),
         Err(e) => store.finish(&report.id, &label, Err(e.code().as_str()), end),

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use super::{AppContext, Done, NoArgs};
 use crate::error::{Error, ErrorCode, Result};
 use crate::team_alerts::destinations::{
-    check_token, forget_secret, save_secret, secret_of, DestinationSecret,
+    check_token, forget_secret, mail_binding, save_secret, secret_of, DestinationSecret,
 };
 use crate::team_alerts::mail::{check_password, smtp_host};
 use crate::team_alerts::send::Sent;
@@ -158,6 +158,7 @@ pub async fn alert_destinations_add(
     req: AlertDestinationAddRequest,
 ) -> Result<AlertDestination> {
     let (_, org) = ctx.org().await?;
+    let connection = ctx.profile_for(lockdesk_api::ApiVersion::V3)?;
     let core = ctx.core();
     let path = destinations_path(&core.config_dir);
     let mut all = load_destinations(&path)?;
@@ -187,6 +188,7 @@ pub async fn alert_destinations_add(
         digest: req.digest.map(|d| Digest {
             at: d.at.trim().to_owned(),
         }),
+        connection: Some(connection),
     };
     dest.validate()?;
     all.destinations.push(dest.clone());
@@ -249,7 +251,7 @@ fn chat_parts(
         DestinationSecret {
             url,
             token,
-            password: None,
+            ..DestinationSecret::default()
         },
         None,
     ))
@@ -312,10 +314,13 @@ fn email_parts(
             ))
         }
     };
+    // The password goes only to the server, port and user it is given for now.
+    let binding = password.as_ref().map(|_| mail_binding(&host, &settings));
     Ok((
         host,
         DestinationSecret {
             password,
+            binding,
             ..DestinationSecret::default()
         },
         Some(settings),
@@ -345,6 +350,40 @@ pub async fn alert_destinations_remove(
         )
         .map_err(Error::from)?;
     Ok(Done::ok())
+}
+
+/// Removes the destinations of a connection being removed, with their keychain entries and
+/// every delivery of theirs (pending or not: they name locks and people). Destinations added
+/// before they named their connection go when their organization is one of `organizations`,
+/// those the connection was used with. Housekeeping of the removal: a problem is logged.
+pub(crate) fn forget_connection(ctx: &AppContext, profile: &str, organizations: &[String]) {
+    let core = ctx.core();
+    let path = destinations_path(&core.config_dir);
+    let forgotten = (|| -> Result<usize> {
+        let mut all = load_destinations(&path)?;
+        let (gone, kept): (Vec<_>, Vec<_>) =
+            all.destinations
+                .into_iter()
+                .partition(|d| match &d.connection {
+                    Some(c) => c == profile,
+                    None => organizations.contains(&d.organization_id),
+                });
+        if gone.is_empty() {
+            return Ok(0);
+        }
+        all.destinations = kept;
+        save_destinations(&path, &all)?;
+        let store = deliveries(ctx)?;
+        for d in &gone {
+            forget_secret(core.secrets.as_ref(), &d.id)?;
+            store.forget_destination(&d.id).map_err(Error::from)?;
+        }
+        Ok(gone.len())
+    })();
+    match forgotten {
+        Ok(n) => tracing::info!(%profile, destinations = n, "alert destinations removed"),
+        Err(e) => tracing::warn!(%profile, "could not remove the alert destinations: {e}"),
+    }
 }
 
 /// "Send a test": a test message to the destination now; the answer says it went through, an

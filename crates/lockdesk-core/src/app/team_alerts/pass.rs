@@ -11,7 +11,7 @@ use chrono::{DateTime, FixedOffset, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::app::{AppContext, NoArgs};
-use crate::error::{Error, ErrorCategory, ErrorCode, Result};
+use crate::error::{Error, ErrorCategory, Result};
 use crate::reports::schedule::next_office_morning;
 use crate::team_alerts::deliveries::{Claimed, Settle, Target};
 use crate::team_alerts::destinations::{secret_of, DestinationSecret};
@@ -139,9 +139,11 @@ pub async fn deliver_pending(ctx: &AppContext) -> Result<AlertDeliveryPassRespon
                         },
                     }
                 }
-                // Not in the keychain: it will not come back by waiting.
-                Err(Error::WebhookSecretMissing(_)) => Settle::Failed {
-                    code: ErrorCode::WebhookSecretMissing.as_str().to_owned(),
+                // Not in the keychain, or kept for another server: waiting will not help.
+                Err(
+                    e @ (Error::WebhookSecretMissing(_) | Error::MailPasswordBoundElsewhere(_)),
+                ) => Settle::Failed {
+                    code: e.code().as_str().to_owned(),
                 },
                 // The keychain locked or away: perhaps later.
                 Err(e) => Settle::Retry {
@@ -221,7 +223,7 @@ pub(super) fn deliveries(ctx: &AppContext) -> Result<DeliveryStore> {
 
 /// The webhook client of `url`: the system's proxy, with the login kept for it.
 fn client_for(ctx: &AppContext, url: &url::Url) -> Result<reqwest::Client> {
-    let login = match lockdesk_api::proxy::proxy_host_port(url) {
+    let login = match lockdesk_api::proxy::proxy_address(url) {
         Some(proxy) => crate::proxy_logins::load(ctx.core().secrets.as_ref(), &proxy)?,
         None => None,
     };

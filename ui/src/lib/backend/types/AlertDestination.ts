@@ -30,4 +30,9 @@ mail?: MailSettings,
 /**
  * One message a day instead of one per alert (or burst).
  */
-digest?: Digest, };
+digest?: Digest, 
+/**
+ * The connection (profile) it was added with: removing the connection removes it.
+ * Destinations added by an earlier version have none (their organization decides).
+ */
+connection?: string, };

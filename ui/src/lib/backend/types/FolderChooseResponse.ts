@@ -4,4 +4,9 @@
  * Desktop only (`folders_choose`): the folder the user chose in the native folder dialog (a
  * report's destination); `null` when the dialog was cancelled.
  */
-export type FolderChooseResponse = { path: string | null, };
+export type FolderChooseResponse = { path: string | null, 
+/**
+ * What names the folder to the core (`ReportAddRequest::folder_handle`): the window
+ * shows the path, and never gives one.
+ */
+handle: string | null, };

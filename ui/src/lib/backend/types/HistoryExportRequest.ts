@@ -8,7 +8,12 @@ import type { Zone } from "./Zone";
  * answer; the desktop shell asks the user where to save (a native dialog) and calls
  * [`history_archive_export_to`], so no command can write where the user did not choose.
  */
-export type HistoryExportRequest = { format: ExportFormat, zone: Zone, language: Language, 
+export type HistoryExportRequest = { 
+/**
+ * A line the file carries (on a sheet of its own in a workbook, the last line of a CSV
+ * file): which organization's locks it holds, in the UI's words.
+ */
+note?: string, format: ExportFormat, zone: Zone, language: Language, 
 /**
  * Oldest first when false (the default), as a spreadsheet is read.
  */

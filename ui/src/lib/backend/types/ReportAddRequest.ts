@@ -7,4 +7,10 @@ import type { Schedule } from "./Schedule";
 /**
  * A new report for the organization in use.
  */
-export type ReportAddRequest = { name: string, what: ReportKind, schedule: Schedule, format: ReportFormat, language: ReportLanguage, folder: string, };
+export type ReportAddRequest = { name: string, what: ReportKind, schedule: Schedule, format: ReportFormat, language: ReportLanguage, 
+/**
+ * The folder, by the handle the folder dialog's answer carried (`folders_choose`;
+ * [`AppContext::grant_folder`]): never a path, so the window cannot name a folder the
+ * user did not choose.
+ */
+folder_handle: string, };

@@ -52,7 +52,10 @@ export interface ReportForm {
   day: string;
   format: ReportFormat;
   language: ReportLanguage;
+  /** The folder's path, as shown (and typed, in the browser tests). */
   folder: string;
+  /** The handle the folder dialog answered with it (desktop); empty until chosen. */
+  folderHandle: string;
 }
 
 export type FormField = 'name' | 'locks' | 'at' | 'weekday' | 'day' | 'folder';
@@ -75,6 +78,7 @@ export function newForm(name: string, language: ReportLanguage): ReportForm {
     format: 'xlsx',
     language,
     folder: '',
+    folderHandle: '',
   };
 }
 
@@ -229,7 +233,7 @@ export function toRequest(
       schedule: scheduleOf(f),
       format: f.format,
       language: f.language,
-      folder: f.folder.trim(),
+      folder_handle: f.folderHandle,
     },
   };
 }
@@ -244,6 +248,8 @@ const SERVER_FIELDS: Record<string, { field: FormField; problem: NonNullable<Pro
     problem: { key: 'reports.invalid.day', params: { min: DAY_RANGE[0], max: DAY_RANGE[1] } },
   },
   folder: { field: 'folder', problem: { key: 'reports.invalid.folderRefused' } },
+  folder_handle: { field: 'folder', problem: { key: 'reports.invalid.folderChoose' } },
+  'what.lock_ids': { field: 'locks', problem: { key: 'reports.invalid.lockElsewhere' } },
 };
 
 /**
