@@ -322,7 +322,8 @@ fn the_background_loop_writes_a_due_report_once() {
             "what": { "kind": "history", "lock_ids": [] },
             "schedule": { "every": "daily", "at": "00:00" },
             "format": "csv",
-            "folder": folder.path().display().to_string(),
+            // The folder as the shell's folder dialog hands it over: a handle.
+            "folder_handle": ctx.grant_folder(folder.path()),
         }),
     );
     let id = added["id"].as_str().unwrap().to_owned();
