@@ -85,7 +85,7 @@ async fn settings(w: &SimWorld, ctx: &AppContext, folder: &Path) -> Vec<Setting>
     let report = json!({
         "name": "Monthly", "what": { "kind": "history" },
         "schedule": { "every": "monthly", "day": 1, "at": "08:00" },
-        "format": "csv", "language": "en", "folder": folder.to_str().unwrap(),
+        "format": "csv", "language": "en", "folder_handle": ctx.grant_folder(folder),
     });
     let destination = json!({
         "name": "Team", "kind": "generic", "url": "http://127.0.0.1:9/hook", "language": "en",

@@ -129,7 +129,7 @@ async fn a_report_period_is_written_once_whichever_way_the_clock_moves() {
         "reports_add",
         json!({ "name": "journal", "what": { "kind": "journal" },
                 "schedule": { "every": "daily", "at": "09:30" }, "format": "csv",
-                "language": "en", "folder": folder.path().to_str().unwrap() }),
+                "language": "en", "folder_handle": ctx.grant_folder(folder.path()) }),
     )
     .await;
     let files = || {

@@ -361,7 +361,7 @@ async fn damaged_report_runs_never_write_a_period_twice() {
             "reports_add",
             json!({ "name": "電池", "what": { "kind": "batteries" },
                     "schedule": { "every": "daily", "at": "00:00" }, "format": "csv",
-                    "folder": folder.to_str().unwrap() }),
+                    "folder_handle": ctx.grant_folder(&folder) }),
         )
         .await;
         let first = call(&ctx, "reports_run", json!({})).await;

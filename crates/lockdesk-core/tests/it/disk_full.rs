@@ -119,7 +119,7 @@ async fn every_writer_names_the_full_folder_keeps_what_was_there_and_works_again
         "reports_add",
         json!({ "name": "電池", "what": { "kind": "batteries" },
                 "schedule": { "every": "daily", "at": "00:00" }, "format": "csv",
-                "folder": reports.to_str().unwrap() }),
+                "folder_handle": ctx.grant_folder(&reports) }),
     )
     .await;
     let kept_rules = std::fs::read_dir(config.join("watch")).unwrap().count();
