@@ -150,6 +150,20 @@ describe('messages use the details', () => {
     expect(script.howTo).toBe('error.howTo.proxy_script');
     expect(translate('en', script.howTo!)).toMatch(/IT.*setup script’s address/);
     expect(translate('ja', through.howTo!)).toContain('IT 担当者');
+    // No answer in time after going straight past a script that failed: the script is named.
+    const slow = describeError(
+      err('timeout', 'service_unreachable', {
+        base_url: 'https://api.example.jp',
+        proxy_script: 'http://wpad.corp.example/proxy.pac',
+      }),
+    );
+    expect(slow.key).toBe('error.timeout.proxyScript');
+    const [slowEn, slowJa] = fully(slow);
+    expect(slowEn).toMatch(
+      /setup script http:\/\/wpad\.corp\.example\/proxy\.pac.*did not answer in time/,
+    );
+    expect(slowJa).toContain('プロキシ自動構成スクリプト http://wpad.corp.example/proxy.pac');
+    expect(slow.howTo).toBe('error.howTo.proxy_script');
   });
   it('a refused certificate names the host, what was wrong and what to ask IT', () => {
     const problems = [

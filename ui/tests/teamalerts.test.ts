@@ -278,12 +278,17 @@ describe('deliveries in words', () => {
       delivery({ state: 'failed' }),
     ];
     expect(deliveryCounts(list)).toEqual({ pending: 2, failed: 1 });
-    const none = { queued: 0, messages: 0, sent: 0, retrying: 0, failed: 0 };
+    const none = { queued: 0, messages: 0, sent: 0, retrying: 0, failed: 0, unknown: 0 };
     expect(passWords(null, 'teamalerts.round', en)).toBeNull();
     expect(passWords(none, 'teamalerts.round', en)).toBeNull();
     expect(passWords({ ...none, queued: 2, sent: 1, retrying: 1 }, 'teamalerts.round', ja)).toBe(
       'チャットへの通知：送信 1 件、再送待ち 1 件、送信失敗 0 件',
     );
+    // A message whose sending was cut off is said, and said not to go again.
+    expect(passWords({ ...none, unknown: 1 }, 'teamalerts.round', ja)).toBe(
+      'チャットへの通知：送信 0 件、再送待ち 0 件、送信失敗 0 件 1 件は届いた可能性があるため、再送しません。',
+    );
+    expect(deliveryStand(delivery({ state: 'unknown' }))).toBe('unknown');
   });
 });
 

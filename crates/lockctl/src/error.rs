@@ -128,7 +128,8 @@ impl Error {
             _ => return Route::Straight,
         };
         match api.last() {
-            lockdesk_api::Error::Transport { route, .. } => route.clone(),
+            lockdesk_api::Error::Transport { route, .. }
+            | lockdesk_api::Error::Timeout { route, .. } => route.clone(),
             _ => Route::Straight,
         }
     }
@@ -238,6 +239,9 @@ pub fn hint(code: ErrorCode, profile: Option<&str>) -> Option<String> {
         C::WrongApi => "use a profile registered for that API (see `lockctl profile list`)",
         C::RateLimitExceeded => "wait a minute and try again",
         C::SyncRunning => "wait for the other sync to finish, then sync again",
+        C::RenewalInterrupted => {
+            "sign in again (`lockctl login`): a program was stopped while it renewed this sign-in, and the service retired the old one"
+        }
         C::RenewalBusy => {
             "another Lockdesk program (the app or another lockctl) is renewing this sign-in; try again in a minute"
         }
@@ -268,7 +272,10 @@ pub fn hint(code: ErrorCode, profile: Option<&str>) -> Option<String> {
             "the chat service or the network cannot be reached now; alert deliveries are tried again on their own (see `lockctl alerts deliveries`)"
         }
         C::WebhookAnswerLost => {
-            "the message may have arrived; an alert delivery is sent again to be sure, so the team may read it twice"
+            "the message may have arrived; look in the chat room. Lockdesk does not send it again, so that no alert is read twice"
+        }
+        C::DeliveryInterrupted => {
+            "Lockdesk was stopped while sending this alert; it may have arrived. Look in the chat room or mailbox: it is not sent again"
         }
         C::WebhookSecretMissing => {
             "remove the destination (`lockctl alerts destinations remove ID`) and add it again with its address or password"

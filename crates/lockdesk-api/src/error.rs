@@ -130,12 +130,21 @@ pub enum Error {
     /// tokens that cannot be stored are still used: [`crate::Session::unsaved_tokens`].)
     #[error("could not store the renewed token: {0}")]
     TokenStore(String),
+    /// The refresh token was refused, and a renewal of this very pair of tokens had been begun
+    /// by a program that stopped before it could store the new pair (killed, shut down): the
+    /// service retired the old refresh token then. The person has to sign in again.
+    #[error("the sign-in was being renewed when a Lockdesk program was stopped, so the service no longer accepts it; sign in again")]
+    RenewalInterrupted,
     /// Another program kept renewing the same sign-in past the wait (a cross-process lock).
     #[error("another Lockdesk program is renewing this sign-in and did not finish within {waited_secs} s; try again")]
     RenewalBusy { waited_secs: u64 },
-    /// No answer within the time limit. `base_url` is the service address of the connection.
-    #[error("the service at {base_url} did not answer in time")]
-    Timeout { base_url: String },
+    /// No answer within the time limit. `base_url` is the service address of the connection;
+    /// `route` names the proxy it went through, or the proxy script that could not be used.
+    #[error("{}", timeout_words(.base_url, .route))]
+    Timeout {
+        base_url: String,
+        route: crate::proxy::Route,
+    },
     /// A request that changes something (POST) was sent, and the connection was lost or timed
     /// out before the answer came: the service may have acted. Never sent again by the client;
     /// the use-case asks the service what happened.
@@ -203,6 +212,7 @@ impl Error {
             Error::NotSignedIn(_) => "not_signed_in",
             Error::TokenStore(_) => "token_store",
             Error::RenewalBusy { .. } => "renewal_busy",
+            Error::RenewalInterrupted => "renewal_interrupted",
             Error::Timeout { .. } => "timeout",
             Error::Transport { .. } => "transport",
             Error::AnswerLost { .. } => "answer_lost",
@@ -300,7 +310,7 @@ impl Error {
             Error::Transport { base_url, .. }
             | Error::AnswerLost { base_url, .. }
             | Error::Tls { base_url, .. }
-            | Error::Timeout { base_url }
+            | Error::Timeout { base_url, .. }
             | Error::AnswerTooLarge { base_url, .. } => Some(base_url),
             _ => None,
         }
@@ -357,5 +367,14 @@ pub(crate) fn service_error(status: reqwest::StatusCode, body: &[u8]) -> Error {
         status: status.as_u16(),
         code,
         message,
+    }
+}
+
+/// "did not answer in time", with the way the request went when it was not straight.
+fn timeout_words(base_url: &str, route: &crate::proxy::Route) -> String {
+    let said = format!("the service at {base_url} did not answer in time");
+    match route {
+        crate::proxy::Route::Straight => said,
+        route => crate::proxy::reason_with(route, said),
     }
 }

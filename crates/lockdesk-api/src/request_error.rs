@@ -28,7 +28,7 @@ pub(crate) fn from_reqwest(
             problem,
         }
     } else if err.is_timeout() {
-        Error::Timeout { base_url }
+        Error::Timeout { base_url, route }
     } else {
         Error::Transport {
             base_url,

@@ -37,6 +37,18 @@ pub trait TokenSink: Send + Sync {
     fn reload(&self) -> std::result::Result<Option<TokenSet>, String> {
         Ok(None)
     }
+
+    /// Notes, with the renewal lock held, that the pair expiring at `renewing` is about to be
+    /// renewed (`Some`), or that the renewal is over (`None`). A program stopped between the
+    /// request and storing the new pair leaves the note behind: the service has retired the
+    /// old refresh token, and the next program can say why it is refused. Holds nothing secret.
+    /// Default: nothing noted.
+    fn note_renewing(&self, _renewing: Option<chrono::DateTime<chrono::Utc>>) {}
+
+    /// The pair (by its expiry) whose renewal a stopped program left noted.
+    fn renewing_noted(&self) -> Option<chrono::DateTime<chrono::Utc>> {
+        None
+    }
 }
 
 /// Held while a renewal runs; dropping it lets the next program renew.
@@ -246,9 +258,13 @@ impl Session {
                 ApiVersion::V3 => Error::NotSignedIn("no refresh token".into()),
             });
         };
+        // A note left for this very pair: a program renewing it was stopped midway.
+        let left_midway = self.sink.renewing_noted() == Some(tokens.expires_at);
+        self.sink.note_renewing(Some(tokens.expires_at));
         let renewed = match self.oauth.refresh(&refresh).await {
             Ok(renewed) => renewed,
             Err(e) if e.is(&ServiceCode::InvalidGrant) => {
+                self.sink.note_renewing(None);
                 // Refused: a program without the lock (an older version, a sign-in) may have
                 // stored newer tokens meanwhile; those are kept, not the refused ones.
                 if let Ok(Some(stored)) = self.sink.reload() {
@@ -257,15 +273,28 @@ impl Session {
                         return Ok(self.adopt(stored, generation).await);
                     }
                 }
+                if left_midway {
+                    return Err(Error::RenewalInterrupted);
+                }
                 return Err(Error::NotSignedIn(
                     "the service no longer accepts this sign-in".into(),
                 ));
             }
-            Err(e) => return Err(e),
+            Err(e) => {
+                // Not answered, or refused for another reason: whether the service retired
+                // the old refresh token is not known, so the note stays unless it said no.
+                if e.status().is_some() {
+                    self.sink.note_renewing(None);
+                }
+                return Err(e);
+            }
         };
         // The service has already replaced the old refresh token, so the new pair is used even
         // when it cannot be stored: dropping it would sign the user out for good.
         self.store(&renewed).await;
+        if self.unsaved_tokens().is_none() {
+            self.sink.note_renewing(None);
+        }
         tracing::info!("access token renewed");
         Ok(self.adopt(renewed, generation).await)
     }

@@ -391,5 +391,35 @@ pub fn open_set_aside(path: &Path) -> Result<Connection> {
     Connection::open_with_flags(path, flags).map_err(Error::Db)
 }
 
+/// Adds `column` (with its SQL `declaration`, e.g. `TEXT`) to `table` of a file made by an
+/// older Lockdesk, once: under the write lock, by whichever of several programs opening the
+/// file at once comes first, running `fill` (SQL giving the old rows their value) in the same
+/// transaction. For [`StoreFile::with_upgrade`].
+pub fn ensure_column(
+    conn: &mut Connection,
+    table: &str,
+    column: &str,
+    declaration: &str,
+    fill: Option<&str>,
+) -> Result<()> {
+    let has = |conn: &Connection| -> Result<bool> {
+        let mut stmt = conn.prepare("SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2")?;
+        Ok(stmt.exists([table, column])?)
+    };
+    if !has(conn)? {
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        if !has(&tx)? {
+            tx.execute_batch(&format!(
+                "ALTER TABLE {table} ADD COLUMN {column} {declaration}"
+            ))?;
+            if let Some(fill) = fill {
+                tx.execute_batch(fill)?;
+            }
+        }
+        tx.commit()?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests;

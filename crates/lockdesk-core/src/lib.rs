@@ -17,6 +17,7 @@ pub mod secrets;
 pub mod sessions;
 pub mod settings_file;
 pub mod team_alerts;
+pub mod this_process;
 pub mod token_store;
 pub mod watch;
 

@@ -170,6 +170,40 @@ impl TokenSink for KeychainTokenSink {
     fn reload(&self) -> std::result::Result<Option<TokenSet>, String> {
         load_bound(self.secrets.as_ref(), &self.profile, &self.binding).map_err(|e| e.to_string())
     }
+
+    fn note_renewing(&self, renewing: Option<chrono::DateTime<chrono::Utc>>) {
+        let Some(note) = self.lock.as_deref().map(renewing_note_path) else {
+            return;
+        };
+        let written = match renewing {
+            Some(pair) => private_fs::write_private_atomic(&note, pair.to_rfc3339().as_bytes()),
+            None => match std::fs::remove_file(&note) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+                _ => Ok(()),
+            },
+        };
+        if let Err(e) = written {
+            tracing::warn!(
+                "the renewal note {} could not be written: {e}",
+                note.display()
+            );
+        }
+    }
+
+    fn renewing_noted(&self) -> Option<chrono::DateTime<chrono::Utc>> {
+        let note = renewing_note_path(self.lock.as_deref()?);
+        let text = std::fs::read_to_string(note).ok()?;
+        chrono::DateTime::parse_from_rfc3339(text.trim())
+            .ok()
+            .map(|t| t.with_timezone(&chrono::Utc))
+    }
+}
+
+/// Beside the renewal lock (`<profile>.renew.lock`): `<profile>.renewing`, holding the expiry of
+/// the pair being renewed (nothing secret). A file of its own, since on Windows the locked
+/// file cannot be written through another handle.
+fn renewing_note_path(lock: &Path) -> PathBuf {
+    lock.with_extension("").with_extension("renewing")
 }
 
 #[cfg(test)]

@@ -108,6 +108,12 @@ export function codeText(code: ErrorCode, details: ErrorDetails = {}): CodeText 
         };
       return withParam(`error.${code}`, 'error.transport.noAddress', 'address', details.base_url);
     case 'timeout':
+      // Gone straight because the proxy setup script could not be used: the script is the lead.
+      if (details.proxy_script && details.base_url)
+        return {
+          key: 'error.timeout.proxyScript',
+          params: { script: details.proxy_script, address: details.base_url },
+        };
       return withParam(`error.${code}`, 'error.timeout.noAddress', 'address', details.base_url);
     case 'answer_lost':
       return withParam(`error.${code}`, 'error.answer_lost.noAddress', 'address', details.base_url);
@@ -215,6 +221,7 @@ export function codeText(code: ErrorCode, details: ErrorDetails = {}): CodeText 
     case 'authorization_failed':
     case 'v2_session_expired':
     case 'not_signed_in':
+    case 'renewal_interrupted':
     case 'token_store':
     case 'decode':
     case 'cancelled':
@@ -261,6 +268,7 @@ export function codeText(code: ErrorCode, details: ErrorDetails = {}): CodeText 
     case 'webhook_refused':
     case 'webhook_unavailable':
     case 'webhook_answer_lost':
+    case 'delivery_interrupted':
     case 'webhook_secret_missing':
     case 'mail_password_bound_elsewhere':
     case 'update_refused':
@@ -397,8 +405,9 @@ export function fieldErrorText(err: BackendError): CodeText {
 /** Through a proxy, or past a setup script that failed: the proxy or the script is what to
  * check (with IT), not this computer's network or the connection's address. */
 function routeAdvice(err: BackendError): MessageKey | null {
-  if (err.code !== 'transport') return null;
+  if (err.code !== 'transport' && err.code !== 'timeout') return null;
   if (err.details.proxy_script) return 'error.howTo.proxy_script';
+  if (err.code === 'timeout') return null;
   if (err.details.proxy) return 'error.howTo.proxy';
   return null;
 }
@@ -439,6 +448,7 @@ export function describeError(err: BackendError): ErrorView {
     'webhook_refused',
     'webhook_unavailable',
     'webhook_answer_lost',
+    'delivery_interrupted',
     'webhook_secret_missing',
     'mail_password_bound_elsewhere',
   ];

@@ -30,7 +30,7 @@ fn print(term: &mut Term<'_>, round: &WatchRoundResponse) -> Result<()> {
     if let Some(d) = round
         .deliveries
         .as_ref()
-        .filter(|d| d.retrying + d.failed > 0)
+        .filter(|d| d.retrying + d.failed + d.unknown > 0)
     {
         writeln!(term.err, "{}", words::deliveries_warning(d))?;
     }

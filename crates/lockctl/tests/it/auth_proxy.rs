@@ -24,6 +24,13 @@ use crate::support::start_sim_with;
 /// proxy passes on (to the simulator).
 pub const SERVICE: &str = "https://lockdesk-service.test";
 
+/// Whether `stderr` tells of [`SERVICE`] tried straight and not reached: at once where the name
+/// server says the name is nothing (`transport`), after the lookup's time where a firewall drops
+/// the question unanswered, as on machines that reach only their package registries (`timeout`).
+pub fn not_reached_straight(stderr: &str) -> bool {
+    stderr.contains("[transport]") || stderr.contains("[timeout]")
+}
+
 /// A home whose profiles name [`SERVICE`], served by the simulator over HTTPS (its certificate,
 /// for that name and its own loopback address where the test's browser signs in, from a CA the
 /// children trust); and the simulator's own address, where a proxy passes requests on.

@@ -14,6 +14,7 @@ mod history;
 mod import;
 mod import_excel;
 mod journal_procs;
+mod kill_campaign;
 mod local_faults;
 mod lost_answers;
 mod parity;

@@ -74,3 +74,58 @@ async fn four_processes_renewing_at_once_all_succeed() {
     assert_eq!(refreshes(&home.sim.base_url).await, vec![200]);
     assert!(home.data().join("locks/work.renew.lock").exists());
 }
+
+/// A renewal cut after the service issued new tokens and before they were stored (a process
+/// killed then): the service has retired the stored refresh token. The next program finds the
+/// note that renewal left and says so (`renewal_interrupted`), where without the note the same
+/// refusal is only "not signed in"; signing in again works.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_renewal_cut_after_the_service_answered_is_told_plainly() {
+    let home = Home::new(start_sim());
+    home.add_and_login("work", 0).await;
+    home.expire("work");
+    let stored = home.tokens("work");
+    // What the killed renewal did at the service: the stored refresh token spent.
+    let client = &home.sim.clients[0];
+    let spent = reqwest::Client::new()
+        .post(format!("{}/oauth/token", home.sim.base_url))
+        .form(&[
+            ("grant_type", "refresh_token"),
+            ("client_id", client.client_id.as_str()),
+            ("client_secret", client.client_secret.as_str()),
+            (
+                "refresh_token",
+                stored.refresh_token.as_ref().unwrap().secret().as_str(),
+            ),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert!(spent.status().is_success(), "{}", spent.status());
+
+    // Without a note (the refresh token was spent elsewhere): not signed in, no more.
+    let refused = home.run(&["--profile", "work", "token-info"]).await;
+    assert_eq!(refused.code, 1, "{}", refused.stderr);
+    assert!(
+        !refused.stderr.contains("renewal_interrupted"),
+        "{}",
+        refused.stderr
+    );
+
+    // The note a renewal of this very pair leaves behind when it is killed.
+    let note = home.data().join("locks/work.renewing");
+    std::fs::write(&note, stored.expires_at.to_rfc3339()).unwrap();
+    let told = home.run(&["--profile", "work", "token-info"]).await;
+    assert_eq!(told.code, 1, "{}", told.stderr);
+    assert!(
+        told.stderr.contains("[renewal_interrupted]"),
+        "{}",
+        told.stderr
+    );
+    assert!(told.stderr.contains("sign in again"), "{}", told.stderr);
+
+    let again = home.login("work").await;
+    assert_eq!(again.code, 0, "{}", again.stderr);
+    let works = home.run(&["--profile", "work", "token-info"]).await;
+    assert_eq!(works.code, 0, "{}", works.stderr);
+}

@@ -282,7 +282,7 @@ pub async fn watch_round(ctx: &AppContext, _req: NoArgs) -> Result<WatchRoundRes
         store.end(&org, &recovered, now).map_err(Error::from)?;
     }
     let new_alerts = store.raise(&org, &findings, now).map_err(Error::from)?;
-    let deliveries = deliver_after_round(ctx, &org, &new_alerts).await;
+    let deliveries = deliver_after_round(ctx, &org, &store, now).await;
     let answer = WatchRoundResponse {
         organization_id: org.clone(),
         at: now,
@@ -301,14 +301,23 @@ pub async fn watch_round(ctx: &AppContext, _req: NoArgs) -> Result<WatchRoundRes
     Ok(answer)
 }
 
-/// The round's new alerts queued for their team chat destinations, then every delivery whose
-/// time has come posted (retries of earlier rounds too). A failure here never fails the round.
+/// The alerts not yet queued for their team chat destinations (this round's, and those of a
+/// round that was stopped before it queued them) queued, then every delivery whose time has
+/// come posted (retries of earlier rounds too). A failure here never fails the round: what was
+/// not queued is queued by the next round.
 async fn deliver_after_round(
     ctx: &AppContext,
     org: &str,
-    new_alerts: &[AlertView],
+    store: &AlertStore,
+    now: DateTime<Utc>,
 ) -> Option<AlertDeliveryPassResponse> {
-    let queued = match queue_alerts(ctx, org, new_alerts) {
+    let queued = store.unqueued(org).map_err(Error::from).and_then(|alerts| {
+        let n = queue_alerts(ctx, org, &alerts)?;
+        let ids: Vec<i64> = alerts.iter().map(|a| a.id).collect();
+        store.mark_queued(&ids, now).map_err(Error::from)?;
+        Ok(n)
+    });
+    let queued = match queued {
         Ok(n) => n,
         Err(e) => {
             tracing::warn!(code = %e.code(), "new alerts not queued for team chat: {e}");

@@ -129,6 +129,9 @@ error_codes! {
     TokenStore = "token_store" => Keychain,
     /// Another program (the app, a scheduled lockctl) kept renewing the same sign-in too long.
     RenewalBusy = "renewal_busy" => Busy,
+    /// A renewal of the sign-in was begun by a program that stopped before it stored the new
+    /// tokens, and the service has retired the old ones: sign in again.
+    RenewalInterrupted = "renewal_interrupted" => SignInAgain,
     /// No answer in time (details.base_url).
     Timeout = "timeout" => ServiceUnreachable,
     /// The service could not be reached (details.base_url).
@@ -203,8 +206,11 @@ error_codes! {
     /// A chat service could not be reached, or answered 5xx or 429: tried again later.
     WebhookUnavailable = "webhook_unavailable" => ServiceUnreachable,
     /// An alert message was sent and no answer came (timeout, connection closed): it may have
-    /// arrived; it is sent again (at least once, perhaps twice).
+    /// arrived; it is not sent again (never twice).
     WebhookAnswerLost = "webhook_answer_lost" => OutcomeUnknown,
+    /// Lockdesk stopped (killed, shut down) while it was sending an alert message: it may have
+    /// arrived; it is not sent again.
+    DeliveryInterrupted = "delivery_interrupted" => OutcomeUnknown,
     /// The keychain has no secret for a destination (its webhook address, token or mail
     /// password): remove it and add it again.
     WebhookSecretMissing = "webhook_secret_missing" => Keychain,
@@ -321,6 +327,7 @@ impl ErrorCode {
             E::NotSignedIn(_) => ErrorCode::NotSignedIn,
             E::TokenStore(_) => ErrorCode::TokenStore,
             E::RenewalBusy { .. } => ErrorCode::RenewalBusy,
+            E::RenewalInterrupted => ErrorCode::RenewalInterrupted,
             E::Timeout { .. } => ErrorCode::Timeout,
             E::Transport { .. } => ErrorCode::Transport,
             E::AnswerLost { .. } => ErrorCode::AnswerLost,

@@ -432,7 +432,8 @@ fn api_details(e: &lockdesk_api::Error, d: &mut ErrorDetails) {
         }
         lockdesk_api::Error::Transport {
             base_url, route, ..
-        } => {
+        }
+        | lockdesk_api::Error::Timeout { base_url, route } => {
             d.base_url = Some(base_url.clone());
             match route {
                 lockdesk_api::proxy::Route::Straight => {}

@@ -78,8 +78,10 @@ fn client_and_archive_codes_agree() {
         lockdesk_api::Error::NotSignedIn("x".into()),
         lockdesk_api::Error::TokenStore("x".into()),
         lockdesk_api::Error::RenewalBusy { waited_secs: 60 },
+        lockdesk_api::Error::RenewalInterrupted,
         lockdesk_api::Error::Timeout {
             base_url: "https://a".into(),
+            route: lockdesk_api::proxy::Route::Straight,
         },
         lockdesk_api::Error::Transport {
             base_url: "https://a".into(),
@@ -302,4 +304,35 @@ fn an_unreachable_service_tells_the_proxy_or_the_setup_script_it_went_by() {
     assert_eq!(script.proxy, None);
     let straight = through(lockdesk_api::proxy::Route::Straight);
     assert_eq!((straight.proxy, straight.proxy_script), (None, None));
+}
+
+#[test]
+fn a_service_that_did_not_answer_in_time_tells_the_setup_script_it_could_not_use() {
+    let script = "http://wpad.corp.example/proxy.pac";
+    let e = Error::from(lockdesk_api::Error::Timeout {
+        base_url: "https://api.example".into(),
+        route: lockdesk_api::proxy::Route::ScriptFailed {
+            script: script.into(),
+            problem: "Connection refused".into(),
+        },
+    });
+    assert_eq!(e.code(), ErrorCode::Timeout);
+    let details = e.details();
+    assert_eq!(details.proxy_script.as_deref(), Some(script));
+    assert_eq!(details.base_url.as_deref(), Some("https://api.example"));
+    let words = e.to_string();
+    assert!(
+        words.contains(&format!(
+            "the automatic proxy configuration script {script} could not be used"
+        )) && words.contains("did not answer in time"),
+        "{words}"
+    );
+    let through = Error::from(lockdesk_api::Error::Timeout {
+        base_url: "https://api.example".into(),
+        route: lockdesk_api::proxy::Route::Proxy("http://proxy.corp.example:8080".into()),
+    });
+    assert_eq!(
+        through.details().proxy.as_deref(),
+        Some("http://proxy.corp.example:8080")
+    );
 }

@@ -2,14 +2,18 @@
 //! timeout, 0600): a period is claimed in an IMMEDIATE transaction before its file is written,
 //! so the app and a scheduled `lockctl reports run --due` never both write it. A failed run is
 //! claimed again at the next tick; a run left `running` by a program that died is taken over
-//! after [`STALE_AFTER_MS`] (or when it is dated that much ahead: the clock was set back). A
+//! after [`STALE_AFTER_MS`] (or when it is dated that much ahead: the clock was set back), or at
+//! once when the process that claimed it on this computer is gone (`crate::this_process`). A
 //! period earlier than one written is never due again (a clock set back). A damaged file is set
 //! aside and the store starts empty: a period whose file is in the report's folder already
 //! counts as written then (`app::reports`), so none is written twice, and none goes missing.
 
 use std::path::Path;
 
+use lockdesk_archive::store_file::ensure_column;
 use lockdesk_archive::{StoreFile, StoreKind};
+
+use crate::this_process;
 
 use chrono::{DateTime, Utc};
 use rusqlite::{params, Connection, OptionalExtension};
@@ -100,7 +104,8 @@ impl RunStore {
                 StoreKind::ReportRuns,
                 data_folder.join(REPORT_RUNS_FILE),
                 SCHEMA,
-            ),
+            )
+            .with_upgrade(add_holder_column),
         }
     }
 
@@ -116,11 +121,12 @@ impl RunStore {
     ) -> DbResult<Claim> {
         self.file.write(|conn| {
             let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-            let found: Option<(String, Option<String>, i64)> = tx
+            let found: Option<(String, Option<String>, i64, Option<String>)> = tx
                 .query_row(
-                    "SELECT state, file, at_ms FROM runs WHERE report_id = ?1 AND period = ?2",
+                    "SELECT state, file, at_ms, holder FROM runs
+                     WHERE report_id = ?1 AND period = ?2",
                     params![report_id, period],
-                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
                 )
                 .optional()?;
             let newer = if again {
@@ -129,13 +135,15 @@ impl RunStore {
                 newer_done(&tx, report_id, period)?
             };
             let claim = match found {
-                Some((state, file, _)) if state == "done" && !again => Claim::Done {
+                Some((state, file, _, _)) if state == "done" && !again => Claim::Done {
                     file: file.unwrap_or_default(),
                 },
-                // Dated in the future by as much (the clock was set back since) is stale too.
-                Some((state, _, at))
+                // Dated in the future by as much (the clock was set back since) is stale too,
+                // and so is the run of a process of this computer that is gone (killed).
+                Some((state, _, at, holder))
                     if state == "running"
-                        && (now.timestamp_millis() - at).abs() < STALE_AFTER_MS =>
+                        && (now.timestamp_millis() - at).abs() < STALE_AFTER_MS
+                        && !holder.as_deref().is_some_and(this_process::holder_is_gone) =>
                 {
                     Claim::Busy
                 }
@@ -144,11 +152,17 @@ impl RunStore {
                 },
                 _ => {
                     tx.execute(
-                        "INSERT INTO runs (report_id, period, state, at_ms) VALUES (?1, ?2, 'running', ?3)
+                        "INSERT INTO runs (report_id, period, state, at_ms, holder)
+                         VALUES (?1, ?2, 'running', ?3, ?4)
                          ON CONFLICT (report_id, period) DO UPDATE
                          SET state = 'running', file = NULL, error = NULL, records = NULL,
-                             archive_until_ms = NULL, at_ms = ?3",
-                        params![report_id, period, now.timestamp_millis()],
+                             archive_until_ms = NULL, at_ms = ?3, holder = ?4",
+                        params![
+                            report_id,
+                            period,
+                            now.timestamp_millis(),
+                            this_process::holder()
+                        ],
                     )?;
                     Claim::Mine
                 }
@@ -271,6 +285,11 @@ impl RunStore {
     }
 }
 
+/// A file made before runs named their program gets the `holder` column (`host:pid`).
+fn add_holder_column(conn: &mut rusqlite::Connection) -> DbResult<()> {
+    ensure_column(conn, "runs", "holder", "TEXT", None)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -341,6 +360,34 @@ mod tests {
 
     fn at(s: &str) -> DateTime<Utc> {
         DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
+    }
+
+    /// A run left `running` by a program of this computer that was killed is taken over at
+    /// once, not half an hour later; one whose program still runs is busy.
+    #[test]
+    fn the_run_of_a_killed_program_is_taken_over_at_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = RunStore::new(dir.path());
+        let now = at("2026-11-26T00:00:00Z");
+        assert_eq!(
+            store.claim("r1", "2026-10", now, false).unwrap(),
+            Claim::Mine
+        );
+        assert_eq!(
+            store.claim("r1", "2026-10", now, false).unwrap(),
+            Claim::Busy
+        );
+        let conn = rusqlite::Connection::open(dir.path().join(REPORT_RUNS_FILE)).unwrap();
+        conn.execute(
+            "UPDATE runs SET holder = ?1",
+            [crate::this_process::gone_holder()],
+        )
+        .unwrap();
+        let soon = now + chrono::Duration::seconds(1);
+        assert_eq!(
+            store.claim("r1", "2026-10", soon, false).unwrap(),
+            Claim::Mine
+        );
     }
 
     /// The clock set back an hour: the period before the one written is not written again

@@ -8,10 +8,15 @@
 //!   digest at the morning the digest goes out (`due_ms`): a digest is then the rows a pass
 //!   finds due together, claimed once like any other.
 //! - A delivery pass claims the rows whose time has come in an IMMEDIATE transaction, marking
-//!   them taken for [`LEASE_MS`]: a second program passing at the same moment finds nothing to
-//!   send, so a message is never sent twice by two programs. A program that dies while sending
-//!   leaves its claim to run out; the rows are then sent by the next pass (at least once).
-//! - A failure that may pass (unreachable, 5xx, 429, no answer) is tried again after 1, 2, 4 …
+//!   them taken for [`LEASE_MS`] by this program (`claimed_by`, `host:pid`): a second program
+//!   passing at the same moment finds nothing to send, so a message is never sent twice by two
+//!   programs. A claim whose program is gone (killed, on this computer) is free at once.
+//! - A message is never sent twice. Just before a message is posted its rows are marked as
+//!   being sent ([`DeliveryStore::sending`]); a row still marked when its program is gone or its
+//!   lease ran out, or a post whose answer was lost (a timeout after sending), may have
+//!   arrived: it becomes [`DeliveryState::Unknown`] ("may have arrived") and is not sent again.
+//!   A program killed before the mark sends nothing, and the next pass sends the row.
+//! - A failure that may pass (unreachable, 5xx, 429) is tried again after 1, 2, 4 …
 //!   minutes, at most an hour apart (a 429's `Retry-After` is honoured), and given up as
 //!   `failed` once [`GIVE_UP_AFTER_MS`] have passed since its first try was due; a refusal (a
 //!   4xx other than 429, a mail server's 5xx) fails at once.
@@ -21,6 +26,7 @@
 
 use std::path::Path;
 
+use lockdesk_archive::store_file::ensure_column;
 use lockdesk_archive::{StoreFile, StoreKind};
 use std::time::Duration;
 
@@ -28,6 +34,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::{params, Connection};
 use serde::{Deserialize, Serialize};
 
+use crate::this_process;
 use crate::watch::{AlertView, RuleKind};
 
 pub const DELIVERIES_FILE: &str = "alert_deliveries.sqlite3";
@@ -60,10 +67,6 @@ CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (destination_id, state, 
 CREATE INDEX IF NOT EXISTS deliveries_recent ON deliveries (organization_id, queued_ms);
 ";
 
-/// When a row's first try was due (a digest's morning); rows of a file made before it count
-/// from their queueing.
-const ADD_DUE: &str = "ALTER TABLE deliveries ADD COLUMN due_ms INTEGER";
-
 type DbResult<T> = std::result::Result<T, lockdesk_archive::Error>;
 
 /// Where a delivery stands.
@@ -76,6 +79,9 @@ pub enum DeliveryState {
     Sent,
     /// Refused, or still failing after a day: not tried again.
     Failed,
+    /// Being sent when its program stopped, or sent and its answer lost: it may have arrived,
+    /// and is not sent again.
+    Unknown,
 }
 
 impl DeliveryState {
@@ -84,6 +90,7 @@ impl DeliveryState {
             DeliveryState::Pending => "pending",
             DeliveryState::Sent => "sent",
             DeliveryState::Failed => "failed",
+            DeliveryState::Unknown => "unknown",
         }
     }
 
@@ -91,6 +98,7 @@ impl DeliveryState {
         match s {
             "sent" => DeliveryState::Sent,
             "failed" => DeliveryState::Failed,
+            "unknown" => DeliveryState::Unknown,
             _ => DeliveryState::Pending,
         }
     }
@@ -145,7 +153,14 @@ pub enum Settle {
     Failed {
         code: String,
     },
+    /// Sent, and whether it arrived is not known (its answer was lost): never again.
+    Unknown {
+        code: String,
+    },
 }
+
+/// Why a row marked as being sent became [`DeliveryState::Unknown`]: its program stopped.
+pub const INTERRUPTED: &str = "delivery_interrupted";
 
 /// The wait before the next try after `failures` failures: 1, 2, 4 … minutes, at most an
 /// hour; a service's `Retry-After` (at most an hour) instead when it gave one.
@@ -180,7 +195,7 @@ impl DeliveryStore {
                 data_folder.join(DELIVERIES_FILE),
                 SCHEMA,
             )
-            .with_upgrade(add_due_column),
+            .with_upgrade(add_columns),
         }
     }
 
@@ -223,9 +238,11 @@ impl DeliveryStore {
         })
     }
 
-    /// Claims the pending rows of `destination_id` whose time has come and that no other pass
-    /// holds, oldest alert first.
+    /// Claims the pending rows of `destination_id` whose time has come and that no live pass
+    /// holds, oldest alert first. Rows left marked as being sent by a pass that stopped become
+    /// [`DeliveryState::Unknown`] here, never sent again.
     pub fn claim_due(&self, destination_id: &str, now: DateTime<Utc>) -> DbResult<Vec<Claimed>> {
+        let me = this_process::holder();
         self.file.write(|conn| {
             let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
             let mut claimed = Vec::new();
@@ -237,36 +254,56 @@ impl DeliveryStore {
                 // margin, or a clock set back a minute would let a second program send what a
                 // live one sends.)
                 let mut due = tx.prepare(
-                    "SELECT alert_id, alert, attempts, COALESCE(due_ms, queued_ms) FROM deliveries
+                    "SELECT alert_id, alert, attempts, COALESCE(due_ms, queued_ms),
+                            claimed_until_ms, claimed_by, sending_ms
+                     FROM deliveries
                      WHERE destination_id = ?1 AND state = 'pending'
-                       AND (next_ms <= ?2 OR (attempts > 0 AND next_ms > ?2 + ?4))
-                       AND (claimed_until_ms <= ?2 OR claimed_until_ms > ?2 + 2 * ?5)
+                       AND (sending_ms IS NOT NULL
+                            OR next_ms <= ?2 OR (attempts > 0 AND next_ms > ?2 + ?4))
                      ORDER BY alert_id LIMIT ?3",
                 )?;
-                let rows = due.query_map(
-                    params![
-                        destination_id,
-                        ms(now),
-                        CLAIM_MAX as i64,
-                        MAX_WAIT.as_millis() as i64,
-                        LEASE_MS
-                    ],
-                    |r| {
-                        Ok((
-                            r.get::<_, i64>(0)?,
-                            r.get::<_, String>(1)?,
-                            r.get::<_, u32>(2)?,
-                            r.get::<_, i64>(3)?,
-                        ))
-                    },
-                )?;
+                type Row = (i64, String, u32, i64, i64, Option<String>, Option<i64>);
+                let rows: Vec<Row> = due
+                    .query_map(
+                        params![
+                            destination_id,
+                            ms(now),
+                            CLAIM_MAX as i64,
+                            MAX_WAIT.as_millis() as i64
+                        ],
+                        |r| {
+                            Ok((
+                                r.get(0)?,
+                                r.get(1)?,
+                                r.get(2)?,
+                                r.get(3)?,
+                                r.get(4)?,
+                                r.get(5)?,
+                                r.get(6)?,
+                            ))
+                        },
+                    )?
+                    .collect::<rusqlite::Result<_>>()?;
                 let mut take = tx.prepare(
-                    "UPDATE deliveries SET claimed_until_ms = ?3
+                    "UPDATE deliveries SET claimed_until_ms = ?3, claimed_by = ?4
                      WHERE alert_id = ?1 AND destination_id = ?2",
                 )?;
-                for row in rows {
-                    let (id, json, attempts, due_ms) = row?;
-                    take.execute(params![id, destination_id, ms(now) + LEASE_MS])?;
+                let mut unknown = tx.prepare(
+                    "UPDATE deliveries SET state = 'unknown', last_error = ?3, done_ms = ?4,
+                        claimed_until_ms = 0, claimed_by = NULL, sending_ms = NULL
+                     WHERE alert_id = ?1 AND destination_id = ?2",
+                )?;
+                for (id, json, attempts, due_ms, until, by, sending) in rows {
+                    let lease_over = until <= ms(now) || until > ms(now) + 2 * LEASE_MS;
+                    let holder_gone = by.as_deref().is_some_and(this_process::holder_is_gone);
+                    if !(lease_over || holder_gone) {
+                        continue;
+                    }
+                    if sending.is_some() {
+                        unknown.execute(params![id, destination_id, INTERRUPTED, ms(now)])?;
+                        continue;
+                    }
+                    take.execute(params![id, destination_id, ms(now) + LEASE_MS, me])?;
                     // Rows are written by this code only; one that no longer reads is skipped.
                     if let Ok(alert) = serde_json::from_str::<AlertView>(&json) {
                         claimed.push(Claimed {
@@ -279,6 +316,30 @@ impl DeliveryStore {
             }
             tx.commit()?;
             Ok(claimed)
+        })
+    }
+
+    /// Marks claimed rows as being sent, just before their message is posted: should this
+    /// program stop before [`DeliveryStore::settle`], they are never sent again.
+    pub fn sending(
+        &self,
+        destination_id: &str,
+        rows: &[Claimed],
+        now: DateTime<Utc>,
+    ) -> DbResult<()> {
+        self.file.write(|conn| {
+            let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            {
+                let mut mark = tx.prepare(
+                    "UPDATE deliveries SET sending_ms = ?3
+                     WHERE alert_id = ?1 AND destination_id = ?2",
+                )?;
+                for row in rows {
+                    mark.execute(params![row.alert.id, destination_id, ms(now)])?;
+                }
+            }
+            tx.commit()?;
+            Ok(())
         })
     }
 
@@ -295,7 +356,8 @@ impl DeliveryStore {
             {
                 let mut update = tx.prepare(
                     "UPDATE deliveries SET state = ?3, attempts = ?4, next_ms = ?5,
-                        claimed_until_ms = 0, last_error = ?6, done_ms = ?7
+                        claimed_until_ms = 0, claimed_by = NULL, sending_ms = NULL,
+                        last_error = ?6, done_ms = ?7
                      WHERE alert_id = ?1 AND destination_id = ?2",
                 )?;
                 for row in rows {
@@ -304,6 +366,9 @@ impl DeliveryStore {
                         Settle::Sent => (DeliveryState::Sent, ms(now), None, Some(ms(now))),
                         Settle::Failed { code } => {
                             (DeliveryState::Failed, ms(now), Some(code), Some(ms(now)))
+                        }
+                        Settle::Unknown { code } => {
+                            (DeliveryState::Unknown, ms(now), Some(code), Some(ms(now)))
                         }
                         Settle::Retry { code, retry_after } => {
                             let wait = retry_wait(attempts, *retry_after).as_millis() as i64;
@@ -425,23 +490,13 @@ impl DeliveryStore {
     }
 }
 
-/// A file made before digests gets its `due_ms` column. Two programs may open it at once: the
-/// column is added under the write lock, by whichever comes first.
-fn add_due_column(conn: &mut Connection) -> DbResult<()> {
-    if !has_due_column(conn)? {
-        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        if !has_due_column(&tx)? {
-            tx.execute_batch(ADD_DUE)?;
-        }
-        tx.commit()?;
-    }
-    Ok(())
-}
-
-fn has_due_column(conn: &Connection) -> DbResult<bool> {
-    let mut stmt =
-        conn.prepare("SELECT 1 FROM pragma_table_info('deliveries') WHERE name = 'due_ms'")?;
-    Ok(stmt.exists([])?)
+/// A file made by an older Lockdesk gets the columns added since: when the first try was due
+/// (a digest's morning; older rows count from their queueing), which program holds a claim,
+/// and since when a row is being sent.
+fn add_columns(conn: &mut Connection) -> DbResult<()> {
+    ensure_column(conn, "deliveries", "due_ms", "INTEGER", None)?;
+    ensure_column(conn, "deliveries", "claimed_by", "TEXT", None)?;
+    ensure_column(conn, "deliveries", "sending_ms", "INTEGER", None)
 }
 
 #[cfg(test)]
@@ -590,6 +645,53 @@ mod tests {
             .unwrap();
         assert!(a.claim_due("digest", back).unwrap().is_empty());
         assert_eq!(a.claim_due("digest", morning).unwrap().len(), 1);
+    }
+
+    /// A pass killed while it posted: the rows it had marked are never sent again and say "may
+    /// have arrived"; its other rows are taken by the next pass at once (its program is gone),
+    /// not after their lease. A live pass's rows are left to it.
+    #[test]
+    fn a_pass_that_was_killed_never_makes_a_message_go_twice() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = DeliveryStore::new(dir.path());
+        let t0: DateTime<Utc> = "2026-11-24T01:00:00Z".parse().unwrap();
+        let items = vec![(alert(1), to(&["d"], t0)), (alert(2), to(&["d"], t0))];
+        store.enqueue("O", &items, t0).unwrap();
+        let rows = store.claim_due("d", t0).unwrap();
+        assert_eq!(rows.len(), 2);
+        store.sending("d", &rows[..1], t0).unwrap();
+        // Held by this (live) program: nothing for another pass.
+        assert!(store.claim_due("d", t0).unwrap().is_empty());
+        // The program that claimed them is gone (killed).
+        let conn = rusqlite::Connection::open(dir.path().join(DELIVERIES_FILE)).unwrap();
+        conn.execute(
+            "UPDATE deliveries SET claimed_by = ?1",
+            [crate::this_process::gone_holder()],
+        )
+        .unwrap();
+        let next = store
+            .claim_due("d", t0 + chrono::Duration::seconds(1))
+            .unwrap();
+        assert_eq!(next.iter().map(|c| c.alert.id).collect::<Vec<_>>(), [2]);
+        store.settle("d", &next, &Settle::Sent, t0).unwrap();
+        let recent = store.recent("O", 10).unwrap();
+        let of = |id| recent.iter().find(|v| v.alert_id == id).unwrap();
+        assert_eq!(of(1).state, DeliveryState::Unknown);
+        assert_eq!(of(1).last_error.as_deref(), Some(INTERRUPTED));
+        assert_eq!(of(2).state, DeliveryState::Sent);
+        // A row marked as being sent whose lease ran out (its program on another computer, or
+        // one that cannot be asked) is not sent again either.
+        store
+            .enqueue("O", &[(alert(3), to(&["d"], t0))], t0)
+            .unwrap();
+        let rows = store.claim_due("d", t0).unwrap();
+        store.sending("d", &rows, t0).unwrap();
+        let later = t0 + chrono::Duration::milliseconds(LEASE_MS);
+        assert!(store.claim_due("d", later).unwrap().is_empty());
+        assert_eq!(
+            store.recent("O", 10).unwrap()[0].state,
+            DeliveryState::Unknown
+        );
     }
 
     #[test]

@@ -9,8 +9,8 @@
 //!   made, a refused certificate: tried again later;
 //! - any other status (4xx, 3xx): refused, not sent again (`webhook_refused`);
 //! - no answer after the request went out (timeout, connection closed): the service may have
-//!   posted it. This counts as not known and is tried again: the issue asks for at least once,
-//!   so a team may, rarely, read an alert twice, never miss one (`webhook_answer_lost`).
+//!   posted it. Whether it did is not known, so it is not sent again (a message is never sent
+//!   twice): the delivery shows "may have arrived" (`webhook_answer_lost`).
 
 use std::time::Duration;
 

@@ -45,6 +45,7 @@ CREATE TABLE IF NOT EXISTS alerts (
     finding TEXT NOT NULL,
     muted INTEGER NOT NULL DEFAULT 0,
     acknowledged_at_ms INTEGER,
+    queued_ms INTEGER,
     UNIQUE (organization_id, key)
 );
 CREATE INDEX IF NOT EXISTS alerts_raised ON alerts (organization_id, raised_at_ms);
@@ -151,11 +152,52 @@ fn time(ms: i64) -> DateTime<Utc> {
     DateTime::from_timestamp_millis(ms).unwrap_or_default()
 }
 
+/// `id, raised_at_ms, acknowledged_at_ms, muted, finding` of a row.
+type RowParts = (i64, i64, Option<i64>, bool, String);
+
+fn row_parts(r: &rusqlite::Row<'_>) -> rusqlite::Result<RowParts> {
+    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+}
+
+/// The rows as alerts; rows are written by this code only, and one that no longer reads is
+/// skipped.
+fn collect_views(
+    rows: impl Iterator<Item = rusqlite::Result<RowParts>>,
+) -> DbResult<Vec<AlertView>> {
+    let mut out = Vec::new();
+    for row in rows {
+        let (id, raised, acked, muted, finding) = row?;
+        if let Ok(finding) = serde_json::from_str::<Finding>(&finding) {
+            out.push(AlertView {
+                id,
+                raised_at: time(raised),
+                acknowledged_at: acked.map(time),
+                muted,
+                finding,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// A file made before alerts were queued from the store gets `queued_ms`; its alerts count as
+/// queued (they were, by the round that raised them), so none is sent again.
+fn add_queued_column(conn: &mut rusqlite::Connection) -> DbResult<()> {
+    lockdesk_archive::store_file::ensure_column(
+        conn,
+        "alerts",
+        "queued_ms",
+        "INTEGER",
+        Some("UPDATE alerts SET queued_ms = raised_at_ms"),
+    )
+}
+
 impl AlertStore {
     pub fn new(data_folder: &Path) -> AlertStore {
         AlertStore {
             file: StoreFile::new(StoreKind::Alerts, data_folder.join(ALERTS_FILE), SCHEMA)
-                .with_on_reset(note_reset),
+                .with_on_reset(note_reset)
+                .with_upgrade(add_queued_column),
         }
     }
 
@@ -201,14 +243,18 @@ impl AlertStore {
                 let mut muted = tx.prepare(
                     "SELECT 1 FROM mutes WHERE organization_id = ?1 AND rule = ?2 AND target = ?3",
                 )?;
+                // A new alert waits to be queued for team chat (`queued_ms` NULL) until
+                // `mark_queued`; one never announced (muted, or from before a reset) is not.
                 let mut insert = tx.prepare(
                     "INSERT OR IGNORE INTO alerts
-                        (organization_id, key, rule, target, at_ms, raised_at_ms, finding, muted)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                        (organization_id, key, rule, target, at_ms, raised_at_ms, finding, muted,
+                         queued_ms)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
                 )?;
                 for f in findings {
                     let is_muted =
                         muted.exists(params![organization_id, f.rule.as_str(), f.target])?;
+                    let announced = !is_muted && !known_before(f);
                     let json = serde_json::to_string(f).unwrap_or_else(|_| "{}".into());
                     let n = insert.execute(params![
                         organization_id,
@@ -218,9 +264,10 @@ impl AlertStore {
                         ms(f.at),
                         ms(now),
                         json,
-                        is_muted
+                        is_muted,
+                        (!announced).then_some(ms(now)),
                     ])?;
-                    if n == 1 && !is_muted && !known_before(f) {
+                    if n == 1 && announced {
                         new.push(AlertView {
                             id: tx.last_insert_rowid(),
                             raised_at: time(ms(now)),
@@ -233,6 +280,37 @@ impl AlertStore {
             }
             tx.commit()?;
             Ok(new)
+        })
+    }
+
+    /// The organization's alerts raised and not yet queued for team chat, oldest first: those of
+    /// this round, and those of a round that was stopped (killed) before it queued them.
+    pub fn unqueued(&self, organization_id: &str) -> DbResult<Vec<AlertView>> {
+        self.file.read(|conn| {
+            let mut stmt = conn.prepare(
+                "SELECT id, raised_at_ms, acknowledged_at_ms, muted, finding FROM alerts
+                 WHERE organization_id = ?1 AND queued_ms IS NULL AND muted = 0 ORDER BY id",
+            )?;
+            let rows = stmt.query_map([organization_id], row_parts)?;
+            collect_views(rows)
+        })
+    }
+
+    /// Notes these alerts as queued for team chat (their deliveries are written).
+    pub fn mark_queued(&self, ids: &[i64], now: DateTime<Utc>) -> DbResult<()> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        self.file.write(|conn| {
+            let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            {
+                let mut mark = tx.prepare("UPDATE alerts SET queued_ms = ?2 WHERE id = ?1")?;
+                for id in ids {
+                    mark.execute(params![id, ms(now)])?;
+                }
+            }
+            tx.commit()?;
+            Ok(())
         })
     }
 
@@ -294,31 +372,8 @@ impl AlertStore {
                  ORDER BY raised_at_ms DESC, id DESC LIMIT {limit} OFFSET {}",
                 q.offset
             ))?;
-            let rows = stmt.query_map(params_from_iter(args.iter()), |r| {
-                let finding: String = r.get(4)?;
-                Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, i64>(1)?,
-                    r.get::<_, Option<i64>>(2)?,
-                    r.get::<_, bool>(3)?,
-                    finding,
-                ))
-            })?;
-            let mut out = Vec::new();
-            for row in rows {
-                let (id, raised, acked, muted, finding) = row?;
-                // Rows are written by this code only; one that no longer reads is skipped.
-                if let Ok(finding) = serde_json::from_str::<Finding>(&finding) {
-                    out.push(AlertView {
-                        id,
-                        raised_at: time(raised),
-                        acknowledged_at: acked.map(time),
-                        muted,
-                        finding,
-                    });
-                }
-            }
-            Ok((out, total as u64))
+            let rows = stmt.query_map(params_from_iter(args.iter()), row_parts)?;
+            Ok((collect_views(rows)?, total as u64))
         })
     }
 

@@ -41,6 +41,8 @@ export const errorCodesEn = {
   'error.authorization_failed': 'The sign-in did not complete: the service did not grant access.',
   'error.v2_session_expired': 'The history sign-in has expired (history sign-ins last two hours).',
   'error.not_signed_in': 'You are not signed in to this connection.',
+  'error.renewal_interrupted':
+    'A Lockdesk program was stopped while it renewed this sign-in, and the service no longer accepts the old one. Sign in again.',
   'error.renewal_busy':
     'Another Lockdesk program (this app in another window, or a scheduled lockctl) is renewing this sign-in and did not finish in time. Try again in a minute.',
   'error.token_store': 'The renewed sign-in could not be saved in the system keychain.',
@@ -108,7 +110,9 @@ export const errorCodesEn = {
   'error.webhook_unavailable':
     'The chat service could not be reached, or is busy. Alerts waiting for it are sent again on their own.',
   'error.webhook_answer_lost':
-    'The message was sent but no answer came back; it may have arrived. Alerts are sent again to be sure, so the team may read one twice.',
+    'The message was sent but no answer came back; it may have arrived. Look in the chat room: Lockdesk does not send it again, so no alert is read twice.',
+  'error.delivery_interrupted':
+    'Lockdesk was stopped while sending this alert; it may have arrived. Look in the chat room or mailbox: it is not sent again.',
   'error.webhook_secret_missing':
     'The webhook address or mail password of this alert destination is not in the keychain. Remove the destination and add it again.',
   'error.mail_password_bound_elsewhere':
@@ -228,6 +232,8 @@ export const errorsEn = {
   'error.transport.noAddress': 'The service could not be reached.',
   'error.transport.proxy':
     'The service at {address} could not be reached through the proxy {proxy}.',
+  'error.timeout.proxyScript':
+    'The proxy setup script {script} could not be used, so Lockdesk tried the service at {address} without a proxy, and it did not answer in time.',
   'error.transport.proxyScript':
     'The proxy setup script {script} could not be used, so Lockdesk tried the service at {address} without a proxy and could not reach it.',
   'error.answer_lost.noAddress':

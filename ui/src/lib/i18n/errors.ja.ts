@@ -36,6 +36,8 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
     'サインインが完了しませんでした。サービスがアクセスを許可しませんでした。',
   'error.v2_session_expired': '履歴用サインインの有効期限が切れました（有効期間は 2 時間です）。',
   'error.not_signed_in': 'この接続にはサインインしていません。',
+  'error.renewal_interrupted':
+    'このサインインの更新中に Lockdesk のプログラムが停止したため、サービスは以前のサインインを受け付けなくなりました。もう一度サインインしてください。',
   'error.renewal_busy':
     '別の Lockdesk（別のウィンドウのアプリ、または定期実行の lockctl）がこのサインインを更新中で、時間内に終わりませんでした。1 分ほど待ってからもう一度お試しください。',
   'error.token_store': '更新したサインイン情報をシステムのキーチェーンに保存できませんでした。',
@@ -103,7 +105,9 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.webhook_unavailable':
     'チャットサービスに接続できないか、混み合っています。送信待ちのアラートは自動で再送されます。',
   'error.webhook_answer_lost':
-    'メッセージを送信しましたが応答がなく、届いたかどうか分かりません。確実に届けるため再送するので、同じアラートが二度届くことがあります。',
+    'メッセージを送信しましたが応答がなく、届いたかどうか分かりません。同じアラートが二度届かないよう再送はしません。チャットルームを確認してください。',
+  'error.delivery_interrupted':
+    'このアラートの送信中に Lockdesk が停止しました。届いている可能性があります。再送はしないので、チャットルームまたはメールボックスを確認してください。',
   'error.webhook_secret_missing':
     'このアラート送信先のアドレスまたはメールのパスワードがキーチェーンにありません。送信先を削除して、もう一度追加してください。',
   'error.mail_password_bound_elsewhere':
@@ -245,6 +249,8 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.transport.noAddress': 'サービスに接続できませんでした。',
   'error.transport.proxy':
     'プロキシ {proxy} を経由して {address} のサービスに接続できませんでした。',
+  'error.timeout.proxyScript':
+    'プロキシ自動構成スクリプト {script} を使用できなかったため、プロキシを使わずに {address} のサービスへの接続を試みましたが、時間内に応答がありませんでした。',
   'error.transport.proxyScript':
     'プロキシ自動構成スクリプト {script} を使用できなかったため、プロキシを使わずに {address} のサービスへの接続を試みましたが、接続できませんでした。',
   'error.answer_lost.noAddress':

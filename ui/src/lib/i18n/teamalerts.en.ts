@@ -131,6 +131,8 @@ export const teamAlertsEn = {
   'teamalerts.state.queued': 'Waiting to be sent',
   'teamalerts.state.retry': 'Waiting to retry',
   'teamalerts.state.failed': 'Failed',
+  'teamalerts.state.unknown': 'May have arrived (not sent again)',
+  'teamalerts.mayHaveArrived': '{count} may have arrived and are not sent again.',
   'teamalerts.nextTry': 'Next try {time}',
   'teamalerts.tries': 'Tries: {count}',
   'teamalerts.alert': '{rule}: {lock}',

@@ -133,6 +133,8 @@ export const teamAlertsJa: Record<TeamAlertsMessageKey, string> = {
   'teamalerts.state.queued': '送信待ち',
   'teamalerts.state.retry': '再送待ち',
   'teamalerts.state.failed': '送信失敗',
+  'teamalerts.state.unknown': '届いた可能性あり（再送しません）',
+  'teamalerts.mayHaveArrived': '{count} 件は届いた可能性があるため、再送しません。',
   'teamalerts.nextTry': '次の再送 {time}',
   'teamalerts.tries': '試行 {count} 回',
   'teamalerts.alert': '{rule}：{lock}',

@@ -113,6 +113,7 @@ pub fn delivery_row(d: &DeliveryView) -> Vec<String> {
             DeliveryState::Pending => "pending",
             DeliveryState::Sent => "sent",
             DeliveryState::Failed => "failed",
+            DeliveryState::Unknown => "may have arrived",
         }
         .to_owned(),
         d.attempts.to_string(),
@@ -126,7 +127,7 @@ pub fn delivery_row(d: &DeliveryView) -> Vec<String> {
 /// After a watch round whose chat deliveries did not all go through.
 pub fn deliveries_warning(d: &AlertDeliveryPassResponse) -> String {
     format!(
-        "warning: team alerts: {} delivery(ies) to be tried again, {} given up; see `lockctl alerts deliveries`",
-        d.retrying, d.failed
+        "warning: team alerts: {} delivery(ies) to be tried again, {} given up, {} may have arrived (not sent again); see `lockctl alerts deliveries`",
+        d.retrying, d.failed, d.unknown
     )
 }

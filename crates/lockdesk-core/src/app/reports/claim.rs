@@ -15,6 +15,8 @@ use std::path::{Path, PathBuf};
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 
+use crate::this_process;
+
 /// A claim older than this was left by a writer that stopped (the run store's own bound).
 pub(super) const STALE_AFTER: Duration =
     Duration::milliseconds(crate::reports::runs::STALE_AFTER_MS);
@@ -30,7 +32,7 @@ pub(super) struct Holder {
 impl Holder {
     fn this_process(now: DateTime<Utc>) -> Holder {
         Holder {
-            host: host_name().unwrap_or_default(),
+            host: this_process::host_name().unwrap_or_default(),
             pid: std::process::id(),
             at: now,
         }
@@ -41,8 +43,7 @@ impl Holder {
         if now - self.at >= STALE_AFTER {
             return true;
         }
-        let here = host_name();
-        here.is_some_and(|h| !h.is_empty() && h == self.host) && !process_alive(self.pid)
+        this_process::is_gone(&self.host, self.pid)
     }
 }
 
@@ -137,66 +138,6 @@ fn claim_age(path: &Path) -> Option<Duration> {
     }
     let age = meta.modified().ok()?.elapsed().ok()?;
     Duration::from_std(age).ok()
-}
-
-/// This computer's name, as another computer's claim would name it.
-fn host_name() -> Option<String> {
-    #[cfg(unix)]
-    {
-        let mut buf = [0u8; 256];
-        // SAFETY: the buffer is valid for its length; gethostname writes at most that many bytes.
-        let r = unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) };
-        if r != 0 {
-            return None;
-        }
-        let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
-        Some(String::from_utf8_lossy(&buf[..end]).into_owned())
-    }
-    #[cfg(windows)]
-    {
-        std::env::var("COMPUTERNAME").ok()
-    }
-    #[cfg(not(any(unix, windows)))]
-    None
-}
-
-/// Whether process `pid` of this computer still runs (when unsure: yes).
-fn process_alive(pid: u32) -> bool {
-    #[cfg(unix)]
-    {
-        let Ok(pid) = libc::pid_t::try_from(pid) else {
-            return true;
-        };
-        // SAFETY: signal 0 only checks that the process exists and may be signalled.
-        if unsafe { libc::kill(pid, 0) } == 0 {
-            return true;
-        }
-        io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
-    }
-    #[cfg(windows)]
-    {
-        use windows_sys::Win32::Foundation::{CloseHandle, STILL_ACTIVE};
-        use windows_sys::Win32::System::Threading::{
-            GetExitCodeProcess, OpenProcess, PROCESS_QUERY_LIMITED_INFORMATION,
-        };
-        // SAFETY: the handle is checked before use and closed once.
-        unsafe {
-            let handle = OpenProcess(PROCESS_QUERY_LIMITED_INFORMATION, 0, pid);
-            if handle.is_null() {
-                // No such process, or one of another user's we may not look at.
-                return io::Error::last_os_error().raw_os_error() != Some(87);
-            }
-            let mut code = 0u32;
-            let ok = GetExitCodeProcess(handle, &mut code) != 0;
-            CloseHandle(handle);
-            !ok || code == STILL_ACTIVE as u32
-        }
-    }
-    #[cfg(not(any(unix, windows)))]
-    {
-        let _ = pid;
-        true
-    }
 }
 
 #[cfg(test)]

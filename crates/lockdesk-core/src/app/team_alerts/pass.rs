@@ -11,7 +11,7 @@ use chrono::{DateTime, FixedOffset, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::app::{AppContext, NoArgs};
-use crate::error::{Error, ErrorCategory, Result};
+use crate::error::{Error, ErrorCategory, ErrorCode, Result};
 use crate::reports::schedule::next_office_morning;
 use crate::team_alerts::deliveries::{Claimed, Settle, Target};
 use crate::team_alerts::destinations::{secret_of, DestinationSecret};
@@ -37,6 +37,8 @@ pub struct AlertDeliveryPassResponse {
     pub retrying: u32,
     /// Deliveries given up (refused, or failing for a day).
     pub failed: u32,
+    /// Deliveries sent whose answer was lost: they may have arrived, and are not sent again.
+    pub unknown: u32,
 }
 
 /// Queues `alerts` of `organization_id` for each of its destinations whose rules take them
@@ -127,6 +129,10 @@ pub async fn deliver_pending(ctx: &AppContext) -> Result<AlertDeliveryPassRespon
                 Ok(secret) => {
                     let alerts: Vec<AlertView> = group.iter().map(|c| c.alert.clone()).collect();
                     let content = messages::alerts_content(dest, &alerts, zone);
+                    // Marked before the post: stopped after this, they are never sent again.
+                    store
+                        .sending(&dest.id, &group, ctx.core().clock.now())
+                        .map_err(Error::from)?;
                     match post(ctx, dest, secret, &content).await {
                         Ok(sent) => settle_of(sent),
                         // The proxy's login could not be read: the keychain may be back later.
@@ -162,6 +168,7 @@ pub async fn deliver_pending(ctx: &AppContext) -> Result<AlertDeliveryPassRespon
                 }
                 Settle::Retry { .. } => answer.retrying += n,
                 Settle::Failed { .. } => answer.failed += n,
+                Settle::Unknown { .. } => answer.unknown += n,
             }
         }
     }
@@ -172,6 +179,13 @@ pub async fn deliver_pending(ctx: &AppContext) -> Result<AlertDeliveryPassRespon
 fn settle_of(sent: Sent) -> Settle {
     match sent {
         Sent::Delivered => Settle::Sent,
+        // Sent, and no answer: it may have arrived, and is never sent twice.
+        Sent::Retry {
+            code: code @ ErrorCode::WebhookAnswerLost,
+            ..
+        } => Settle::Unknown {
+            code: code.as_str().to_owned(),
+        },
         Sent::Refused { code, .. } => Settle::Failed {
             code: code.as_str().to_owned(),
         },

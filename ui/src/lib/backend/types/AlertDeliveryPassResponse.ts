@@ -23,4 +23,8 @@ retrying: number,
 /**
  * Deliveries given up (refused, or failing for a day).
  */
-failed: number, };
+failed: number, 
+/**
+ * Deliveries sent whose answer was lost: they may have arrived, and are not sent again.
+ */
+unknown: number, };

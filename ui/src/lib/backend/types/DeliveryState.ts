@@ -3,4 +3,4 @@
 /**
  * Where a delivery stands.
  */
-export type DeliveryState = "pending" | "sent" | "failed";
+export type DeliveryState = "pending" | "sent" | "failed" | "unknown";

@@ -374,7 +374,7 @@ export function serverProblem(
 }
 
 /** Where a delivery stands, as the list shows it: a pending one never tried is only queued. */
-export type DeliveryStand = 'sent' | 'queued' | 'retry' | 'failed';
+export type DeliveryStand = 'sent' | 'queued' | 'retry' | 'failed' | 'unknown';
 
 export function deliveryStand(d: DeliveryView): DeliveryStand {
   if (d.state === 'pending') return d.attempts > 0 ? 'retry' : 'queued';
@@ -386,6 +386,7 @@ const STAND_KEYS: Record<DeliveryStand, MessageKey> = {
   queued: 'teamalerts.state.queued',
   retry: 'teamalerts.state.retry',
   failed: 'teamalerts.state.failed',
+  unknown: 'teamalerts.state.unknown',
 };
 export const standWords = (s: DeliveryStand, tr: Tr) => tr(STAND_KEYS[s]);
 
@@ -419,6 +420,7 @@ export function passWords(
   key: 'teamalerts.round' | 'teamalerts.sendNowResult',
   tr: Tr,
 ): string | null {
-  if (!p || p.sent + p.retrying + p.failed === 0) return null;
-  return tr(key, { sent: p.sent, retrying: p.retrying, failed: p.failed });
+  if (!p || p.sent + p.retrying + p.failed + p.unknown === 0) return null;
+  const done = tr(key, { sent: p.sent, retrying: p.retrying, failed: p.failed });
+  return p.unknown > 0 ? `${done} ${tr('teamalerts.mayHaveArrived', { count: p.unknown })}` : done;
 }
