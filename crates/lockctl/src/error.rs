@@ -240,7 +240,10 @@ pub fn hint(code: ErrorCode, profile: Option<&str>) -> Option<String> {
         C::RateLimitExceeded => "wait a minute and try again",
         C::SyncRunning => "wait for the other sync to finish, then sync again",
         C::RenewalInterrupted => {
-            "sign in again (`lockctl login`): a program was stopped while it renewed this sign-in, and the service retired the old one"
+            return Some(format!(
+                "run `lockctl --profile {name} login`: a program was stopped while it renewed \
+                 this sign-in, and the service retired the old one"
+            ))
         }
         C::RenewalBusy => {
             "another Lockdesk program (the app or another lockctl) is renewing this sign-in; try again in a minute"
