@@ -53,7 +53,7 @@ pub fn focus_main<R: Runtime>(app: &tauri::AppHandle<R>) {
     let _ = window.set_focus();
 }
 
-/// WebKitGTK's cache model for a single local page (issue 19, idle memory): the main window
+/// WebKitGTK's cache model for a single local page, to keep idle memory down: the main window
 /// loads one page from the app itself and never navigates, so the browser's memory caches
 /// (decoded resources, the back-forward cache sized for web browsing) hold nothing useful.
 /// `DocumentViewer` turns them off for the app's web context (the sign-in window shares it).

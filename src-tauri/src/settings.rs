@@ -22,7 +22,7 @@ pub const SETTINGS_FILE: &str = "shell.json";
 #[serde(default)]
 pub struct ShellSettings {
     pub language: Lang,
-    /// Off by default: closing the main window quits, as before.
+    /// Off by default: closing the main window quits the app.
     pub keep_watching_in_tray: bool,
     /// Automatic update checks turned off by the person (on by default).
     pub updates_off: bool,

@@ -1,6 +1,6 @@
 //! The tray icon: Open, Sync now, Pause/Resume watching and Quit, worded in the UI's language
 //! (`watcher::words`), and closing the main window into the tray when the setting
-//! `keep_watching_in_tray` is on (off by default: closing quits, as before).
+//! `keep_watching_in_tray` is on (off by default: closing quits).
 
 use tauri::menu::{IsMenuItem, Menu, MenuItem, PredefinedMenuItem};
 use tauri::tray::TrayIconBuilder;
@@ -113,7 +113,7 @@ pub fn refresh<R: Runtime>(app: &AppHandle<R>) {
 }
 
 /// Closing the main window: with `keep_watching_in_tray` on, the window hides and the app (and
-/// watching) goes on; off, the window closes and the app quits as before. Called from the app's
+/// watching) goes on; off, the window closes and the app quits. Called from the app's
 /// run loop (`lockdesk_app::on_run_event`), where Tauri reports the close request.
 pub fn on_run_event<R: Runtime>(app: &AppHandle<R>, event: &tauri::RunEvent) {
     if let tauri::RunEvent::WindowEvent {

@@ -1,5 +1,5 @@
 """axe-core in the real app window (WebKitGTK through WebKitWebDriver): the same rules and
-threshold as the browser e2e (ui/e2e/axe.mjs), so both engines are covered (issue 21)."""
+threshold as the browser e2e (ui/e2e/axe.mjs), so both engines are covered."""
 
 from pathlib import Path
 

@@ -1,8 +1,8 @@
-// Issue 21's axe gate: every state the issue lists, each checked in English and Japanese, light
-// and dark (the theme follows the system's prefers-color-scheme, emulated here). One walk over
-// the states, the four combinations at each; a case fails with every serious or critical
-// violation of its states. Self-contained: it starts from a reset host (the first start), tries
-// the demo, and ends in English and the light theme.
+// The axe gate over every screen and state walked below, each checked in English and Japanese,
+// light and dark (the theme follows the system's prefers-color-scheme, emulated here). One walk
+// over the states, the four combinations at each; a case fails with every serious or critical
+// violation of its states. Self-contained: it starts from a reset host (the first start), tries the
+// demo, and ends in English and the light theme.
 import { axeViolations, describeViolations } from './axe.mjs';
 import { call, sim } from './watch.mjs';
 import { createLockGroup } from './lock_groups.mjs';

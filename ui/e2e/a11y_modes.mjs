@@ -1,8 +1,8 @@
-// What screen readers, zoom and the system's display modes need (issue 21): the page's language,
-// tables with captions and headers, the sort state, toasts in live regions, the charts' numbers
-// as tables, reduced motion, Windows high contrast (Chromium's forced-colors emulation) and 200%
-// zoom of a 1280×720 window. Pictures: artifacts/ui/a11y-*.png (two of them are copied by hand
-// to docs/screenshots/: a11y-focus-ja-light.png, a11y-forced-colors-en.png).
+// What screen readers, zoom and the system's display modes need: the page's language, tables with
+// captions and headers, the sort state, toasts in live regions, the charts' numbers as tables,
+// reduced motion, Windows high contrast (Chromium's forced-colors emulation) and 200% zoom of a
+// 1280×720 window. Pictures: artifacts/ui/a11y-*.png (two of them are copied by hand to
+// docs/screenshots/: a11y-focus-ja-light.png, a11y-forced-colors-en.png).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 

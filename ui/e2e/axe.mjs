@@ -1,6 +1,6 @@
-// The axe-core gate (issue 21): WCAG 2.0/2.1 A and AA rules run on the page as it is now; a
-// violation of impact serious or critical fails with its rule, help and the first elements.
-// Usable by any e2e module: `await axeCheck(page, 'locks, drawer open')`.
+// The axe-core gate: WCAG 2.0/2.1 A and AA rules run on the page as it is now; a violation of
+// impact serious or critical fails with its rule, help and the first elements. Usable by any e2e
+// module: `await axeCheck(page, 'locks, drawer open')`.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 

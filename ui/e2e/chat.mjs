@@ -1,13 +1,13 @@
-// Team chat alerts on the Watch screen (issue 20 §2) against a webhook receiver in this process:
-// loopback HTTP, which the core accepts for this computer only. A bad address is refused next to
-// its field and nothing is stored; a Slack destination is added and shows its host only (the
-// address is nowhere in the page or the list); Send a test posts one JSON message, and a
-// receiver answering 500 shows the error's words; a round's alert reaches the receiver once and
-// is listed as sent; a failed delivery waits for its retry and Send now sends it when due; Remove
-// asks first. An e-mail destination (no SMTP server needed: it is added, listed and removed,
-// never sent to) is refused without a recipient, then added with a daily digest and listed with
-// its server, recipients and digest, its password nowhere. The cases are named "watch chat: …"
-// (E2E_ONLY='chat' or 'watch' selects them).
+// Team chat alerts on the Watch screen against a webhook receiver in this process: loopback HTTP,
+// which the core accepts for this computer only. A bad address is refused next to its field and
+// nothing is stored; a Slack destination is added and shows its host only (the address is nowhere
+// in the page or the list); Send a test posts one JSON message, and a receiver answering 500 shows
+// the error's words; a round's alert reaches the receiver once and is listed as sent; a failed
+// delivery waits for its retry and Send now sends it when due; Remove asks first. An e-mail
+// destination (no SMTP server needed: it is added, listed and removed, never sent to) is refused
+// without a recipient, then added with a daily digest and listed with its server, recipients and
+// digest, its password nowhere. The cases are named "watch chat: …" (E2E_ONLY='chat' or 'watch'
+// selects them).
 import http from 'node:http';
 import { call, sim } from './watch.mjs';
 import { atWindowSize } from './screenshots.mjs';

@@ -1,8 +1,9 @@
-// Issue 11 §2 at the desktop window's default size (1200×800), measured: the locks table fills
-// the content width with no sideways scroll and one line a row, battery cells name their device,
-// the low-battery badge filters, the drawers and the keyboard, the user count and the removal's
-// words, invitations waiting first and newest first with "invite again", one toast that covers
-// no work. Called by run.mjs with its page and helpers; leaves the viewport as it found it, on Locks.
+// Daily use of Locks, Users and Invitations at the desktop window's default size (1200×800),
+// measured: the locks table fills the content width with no sideways scroll and one line a row,
+// battery cells name their device, the low-battery badge filters, the drawers and the keyboard, the
+// user count and the removal's words, invitations waiting first and newest first with "invite
+// again", one toast that covers no work. Called by run.mjs with its page and helpers; leaves the
+// viewport as it found it, on Locks.
 
 export async function dailyScreens({ page, test, expect, id, nav, shot }) {
   const before = page.viewportSize();

@@ -1,8 +1,8 @@
-// History's first minute (issue 22) in the browser, against the demo organization at full size
-// (40 locks, 120,000 records, the service's 50 history requests a minute: a whole first sync
-// takes about 24 minutes): shortly after History opens, the newest records of many locks are
-// there (not of the first few locks only), and the archive says from when on it is complete
-// while older records are still being fetched; photographed in both languages and themes.
+// History's first minute in the browser, against the demo organization at full size (40 locks,
+// 120,000 records, the service's 50 history requests a minute: a whole first sync takes about 24
+// minutes): shortly after History opens, the newest records of many locks are there (not of the
+// first few locks only), and the archive says from when on it is complete while older records are
+// still being fetched; photographed in both languages and themes.
 import { join } from 'node:path';
 import { startHost } from './host.mjs';
 import { launch } from './browser.mjs';

@@ -1,6 +1,6 @@
-// Issue 11 §2 in the browser at the desktop window's default size (1200×800): the first-run
-// path and the switcher after it, a greyed item leading to its step, a cancelled sign-in as a
-// neutral note, and History (records first, tabs, one export, the archive status line, the
+// The first run and History in the browser at the desktop window's default size (1200×800): the
+// first-run path and the switcher after it, a greyed item leading to its step, a cancelled sign-in
+// as a neutral note, and History (records first, tabs, one export, the archive status line, the
 // history sign-in's remaining time, renewal and expiry).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

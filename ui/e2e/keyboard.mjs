@@ -1,9 +1,9 @@
-// Keyboard only (issue 21): from a cold start, Tab, Shift+Tab, Enter, Space, Esc and typing take
-// a newcomer through Try the demo, Today, renaming a lock, choosing its image in the file
-// picker, inviting a person, a bulk import, a History filter and an export. No clicks and no
-// page.fill: page.keyboard alone (page.evaluate only reads). Also: focus moves into the drawer,
-// the confirmation and the palette and back to the opener on Esc, Tab stays inside a modal, the
-// skip link works, and the focus ring is >= 2px at >= 3:1 in both themes.
+// Keyboard only: from a cold start, Tab, Shift+Tab, Enter, Space, Esc and typing take a newcomer
+// through Try the demo, Today, renaming a lock, choosing its image in the file picker, inviting a
+// person, a bulk import, a History filter and an export. No clicks and no page.fill: page.keyboard
+// alone (page.evaluate only reads). Also: focus moves into the drawer, the confirmation and the
+// palette and back to the opener on Esc, Tab stays inside a modal, the skip link works, and the
+// focus ring is >= 2px at >= 3:1 in both themes.
 import { readFileSync } from 'node:fs';
 
 /** Presses Tab (Shift+Tab when `back`) until the focused element matches `selector`. */

@@ -1,9 +1,9 @@
-// Behind an office proxy that is down (issue 17), in the browser against test hosts of their
-// own: one whose core has HTTPS_PROXY at a closed port, one whose proxy setup script
-// (LOCKDESK_PROXY_PAC_URL) is at a closed port. A connection to a service on the internet is
-// added with the form and signed in with a pasted answer; the token request fails, and the
-// notice names the proxy, or the script and that the service was tried without a proxy. Each
-// photographed in both languages and themes at the window's size.
+// Behind an office proxy that is down, in the browser against test hosts of their own: one whose
+// core has HTTPS_PROXY at a closed port, one whose proxy setup script (LOCKDESK_PROXY_PAC_URL) is
+// at a closed port. A connection to a service on the internet is added with the form and signed in
+// with a pasted answer; the token request fails, and the notice names the proxy, or the script and
+// that the service was tried without a proxy. Each photographed in both languages and themes at the
+// window's size.
 import { join } from 'node:path';
 import { startHost } from './host.mjs';
 import { launch } from './browser.mjs';

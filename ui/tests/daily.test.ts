@@ -1,5 +1,5 @@
-// Issue 11 §2, the daily-use rework: battery cells naming their device, the low-battery filter,
-// the user search and "1–25 of N", the invitation order and "Expires in", "invite again",
+// Daily use of Locks, Users and Invitations: battery cells naming their device, the low-battery
+// filter, the user search and "1–25 of N", the invitation order and "Expires in", "invite again",
 // one toast at a time, and the table keyboard (↑/↓, Enter, Esc, `/`).
 import { describe, expect, it } from 'vitest';
 import type { Battery, InvitationView, LockView, UserView } from '../src/lib/backend';

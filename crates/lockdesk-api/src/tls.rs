@@ -8,7 +8,9 @@
 //!   `SSL_CERT_DIR` is set, only those certificates are trusted (they replace the bundle).
 //!
 //! Crypto is `ring` (no aws-lc-rs: the installers cross-compile). There is no way to turn the
-//! check off. [`problem_of`] finds a certificate refusal in an error's causes.
+//! check off. reqwest is built with `rustls-tls-manual-roots` and so has no roots of its own: a
+//! client not started from [`client_builder`] trusts nothing. [`problem_of`] finds a certificate
+//! refusal in an error's causes.
 
 use std::error::Error as StdError;
 use std::fmt;

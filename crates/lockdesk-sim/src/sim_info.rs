@@ -1,6 +1,6 @@
 //! What a simulator tells about itself (`SimInfo`: its base URL, demo clients and accounts), built
-//! from its state by `sim_info`. Its own file because both lib.rs, which starts the routes, and
-//! the control routes (`GET /_sim/info`) build it.
+//! from its state by `sim_info`. Built by both lib.rs, which starts the routes, and the control
+//! routes (`GET /_sim/info`).
 
 use serde::{Deserialize, Serialize};
 

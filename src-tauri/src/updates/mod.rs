@@ -1,4 +1,4 @@
-//! Updates that install themselves (issue 20 §3), on `tauri-plugin-updater`: at start (after a
+//! Updates that install themselves, on `tauri-plugin-updater`: at start (after a
 //! minute, so it never slows the first screen) and daily the app asks the update server; a
 //! newer version is downloaded in the background with its progress, its signature verified
 //! against the build's key, and installed when the app quits or at "Restart now". Nothing runs

@@ -1,6 +1,6 @@
 //! The text of a cell: service text cleaned of control characters, optional values, an object's
-//! members as `(key, value)` pairs. Its own file because both the printers (mod.rs) and the
-//! wording (`words`), which mod.rs uses, need it.
+//! members as `(key, value)` pairs. Used by both the printers (mod.rs) and the wording
+//! (`words`), which mod.rs uses.
 
 use serde::Serialize;
 use serde_json::Value;

@@ -1,6 +1,6 @@
 //! The v3 `Client` (its session and transport, and the call that renews the token once) and
-//! `org_path`. Its own file because every resource handler needs them, while mod.rs, which hands
-//! out the handlers, needs the handlers.
+//! `org_path`, which every resource handler uses; mod.rs, which hands out the handlers, uses
+//! the handlers.
 
 use std::sync::Arc;
 

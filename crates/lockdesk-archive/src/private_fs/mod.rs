@@ -107,7 +107,7 @@ pub fn create_private(path: &Path) -> io::Result<File> {
 
 /// Creates (or truncates) a file the user chose in a save dialog. On Windows it keeps the
 /// folder's own access list (the user saved it there for others, perhaps); on Unix it is 0600
-/// as before, since a mode cannot say "as the folder".
+/// like every other file Lockdesk makes, since a mode cannot say "as the folder".
 pub fn create_saved(path: &Path) -> io::Result<File> {
     #[cfg(windows)]
     {

@@ -1,6 +1,6 @@
 //! What every page of a sync shares (`Shared`: the archive, the client, progress, page size,
-//! the stop signal) and why a run stopped (`Stop`, from the client's error by `stop_of`). Its
-//! own file because both the sync (mod.rs) and the runs it drives (runs.rs) use them.
+//! the stop signal) and why a run stopped (`Stop`, from the client's error by `stop_of`). Used
+//! by both the sync (mod.rs) and the runs it drives (runs.rs).
 
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;

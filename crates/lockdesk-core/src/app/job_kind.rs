@@ -1,5 +1,5 @@
-//! What a background job does: its own file because errors name the jobs that are running
-//! (`Error::JobsRunning`) and the error module sits below the use-cases.
+//! What a background job does. Errors name the jobs that are running (`Error::JobsRunning`),
+//! so the error module, which sits below the use-cases, uses these kinds too.
 
 use serde::{Deserialize, Serialize};
 

@@ -1,4 +1,4 @@
-//! Scheduled reports (issue 20 §1), without a UI framework: what a report is and when it is
+//! Scheduled reports, without a UI framework: what a report is and when it is
 //! due (`definition.rs`, `schedule.rs`), and which periods were written (`runs.rs`), shared by
 //! the app and a scheduled `lockctl reports run --due` on one machine. The use-cases that write
 //! the files are the app's (`app/reports/`).

@@ -1,8 +1,9 @@
-//! Alerts where the team is (issue 20 §2): each watcher alert also posted to team chat
-//! destinations (Slack, Microsoft Teams, Chatwork, LINE WORKS, or JSON to any address) or mailed
-//! through the office's SMTP server, at least once, never twice per destination, never
-//! flooding, and for a destination that asks for it as one digest in the morning of the next
-//! office day. Without a UI framework: the destinations and their keychain entries
+//! Alerts where the team is: each watcher alert also posted to team chat destinations (Slack,
+//! Microsoft Teams, Chatwork, LINE WORKS, or JSON to any address) or mailed through the office's
+//! SMTP server, never flooding, and for a destination that asks for it as one digest in the
+//! morning of the next office day. A chat message is never sent twice to a destination (one
+//! whose answer was lost "may have arrived"); a mail whose end-of-data answer was lost is sent
+//! again (`smtp.rs`). Without a UI framework: the destinations and their keychain entries
 //! (`destinations.rs`; e-mail's server and addresses and the mail itself in `mail.rs`), the
 //! words (`words.rs`) and each service's form (`messages.rs`), the delivery store that decides
 //! what is sent once and when (`deliveries.rs`), the post itself (`send.rs`) and the SMTP

@@ -22,7 +22,8 @@
 //! - a transient reply (4xx: 421, 450, 451, 452, 454), a connection refused or lost, no answer in
 //!   time: `mail_unavailable`, tried again with the deliveries' backoff; a refused certificate
 //!   (`tls_certificate`) likewise. A mail whose end-of-data answer was lost may have arrived:
-//!   it is sent again (at least once, as for webhooks).
+//!   it is sent again, so a mail arrives at least once (a chat message whose answer was lost is
+//!   not sent again: `send.rs`).
 
 use std::io;
 use std::net::SocketAddr;

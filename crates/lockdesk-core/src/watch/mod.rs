@@ -1,4 +1,4 @@
-//! The watcher (issue 10 §1), without any UI framework: the rules as pure functions
+//! The watcher, without any UI framework: the rules as pure functions
 //! ([`rules`]), their settings per organization ([`settings`]) and the alert store that decides
 //! what is new ([`alerts`]). The round that ties them to the sync and the locks is the command
 //! `app::watch_round`.

@@ -8,7 +8,7 @@
 //! - The code issued remembers the challenge. Its token exchange must then carry a
 //!   `code_verifier` whose BASE64URL(SHA-256) equals the challenge, else `invalid_grant` (the
 //!   code is consumed either way).
-//! - A request without a challenge behaves as before PKCE: its exchange needs no verifier. A
+//! - A request without a challenge is plain OAuth: its exchange needs no verifier. A
 //!   verifier sent anyway is refused with `invalid_grant` (RFC 9700 section 4.8.2, the
 //!   downgrade check: an attacker who stripped the challenge from the authorization request
 //!   cannot have the code accepted by a client that sends its verifier). A client that uses

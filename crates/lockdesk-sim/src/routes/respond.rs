@@ -1,6 +1,6 @@
 //! What the v3 route handlers share: their result type, JSON answers, lists, and the
-//! token-to-organization checks (`with_org`). Its own file because mod.rs, which mounts the
-//! handlers' routers, is not to be imported by them.
+//! token-to-organization checks (`with_org`). The handlers import this, never mod.rs, which
+//! mounts their routers.
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};

@@ -1,5 +1,5 @@
 //! A simulator started with a control token (the app's demo): its control API needs the token
-//! and every route its own address as Host; the service API and image reads work as before.
+//! and every route its own address as Host; the service API and image reads need no token.
 //! Without a token nothing changes.
 
 use lockdesk_sim::{random_control_token, SimHandle, SimOptions, CONTROL_TOKEN_HEADER};

@@ -1,7 +1,7 @@
-// English words of the daily-use rework of Locks, Users and Invitations (issue 11 §2): battery
-// cells naming their device, the low-battery filter, the drawers, user search and count,
-// "Remove" with what it costs, "Expires in" and "Invite again". Merged into en.ts; every key
-// must exist in daily.ja.ts too (the type checks it).
+// English words of the daily use of Locks, Users and Invitations: battery cells naming their
+// device, the low-battery filter, the drawers, user search and count, "Remove" with what it costs,
+// "Expires in" and "Invite again". Merged into en.ts; every key must exist in daily.ja.ts too (the
+// type checks it).
 export const dailyEn = {
   'daily.battery.lock': 'Lock',
   'daily.battery.cell': '{device} {percent}%',

@@ -1,5 +1,5 @@
-// Japanese words of the daily-use rework of Locks, Users and Invitations: the same keys as
-// daily.en.ts (the type checks it), merged into ja.ts.
+// Japanese words of the daily use of Locks, Users and Invitations: the same keys as daily.en.ts
+// (the type checks it), merged into ja.ts.
 import type { DailyMessageKey } from './daily.en';
 
 export const dailyJa: Record<DailyMessageKey, string> = {

@@ -1,5 +1,5 @@
-// English words of the Today screen (issue 11 §1), merged in en.ts. Every key must
-// exist in today.ja.ts too (the type checks it).
+// English words of the Today screen, merged in en.ts. Every key must exist in today.ja.ts too (the
+// type checks it).
 export const todayEn = {
   'nav.today': 'Today',
   'today.title': 'Today',

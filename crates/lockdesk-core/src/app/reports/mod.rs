@@ -1,4 +1,4 @@
-//! Scheduled reports (issue 20 §1): the reports kept on this computer (`crate::reports`), and
+//! Scheduled reports: the reports kept on this computer (`crate::reports`), and
 //! running the due ones. A report that reads the archive (history, time card) first brings it
 //! up to date when the history sign-in allows (the watch round's sync); each is then written
 //! whole or not at all (`write.rs`). The period is claimed first, so the app and a scheduled

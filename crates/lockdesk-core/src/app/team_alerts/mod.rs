@@ -1,4 +1,4 @@
-//! Team alerts (issue 20 §2): the chat and e-mail destinations of the watcher's alerts
+//! Team alerts: the chat and e-mail destinations of the watcher's alerts
 //! (`alert_destinations_list/add/remove/test`), the deliveries for Watch
 //! (`alert_deliveries_list`) and the delivery pass (`alert_deliveries_run`, also run at the end
 //! of every watch round: `pass.rs`). The destinations live in `crate::team_alerts`; a

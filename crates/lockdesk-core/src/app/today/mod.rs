@@ -1,4 +1,4 @@
-//! Today (issue 11 §1): the administrator's morning overview as data, no words. Batteries,
+//! Today: the administrator's morning overview as data, no words. Batteries,
 //! silent doors and last night's entries are judged by the watcher's rule functions
 //! (`crate::watch::rules`) with Today's own windows and the organization's watch settings
 //! (thresholds, office hours); nothing here judges those conditions a second time.

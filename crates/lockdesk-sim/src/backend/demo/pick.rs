@@ -1,5 +1,5 @@
-//! `pick`: one of a list, at random from the demo's seeded generator. Its own file because both
-//! the demo's people (mod.rs) and its locks (locks.rs, which mod.rs uses) draw from lists.
+//! `pick`: one of a list, at random from the demo's seeded generator. Both the demo's people
+//! (mod.rs) and its locks (locks.rs, which mod.rs uses) draw from lists with it.
 
 use rand::rngs::StdRng;
 use rand::Rng;
