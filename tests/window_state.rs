@@ -1,9 +1,10 @@
 //! The main window's size and position are remembered (tauri-plugin-window-state) in
-//! Lockdesk's config folder, in a private file, and the sign-in window's are not.
+//! Lockdesk's config folder, in a private file, and the sign-in window's are not. The plugin
+//! writes a working copy; the kept file is replaced whole, so a save cut short loses nothing.
 
 use std::sync::Arc;
 
-use lockdesk_app::desktop::window_state_path;
+use lockdesk_app::desktop::{keep_window_state, window_state_path, working_window_state};
 use lockdesk_core::app::AppContext;
 use lockdesk_core::{Context, MemoryStore};
 use serde_json::Value;
@@ -24,8 +25,9 @@ fn main_window_state_is_saved_privately_in_the_config_folder() {
             .build()
             .unwrap();
     }
-    // What the plugin does when the app exits.
+    // What the plugin, then the app, do when the app exits.
     app.handle().save_window_state(StateFlags::all()).unwrap();
+    keep_window_state(&config);
 
     let path = window_state_path(&config);
     let state: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
@@ -49,7 +51,9 @@ fn main_window_state_is_saved_privately_in_the_config_folder() {
 #[cfg(unix)]
 fn main_window_saved(config: &std::path::Path) -> bool {
     let app = app_with_main_window(config);
-    app.handle().save_window_state(StateFlags::all()).is_ok()
+    let saved = app.handle().save_window_state(StateFlags::all()).is_ok();
+    keep_window_state(config);
+    saved
 }
 
 /// The app over `config`, started, with its main window open.
@@ -133,8 +137,36 @@ fn a_broken_window_state_is_set_aside_and_the_window_opens() {
         let aside = lockdesk_app::desktop::set_aside_path(&path);
         assert_eq!(std::fs::read_to_string(&aside).unwrap(), broken);
         app.handle().save_window_state(StateFlags::all()).unwrap();
+        keep_window_state(&config);
         let saved: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         assert!(saved["main"]["width"].is_u64(), "{saved}");
         assert_eq!(std::fs::read_to_string(&aside).unwrap(), broken);
     }
+}
+
+/// A save at exit cut short (the program killed while the plugin wrote, a full disk) leaves the
+/// kept file as the last whole save, and the next start gives the plugin that one.
+#[test]
+fn a_save_cut_short_keeps_the_last_whole_state() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config");
+    let path = window_state_path(&config);
+    let working = working_window_state(&path);
+    {
+        let app = app_with_main_window(&config);
+        app.handle().save_window_state(StateFlags::all()).unwrap();
+        keep_window_state(&config);
+    }
+    let whole = std::fs::read_to_string(&path).unwrap();
+    assert!(serde_json::from_str::<Value>(&whole).unwrap()["main"]["width"].is_u64());
+
+    // Killed halfway through the plugin's write: the working copy is cut short.
+    std::fs::write(&working, &whole[..whole.len() / 2]).unwrap();
+    keep_window_state(&config);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), whole);
+
+    let _app = app_with_main_window(&config);
+    assert_eq!(std::fs::read_to_string(&working).unwrap(), whole);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), whole);
+    assert!(!lockdesk_app::desktop::set_aside_path(&path).exists());
 }

@@ -112,9 +112,18 @@ pub fn reload_when_the_page_dies<R: Runtime>(app: &tauri::AppHandle<R>) {
 /// `LOCKDESK_CONFIG_DIR`).
 pub const WINDOW_STATE_DIR: &str = "window";
 
-/// Where the window state lives.
+/// Where the window state is kept.
 pub fn window_state_path(config_dir: &Path) -> PathBuf {
     config_dir.join(WINDOW_STATE_DIR).join(WINDOW_STATE_FILE)
+}
+
+/// The working copy beside the kept file (`window-state.json.open`): the plugin reads it at
+/// setup and writes it at exit with `std::fs::write`, which a kill or a full disk can cut
+/// short; the kept file is only ever replaced whole by [`keep_window_state`].
+pub fn working_window_state(kept: &Path) -> PathBuf {
+    let mut name = kept.as_os_str().to_owned();
+    name.push(".open");
+    PathBuf::from(name)
 }
 
 /// The file the window-state plugin is given. Nothing is created here (a second launch hands
@@ -125,7 +134,7 @@ pub fn window_state_path(config_dir: &Path) -> PathBuf {
 pub fn window_state_file(config_dir: &Path) -> PathBuf {
     let path = window_state_path(config_dir);
     let Some(why) = path.parent().and_then(private_fs::not_own_dir) else {
-        return path;
+        return working_window_state(&path);
     };
     tracing::warn!("the window's size and position are not remembered: its folder {why}");
     use std::hash::{BuildHasher, Hasher};
@@ -147,7 +156,7 @@ const REMEMBERED: StateFlags = StateFlags::SIZE.union(StateFlags::POSITION);
 /// size and position only. The plugin writes the file with `std::fs::write`, which keeps the
 /// mode of an existing file and follows links: `path` comes from [`window_state_file`],
 /// [`private_window_state`] makes its folder ours and the file private (0600) at setup, and
-/// [`tighten_window_state`] narrows it again after the save at exit.
+/// [`keep_window_state`] keeps what it saved at exit.
 pub fn window_state<R: Runtime>(path: &Path) -> TauriPlugin<R> {
     tauri_plugin_window_state::Builder::new()
         .with_state_flags(REMEMBERED)
@@ -159,7 +168,8 @@ pub fn window_state<R: Runtime>(path: &Path) -> TauriPlugin<R> {
 
 /// A plugin that, at setup, makes the window state's folder a private one of our own, removes a
 /// link found in place of the file (nobody else can have put one there since), moves the file
-/// from where earlier versions kept it, and creates it private if missing. Plugins are set up
+/// from where earlier versions kept it, creates it private if missing, and gives the plugin its
+/// working copy (a whole file, whatever a cut-short save left there). Plugins are set up
 /// in order when the app is built: after the single-instance plugin, so a second launch that
 /// hands over creates nothing; the window-state plugin only reads the file at setup and writes
 /// it at exit.
@@ -167,8 +177,9 @@ pub fn private_window_state<R: Runtime>(config_dir: &Path, file: &Path) -> Tauri
     let (config_dir, file) = (config_dir.to_owned(), file.to_owned());
     tauri::plugin::Builder::new("lockdesk-window-state")
         .setup(move |_, _| {
-            if file == window_state_path(&config_dir) {
-                if let Err(e) = prepare_window_state(&config_dir, &file) {
+            let kept = window_state_path(&config_dir);
+            if file == working_window_state(&kept) {
+                if let Err(e) = prepare_window_state(&config_dir, &kept) {
                     tracing::warn!("the window state's folder: {e}");
                 }
             }
@@ -196,7 +207,9 @@ fn prepare_window_state(config_dir: &Path, file: &Path) -> std::io::Result<()> {
     }
     set_aside_if_unusable(file)?;
     // Never through a link (`open_private` refuses one).
-    private_fs::open_private(file).map(drop)
+    private_fs::open_private(file).map(drop)?;
+    // Replaced whole (a link planted there is replaced, not followed).
+    private_fs::write_private_atomic(&working_window_state(file), &std::fs::read(file)?)
 }
 
 /// A window as the window-state plugin keeps it (its own type is private): every field is
@@ -232,29 +245,50 @@ fn set_aside_if_unusable(file: &Path) -> std::io::Result<()> {
     let Ok(bytes) = std::fs::read(file) else {
         return Ok(());
     };
-    if bytes.is_empty() {
-        return Ok(());
-    }
-    let parsed = lockdesk_core::settings_file::parse::<
-        std::collections::HashMap<String, RememberedWindow>,
-    >(file, &bytes);
-    if let Err(e) = parsed {
+    if let Err(e) = remembered_windows(file, &bytes) {
         tracing::warn!("the window opens at its default size and place: {e}");
         std::fs::rename(file, set_aside_path(file))?;
     }
     Ok(())
 }
 
-/// Narrows the window-state file to 0600 should anything have widened it (not when its
-/// folder is a link: the state then went elsewhere).
-pub fn tighten_window_state(config_dir: &Path) {
+/// Whether `bytes` (read from `file`) are windows the plugin would read; empty is none.
+fn remembered_windows(file: &Path, bytes: &[u8]) -> Result<(), lockdesk_core::Error> {
+    if bytes.is_empty() {
+        return Ok(());
+    }
+    lockdesk_core::settings_file::parse::<std::collections::HashMap<String, RememberedWindow>>(
+        file, bytes,
+    )
+    .map(drop)
+}
+
+/// After the plugin's save at exit: what it wrote into the working copy replaces the kept file
+/// whole (a private temporary file, synced, renamed), when it is whole; a save cut short (a
+/// full disk) leaves the kept file as it was. Nothing when the folder is a link: the state
+/// then went elsewhere.
+pub fn keep_window_state(config_dir: &Path) {
     let path = window_state_path(config_dir);
     let linked = path
         .parent()
         .and_then(|d| std::fs::symlink_metadata(d).ok())
         .is_none_or(|m| m.file_type().is_symlink());
-    if !linked {
-        let _ = private_fs::tighten(&path);
+    if linked {
+        return;
+    }
+    let working = working_window_state(&path);
+    let Ok(bytes) = std::fs::read(&working) else {
+        return;
+    };
+    if bytes.is_empty() {
+        return;
+    }
+    if let Err(e) = remembered_windows(&working, &bytes) {
+        tracing::warn!("the window's size and place were not kept: {e}");
+        return;
+    }
+    if let Err(e) = private_fs::write_private_atomic(&path, &bytes) {
+        tracing::warn!("the window's size and place were not kept: {e}");
     }
 }
 
@@ -268,7 +302,7 @@ pub fn on_window_event<R: Runtime>(window: &tauri::Window<R>, event: &tauri::Win
             tracing::warn!("window state not saved: {e}");
         }
         if let Some(ctx) = app.try_state::<lockdesk_core::app::AppContext>() {
-            tighten_window_state(&ctx.core().config_dir);
+            keep_window_state(&ctx.core().config_dir);
         }
     }
 }

@@ -241,8 +241,9 @@ pub fn run() {
         // The demo's sandbox (simulator, temporary folder) goes with the app, so a restart
         // finds nothing of it.
         if let tauri::RunEvent::Exit = event {
-            // The window-state plugin saved just before (plugins see the event first).
-            desktop::tighten_window_state(&config_dir);
+            // The window-state plugin saved its working copy just before (plugins see the
+            // event first): kept whole now.
+            desktop::keep_window_state(&config_dir);
             // A verified update waiting is installed as the app quits.
             if let Err(e) = updates::install_pending(handle) {
                 tracing::warn!("the update was not installed: {} ({})", e.message, e.code);
