@@ -4,6 +4,9 @@
 //! it, instead of after its time runs out. Used by the report claims beside a report's file,
 //! the report runs and the alert deliveries.
 
+// libc: the host name and whether a process lives (`kill(pid, 0)`, `OpenProcess`).
+#![allow(unsafe_code)]
+
 use std::io;
 
 /// `host` and `pid` as one text (`host:pid`), as stores keep a claim's holder.

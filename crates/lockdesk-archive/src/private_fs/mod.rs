@@ -6,6 +6,9 @@
 //! Lives in the lowest crate that writes files (the archive); `lockdesk_core::private_fs`
 //! re-exports it for the core, lockctl and the desktop shell.
 
+// libc: the effective user id, which a folder must belong to.
+#![allow(unsafe_code)]
+
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::path::Path;

@@ -5,6 +5,9 @@
 //! private too. Set by path with `SetNamedSecurityInfoW`, which needs no handle opened with
 //! `WRITE_DAC`.
 
+// The Win32 security API (access lists, SIDs) has no safe wrapper in the standard library.
+#![allow(unsafe_code)]
+
 use std::ffi::c_void;
 use std::io;
 use std::os::windows::ffi::OsStrExt;

@@ -3,6 +3,9 @@
 //! and both demo profiles signed in. Nothing reaches the user's profiles, keychain or data
 //! folder, so it works on a machine without a keychain and leaves nothing behind.
 
+// libc: the user id a leftover demo folder must belong to before it is deleted.
+#![allow(unsafe_code)]
+
 use std::fs::File;
 use std::path::Path;
 use std::sync::Arc;
