@@ -189,11 +189,31 @@ pub fn on_run_event<R: tauri::Runtime>(app: &tauri::AppHandle<R>, event: &tauri:
     }
 }
 
+/// Where the log goes: the file `LOCKDESK_LOG_FILE` names (appended to; for support, and for
+/// the desktop test, whose WebDriver does not pass the app's standard error on), else
+/// standard error. `RUST_LOG` says how much (errors only when unset).
+fn start_logging() {
+    let filter = tracing_subscriber::EnvFilter::from_default_env();
+    let file = std::env::var_os("LOCKDESK_LOG_FILE").and_then(|path| {
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .inspect_err(|e| eprintln!("LOCKDESK_LOG_FILE {}: {e}", path.to_string_lossy()))
+            .ok()
+    });
+    let log = tracing_subscriber::fmt().with_env_filter(filter);
+    match file {
+        Some(file) => log
+            .with_ansi(false)
+            .with_writer(std::sync::Mutex::new(file))
+            .init(),
+        None => log.with_writer(std::io::stderr).init(),
+    }
+}
+
 pub fn run() {
-    tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
-        .with_writer(std::io::stderr)
-        .init();
+    start_logging();
     // What a killed app left of "Try the demo" goes now.
     lockdesk_core::app::sweep_stale_demos();
     let (ctx, throwaway) = match app_context() {
