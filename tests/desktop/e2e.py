@@ -32,7 +32,7 @@ import zlib
 from pathlib import Path
 
 from selenium import webdriver
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.options import ArgOptions
 from selenium.webdriver.support import expected_conditions as EC
@@ -418,22 +418,35 @@ def descendants(pid):
 def diagnose(binary):
     """After a WebDriver failure: was it the app (the process gone, or its page's web process
     ended, which the app logs as 'web process of the main window ended: REASON'), or the
-    driver (the app and its web process still running)?"""
+    driver (the app and its web process still running)? `(kind, words)`, kind "app" or
+    "driver"."""
     logged = "".join(f.read_text(errors="replace") for f in (APP_LOG, ARTIFACTS / "tauri-driver.log")
                      if f.exists())
     ended = re.findall(r"web process of the main window ended: (\w+)", logged)
     apps = app_pids(binary)
     if not apps:
-        return "the app itself is gone (it crashed or exited): see app.log and tauri-driver.log"
+        return "app", "the app itself is gone (it crashed or exited): see app.log and tauri-driver.log"
     # Process names are cut to 15 characters: WebKitWebProces.
     web = [k for pid in apps for k in descendants(pid) if "WebProces" in k[1]]
     if ended:
-        return (f"the app's page crashed (WebKit's web process ended: {', '.join(ended)}); "
-                f"the app {apps} runs on with web processes {web}")
+        return "app", (f"the app's page crashed (WebKit's web process ended: {', '.join(ended)}); "
+                       f"the app {apps} runs on with web processes {web}")
     if not web:
-        return f"the app {apps} runs without a web process, and did not log why"
-    return (f"the app {apps} and its web processes {web} still run, and no page ended: "
-            "the WebDriver (tauri-driver / WebKitWebDriver) hung or dropped the session")
+        return "app", f"the app {apps} runs without a web process, and did not log why"
+    return "driver", (f"the app {apps} and its web processes {web} still run, and no page ended: "
+                      "the WebDriver (tauri-driver / WebKitWebDriver) hung or dropped the session")
+
+
+# Exit status when the WebDriver lost its session while the app ran whole (scripts/test runs
+# the test once more then; an app that crashed or lost its page fails at once).
+DRIVER_LOST_SESSION = 3
+
+
+def session_lost(e):
+    """Whether `e` is the WebDriver saying its session is gone."""
+    text = str(e)
+    return isinstance(e, WebDriverException) and ("session deleted" in text
+                                                  or "invalid session id" in text)
 
 
 def second_launch(r, binary, env):
@@ -571,7 +584,9 @@ def main():
             scenario(run, out)
         except Exception as e:
             log(f"FAILED: {type(e).__name__}: {e}")
-            log(f"diagnosis: {diagnose(binary)}")
+            kind, words = diagnose(binary)
+            log(f"diagnosis: {words}")
+            (ARTIFACTS / "diagnosis.txt").write_text(f"{kind}: {words}\n")
             try:
                 run.shot("FAILED")
                 (ARTIFACTS / "FAILED-page.html").write_text(driver.page_source)
@@ -579,6 +594,10 @@ def main():
                 log(f"no screenshot or page source: {again}")
                 subprocess.run(["import", "-window", "root", str(ARTIFACTS / "FAILED-screen.png")],
                                check=False)
+            if kind == "driver" and session_lost(e):
+                log(f"the WebDriver lost its session while the app ran whole: exit "
+                    f"{DRIVER_LOST_SESSION}")
+                return DRIVER_LOST_SESSION
             raise
         log("passed")
         return 0
