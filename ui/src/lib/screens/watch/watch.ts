@@ -1,10 +1,10 @@
 // The Watch screen's logic, without Svelte: the rules form (text fields as typed, checked with
 // the core's rules from crates/lockdesk-core/src/watch/settings.rs), office hours editing, the
 // alert filters and the words of an alert's subject. Every problem is an i18n key + parameters.
-import type { AlertQuery, AlertView, Finding, RuleKind, WatchRules } from './backend';
-import { LIMITS as CORE } from './backend';
-import type { MessageKey } from './i18n/en';
-import type { Problem } from './validate';
+import type { AlertQuery, AlertView, Finding, RuleKind, WatchRules } from '../../backend';
+import { LIMITS as CORE } from '../../backend';
+import type { MessageKey } from '../../i18n/en';
+import { wholeNumber, type Problem } from '../../validate';
 
 /** The limits of `WatchRules::validate`, from the core's constants (generated into LIMITS). */
 export const LIMITS = {
@@ -63,15 +63,6 @@ export function toForm(r: WatchRules): RulesForm {
     listed: { enabled: r.listed_users.enabled, users: [...r.listed_users.users] },
     silent: { enabled: r.silent_lock.enabled, days: String(r.silent_lock.days) },
   };
-}
-
-/** A whole number typed in a field, within `[lo, hi]`; else the problem to show. */
-export function wholeNumber(text: string, [lo, hi]: readonly [number, number]): Problem {
-  const s = text.trim();
-  if (s === '') return { key: 'watch.invalid.empty' };
-  if (!/^[0-9]+$/.test(s) || Number(s) < lo || Number(s) > hi)
-    return { key: 'watch.invalid.range', params: { min: lo, max: hi } };
-  return null;
 }
 
 /** `HH:MM` to minutes after midnight (`24:00` allowed), as the core reads it; null if not. */
@@ -242,13 +233,6 @@ export function daysText(days: number[], w: Words): string {
     i = j + 1;
   }
   return parts.join(w('watch.daySeparator'));
-}
-
-/** `+09:00` for 540 minutes east of UTC. */
-export function offsetText(minutes: number): string {
-  const sign = minutes < 0 ? '-' : '+';
-  const m = Math.abs(minutes);
-  return `${sign}${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 }
 
 /** What a finding is about, beyond its lock and user, in words (`time` formats a time). */
