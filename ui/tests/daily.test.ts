@@ -3,7 +3,12 @@
 // one toast at a time, and the table keyboard (↑/↓, Enter, Esc, `/`).
 import { describe, expect, it } from 'vitest';
 import type { Battery, InvitationView, LockView, UserView } from '../src/lib/backend';
-import { batteries, hasLowBattery, lowBatteries, weakestPlaced } from '../src/lib/locks';
+import {
+  batteries,
+  hasLowBattery,
+  lowBatteries,
+  weakestPlaced,
+} from '../src/lib/screens/locks/locks';
 import { tableKey } from '../src/lib/daily/tablekeys';
 import { fold, userMatches, userPage } from '../src/lib/daily/users';
 import {

@@ -1,5 +1,5 @@
 // Pure helpers for the locks screen: sorting, search, and which devices a lock has.
-import type { LockView, DeviceView, Battery, DeviceKind } from './backend';
+import type { LockView, DeviceView, Battery, DeviceKind } from '../../backend';
 
 export type LockSortKey = 'name' | 'id' | 'model' | 'battery' | 'autolock' | 'readers' | 'sensor';
 
