@@ -1,7 +1,7 @@
 // Pure helpers for the archive part of the History screen: filters sent to the core, chart
 // series, sync progress wording.
-import type { DayCount, HourOfWeekCount, SyncProgress } from './backend';
-import { localDayStart, localDayEnd } from './format';
+import type { DayCount, HourOfWeekCount, SyncProgress } from '../../backend';
+import { localDayStart, localDayEnd } from '../../format';
 
 export interface ArchiveForm {
   lockId: string; // '' = every lock

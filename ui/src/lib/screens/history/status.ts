@@ -1,9 +1,9 @@
 // What History says about its own state in one line each: how long the history (v2) sign-in
 // lasts, and the archive's size and last sync. Pure functions; the words are in
 // i18n/historyui.{en,ja}.ts and the caller passes the clock.
-import type { Completeness, HistorySyncStatusResponse } from './backend';
-import { formatDate } from './format';
-import type { MessageKey } from './i18n/en';
+import type { Completeness, HistorySyncStatusResponse } from '../../backend';
+import { formatDate } from '../../format';
+import type { MessageKey } from '../../i18n/en';
 
 export interface Worded {
   key: MessageKey;
