@@ -9,15 +9,15 @@ import {
   lowBatteries,
   weakestPlaced,
 } from '../src/lib/screens/locks/locks';
-import { tableKey } from '../src/lib/daily/tablekeys';
-import { fold, userMatches, userPage } from '../src/lib/daily/users';
+import { tableKey } from '../src/lib/tablekeys';
+import { fold, userMatches, userPage } from '../src/lib/screens/users/users';
 import {
   expiresIn,
   inviteAgainRequest,
   isExpired,
   isWaiting,
   sortInvitations,
-} from '../src/lib/daily/invitations';
+} from '../src/lib/screens/invitations/invitations';
 import { toast, toasts } from '../src/lib/state/toasts.svelte';
 import { translate } from '../src/lib/i18n/index.svelte';
 

@@ -138,7 +138,7 @@ const FAMILIES: readonly Family[] = [
     builtBy: 'ActivityScreen.svelte fieldWords: ROLES',
     suffixes: ['super_manager', 'manager', 'member'],
   },
-  // "Expires in 3 hours" / "expired 1 day ago": `expiresIn` (daily/invitations.ts) gives the kind
+  // "Expires in 3 hours" / "expired 1 day ago": `expiresIn` (invitations/invitations.ts) gives the kind
   // and unit; `.one` for a count of one (never for minutes).
   {
     pattern: 'daily.invites.*.*',

@@ -1,7 +1,7 @@
 // The Users screen's list, filtered and paged in the window: the service searches only by exact
 // code or e-mail and tells no total, so the screen loads the organization's users once and
 // searches by name, e-mail, code or id as you type, with "1–25 of N".
-import type { UserView } from '../backend';
+import type { UserView } from '../../backend';
 
 export const USER_PAGE_SIZES = [25, 50, 100] as const;
 export const USER_PAGE_SIZE = 25;

@@ -1,6 +1,6 @@
 // The invitation list as an administrator reads it: waiting invitations first, newest first,
 // with the time left before each expires, and which expired ones can be sent again.
-import type { InvitationView, Role } from '../backend';
+import type { InvitationView, Role } from '../../backend';
 
 const time = (s: string | null) => {
   const t = s ? new Date(s).getTime() : NaN;
