@@ -1,18 +1,18 @@
 import { errorsEn } from './errors.en';
-import { activityEn } from './activity.en';
+import { activityEn } from '../screens/activity/activity.en';
 import { historyUiEn } from './historyui.en';
 import { setupEn } from './setup.en';
 import { dailyEn } from './daily.en';
 import { datesEn } from './dates.en';
-import { templatesEn } from './templates.en';
+import { templatesEn } from '../screens/invitations/templates.en';
 import { offlineEn } from './offline.en';
 import { keychainEn } from './keychain.en';
 import { shellEn } from './shell.en';
-import { watchEn } from './watch.en';
-import { reportsEn } from './reports.en';
-import { teamAlertsEn } from './teamalerts.en';
-import { todayEn } from './today.en';
-import { proxyEn } from './proxy.en';
+import { watchEn } from '../screens/watch/watch.en';
+import { reportsEn } from '../screens/reports/reports.en';
+import { teamAlertsEn } from '../screens/watch/teamalerts.en';
+import { todayEn } from '../screens/today/today.en';
+import { proxyEn } from '../screens/account/proxy.en';
 import { tablesEn } from './tables.en';
 
 // English messages. Every key here must exist in ja.ts too (checked by the type and a test).

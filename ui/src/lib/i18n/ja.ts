@@ -1,19 +1,19 @@
 import type { Messages } from './en';
 import { errorsJa } from './errors.ja';
-import { activityJa } from './activity.ja';
+import { activityJa } from '../screens/activity/activity.ja';
 import { historyUiJa } from './historyui.ja';
 import { setupJa } from './setup.ja';
 import { dailyJa } from './daily.ja';
 import { datesJa } from './dates.ja';
-import { templatesJa } from './templates.ja';
+import { templatesJa } from '../screens/invitations/templates.ja';
 import { offlineJa } from './offline.ja';
 import { keychainJa } from './keychain.ja';
 import { shellJa } from './shell.ja';
-import { watchJa } from './watch.ja';
-import { reportsJa } from './reports.ja';
-import { teamAlertsJa } from './teamalerts.ja';
-import { todayJa } from './today.ja';
-import { proxyJa } from './proxy.ja';
+import { watchJa } from '../screens/watch/watch.ja';
+import { reportsJa } from '../screens/reports/reports.ja';
+import { teamAlertsJa } from '../screens/watch/teamalerts.ja';
+import { todayJa } from '../screens/today/today.ja';
+import { proxyJa } from '../screens/account/proxy.ja';
 import { tablesJa } from './tables.ja';
 
 export const ja: Messages = {

@@ -1,7 +1,7 @@
 // English words of the Activity screen (the journal), merged into en.ts. Every key must exist
 // in activity.ja.ts too (the type checks it). `activity.op.<operation>` names each journaled
 // operation of the core (`Operation`); `activity.field.<field>` each changed field.
-import type { Operation } from '../backend/types/Operation';
+import type { Operation } from '../../backend/types/Operation';
 
 export const activityEn = {
   'activity.title': 'Activity',

@@ -1,9 +1,9 @@
 // English words of the Watch screen's team chat alerts (the destinations the watcher's alerts are
 // also posted to, and their deliveries), merged into en.ts. Every key must exist in
 // teamalerts.ja.ts too (the type checks it). The rules are named by `watch.rule.*`.
-import type { DeliveryState } from '../backend/types/DeliveryState';
-import type { DestinationKind } from '../backend/types/DestinationKind';
-import type { MessageLanguage } from '../backend/types/MessageLanguage';
+import type { DeliveryState } from '../../backend/types/DeliveryState';
+import type { DestinationKind } from '../../backend/types/DestinationKind';
+import type { MessageLanguage } from '../../backend/types/MessageLanguage';
 
 export const teamAlertsEn = {
   'teamalerts.title': 'Team chat',

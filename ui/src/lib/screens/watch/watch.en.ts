@@ -2,8 +2,8 @@
 // key must exist in watch.ja.ts too (the type checks it). `watch.rule.<kind>` names each rule of
 // the core (`RuleKind`), `watch.part.<part>` each battery (`BatteryPart`), `watch.day.<n>` each
 // day as the core numbers them (0 = Sunday).
-import type { BatteryPart } from '../backend/types/BatteryPart';
-import type { RuleKind } from '../backend/types/RuleKind';
+import type { BatteryPart } from '../../backend/types/BatteryPart';
+import type { RuleKind } from '../../backend/types/RuleKind';
 
 export const watchEn = {
   'nav.watch': 'Watch',
