@@ -1,6 +1,6 @@
 import { errorsEn } from './errors.en';
 import { activityEn } from '../screens/activity/activity.en';
-import { historyUiEn } from './historyui.en';
+import { historyEn } from '../screens/history/history.en';
 import { setupEn } from './setup.en';
 import { dailyEn } from './daily.en';
 import { datesEn } from './dates.en';
@@ -19,7 +19,7 @@ import { tablesEn } from './tables.en';
 export const en = {
   ...errorsEn,
   ...activityEn,
-  ...historyUiEn,
+  ...historyEn,
   ...setupEn,
   ...dailyEn,
   ...datesEn,

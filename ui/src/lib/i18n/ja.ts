@@ -1,7 +1,7 @@
 import type { Messages } from './en';
 import { errorsJa } from './errors.ja';
 import { activityJa } from '../screens/activity/activity.ja';
-import { historyUiJa } from './historyui.ja';
+import { historyJa } from '../screens/history/history.ja';
 import { setupJa } from './setup.ja';
 import { dailyJa } from './daily.ja';
 import { datesJa } from './dates.ja';
@@ -19,7 +19,7 @@ import { tablesJa } from './tables.ja';
 export const ja: Messages = {
   ...errorsJa,
   ...activityJa,
-  ...historyUiJa,
+  ...historyJa,
   ...setupJa,
   ...dailyJa,
   ...datesJa,

@@ -1,6 +1,6 @@
 // What History says about its own state in one line each: how long the history (v2) sign-in
 // lasts, and the archive's size and last sync. Pure functions; the words are in
-// i18n/historyui.{en,ja}.ts and the caller passes the clock.
+// history.{en,ja}.ts and the caller passes the clock.
 import type { Completeness, HistorySyncStatusResponse } from '../../backend';
 import { formatDate } from '../../format';
 import type { MessageKey } from '../../i18n/en';
@@ -31,10 +31,10 @@ export function v2State(signedIn: boolean, expiresAt: string | null, now: number
 
 /** The sign-in line: "History sign-in: 1 h 12 min left" / "… has expired". */
 export function v2Line(s: V2State): Worded {
-  if (s.kind === 'expired') return { key: 'historyui.v2.expired', params: {} };
-  if (s.kind === 'none') return { key: 'historyui.v2.none', params: {} };
-  if (s.hours === 0) return { key: 'historyui.v2.leftMin', params: { m: s.minutes } };
-  return { key: 'historyui.v2.left', params: { h: s.hours, m: s.minutes } };
+  if (s.kind === 'expired') return { key: 'history.v2.expired', params: {} };
+  if (s.kind === 'none') return { key: 'history.v2.none', params: {} };
+  if (s.hours === 0) return { key: 'history.v2.leftMin', params: { m: s.minutes } };
+  return { key: 'history.v2.left', params: { h: s.hours, m: s.minutes } };
 }
 
 /** Whether History may sync on its own: a history sign-in that is still valid. */
@@ -52,7 +52,7 @@ export function completeLine(
 ): Worded | null {
   if (!c || c.state !== 'since') return null;
   return {
-    key: syncing ? 'historyui.complete.fetching' : 'historyui.complete.partial',
+    key: syncing ? 'history.complete.fetching' : 'history.complete.partial',
     params: { date: formatDate(c.since, locale) },
   };
 }
@@ -103,9 +103,9 @@ export function archiveLine(
 ): Worded {
   const n = (st?.records ?? 0).toLocaleString(locale);
   const at = lastSynced(st);
-  if (!at) return { key: 'historyui.archive.never', params: { n } };
+  if (!at) return { key: 'history.archive.never', params: { n } };
   return {
-    key: 'historyui.archive.line',
+    key: 'history.archive.line',
     params: { n, time: shortTime(at, locale, now, timeZone) },
   };
 }
@@ -119,7 +119,7 @@ export function syncingLine(
 ): Worded | null {
   if (state !== 'running') return null;
   return {
-    key: 'historyui.sync.running',
+    key: 'history.sync.running',
     params: {
       done: p?.locks_done ?? 0,
       total: p?.locks_total ?? 0,

@@ -1,7 +1,7 @@
 // English words of the Reports screen (scheduled reports of the history), merged into en.ts.
 // Every key must exist in reports.ja.ts too (the type checks it). `reports.weekday.<n>` names
 // each day as the core numbers them (0 = Sunday). The formats are History's export words
-// (`historyui.format.*`).
+// (`history.format.*`).
 export const reportsEn = {
   'nav.reports': 'Reports',
   'reports.title': 'Reports',
