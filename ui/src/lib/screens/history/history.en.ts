@@ -1,5 +1,5 @@
-// English words of the History screen's status lines (history sign-in, archive, sync), tabs and
-// export, merged into en.ts. Every key must exist in history.ja.ts too (the type checks it).
+// English words of the History screen: the records and their filters, the status lines (history
+// sign-in, archive, sync), the tabs and the export, merged into en.ts. Every key must exist in history.ja.ts too (the type checks it).
 export const historyEn = {
   'history.v2.left': 'History sign-in: {h} h {m} min left',
   'history.v2.leftMin': 'History sign-in: {m} min left',
@@ -25,6 +25,23 @@ export const historyEn = {
   'history.empty.signIn':
     'Nothing is on this computer yet. Sign in for history, and the records are copied here.',
   'history.empty.syncing': 'Copying the records to this computer…',
+
+  'history.title': 'Entry and exit history',
+  'history.lock': 'Lock',
+  'history.from': 'From',
+  'history.to': 'To',
+  'history.col.time': 'Time',
+  'history.col.user': 'User',
+  'history.col.action': 'Action',
+  'history.col.how': 'How',
+  'history.locked': 'Locked',
+  'history.unlocked': 'Unlocked',
+  'history.filterKind': 'How',
+  'history.filterAction': 'Action',
+  'history.allKinds': 'Any way',
+  'history.allActions': 'Locked or unlocked',
+  'history.noUser': '(no user)',
+  'history.timeZone': 'Times are in your time zone ({tz}).',
 } as const;
 
 export type HistoryMessageKey = keyof typeof historyEn;

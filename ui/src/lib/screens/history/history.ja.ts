@@ -1,5 +1,5 @@
-// Japanese words of the History screen's status lines, tabs and export: the same keys as
-// history.en.ts (the type checks it), merged into ja.ts.
+// Japanese words of the History screen: the records and their filters, the status lines, the tabs
+// and the export: the same keys as history.en.ts (the type checks it), merged into ja.ts.
 import type { HistoryMessageKey } from './history.en';
 
 export const historyJa: Record<HistoryMessageKey, string> = {
@@ -27,4 +27,21 @@ export const historyJa: Record<HistoryMessageKey, string> = {
   'history.empty.signIn':
     'このパソコンにはまだ記録がありません。履歴用にサインインすると、記録がここに保存されます。',
   'history.empty.syncing': '記録をこのパソコンに保存しています…',
+
+  'history.title': '入退室履歴',
+  'history.lock': '錠',
+  'history.from': '開始日',
+  'history.to': '終了日',
+  'history.col.time': '日時',
+  'history.col.user': 'ユーザー',
+  'history.col.action': '操作',
+  'history.col.how': '方法',
+  'history.locked': '施錠',
+  'history.unlocked': '解錠',
+  'history.filterKind': '方法',
+  'history.filterAction': '操作',
+  'history.allKinds': 'すべての方法',
+  'history.allActions': '施錠・解錠',
+  'history.noUser': '（ユーザーなし）',
+  'history.timeZone': '時刻はお使いのタイムゾーン（{tz}）で表示しています。',
 };
