@@ -66,7 +66,7 @@ describe('Japanese catalogues', () => {
       expect(ja[k]).toBe('権限');
     expect(ja['archive.view.timecard']).toBe('入退室時刻一覧');
     expect(ja['groups.removeLocks']).toContain('グループから削除');
-    expect(ja['daily.users.removeConfirm']).toContain('組織から削除');
+    expect(ja['users.removeConfirm']).toContain('組織から削除');
   });
 
   it('ranges use 〜 wherever English uses an en dash or a range', () => {

@@ -1,7 +1,6 @@
 // The words several screens share, here in i18n/.
 import { errorsEn } from './errors.en';
 import { setupEn } from './setup.en';
-import { dailyEn } from './daily.en';
 import { datesEn } from './dates.en';
 import { offlineEn } from './offline.en';
 import { keychainEn } from './keychain.en';
@@ -31,7 +30,6 @@ import { proxyEn } from '../screens/account/proxy.en';
 export const en = {
   ...errorsEn,
   ...setupEn,
-  ...dailyEn,
   ...datesEn,
   ...offlineEn,
   ...keychainEn,
@@ -75,6 +73,7 @@ export const en = {
   'app.confirm': 'Confirm',
   'app.done': 'Done',
   'app.other': 'Other ({value})',
+  'drawer.close': 'Close (Esc)',
 
   // Wording of the core's data (ui/src/lib/words): days, time windows, how a lock was worked.
   'days.short.0': 'Sun',

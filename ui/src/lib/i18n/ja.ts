@@ -2,7 +2,6 @@ import type { Messages } from './en';
 // The words several screens share, here in i18n/.
 import { errorsJa } from './errors.ja';
 import { setupJa } from './setup.ja';
-import { dailyJa } from './daily.ja';
 import { datesJa } from './dates.ja';
 import { offlineJa } from './offline.ja';
 import { keychainJa } from './keychain.ja';
@@ -30,7 +29,6 @@ import { proxyJa } from '../screens/account/proxy.ja';
 export const ja: Messages = {
   ...errorsJa,
   ...setupJa,
-  ...dailyJa,
   ...datesJa,
   ...offlineJa,
   ...keychainJa,
@@ -74,6 +72,7 @@ export const ja: Messages = {
   'app.confirm': '確認',
   'app.done': '完了',
   'app.other': 'その他（{value}）',
+  'drawer.close': '閉じる（Esc キー）',
 
   // Wording of the core's data (ui/src/lib/words): days, time windows, how a lock was worked.
   'days.short.0': '日',

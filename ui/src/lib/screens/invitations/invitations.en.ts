@@ -1,5 +1,6 @@
-// English words of the Invitations screen: one by e-mail, many from a CSV file, the list, merged
-// into en.ts. Every key must exist in invitations.ja.ts too (the type checks it).
+// English words of the Invitations screen: one by e-mail, many from a CSV file, the list with
+// "Expires in" and "Invite again", merged into en.ts. Every key must exist in invitations.ja.ts too
+// (the type checks it).
 export const invitationsEn = {
   'invites.title': 'Invitations',
   'invites.one': 'Invite by e-mail',
@@ -62,6 +63,21 @@ export const invitationsEn = {
   'bulk.page.next': 'Next',
   'bulk.onlyProblems': 'Only rows with problems',
   'bulk.noProblemRows': 'No row has a problem.',
+
+  'invites.col.expiresIn': 'Expires in',
+  'invites.in.minutes': 'In {n} min',
+  'invites.in.hours.one': 'In 1 hour',
+  'invites.in.hours': 'In {n} hours',
+  'invites.in.days.one': 'In 1 day',
+  'invites.in.days': 'In {n} days',
+  'invites.ago.minutes': 'Expired {n} min ago',
+  'invites.ago.hours.one': 'Expired 1 hour ago',
+  'invites.ago.hours': 'Expired {n} hours ago',
+  'invites.ago.days.one': 'Expired 1 day ago',
+  'invites.ago.days': 'Expired {n} days ago',
+  'invites.again': 'Invite again',
+  'invites.againSent': 'Invitation sent again to {mail}.',
+  'invites.againHidden': 'The address is hidden, so this invitation cannot be sent again.',
 } as const;
 
 export type InvitationsMessageKey = keyof typeof invitationsEn;

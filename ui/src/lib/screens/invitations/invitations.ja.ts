@@ -1,5 +1,6 @@
-// Japanese words of the Invitations screen: one by e-mail, many from a CSV file, the list: the same
-// keys as invitations.en.ts (the type checks it), merged into ja.ts.
+// Japanese words of the Invitations screen: one by e-mail, many from a CSV file, the list with
+// "Expires in" and "Invite again": the same keys as invitations.en.ts (the type checks it), merged
+// into ja.ts.
 import type { InvitationsMessageKey } from './invitations.en';
 
 export const invitationsJa: Record<InvitationsMessageKey, string> = {
@@ -67,4 +68,19 @@ export const invitationsJa: Record<InvitationsMessageKey, string> = {
   'bulk.page.next': '次へ',
   'bulk.onlyProblems': '問題のある行のみ表示',
   'bulk.noProblemRows': '問題のある行はありません。',
+
+  'invites.col.expiresIn': '有効期限まで',
+  'invites.in.minutes': 'あと {n} 分',
+  'invites.in.hours.one': 'あと 1 時間',
+  'invites.in.hours': 'あと {n} 時間',
+  'invites.in.days.one': 'あと 1 日',
+  'invites.in.days': 'あと {n} 日',
+  'invites.ago.minutes': '{n} 分前に期限切れ',
+  'invites.ago.hours.one': '1 時間前に期限切れ',
+  'invites.ago.hours': '{n} 時間前に期限切れ',
+  'invites.ago.days.one': '1 日前に期限切れ',
+  'invites.ago.days': '{n} 日前に期限切れ',
+  'invites.again': '再度招待',
+  'invites.againSent': '{mail} に招待を再送しました。',
+  'invites.againHidden': 'メールアドレスが非表示のため、この招待は再送できません。',
 };

@@ -1,6 +1,6 @@
-// English words of the Locks screen: the list, a lock's details, name and image, and its model and
-// settings as words/locks.ts words them, merged into en.ts. Every key must exist in locks.ja.ts too
-// (the type checks it).
+// English words of the Locks screen: the list, its battery cells and low-battery filter, a lock's
+// details, name and image, and its model and settings as words/locks.ts words them, merged into
+// en.ts. Every key must exist in locks.ja.ts too (the type checks it).
 export const locksEn = {
   'locks.model.pro': 'Smart lock (Pro)',
   'locks.model.proShort': 'Pro',
@@ -72,6 +72,13 @@ export const locksEn = {
   'lock.lockType.electromagnetic': 'Electromagnetic',
   'lock.lockType.automatic_door': 'Automatic door (contact pulse)',
   'lock.lockType.form_a_contact': 'A-contact output',
+
+  'locks.battery.lock': 'Lock',
+  'locks.battery.cell': '{device} {percent}%',
+  'locks.battery.moreLow': '+{n} low',
+  'locks.lowFilterOn': 'Showing the {n} locks with a low battery.',
+  'locks.showAll': 'Show all locks',
+  'locks.autolockAfter': 'On ({n} s)',
 } as const;
 
 export type LocksMessageKey = keyof typeof locksEn;

@@ -1,6 +1,6 @@
-// Japanese words of the Locks screen: the list, a lock's details, name and image, and its model and
-// settings as words/locks.ts words them: the same keys as locks.en.ts (the type checks it), merged
-// into ja.ts.
+// Japanese words of the Locks screen: the list, its battery cells and low-battery filter, a lock's
+// details, name and image, and its model and settings as words/locks.ts words them: the same keys
+// as locks.en.ts (the type checks it), merged into ja.ts.
 import type { LocksMessageKey } from './locks.en';
 
 export const locksJa: Record<LocksMessageKey, string> = {
@@ -74,4 +74,11 @@ export const locksJa: Record<LocksMessageKey, string> = {
   'lock.lockType.electromagnetic': '電磁錠',
   'lock.lockType.automatic_door': '自動ドア（接点パルス）',
   'lock.lockType.form_a_contact': 'A 接点出力',
+
+  'locks.battery.lock': '錠本体',
+  'locks.battery.cell': '{device} {percent}%',
+  'locks.battery.moreLow': 'ほか {n} 件',
+  'locks.lowFilterOn': '電池残量が少ない錠 {n} 台を表示しています。',
+  'locks.showAll': 'すべての錠を表示',
+  'locks.autolockAfter': 'オン（{n} 秒）',
 };

@@ -1,5 +1,6 @@
-// English words of the Users screen: the list, registering and editing a user, adding one by id,
-// merged into en.ts. Every key must exist in users.ja.ts too (the type checks it).
+// English words of the Users screen: the list, its search and count, registering, editing and
+// removing a user, adding one by id, merged into en.ts. Every key must exist in users.ja.ts too
+// (the type checks it).
 export const usersEn = {
   'users.title': 'Users',
   'users.empty': 'No users.',
@@ -38,6 +39,17 @@ export const usersEn = {
   'users.invite.notAllowed':
     'This user cannot be added: they already belong to the organization, or the service does not allow it for your account.',
   'users.invite.badId': 'A user id looks like U-xxxxx-xxxxx.',
+
+  'users.search': 'Search by name, e-mail or code',
+  'users.range': '{first}–{last} of {total}',
+  'users.detail': 'User details',
+  'users.cards': 'IC cards',
+  'users.noCards': 'None',
+  'users.remove': 'Remove from the organization',
+  'users.removeConfirm':
+    '{name} loses access to every door now: they are removed from this organization, with their role in it.',
+  'users.removeOk': 'Remove {name}',
+  'users.removed': '{name} was removed from the organization.',
 } as const;
 
 export type UsersMessageKey = keyof typeof usersEn;

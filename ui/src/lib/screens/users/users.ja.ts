@@ -1,5 +1,6 @@
-// Japanese words of the Users screen: the list, registering and editing a user, adding one by id:
-// the same keys as users.en.ts (the type checks it), merged into ja.ts.
+// Japanese words of the Users screen: the list, its search and count, registering, editing and
+// removing a user, adding one by id: the same keys as users.en.ts (the type checks it), merged into
+// ja.ts.
 import type { UsersMessageKey } from './users.en';
 
 export const usersJa: Record<UsersMessageKey, string> = {
@@ -39,4 +40,15 @@ export const usersJa: Record<UsersMessageKey, string> = {
   'users.invite.notAllowed':
     'このユーザーは追加できません。すでに組織に所属しているか、このアカウントには許可されていません。',
   'users.invite.badId': 'ユーザー ID は U-xxxxx-xxxxx の形式です。',
+
+  'users.search': '氏名・メールアドレス・ユーザーコードで検索',
+  'users.range': '{total} 人中 {first}〜{last} 人目',
+  'users.detail': 'ユーザーの詳細',
+  'users.cards': 'ICカード',
+  'users.noCards': 'なし',
+  'users.remove': '組織から削除',
+  'users.removeConfirm':
+    '{name} さんをこの組織から削除します。直ちにすべての扉を解錠できなくなり、この組織での権限もなくなります。',
+  'users.removeOk': '{name} さんを削除',
+  'users.removed': '{name} さんを組織から削除しました。',
 };
