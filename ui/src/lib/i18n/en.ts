@@ -4,7 +4,7 @@ import { setupEn } from './setup.en';
 import { datesEn } from './dates.en';
 import { offlineEn } from './offline.en';
 import { keychainEn } from './keychain.en';
-import { shellEn } from './shell.en';
+import { updatesEn } from './updates.en';
 import { tablesEn } from './tables.en';
 // Each screen's words, in its folder.
 import { connectEn } from '../screens/connect/connect.en';
@@ -24,6 +24,7 @@ import { teamAlertsEn } from '../screens/watch/teamalerts.en';
 import { reportsEn } from '../screens/reports/reports.en';
 import { accountEn } from '../screens/account/account.en';
 import { proxyEn } from '../screens/account/proxy.en';
+import { shellEn } from '../screens/account/shell.en';
 
 // English messages: the catalogues above, and the words of the app, the navigation, the palette,
 // validation and the core's data. Every key must exist in ja.ts too (checked by the type and a test).
@@ -33,7 +34,7 @@ export const en = {
   ...datesEn,
   ...offlineEn,
   ...keychainEn,
-  ...shellEn,
+  ...updatesEn,
   ...tablesEn,
   ...connectEn,
   ...signInEn,
@@ -52,6 +53,7 @@ export const en = {
   ...reportsEn,
   ...accountEn,
   ...proxyEn,
+  ...shellEn,
   'app.name': 'Lockdesk',
   'app.loading': 'Loading…',
   'app.retry': 'Try again',

@@ -5,7 +5,7 @@ import { setupJa } from './setup.ja';
 import { datesJa } from './dates.ja';
 import { offlineJa } from './offline.ja';
 import { keychainJa } from './keychain.ja';
-import { shellJa } from './shell.ja';
+import { updatesJa } from './updates.ja';
 import { tablesJa } from './tables.ja';
 // Each screen's words, in its folder.
 import { connectJa } from '../screens/connect/connect.ja';
@@ -25,6 +25,7 @@ import { teamAlertsJa } from '../screens/watch/teamalerts.ja';
 import { reportsJa } from '../screens/reports/reports.ja';
 import { accountJa } from '../screens/account/account.ja';
 import { proxyJa } from '../screens/account/proxy.ja';
+import { shellJa } from '../screens/account/shell.ja';
 
 export const ja: Messages = {
   ...errorsJa,
@@ -32,7 +33,7 @@ export const ja: Messages = {
   ...datesJa,
   ...offlineJa,
   ...keychainJa,
-  ...shellJa,
+  ...updatesJa,
   ...tablesJa,
   ...connectJa,
   ...signInJa,
@@ -51,6 +52,7 @@ export const ja: Messages = {
   ...reportsJa,
   ...accountJa,
   ...proxyJa,
+  ...shellJa,
   'app.name': 'Lockdesk',
   'app.loading': '読み込み中…',
   'app.retry': '再試行',
