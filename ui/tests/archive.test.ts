@@ -7,7 +7,7 @@ import {
   scopeWords,
   syncFraction,
   workedHours,
-} from '../src/lib/archive';
+} from '../src/lib/screens/history/archive';
 import { translate } from '../src/lib/i18n/index.svelte';
 
 describe('archive helpers', () => {

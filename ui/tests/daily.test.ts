@@ -3,16 +3,21 @@
 // one toast at a time, and the table keyboard (↑/↓, Enter, Esc, `/`).
 import { describe, expect, it } from 'vitest';
 import type { Battery, InvitationView, LockView, UserView } from '../src/lib/backend';
-import { batteries, hasLowBattery, lowBatteries, weakestPlaced } from '../src/lib/locks';
-import { tableKey } from '../src/lib/daily/tablekeys';
-import { fold, userMatches, userPage } from '../src/lib/daily/users';
+import {
+  batteries,
+  hasLowBattery,
+  lowBatteries,
+  weakestPlaced,
+} from '../src/lib/screens/locks/locks';
+import { tableKey } from '../src/lib/tablekeys';
+import { fold, userMatches, userPage } from '../src/lib/screens/users/users';
 import {
   expiresIn,
   inviteAgainRequest,
   isExpired,
   isWaiting,
   sortInvitations,
-} from '../src/lib/daily/invitations';
+} from '../src/lib/screens/invitations/invitations';
 import { toast, toasts } from '../src/lib/state/toasts.svelte';
 import { translate } from '../src/lib/i18n/index.svelte';
 
@@ -56,13 +61,13 @@ describe('battery cells name their device', () => {
       'nfc_reader_outside',
     ]);
     expect(
-      translate('en', 'daily.battery.cell', {
+      translate('en', 'locks.battery.cell', {
         device: translate('en', 'lock.readerInside'),
         percent: w.battery.percent,
       }),
     ).toBe('Inside reader 25%');
     expect(
-      translate('ja', 'daily.battery.cell', {
+      translate('ja', 'locks.battery.cell', {
         device: translate('ja', 'lock.readerInside'),
         percent: 25,
       }),
@@ -128,17 +133,15 @@ describe('users: search by name, e-mail or code; "1–25 of N"', () => {
     // A page past the end (after a search narrowed the list) shows the last one there is.
     expect(userPage(many, 'person 1', 5, 25)).toMatchObject({ first: 1, last: 11, total: 11 });
     expect(userPage(many, 'nobody', 0, 25)).toMatchObject({ first: 0, last: 0, total: 0 });
-    expect(translate('en', 'daily.users.range', { first: 1, last: 25, total: 60 })).toBe(
-      '1–25 of 60',
-    );
-    expect(translate('ja', 'daily.users.range', { first: 1, last: 25, total: 60 })).toBe(
+    expect(translate('en', 'users.range', { first: 1, last: 25, total: 60 })).toBe('1–25 of 60');
+    expect(translate('ja', 'users.range', { first: 1, last: 25, total: 60 })).toBe(
       '60 人中 1〜25 人目',
     );
   });
   it('the remove confirmation names the person and what they lose', () => {
-    const en = translate('en', 'daily.users.removeConfirm', { name: 'Sato Hanako' });
+    const en = translate('en', 'users.removeConfirm', { name: 'Sato Hanako' });
     expect(en).toContain('Sato Hanako loses access to every door now');
-    const ja = translate('ja', 'daily.users.removeConfirm', { name: '佐藤 花子' });
+    const ja = translate('ja', 'users.removeConfirm', { name: '佐藤 花子' });
     expect(ja).toContain('佐藤 花子 さん');
     expect(ja).toContain('すべての扉');
     expect(ja).not.toContain('あなた');
@@ -194,7 +197,7 @@ describe('invitations: waiting first, newest first, expires in, invite again', (
     expect(expiresIn(h(0.25), NOW)).toEqual({ kind: 'in', unit: 'minutes', n: 15 });
     expect(expiresIn(h(-30), NOW)).toEqual({ kind: 'ago', unit: 'days', n: 1 });
     expect(expiresIn(null, NOW)).toEqual({ kind: 'none' });
-    expect(translate('ja', 'daily.invites.in.days', { n: 3 })).toBe('あと 3 日');
+    expect(translate('ja', 'invites.in.days', { n: 3 })).toBe('あと 3 日');
   });
   it('offers "invite again" on expired rows only, with the same role and code', () => {
     const boss = inv('boss', 24 * 8, 'expired', 'boss@example.com', {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDay, parseDay, formatDate, formatDateTime } from '../src/lib/format';
 import { monthGrid, monthTitle, weekdayOrder, inRange } from '../src/lib/calendar';
-import { dailySeries } from '../src/lib/archive';
+import { dailySeries } from '../src/lib/screens/history/archive';
 import { daysWords } from '../src/lib/words';
 import { translate } from '../src/lib/i18n/index.svelte';
 

@@ -9,7 +9,7 @@ import {
   syncingLine,
   v2Line,
   v2State,
-} from '../src/lib/historyStatus';
+} from '../src/lib/screens/history/status';
 import { translate } from '../src/lib/i18n/index.svelte';
 
 const NOW = Date.parse('2026-11-23T09:00:00Z');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sortLocks, matches, weakestBattery, isLow } from '../src/lib/locks';
+import { sortLocks, matches, weakestBattery, isLow } from '../src/lib/screens/locks/locks';
 import { tally, outcomeKey } from '../src/lib/screens/invitations/bulk';
 import type { LockView, InviteResult } from '../src/lib/backend';
 

@@ -15,8 +15,8 @@ const sources = import.meta.glob<string>(
     '../src/**/*.svelte',
     '!../src/lib/i18n/en.ts',
     '!../src/lib/i18n/ja.ts',
-    '!../src/lib/i18n/*.en.ts',
-    '!../src/lib/i18n/*.ja.ts',
+    '!../src/**/*.en.ts',
+    '!../src/**/*.ja.ts',
     '!../src/lib/backend/types/**',
   ],
   { query: '?raw', import: 'default', eager: true },
@@ -138,15 +138,15 @@ const FAMILIES: readonly Family[] = [
     builtBy: 'ActivityScreen.svelte fieldWords: ROLES',
     suffixes: ['super_manager', 'manager', 'member'],
   },
-  // "Expires in 3 hours" / "expired 1 day ago": `expiresIn` (daily/invitations.ts) gives the kind
-  // and unit; `.one` for a count of one (never for minutes).
+  // "Expires in 3 hours" / "expired 1 day ago": `expiresIn` (invitations/invitations.ts) gives the
+  // kind and unit; `.one` for a count of one (never for minutes).
   {
-    pattern: 'daily.invites.*.*',
+    pattern: 'invites.*.*',
     builtBy: 'invitations/InvitationList.svelte expiresWords',
     suffixes: ['in', 'ago', 'minutes', 'hours', 'days'],
   },
   {
-    pattern: 'daily.invites.*.*.one',
+    pattern: 'invites.*.*.one',
     builtBy: 'invitations/InvitationList.svelte expiresWords',
     suffixes: ['in', 'ago', 'hours', 'days'],
   },

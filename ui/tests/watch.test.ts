@@ -15,13 +15,13 @@ import {
   muteKey,
   newestFirst,
   nextRoundAt,
-  offsetText,
   presetDays,
   toForm,
   toggleDay,
-  wholeNumber,
   type Words,
-} from '../src/lib/watch';
+} from '../src/lib/screens/watch/watch';
+import { offsetText } from '../src/lib/format';
+import { wholeNumber } from '../src/lib/validate';
 
 const DEFAULTS: WatchRules = {
   interval_minutes: 10,

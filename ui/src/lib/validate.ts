@@ -25,6 +25,18 @@ export function lockName(name: string): Problem {
   return null;
 }
 
+/**
+ * A whole number typed in a field, within `[lo, hi]`; else the problem to show. Worded as the
+ * Watch rules' numbers (`watch.invalid.*`), which the journal's keep-days field shares.
+ */
+export function wholeNumber(text: string, [lo, hi]: readonly [number, number]): Problem {
+  const s = text.trim();
+  if (s === '') return { key: 'watch.invalid.empty' };
+  if (!/^[0-9]+$/.test(s) || Number(s) < lo || Number(s) > hi)
+    return { key: 'watch.invalid.range', params: { min: lo, max: hi } };
+  return null;
+}
+
 export function limit(value: number): Problem {
   if (!Number.isInteger(value) || value < 1 || value > LIST_LIMIT_MAX)
     return { key: 'validate.limit', params: { max: LIST_LIMIT_MAX } };

@@ -1,5 +1,5 @@
-// Japanese words for tables and charts read out by screen readers: the same keys as
-// tables.en.ts (the type checks it), merged in ja.ts.
+// Japanese words for tables and charts read out by screen readers, and the keys the tables answer
+// to: the same keys as tables.en.ts (the type checks it), merged in ja.ts.
 import type { TablesMessageKey } from './tables.en';
 
 export const tablesJa: Record<TablesMessageKey, string> = {
@@ -15,4 +15,6 @@ export const tablesJa: Record<TablesMessageKey, string> = {
   'chart.showTable': '数値を表で表示',
   'chart.col.hour': '時間帯',
   'chart.hourRow': '{h}時台',
+
+  'table.keysHint': '↑ ↓ キーで移動・Enter キーで開く・Esc キーで閉じる・/ キーで検索',
 };

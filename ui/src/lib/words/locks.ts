@@ -157,6 +157,6 @@ export function autolockCell(st: LockSettings, tr: Tr): string | null {
   if (st.autolock === null) return null;
   if (!st.autolock) return tr('app.off');
   return st.seconds_till_autolock !== null
-    ? tr('daily.autolock.after', { n: st.seconds_till_autolock })
+    ? tr('locks.autolockAfter', { n: st.seconds_till_autolock })
     : tr('app.on');
 }

@@ -4,8 +4,7 @@
 import { LIMITS, type ActivityRetentionResponse, type ActivityStorageView } from '../../backend';
 import type { MessageKey } from '../../i18n/en';
 import { formatBytes, formatDateTime } from '../../format';
-import type { Problem } from '../../validate';
-import { wholeNumber } from '../../watch';
+import { wholeNumber, type Problem } from '../../validate';
 
 /** The core's `KEEP_DAYS` (generated into LIMITS): a day to ten years. */
 export const KEEP_DAYS = [LIMITS.journal_keep_days_min, LIMITS.journal_keep_days_max] as const;

@@ -2,7 +2,7 @@
 // naming it): the charts' text alternative for screen readers, and for anyone who wants the
 // exact counts. Built from the same series as the charts, so the two cannot disagree.
 import type { HourOfWeekCount } from '../../backend';
-import { heatmapCells } from '../../archive';
+import { heatmapCells } from './archive';
 
 export interface ChartTable {
   columns: string[];

@@ -315,9 +315,9 @@ export function languageWords(l: ReportLanguage, tr: Tr): string {
 
 /** A report's format, in the words of History's export. */
 const FORMAT_KEYS: Record<ReportFormat, MessageKey> = {
-  xlsx: 'historyui.format.xlsx',
-  csv: 'historyui.format.csv',
-  jsonl: 'historyui.format.jsonl',
+  xlsx: 'history.format.xlsx',
+  csv: 'history.format.csv',
+  jsonl: 'history.format.jsonl',
 };
 
 export function formatWords(f: ReportFormat, tr: Tr): string {
