@@ -21,6 +21,19 @@ pub struct Term<'a> {
 }
 
 impl Term<'_> {
+    /// Prints a command's answer: `value` as JSON with `--json`, else in words, as `words`
+    /// writes them (the one place that chooses between the two).
+    pub fn show<T: serde::Serialize + ?Sized>(
+        &mut self,
+        value: &T,
+        words: impl FnOnce(&mut Self) -> Result<()>,
+    ) -> Result<()> {
+        if self.json {
+            return crate::output::json(self.out, value);
+        }
+        words(self)
+    }
+
     /// One line from stdin without its line ending; `None` at end of input.
     pub fn read_line(&mut self) -> Result<Option<String>> {
         let mut line = String::new();

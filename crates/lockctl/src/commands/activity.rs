@@ -17,18 +17,16 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, args: ActivityArgs) -> Resu
     let ctx = env.app_without_profile();
     if let Some(keep_days) = args.keep {
         let set = app::activity_retention_set(ctx, ActivityRetentionRequest { keep_days }).await?;
-        if term.json {
-            return output::json(term.out, &set);
-        }
-        writeln!(term.out, "{}", words::retention_set(&set))?;
-        return output::pairs(term.out, &words::storage_pairs(&set.storage));
+        return term.show(&set, |term| {
+            writeln!(term.out, "{}", words::retention_set(&set))?;
+            output::pairs(term.out, &words::storage_pairs(&set.storage))
+        });
     }
     if args.size {
         let storage = app::activity_storage_get(ctx, NoArgs {}).await?;
-        if term.json {
-            return output::json(term.out, &storage);
-        }
-        return output::pairs(term.out, &words::storage_pairs(&storage));
+        return term.show(&storage, |term| {
+            output::pairs(term.out, &words::storage_pairs(&storage))
+        });
     }
     let query = ActivityQuery {
         since: args.since,
@@ -41,21 +39,20 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, args: ActivityArgs) -> Resu
         file: args.file,
     };
     let page = app::activity_list(ctx, query).await?;
-    if term.json {
-        return output::json(term.out, &page);
-    }
-    let rows: Vec<Vec<String>> = page.entries.iter().map(words::activity_row).collect();
-    // `table` cleans every cell: names and changes are anyone's text.
-    output::table(term.out, &words::ACTIVITY_HEADERS, &rows)?;
-    if page.total > page.entries.len() as u64 {
-        writeln!(
-            term.err,
-            "{}",
-            words::activity_shown(page.entries.len(), page.total)
-        )?;
-    }
-    if !page.set_aside.is_empty() {
-        writeln!(term.err, "{}", words::set_aside_journals(&page.set_aside))?;
-    }
-    Ok(())
+    term.show(&page, |term| {
+        let rows: Vec<Vec<String>> = page.entries.iter().map(words::activity_row).collect();
+        // `table` cleans every cell: names and changes are anyone's text.
+        output::table(term.out, &words::ACTIVITY_HEADERS, &rows)?;
+        if page.total > page.entries.len() as u64 {
+            writeln!(
+                term.err,
+                "{}",
+                words::activity_shown(page.entries.len(), page.total)
+            )?;
+        }
+        if !page.set_aside.is_empty() {
+            writeln!(term.err, "{}", words::set_aside_journals(&page.set_aside))?;
+        }
+        Ok(())
+    })
 }

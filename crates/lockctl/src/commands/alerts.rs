@@ -25,15 +25,14 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: AlertsCmd) -> Result<(
     match cmd {
         AlertsCmd::Destinations(DestinationsCmd::List) => {
             let list = app::alert_destinations_list(ctx, NoArgs {}).await?;
-            if term.json {
-                return output::json(term.out, &list);
-            }
-            let rows: Vec<Vec<String>> = list
-                .destinations
-                .iter()
-                .map(words::destination_row)
-                .collect();
-            output::table(term.out, &words::DESTINATION_HEADERS, &rows)
+            term.show(&list, |term| {
+                let rows: Vec<Vec<String>> = list
+                    .destinations
+                    .iter()
+                    .map(words::destination_row)
+                    .collect();
+                output::table(term.out, &words::DESTINATION_HEADERS, &rows)
+            })
         }
         AlertsCmd::Destinations(DestinationsCmd::Add {
             name,
@@ -138,36 +137,33 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: AlertsCmd) -> Result<(
                 },
             )
             .await?;
-            if term.json {
-                return output::json(term.out, &added);
-            }
-            writeln!(term.out, "{}", words::destination_added(&added))?;
-            Ok(())
+            term.show(&added, |term| {
+                writeln!(term.out, "{}", words::destination_added(&added))?;
+                Ok(())
+            })
         }
         AlertsCmd::Destinations(DestinationsCmd::Remove { id }) => {
             app::alert_destinations_remove(ctx, AlertDestinationIdRequest { id: id.clone() })
                 .await?;
-            if term.json {
-                return output::json(term.out, &serde_json::json!({ "removed": id }));
-            }
-            writeln!(term.out, "alert destination {} removed", output::clean(&id))?;
-            Ok(())
+            term.show(&serde_json::json!({ "removed": id }), |term| {
+                writeln!(term.out, "alert destination {} removed", output::clean(&id))?;
+                Ok(())
+            })
         }
         AlertsCmd::Destinations(DestinationsCmd::Test { id }) => {
             let sent = app::alert_destinations_test(ctx, AlertDestinationIdRequest { id }).await?;
-            if term.json {
-                return output::json(term.out, &sent);
-            }
-            writeln!(term.out, "{}", words::destination_tested(&sent))?;
-            Ok(())
+            term.show(&sent, |term| {
+                writeln!(term.out, "{}", words::destination_tested(&sent))?;
+                Ok(())
+            })
         }
         AlertsCmd::Deliveries { limit } => {
             let page = app::alert_deliveries_list(ctx, AlertDeliveriesRequest { limit }).await?;
-            if term.json {
-                return output::json(term.out, &page);
-            }
-            let rows: Vec<Vec<String>> = page.deliveries.iter().map(words::delivery_row).collect();
-            output::table(term.out, &words::DELIVERY_HEADERS, &rows)
+            term.show(&page, |term| {
+                let rows: Vec<Vec<String>> =
+                    page.deliveries.iter().map(words::delivery_row).collect();
+                output::table(term.out, &words::DELIVERY_HEADERS, &rows)
+            })
         }
     }
 }

@@ -180,17 +180,16 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
             };
             let ctx = archive(env, &arg)?;
             let page = app::history_archive_query(ctx, query).await?;
-            if term.json {
-                return output::json(term.out, &page);
-            }
-            let rows: Vec<Vec<String>> = page.rows.iter().map(words::archive_row).collect();
-            output::table(term.out, &words::ARCHIVE_HEADERS, &rows)?;
-            writeln!(
-                term.err,
-                "{}",
-                words::page_range(offset, rows.len() as u64, page.total.unwrap_or(0))
-            )?;
-            Ok(())
+            term.show(&page, |term| {
+                let rows: Vec<Vec<String>> = page.rows.iter().map(words::archive_row).collect();
+                output::table(term.out, &words::ARCHIVE_HEADERS, &rows)?;
+                writeln!(
+                    term.err,
+                    "{}",
+                    words::page_range(offset, rows.len() as u64, page.total.unwrap_or(0))
+                )?;
+                Ok(())
+            })
         }
         HistoryCmd::Export {
             filter: f,
@@ -228,15 +227,14 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
                 absolute,
             )
             .await?;
-            if term.json {
-                return output::json(term.out, &written);
-            }
-            writeln!(
-                term.err,
-                "{}",
-                words::records_written(written.records, &path)
-            )?;
-            Ok(())
+            term.show(&written, |term| {
+                writeln!(
+                    term.err,
+                    "{}",
+                    words::records_written(written.records, &path)
+                )?;
+                Ok(())
+            })
         }
         HistoryCmd::Locks | HistoryCmd::Accesses { .. } => {
             Err(Error::Usage("not an archive command".into()))

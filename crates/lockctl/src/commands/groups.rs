@@ -88,15 +88,14 @@ async fn call<T: DeserializeOwned>(env: &Env<'_>, name: String, args: Value) -> 
 }
 
 fn print_group<K: Kind>(term: &mut Term<'_>, group: &K::View) -> Result<()> {
-    if term.json {
-        return output::json(term.out, group);
-    }
-    output::table(term.out, &words::GROUP_HEADERS, &[K::row(group)])?;
-    if let Some((headers, rows)) = K::members(group) {
-        writeln!(term.out)?;
-        output::table(term.out, headers, &rows)?;
-    }
-    Ok(())
+    term.show(group, |term| {
+        output::table(term.out, &words::GROUP_HEADERS, &[K::row(group)])?;
+        if let Some((headers, rows)) = K::members(group) {
+            writeln!(term.out)?;
+            output::table(term.out, headers, &rows)?;
+        }
+        Ok(())
+    })
 }
 
 /// The update as the app sends it: a name or memo not given is left out (kept as it is).
@@ -118,11 +117,10 @@ pub(crate) async fn run<K: Kind>(env: &Env<'_>, term: &mut Term<'_>, cmd: GroupC
     let group: K::View = match cmd {
         GroupCmd::List => {
             let list: K::List = call(env, name("list"), json!({})).await?;
-            if term.json {
-                return output::json(term.out, &list);
-            }
-            output::cached_note(term.err, K::cached(&list))?;
-            return output::table(term.out, &words::GROUP_HEADERS, &K::rows(&list));
+            return term.show(&list, |term| {
+                output::cached_note(term.err, K::cached(&list))?;
+                output::table(term.out, &words::GROUP_HEADERS, &K::rows(&list))
+            });
         }
         GroupCmd::Show { id } => call(env, name("get"), json!({ K::ID_KEY: id })).await?,
         GroupCmd::Create { name: n, memo } => {
@@ -150,11 +148,10 @@ pub(crate) async fn run_lock_groups(
                 json!({ "lock_group_id": id }),
             )
             .await?;
-            if term.json {
-                return output::json(term.out, &done);
-            }
-            writeln!(term.out, "{}", words::lock_group_deleted(&id))?;
-            return Ok(());
+            return term.show(&done, |term| {
+                writeln!(term.out, "{}", words::lock_group_deleted(&id))?;
+                Ok(())
+            });
         }
         LockGroupsCmd::AddLocks { id, locks } => {
             let args = json!({ "lock_group_id": id, "lock_ids": locks });

@@ -21,11 +21,11 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
     match cmd {
         HistoryCmd::Locks => {
             let locks = app::history_locks(ctx, NoArgs {}).await?;
-            if term.json {
-                return output::json(term.out, &locks);
-            }
-            let rows: Vec<Vec<String>> = locks.locks.iter().map(words::history_lock_row).collect();
-            output::table(term.out, &words::HISTORY_LOCK_HEADERS, &rows)
+            term.show(&locks, |term| {
+                let rows: Vec<Vec<String>> =
+                    locks.locks.iter().map(words::history_lock_row).collect();
+                output::table(term.out, &words::HISTORY_LOCK_HEADERS, &rows)
+            })
         }
         HistoryCmd::Accesses {
             lock,

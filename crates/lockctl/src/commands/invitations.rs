@@ -33,11 +33,10 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: InvitationsCmd) -> Res
                 code,
             };
             let sent = app::invitations_create(ctx, req).await?;
-            if term.json {
-                return output::json(term.out, &sent);
-            }
-            writeln!(term.out, "{}", words::invitation_sent(&sent.mail))?;
-            Ok(())
+            term.show(&sent, |term| {
+                writeln!(term.out, "{}", words::invitation_sent(&sent.mail))?;
+                Ok(())
+            })
         }
         InvitationsCmd::List {
             status,
@@ -63,13 +62,12 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: InvitationsCmd) -> Res
                 },
             };
             let list = app::invitations_list(ctx, req).await?;
-            if term.json {
-                return output::json(term.out, &list);
-            }
-            output::cached_note(term.err, list.cached.as_ref())?;
-            let rows: Vec<Vec<String>> =
-                list.invitations.iter().map(words::invitation_row).collect();
-            output::table(term.out, &words::INVITATION_HEADERS, &rows)
+            term.show(&list, |term| {
+                output::cached_note(term.err, list.cached.as_ref())?;
+                let rows: Vec<Vec<String>> =
+                    list.invitations.iter().map(words::invitation_row).collect();
+                output::table(term.out, &words::INVITATION_HEADERS, &rows)
+            })
         }
         InvitationsCmd::Import {
             file,

@@ -30,37 +30,33 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: LocksCmd) -> Result<()
                 },
             )
             .await?;
-            if term.json {
-                return output::json(term.out, &list);
-            }
-            output::cached_note(term.err, list.cached.as_ref())?;
-            let rows: Vec<Vec<String>> = list.locks.iter().map(words::lock_row).collect();
-            output::table(term.out, &words::LOCK_HEADERS, &rows)
+            term.show(&list, |term| {
+                output::cached_note(term.err, list.cached.as_ref())?;
+                let rows: Vec<Vec<String>> = list.locks.iter().map(words::lock_row).collect();
+                output::table(term.out, &words::LOCK_HEADERS, &rows)
+            })
         }
         LocksCmd::Show { id } => {
             let lock = app::locks_get(ctx, LockIdRequest { lock_id: id }).await?;
-            if term.json {
-                return output::json(term.out, &lock);
-            }
-            output::pairs(term.out, &words::lock_pairs(&lock))
+            term.show(&lock, |term| {
+                output::pairs(term.out, &words::lock_pairs(&lock))
+            })
         }
         LocksCmd::Rename { id, name } => {
             let lock = app::locks_rename(ctx, LocksRenameRequest { lock_id: id, name }).await?;
-            if term.json {
-                return output::json(term.out, &lock);
-            }
-            writeln!(term.out, "{}", words::lock_renamed(&lock))?;
-            Ok(())
+            term.show(&lock, |term| {
+                writeln!(term.out, "{}", words::lock_renamed(&lock))?;
+                Ok(())
+            })
         }
         LocksCmd::Image {
             id, reset: true, ..
         } => {
             let lock = app::locks_reset_image(ctx, LockIdRequest { lock_id: id }).await?;
-            if term.json {
-                return output::json(term.out, &lock);
-            }
-            writeln!(term.out, "{}", words::lock_image_reset(&lock))?;
-            Ok(())
+            term.show(&lock, |term| {
+                writeln!(term.out, "{}", words::lock_image_reset(&lock))?;
+                Ok(())
+            })
         }
         LocksCmd::Image { id, path, .. } => {
             let source = super::image_source(ctx, path)?;
@@ -72,11 +68,10 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: LocksCmd) -> Result<()
                 },
             )
             .await?;
-            if term.json {
-                return output::json(term.out, &set);
-            }
-            writeln!(term.out, "{}", words::lock_image_set(&set))?;
-            Ok(())
+            term.show(&set, |term| {
+                writeln!(term.out, "{}", words::lock_image_set(&set))?;
+                Ok(())
+            })
         }
     }
 }

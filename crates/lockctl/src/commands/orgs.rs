@@ -14,15 +14,14 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: Option<OrgsCmd>) -> Re
     match cmd.unwrap_or(OrgsCmd::List) {
         OrgsCmd::List => {
             let list = app::orgs_list(ctx, NoArgs {}).await?;
-            if term.json {
-                return output::json(term.out, &list);
-            }
-            let rows: Vec<Vec<String>> = list
-                .organizations
-                .iter()
-                .map(|o| words::org_row(o, list.chosen.as_deref()))
-                .collect();
-            output::table(term.out, &words::ORG_HEADERS, &rows)
+            term.show(&list, |term| {
+                let rows: Vec<Vec<String>> = list
+                    .organizations
+                    .iter()
+                    .map(|o| words::org_row(o, list.chosen.as_deref()))
+                    .collect();
+                output::table(term.out, &words::ORG_HEADERS, &rows)
+            })
         }
         OrgsCmd::Show { id } => {
             // The account's organizations, with names: the one asked for, if it is among them.
@@ -37,10 +36,9 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: Option<OrgsCmd>) -> Re
                         format!("the account does not belong to organization {id}"),
                     )
                 })?;
-            if term.json {
-                return output::json(term.out, &org);
-            }
-            output::pairs(term.out, &words::org_pairs(&org))
+            term.show(&org, |term| {
+                output::pairs(term.out, &words::org_pairs(&org))
+            })
         }
         OrgsCmd::Use { id } => {
             let org = app::orgs_choose(
@@ -50,11 +48,10 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: Option<OrgsCmd>) -> Re
                 },
             )
             .await?;
-            if term.json {
-                return output::json(term.out, &org);
-            }
-            writeln!(term.out, "{}", words::org_chosen(&env.profile()?, &org))?;
-            Ok(())
+            term.show(&org, |term| {
+                writeln!(term.out, "{}", words::org_chosen(&env.profile()?, &org))?;
+                Ok(())
+            })
         }
     }
 }

@@ -60,19 +60,17 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: ProfileCmd) -> Result<
                 },
             )
             .await?;
-            if term.json {
-                return output::json(term.out, &added);
-            }
-            writeln!(term.out, "{}", words::profile_added(&added))?;
-            Ok(())
+            term.show(&added, |term| {
+                writeln!(term.out, "{}", words::profile_added(&added))?;
+                Ok(())
+            })
         }
         ProfileCmd::List => {
             let list = app::profiles_list(ctx, NoArgs {}).await?;
-            if term.json {
-                return output::json(term.out, &list);
-            }
-            let rows: Vec<Vec<String>> = list.profiles.iter().map(words::profile_row).collect();
-            output::table(term.out, &words::PROFILE_HEADERS, &rows)
+            term.show(&list, |term| {
+                let rows: Vec<Vec<String>> = list.profiles.iter().map(words::profile_row).collect();
+                output::table(term.out, &words::PROFILE_HEADERS, &rows)
+            })
         }
         ProfileCmd::Remove { name } => {
             let done = app::profiles_remove(
@@ -82,18 +80,17 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: ProfileCmd) -> Result<
                 },
             )
             .await?;
-            if term.json {
-                return output::json(term.out, &done);
-            }
-            writeln!(term.out, "{}", words::profile_removed(&name))?;
-            if let Some(e) = &done.revoke_error {
-                writeln!(
-                    term.err,
-                    "{}",
-                    words::profile_not_revoked(&e.message, e.code)
-                )?;
-            }
-            Ok(())
+            term.show(&done, |term| {
+                writeln!(term.out, "{}", words::profile_removed(&name))?;
+                if let Some(e) = &done.revoke_error {
+                    writeln!(
+                        term.err,
+                        "{}",
+                        words::profile_not_revoked(&e.message, e.code)
+                    )?;
+                }
+                Ok(())
+            })
         }
     }
 }

@@ -8,7 +8,7 @@ use lockdesk_core::app::{
 use crate::cli::ProxyCmd;
 use crate::env::Env;
 use crate::error::{Error, Result};
-use crate::output::{self, words};
+use crate::output::words;
 use crate::term::Term;
 
 pub const USER_ENV: &str = "LOCKDESK_PROXY_USER";
@@ -18,11 +18,10 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: ProxyCmd) -> Result<()
     match cmd {
         ProxyCmd::Login => {
             let kept = keep_login(env, term).await?;
-            if term.json {
-                return output::json(term.out, &kept);
-            }
-            writeln!(term.out, "{}", words::proxy_login_done(&kept))?;
-            Ok(())
+            term.show(&kept, |term| {
+                writeln!(term.out, "{}", words::proxy_login_done(&kept))?;
+                Ok(())
+            })
         }
         ProxyCmd::Logout => {
             let profile = env.profile()?;
@@ -33,11 +32,10 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: ProxyCmd) -> Result<()
                 },
             )
             .await?;
-            if term.json {
-                return output::json(term.out, &done);
-            }
-            writeln!(term.out, "{}", words::proxy_login_done(&done))?;
-            Ok(())
+            term.show(&done, |term| {
+                writeln!(term.out, "{}", words::proxy_login_done(&done))?;
+                Ok(())
+            })
         }
     }
 }

@@ -19,11 +19,10 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: ReportsCmd) -> Result<
     match cmd {
         ReportsCmd::List => {
             let list = app::reports_list(ctx, NoArgs {}).await?;
-            if term.json {
-                return output::json(term.out, &list);
-            }
-            let rows: Vec<Vec<String>> = list.reports.iter().map(words::report_row).collect();
-            output::table(term.out, &words::REPORT_HEADERS, &rows)
+            term.show(&list, |term| {
+                let rows: Vec<Vec<String>> = list.reports.iter().map(words::report_row).collect();
+                output::table(term.out, &words::REPORT_HEADERS, &rows)
+            })
         }
         ReportsCmd::Add {
             name,
@@ -83,11 +82,10 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: ReportsCmd) -> Result<
                 },
             )
             .await?;
-            if term.json {
-                return output::json(term.out, &report);
-            }
-            writeln!(term.out, "{}", words::report_added(&report))?;
-            Ok(())
+            term.show(&report, |term| {
+                writeln!(term.out, "{}", words::report_added(&report))?;
+                Ok(())
+            })
         }
         ReportsCmd::Remove { id } => {
             app::reports_remove(ctx, ReportIdRequest { id: id.clone() }).await?;

@@ -36,11 +36,10 @@ pub async fn login(env: &Env<'_>, term: &mut Term<'_>) -> Result<()> {
         },
     )
     .await?;
-    if term.json {
-        return output::json(term.out, &signed_in);
-    }
-    writeln!(term.out, "{}", words::signed_in(&signed_in))?;
-    Ok(())
+    term.show(&signed_in, |term| {
+        writeln!(term.out, "{}", words::signed_in(&signed_in))?;
+        Ok(())
+    })
 }
 
 pub async fn logout(env: &Env<'_>, term: &mut Term<'_>) -> Result<()> {
@@ -52,11 +51,10 @@ pub async fn logout(env: &Env<'_>, term: &mut Term<'_>) -> Result<()> {
         },
     )
     .await?;
-    if term.json {
-        return output::json(term.out, &out);
-    }
-    writeln!(term.out, "{}", words::signed_out(&out))?;
-    Ok(())
+    term.show(&out, |term| {
+        writeln!(term.out, "{}", words::signed_out(&out))?;
+        Ok(())
+    })
 }
 
 /// The account screen's answer; the session of the profile in use is the one shown (its
@@ -78,8 +76,7 @@ pub async fn token_info(env: &Env<'_>, term: &mut Term<'_>) -> Result<()> {
         (None, Some(e)) => return Err(Error::Payload(e.clone())),
         (None, None) => return Err(lockdesk_core::Error::NotSignedIn(profile).into()),
     };
-    if term.json {
-        return output::json(term.out, &info);
-    }
-    output::pairs(term.out, &words::token(session, &info.missing_scopes))
+    term.show(&info, |term| {
+        output::pairs(term.out, &words::token(session, &info.missing_scopes))
+    })
 }

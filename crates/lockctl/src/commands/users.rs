@@ -17,10 +17,9 @@ use crate::term::Term;
 pub const PAGE: u32 = 100;
 
 fn print_user(term: &mut Term<'_>, user: &UserView) -> Result<()> {
-    if term.json {
-        return output::json(term.out, user);
-    }
-    output::pairs(term.out, &words::user_pairs(user))
+    term.show(user, |term| {
+        output::pairs(term.out, &words::user_pairs(user))
+    })
 }
 
 pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: UsersCmd) -> Result<()> {
@@ -48,20 +47,19 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: UsersCmd) -> Result<()
                 },
             )
             .await?;
-            if term.json {
-                return output::json(term.out, &list);
-            }
-            output::cached_note(term.err, list.cached.as_ref())?;
-            let rows: Vec<Vec<String>> = list
-                .users
-                .iter()
-                .map(|u| words::user_row(u, dates))
-                .collect();
-            output::table(term.out, &words::user_headers(dates), &rows)?;
-            if let Some(next) = &list.next_id_after {
-                writeln!(term.err, "{}", words::more_users(next))?;
-            }
-            Ok(())
+            term.show(&list, |term| {
+                output::cached_note(term.err, list.cached.as_ref())?;
+                let rows: Vec<Vec<String>> = list
+                    .users
+                    .iter()
+                    .map(|u| words::user_row(u, dates))
+                    .collect();
+                output::table(term.out, &words::user_headers(dates), &rows)?;
+                if let Some(next) = &list.next_id_after {
+                    writeln!(term.err, "{}", words::more_users(next))?;
+                }
+                Ok(())
+            })
         }
         UsersCmd::Show { id } => {
             let u = app::users_get(ctx, UserIdRequest { user_id: id }).await?;
@@ -139,11 +137,10 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: UsersCmd) -> Result<()
                 },
             )
             .await?;
-            if term.json {
-                return output::json(term.out, &done);
-            }
-            writeln!(term.out, "{}", words::user_removed(&id))?;
-            Ok(())
+            term.show(&done, |term| {
+                writeln!(term.out, "{}", words::user_removed(&id))?;
+                Ok(())
+            })
         }
     }
 }
