@@ -160,7 +160,7 @@ mod procs_tls {
     async fn run_with_stdin(home: &Home, args: &[&str], stdin: &str) -> Done {
         let mut cmd = home.command(args);
         cmd.stdin(Stdio::piped());
-        let mut child = cmd.spawn().unwrap();
+        let mut child = crate::procs::start(&mut cmd).await;
         let mut input = child.stdin.take().unwrap();
         input.write_all(stdin.as_bytes()).await.unwrap();
         drop(input);

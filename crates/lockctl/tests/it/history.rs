@@ -333,7 +333,7 @@ async fn accesses_csv_times_are_local_with_their_offset() {
         args.extend_from_slice(extra);
         let mut command = home.command(&args);
         command.env("TZ", "Asia/Tokyo");
-        async move { crate::procs::done(command.output().await.unwrap()) }
+        async move { crate::procs::finish(&mut command).await }
     };
     let times = |out: crate::procs::Done| -> Vec<String> {
         assert_eq!(out.code, 0, "{}", out.stderr);

@@ -27,7 +27,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
 
-use crate::procs::{done, Done, Home};
+use crate::procs::{finish, start, Done, Home};
 use crate::support::start_sim_with;
 
 /// Seeds a plain `cargo test` runs (fewer under Wine, where every process starts slowly).
@@ -137,7 +137,7 @@ impl Office {
             "en",
         ]);
         add.env("LOCKDESK_WEBHOOK_URL", &office.hook);
-        ok(done(add.output().await.unwrap()), "alerts destinations add");
+        ok(finish(&mut add).await, "alerts destinations add");
         let folder_arg = office.folder.display().to_string();
         let report = [
             "reports",
@@ -172,7 +172,7 @@ impl Office {
     }
 
     async fn run(&self, args: &[&str]) -> Done {
-        done(self.command(args).output().await.unwrap())
+        finish(&mut self.command(args)).await
     }
 
     /// Starts `lockctl ARGS…` (whole: its profile first), kills it after a random wait of up
@@ -187,13 +187,13 @@ impl Office {
     ) -> Done {
         for _ in 0..rng.gen_range(1..=3) {
             let wait = within.mul_f64(rng.gen::<f64>());
-            let mut child = self
-                .home
-                .command(args)
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .unwrap();
+            let mut child = start(
+                self.home
+                    .command(args)
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::null()),
+            )
+            .await;
             tokio::time::sleep(wait).await;
             match child.try_wait().unwrap() {
                 Some(_) => tally.finished_first += 1,
@@ -204,7 +204,7 @@ impl Office {
                 }
             }
         }
-        done(self.home.command(args).output().await.unwrap())
+        finish(&mut self.home.command(args)).await
     }
 
     fn context(&self, what: &str) -> String {
@@ -350,7 +350,7 @@ impl Office {
                 self.context("watch round"),
                 last.stderr
             );
-            last = done(self.home.command(&args).output().await.unwrap());
+            last = finish(&mut self.home.command(&args)).await;
         }
         ok(last, &self.context("watch rounds to the end"));
         let listed = ok(

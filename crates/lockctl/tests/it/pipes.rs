@@ -13,10 +13,15 @@ async fn a_reader_that_stops_reading_is_no_error() {
     let orgs = home.run(&["--profile", "org", "--json", "orgs"]).await;
     let orgs: Value = serde_json::from_str(&orgs.stdout).unwrap();
     let org = orgs["organizations"][0]["id"].as_str().unwrap().to_owned();
-    let mut child = home
-        .command(&["--profile", "org", "--org", &org, "locks", "list"])
-        .spawn()
-        .unwrap();
+    let mut child = crate::procs::start(&mut home.command(&[
+        "--profile",
+        "org",
+        "--org",
+        &org,
+        "locks",
+        "list",
+    ]))
+    .await;
     // Closed at once: lockctl asks the service first, so it writes to a pipe nobody reads.
     drop(child.stdout.take());
     let out = child.wait_with_output().await.unwrap();

@@ -124,8 +124,7 @@ impl Home {
     }
 
     pub async fn run(&self, args: &[&str]) -> Done {
-        let out = self.command(args).output().await.unwrap();
-        done(out)
+        finish(&mut self.command(args)).await
     }
 
     /// `profile add` for the sim's client `client` (0: v3, 1: v2), then `login`, answering the
@@ -173,7 +172,7 @@ impl Home {
             &c.api,
         ]);
         add.env("LOCKDESK_CLIENT_SECRET", &c.client_secret);
-        let added = done(add.output().await.unwrap());
+        let added = finish(&mut add).await;
         assert_eq!(added.code, 0, "profile add: {}", added.stderr);
     }
 
@@ -187,7 +186,7 @@ impl Home {
     pub async fn login_answering(&self, name: &str, signed_in: bool) -> Done {
         let mut login = self.command(&["--profile", name, "login"]);
         login.stdin(Stdio::piped());
-        let mut child = login.spawn().unwrap();
+        let mut child = start(&mut login).await;
         let mut stdin = child.stdin.take().unwrap();
         let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
         let url = loop {
@@ -252,6 +251,36 @@ impl Home {
         stored["expires_at"] = serde_json::to_value(expired).unwrap();
         self.keychain().set(&key, &stored.to_string()).unwrap();
     }
+}
+
+/// Starts `cmd`. Wine's CreateProcess now and then fails with ERROR_INTERNAL_ERROR (1359) when
+/// many processes start at once; no process exists then, so starting again is safe. Any other
+/// failure, and a fifth 1359, ends the test.
+pub async fn start(cmd: &mut Command) -> tokio::process::Child {
+    const WINE_INTERNAL_ERROR: i32 = 1359;
+    let mut tries = 1;
+    loop {
+        match cmd.spawn() {
+            Ok(child) => return child,
+            Err(e)
+                if cfg!(windows) && e.raw_os_error() == Some(WINE_INTERNAL_ERROR) && tries < 5 =>
+            {
+                eprintln!(
+                    "starting {:?} failed ({e}), try {tries}; again",
+                    cmd.as_std().get_program()
+                );
+                tokio::time::sleep(std::time::Duration::from_millis(250 * tries)).await;
+                tries += 1;
+            }
+            Err(e) => panic!("starting {:?}: {e}", cmd.as_std().get_program()),
+        }
+    }
+}
+
+/// Runs `cmd` to its end (started by [`start`]) and answers what it printed.
+pub async fn finish(cmd: &mut Command) -> Done {
+    let out = start(cmd).await.wait_with_output().await;
+    done(out.unwrap_or_else(|e| panic!("waiting for {:?}: {e}", cmd.as_std().get_program())))
 }
 
 pub fn done(out: std::process::Output) -> Done {

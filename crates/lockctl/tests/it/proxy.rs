@@ -11,7 +11,7 @@ use crate::support::start_sim;
 #[cfg(target_os = "linux")]
 use {
     crate::auth_proxy::{home_behind_a_proxy, not_reached_straight, AuthProxy},
-    crate::procs::{done, Done},
+    crate::procs::{finish, Done},
 };
 
 /// Nothing listens on the discard port of the loopback.
@@ -67,7 +67,7 @@ async fn proxy_login(home: &Home, user: &str, password: &str) -> Done {
     let mut cmd = home.command(&["--profile", "work", "proxy", "login"]);
     cmd.env("LOCKDESK_PROXY_USER", user)
         .env("LOCKDESK_PROXY_PASSWORD", password);
-    done(cmd.output().await.unwrap())
+    finish(&mut cmd).await
 }
 
 /// Whether any file under `dir` holds `needle`.

@@ -36,13 +36,12 @@ async fn four_processes_renewing_at_once_all_succeed() {
         .unwrap();
     refreshes(&home.sim.base_url).await;
 
-    let children: Vec<_> = (0..4)
-        .map(|_| {
-            home.command(&["--profile", "work", "token-info"])
-                .spawn()
-                .unwrap()
-        })
-        .collect();
+    let mut children = Vec::new();
+    for _ in 0..4 {
+        children.push(
+            crate::procs::start(&mut home.command(&["--profile", "work", "token-info"])).await,
+        );
+    }
     for child in children {
         let out = child.wait_with_output().await.unwrap();
         assert!(

@@ -589,13 +589,14 @@ async fn a_claim_of_a_live_writer_is_respected_and_a_stale_one_taken_over() {
     assert!(claim.exists());
 
     // A process of this computer that has ended: taken over at once.
-    let mut ended = std::process::Command::new(env!("CARGO_BIN_EXE_lockctl"))
-        .arg("--version")
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let gone = ended.id();
-    ended.wait().unwrap();
+    let mut ended = crate::procs::start(
+        tokio::process::Command::new(env!("CARGO_BIN_EXE_lockctl"))
+            .arg("--version")
+            .stdout(std::process::Stdio::null()),
+    )
+    .await;
+    let gone = ended.id().unwrap();
+    ended.wait().await.unwrap();
     plant(&this_host(), gone, now);
     let taken = office.run_due().await;
     assert_eq!(taken["runs"][0]["outcome"]["kind"], "written", "{taken}");

@@ -113,13 +113,7 @@ async fn watch_once_exit_status_and_two_processes_raise_once() {
     .await;
     let text_args: Vec<&str> = args.iter().copied().filter(|a| *a != "--json").collect();
     // In this computer's local time (Tokyo here), with its offset.
-    let text = crate::procs::done(
-        home.command(&text_args)
-            .env("TZ", "Asia/Tokyo")
-            .output()
-            .await
-            .unwrap(),
-    );
+    let text = crate::procs::finish(home.command(&text_args).env("TZ", "Asia/Tokyo")).await;
     assert_eq!(text.code, 3, "{}", text.stderr);
     let lines: Vec<&str> = text.stdout.lines().collect();
     assert_eq!(lines.len(), 1, "{}", text.stdout);
