@@ -4,8 +4,10 @@
 
 use std::sync::Arc;
 
-use lockdesk_core::app::{AppContext, COMMANDS, DESKTOP_COMMANDS};
-use lockdesk_core::{Context, MemoryStore};
+use lockdesk_commands::{COMMANDS, DESKTOP_COMMANDS};
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::core_context::Context;
+use lockdesk_core::secrets::MemoryStore;
 use serde_json::{json, Value};
 use tauri::ipc::{CallbackFn, InvokeBody};
 use tauri::test::{get_ipc_response, mock_builder, INVOKE_KEY};
@@ -276,7 +278,7 @@ fn watching_paused_and_resumed_through_ipc() {
 fn the_macos_menu_bar_in_both_languages_and_settings_shows_account() {
     use lockdesk_app::app_menu;
     use lockdesk_app::watcher::words::{menu_label, Lang, MenuEntry};
-    use lockdesk_core::app::OPEN_SCREEN_EVENT;
+    use lockdesk_commands::shell::OPEN_SCREEN_EVENT;
     use tauri::menu::MenuItemKind;
     use tauri::Listener;
 
@@ -409,7 +411,7 @@ fn the_journal_is_pruned_in_the_background_when_the_app_starts() {
 /// the running app and exits at once (no destructor of ours runs then).
 #[test]
 fn the_demo_folder_goes_with_the_app_s_cleanup() {
-    let folder = lockdesk_core::app::DemoFolder::new().unwrap();
+    let folder = lockdesk_core::app::context::DemoFolder::new().unwrap();
     let path = folder.path().to_owned();
     let app = mock_builder()
         .plugin(lockdesk_app::desktop::demo_folder(folder))

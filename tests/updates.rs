@@ -14,8 +14,10 @@ use axum::Router;
 use lockdesk_app::updates;
 use lockdesk_app::watcher::Recorder;
 use lockdesk_app::WatchOptions;
-use lockdesk_core::app::{AppContext, UpdateState, UpdatesOffReason};
-use lockdesk_core::{Context, MemoryStore};
+use lockdesk_commands::shell::{UpdateState, UpdatesOffReason};
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::core_context::Context;
+use lockdesk_core::secrets::MemoryStore;
 use tauri::test::{mock_builder, MockRuntime};
 use tauri_plugin_updater::UpdaterExt;
 

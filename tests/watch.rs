@@ -10,8 +10,9 @@ use std::time::Duration;
 use lockdesk_app::watcher::words::{Lang, WatchAlert};
 use lockdesk_app::watcher::{Recorder, Round, RoundFuture, Watcher};
 use lockdesk_app::{settings, tray, WatchOptions};
-use lockdesk_core::app::AppContext;
-use lockdesk_core::{Context, MemoryStore};
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::core_context::Context;
+use lockdesk_core::secrets::MemoryStore;
 use tauri::test::{mock_builder, MockRuntime};
 use tauri::Manager;
 
@@ -289,7 +290,7 @@ fn the_setting_is_off_by_default_and_kept_privately() {
 /// file alone, and the run is in the journal.
 #[test]
 fn the_background_loop_writes_a_due_report_once() {
-    use lockdesk_core::app::dispatch;
+    use lockdesk_core::app::dispatch::dispatch;
     use serde_json::{json, Value};
 
     let dir = tempfile::tempdir().unwrap();

@@ -5,8 +5,9 @@
 use std::sync::Arc;
 
 use lockdesk_app::desktop::{keep_window_state, window_state_path, working_window_state};
-use lockdesk_core::app::AppContext;
-use lockdesk_core::{Context, MemoryStore};
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::core_context::Context;
+use lockdesk_core::secrets::MemoryStore;
 use serde_json::Value;
 use tauri::test::MockRuntime;
 use tauri::WebviewWindowBuilder;

@@ -12,7 +12,7 @@ use tauri::menu::{
 };
 use tauri::{AppHandle, Emitter, Runtime};
 
-use lockdesk_core::app::{OpenScreenEvent, ShellScreen, OPEN_SCREEN_EVENT};
+use lockdesk_commands::shell::{OpenScreenEvent, ShellScreen, OPEN_SCREEN_EVENT};
 
 use crate::watcher::words::{menu_label, Lang, MenuEntry};
 use crate::{desktop, settings};

@@ -1,9 +1,10 @@
 //! One `#[tauri::command]` per use-case, generated from the single command list in
-//! lockdesk-core: each forwards its `req` to `lockdesk_core::app::<name>` and turns errors into
+//! lockdesk-core: each forwards its `req` to the use-case `<name>` (named in `lockdesk_core::app::commands`) and turns errors into
 //! `{code, message, details}`.
 
-use lockdesk_core::app::{self, AppContext};
-use lockdesk_core::ErrorPayload;
+use lockdesk_core::app::commands as app;
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::error::ErrorPayload;
 use tauri::State;
 
 macro_rules! tauri_commands {

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use lockdesk_core::app::DemoFolder;
+use lockdesk_core::app::context::DemoFolder;
 use lockdesk_core::private_fs;
 use tauri::plugin::TauriPlugin;
 use tauri::{Manager, Runtime};
@@ -253,7 +253,7 @@ fn set_aside_if_unusable(file: &Path) -> std::io::Result<()> {
 }
 
 /// Whether `bytes` (read from `file`) are windows the plugin would read; empty is none.
-fn remembered_windows(file: &Path, bytes: &[u8]) -> Result<(), lockdesk_core::Error> {
+fn remembered_windows(file: &Path, bytes: &[u8]) -> Result<(), lockdesk_core::error::Error> {
     if bytes.is_empty() {
         return Ok(());
     }
@@ -301,7 +301,7 @@ pub fn on_window_event<R: Runtime>(window: &tauri::Window<R>, event: &tauri::Win
         if let Err(e) = app.save_window_state(REMEMBERED) {
             tracing::warn!("window state not saved: {e}");
         }
-        if let Some(ctx) = app.try_state::<lockdesk_core::app::AppContext>() {
+        if let Some(ctx) = app.try_state::<lockdesk_core::app::context::AppContext>() {
             keep_window_state(&ctx.core().config_dir);
         }
     }

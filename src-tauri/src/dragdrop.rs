@@ -1,8 +1,8 @@
 //! Files dragged onto the main window: forwarded to the UI as `lockdesk://file-drop` with the
 //! position in CSS pixels; dropped paths become readable by `locks_set_image`.
 
-use lockdesk_core::app::AppContext;
-use lockdesk_core::app::{FileDropEvent, FileDropKind, FILE_DROP_EVENT};
+use lockdesk_commands::shell::{FileDropEvent, FileDropKind, FILE_DROP_EVENT};
+use lockdesk_core::app::context::AppContext;
 use tauri::{DragDropEvent, Emitter, Manager, PhysicalPosition, Runtime, Window, WindowEvent};
 
 fn logical(window: &Window<impl Runtime>, p: &PhysicalPosition<f64>) -> (f64, f64) {

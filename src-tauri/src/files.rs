@@ -5,10 +5,12 @@
 
 use std::path::{Path, PathBuf};
 
-use lockdesk_core::app::{
-    self, AppContext, FileSaveRequest, FileSaveResponse, FolderChooseResponse, HistoryExportRequest,
-};
-use lockdesk_core::{ErrorCode, ErrorPayload};
+use lockdesk_commands::shell::{FileSaveRequest, FileSaveResponse, FolderChooseResponse};
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::error::{ErrorCode, ErrorPayload};
+use lockdesk_core::history::export_file_name;
+use lockdesk_core::history::history_archive_export_to;
+use lockdesk_core::history::HistoryExportRequest;
 use tauri::{Runtime, State, WebviewWindow};
 use tauri_plugin_dialog::DialogExt;
 
@@ -83,11 +85,11 @@ pub async fn history_archive_export_save<R: Runtime>(
     ctx: State<'_, AppContext>,
     req: HistoryExportRequest,
 ) -> Result<FileSaveResponse, ErrorPayload> {
-    let file_name = app::export_file_name(req.export.format);
+    let file_name = export_file_name(req.export.format);
     let Some(path) = choose_path(&window, file_name).await? else {
         return Ok(FileSaveResponse::default());
     };
-    let written = app::history_archive_export_to(&ctx, req, path.clone())
+    let written = history_archive_export_to(&ctx, req, path.clone())
         .await
         .map_err(|e| e.payload())?;
     Ok(FileSaveResponse {

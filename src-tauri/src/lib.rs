@@ -20,8 +20,8 @@ use std::time::Duration;
 use tauri::Manager;
 use watcher::{Notice, Notifier, Round, WatchSetup, Watcher};
 
-use lockdesk_core::app::{AppContext, DemoFolder};
-use lockdesk_core::Context;
+use lockdesk_core::app::context::{AppContext, DemoFolder};
+use lockdesk_core::core_context::Context;
 
 /// `--demo` (or `LOCKDESK_DEMO=1`): the user's own space is a throwaway too (a temporary config
 /// folder and an in-memory keychain), for running the app with nothing of the user's at all.
@@ -112,7 +112,7 @@ fn journal_upkeep_plugin<R: tauri::Runtime>(ctx: AppContext) -> tauri::plugin::T
         .setup(move |_, _| {
             tauri::async_runtime::spawn(async move {
                 loop {
-                    lockdesk_core::app::activity_prune_when_due(&ctx);
+                    lockdesk_core::journal::activity::activity_prune_when_due(&ctx);
                     tokio::time::sleep(Duration::from_secs(60 * 60)).await;
                 }
             });
@@ -215,7 +215,7 @@ fn start_logging() {
 pub fn run() {
     start_logging();
     // What a killed app left of "Try the demo" goes now.
-    lockdesk_core::app::sweep_stale_demos();
+    lockdesk_core::app::context::sweep_stale_demos();
     let (ctx, throwaway) = match app_context() {
         Ok(c) => c,
         Err(e) => {

@@ -8,7 +8,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use lockdesk_core::{settings_file, ErrorPayload};
+use lockdesk_core::error::ErrorPayload;
+use lockdesk_core::settings_file;
 use serde::{Deserialize, Serialize};
 use tauri::{AppHandle, Manager, Runtime};
 

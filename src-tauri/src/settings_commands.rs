@@ -1,8 +1,9 @@
 //! The UI's commands on the shell's settings (`settings.rs`): a change also relabels the tray
 //! and the macOS menu bar.
 
-use lockdesk_core::app::{NoArgs, ShellSettingsView, UiLanguage};
-use lockdesk_core::ErrorPayload;
+use lockdesk_commands::shell::{ShellSettingsView, UiLanguage};
+use lockdesk_core::app::args::NoArgs;
+use lockdesk_core::error::ErrorPayload;
 use tauri::{AppHandle, Runtime, State};
 
 use crate::settings::{Settings, ShellSettings};

@@ -11,12 +11,16 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use lockdesk_core::app::{
-    self, AppContext, Done, NoArgs, ProfileNameRequest, SessionBeginSignInResponse,
-    SessionCompleteSignInRequest,
-};
-use lockdesk_core::app::{SignInFinishedEvent, SIGN_IN_FINISHED_EVENT};
-use lockdesk_core::{is_loopback, ErrorCode, ErrorPayload};
+use lockdesk_commands::shell::SIGN_IN_FINISHED_EVENT;
+use lockdesk_core::app::args::{Done, NoArgs};
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::error::{ErrorCode, ErrorPayload};
+use lockdesk_core::is_loopback;
+use lockdesk_core::journal::journaled::session_complete_sign_in;
+use lockdesk_core::sessions::commands::session_begin_sign_in;
+use lockdesk_core::sessions::commands::SignInFinishedEvent;
+use lockdesk_core::sessions::commands::{SessionBeginSignInResponse, SessionCompleteSignInRequest};
+use lockdesk_core::sessions::status::ProfileNameRequest;
 use tauri::webview::NewWindowResponse;
 use tauri::{AppHandle, Emitter, Manager, Runtime, State, WebviewUrl, WebviewWindowBuilder};
 use url::Url;
@@ -116,7 +120,7 @@ pub async fn sign_in_window_open<R: Runtime>(
     if let Some(w) = app.get_webview_window(SIGN_IN_WINDOW) {
         let _ = w.destroy();
     }
-    let begun = app::session_begin_sign_in(&ctx, req)
+    let begun = session_begin_sign_in(&ctx, req)
         .await
         .map_err(|e| e.payload())?;
     let page =
@@ -154,7 +158,7 @@ pub async fn sign_in_window_open<R: Runtime>(
                     let (ctx, app, profile) = (ctx2.clone(), app2.clone(), profile.clone());
                     let redirected_url = target.to_string();
                     tauri::async_runtime::spawn(async move {
-                        let result = app::session_complete_sign_in(
+                        let result = session_complete_sign_in(
                             &ctx,
                             SessionCompleteSignInRequest {
                                 profile: profile.clone(),

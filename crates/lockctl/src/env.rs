@@ -2,8 +2,9 @@
 //! commands can take it without importing lib.rs, which calls them.
 
 use lockdesk_api::ApiVersion;
-use lockdesk_core::app::AppContext;
-use lockdesk_core::{Context, ProfileStore};
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::core_context::Context;
+use lockdesk_core::profiles::store::ProfileStore;
 
 use crate::error::{Error, Result};
 

@@ -4,14 +4,14 @@
 use std::path::PathBuf;
 
 use lockdesk_api::proxy::Route;
-use lockdesk_core::{ErrorCode, TlsProblem};
+use lockdesk_core::error::{ErrorCode, TlsProblem};
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     #[error(transparent)]
-    Core(#[from] lockdesk_core::Error),
+    Core(#[from] lockdesk_core::error::Error),
     /// The local history archive.
     #[error(transparent)]
     Archive(#[from] lockdesk_archive::Error),
@@ -32,14 +32,14 @@ pub enum Error {
     /// An error a use-case reported as data (e.g. the session part of `account_info`, or a
     /// request the command layer refused); its code is kept.
     #[error("{}", .0.message)]
-    Payload(lockdesk_core::ErrorPayload),
+    Payload(lockdesk_core::error::ErrorPayload),
     /// `invitations import`: some rows of the file are not done (see the results).
     #[error("{not_done} of {rows} row(s) of the file are not done")]
     ImportIncomplete { not_done: usize, rows: usize },
 }
 
-impl From<lockdesk_core::ErrorPayload> for Error {
-    fn from(e: lockdesk_core::ErrorPayload) -> Self {
+impl From<lockdesk_core::error::ErrorPayload> for Error {
+    fn from(e: lockdesk_core::error::ErrorPayload) -> Self {
         Error::Payload(e)
     }
 }
@@ -149,7 +149,7 @@ impl Error {
 }
 
 /// The route named in an error's details (`transport`).
-fn route_of_details(details: &lockdesk_core::ErrorDetails) -> Route {
+fn route_of_details(details: &lockdesk_core::error::ErrorDetails) -> Route {
     match (&details.proxy_script, &details.proxy) {
         (Some(script), _) => Route::ScriptFailed {
             script: script.clone(),
@@ -346,7 +346,7 @@ mod tests {
     #[test]
     fn sign_in_codes_all_point_to_login() {
         for &code in ErrorCode::ALL {
-            if code.category() == lockdesk_core::ErrorCategory::SignInAgain
+            if code.category() == lockdesk_core::error::ErrorCategory::SignInAgain
                 && code != ErrorCode::StateMismatch
             {
                 let hint = hint(code, Some("work")).unwrap();

@@ -16,7 +16,7 @@ use std::ffi::OsString;
 use std::io::{BufRead, Write};
 
 use clap::Parser;
-use lockdesk_core::app::AppContext;
+use lockdesk_core::app::context::AppContext;
 
 use crate::cli::{Cli, Command};
 pub use crate::env::Env;
@@ -96,7 +96,7 @@ where
     // A proxy that asks for a user name and password, at a terminal: ask them once, keep them,
     // and run the command again (the proxy refused the first one before the service saw it).
     if let Err(e) = &result {
-        if e.code() == lockdesk_core::ErrorCode::ProxyAuthRequired
+        if e.code() == lockdesk_core::error::ErrorCode::ProxyAuthRequired
             && term.terminal
             && asks_proxy_login
         {

@@ -13,7 +13,7 @@ fn main() {
             std::process::exit(1);
         }
     };
-    let ctx = match lockdesk_core::Context::from_platform() {
+    let ctx = match lockdesk_core::core_context::Context::from_platform() {
         Ok(ctx) => ctx,
         Err(e) => {
             eprintln!("error: {e} [{}]", e.code());
@@ -29,7 +29,7 @@ fn main() {
         &mut stdin,
         &mut stdout,
         &mut stderr,
-        &lockdesk_core::app::AppContext::new(ctx),
+        &lockdesk_core::app::context::AppContext::new(ctx),
         lockctl::Terminals {
             stdin: std::io::stdin().is_terminal(),
             stdout: std::io::stdout().is_terminal(),

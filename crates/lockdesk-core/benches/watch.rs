@@ -14,7 +14,7 @@ use chrono::{DateTime, Duration, Utc};
 use criterion::{criterion_group, criterion_main, Criterion};
 use lockdesk_api::models::{Access, AccessLock, AccessUser, ClientType};
 use lockdesk_archive::{Archive, HistoryFilter, HistoryRow};
-use lockdesk_core::app::evaluate;
+use lockdesk_core::watch::commands::evaluate;
 use lockdesk_core::watch::{LockActivity, WatchRules};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

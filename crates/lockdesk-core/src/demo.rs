@@ -5,9 +5,11 @@
 use lockdesk_api::ApiVersion;
 use lockdesk_sim::{ClientInfo, SimHandle, SimOptions};
 
+use crate::core_context::Context;
 use crate::error::{Error, Result};
-use crate::sessions::{self, AddProfile};
-use crate::{Context, ProfileStore};
+use crate::profiles::store::ProfileStore;
+use crate::sessions::sign_in as sessions;
+use crate::sessions::sign_in::AddProfile;
 
 pub const DEMO_PROFILE: &str = "demo";
 pub const DEMO_HISTORY_PROFILE: &str = "demo-history";

@@ -16,8 +16,10 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use lockdesk_api::proxy::{client_builder, proxy_address, PAC_URL_VARIABLE};
 use lockdesk_api::{ProxyLogin, ServiceUrl, Transport};
-use lockdesk_core::app::{proxy_with_login, AppContext};
-use lockdesk_core::{Context, MemoryStore};
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::core_context::Context;
+use lockdesk_core::proxy::commands::proxy_with_login;
+use lockdesk_core::secrets::MemoryStore;
 
 /// A forward proxy on the loopback that records each request's head and answers `200 ok`.
 struct Recorder {
@@ -194,7 +196,7 @@ async fn the_updater_gets_its_proxy_and_that_proxy_s_login_from_one_choice() {
         ("http://a.lockdesk.test:3128", "alice"),
         ("http://b.lockdesk.test:3128", "bob"),
     ] {
-        lockdesk_core::proxy_logins::save(
+        lockdesk_core::proxy::logins::save(
             secrets.as_ref(),
             &ProxyLogin::new(proxy, user, format!("{user}-pw")),
         )

@@ -18,8 +18,11 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use lockdesk_core::app::{dispatch, AppContext};
-use lockdesk_core::{Context, ErrorCategory, ErrorCode, ErrorPayload, MemoryStore};
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::app::dispatch::dispatch;
+use lockdesk_core::core_context::Context;
+use lockdesk_core::error::{ErrorCategory, ErrorCode, ErrorPayload};
+use lockdesk_core::secrets::MemoryStore;
 use lockdesk_sim::SimOptions;
 use tokio::sync::RwLock;
 
@@ -283,7 +286,7 @@ fn content_security_policy() -> HeaderValue {
 /// A command's body may carry the largest bulk-invitation file the core accepts, in base64 (axum's
 /// default of 2 MB would refuse it before the core could answer with its own limit).
 const COMMAND_BODY_LIMIT: usize =
-    (lockdesk_core::app::MAX_CSV_BYTES as usize).div_ceil(3) * 4 + (1 << 20);
+    (lockdesk_core::invitations::MAX_CSV_BYTES as usize).div_ceil(3) * 4 + (1 << 20);
 
 /// The router of a new host with an empty state, answering on `addr` (its port is the only
 /// one the `Host` header may name).

@@ -78,7 +78,7 @@ async fn commands_errors_demo_and_static_ui() {
     // A bulk file just over the core's limit reaches the core, which names its limit (the
     // host's body limit leaves room for it).
     use base64::Engine;
-    let big = vec![b'a'; lockdesk_core::app::MAX_CSV_BYTES as usize + 1];
+    let big = vec![b'a'; lockdesk_core::invitations::MAX_CSV_BYTES as usize + 1];
     let file_base64 = base64::engine::general_purpose::STANDARD.encode(big);
     let (status, body) = post(
         &url,

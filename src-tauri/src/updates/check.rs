@@ -4,7 +4,7 @@
 //! comparator), and the signed version must be the one announced (`require_signed_version`),
 //! so a replayed older package cannot pass as an update.
 
-use lockdesk_core::{ErrorCode, ErrorPayload};
+use lockdesk_core::error::{ErrorCode, ErrorPayload};
 use tauri_plugin_updater::{Error as UpdaterError, Update, UpdaterBuilder};
 
 /// An error of the updater as the app reports any error: a code and a message.

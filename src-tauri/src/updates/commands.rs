@@ -1,8 +1,9 @@
 //! The update's commands for the UI (desktop only): its status, a check now, automatic checks
 //! on or off, and "Restart now".
 
-use lockdesk_core::app::{Done, NoArgs, UpdateStatusView, UpdatesAutomaticRequest};
-use lockdesk_core::{ErrorCode, ErrorPayload};
+use lockdesk_commands::shell::{UpdateStatusView, UpdatesAutomaticRequest};
+use lockdesk_core::app::args::{Done, NoArgs};
+use lockdesk_core::error::{ErrorCode, ErrorPayload};
 use tauri::{AppHandle, Manager, Runtime};
 
 #[tauri::command]

@@ -14,8 +14,10 @@ pub mod policy;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use lockdesk_core::app::{UpdateState, UpdateStatusView, UpdatesOffReason, UPDATE_STATUS_EVENT};
-use lockdesk_core::ErrorPayload;
+use lockdesk_commands::shell::{
+    UpdateState, UpdateStatusView, UpdatesOffReason, UPDATE_STATUS_EVENT,
+};
+use lockdesk_core::error::ErrorPayload;
 use tauri::{AppHandle, Emitter, Manager, Runtime};
 use tauri_plugin_updater::{Update, UpdaterBuilder, UpdaterExt};
 
@@ -118,12 +120,13 @@ fn builder<R: Runtime>(app: &AppHandle<R>) -> UpdaterBuilder {
         .and_then(|e| e.get(0))
         .and_then(|e| e.as_str())
         .and_then(|e| url::Url::parse(e).ok());
-    if let (Some(endpoint), Some(ctx)) =
-        (endpoint, app.try_state::<lockdesk_core::app::AppContext>())
-    {
+    if let (Some(endpoint), Some(ctx)) = (
+        endpoint,
+        app.try_state::<lockdesk_core::app::context::AppContext>(),
+    ) {
         // Lockdesk's choice either way: a setup script's DIRECT must not become the plugin's
         // own reading of the system's fixed proxy.
-        builder = match lockdesk_core::app::proxy_with_login(&ctx, &endpoint) {
+        builder = match lockdesk_core::proxy::commands::proxy_with_login(&ctx, &endpoint) {
             Some(proxy) => builder.proxy(proxy),
             None => builder.no_proxy(),
         };

@@ -13,7 +13,7 @@
 
 use std::path::PathBuf;
 
-use lockdesk_core::app::UpdatesOffReason;
+use lockdesk_commands::shell::UpdatesOffReason;
 
 pub const POLICY_ENV: &str = "LOCKDESK_POLICY_FILE";
 

@@ -1,8 +1,9 @@
 //! The UI's view of background watching (desktop only): whether it is paused, and pausing or
 //! resuming it from the Watch screen, the same switch as the tray's.
 
-use lockdesk_core::app::{NoArgs, WatcherPauseRequest, WatcherStatusView};
-use lockdesk_core::ErrorPayload;
+use lockdesk_commands::shell::{WatcherPauseRequest, WatcherStatusView};
+use lockdesk_core::app::args::NoArgs;
+use lockdesk_core::error::ErrorPayload;
 use tauri::{AppHandle, Runtime, State};
 
 use super::Watcher;

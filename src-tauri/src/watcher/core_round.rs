@@ -5,9 +5,16 @@
 
 use std::sync::Arc;
 
-use lockdesk_core::app::{self, AppContext, NoArgs};
+use lockdesk_core::app::args::NoArgs;
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::error::ErrorPayload;
+use lockdesk_core::reports::commands::reports_run;
+use lockdesk_core::reports::commands::ReportsRunRequest;
+use lockdesk_core::watch::commands::round_due;
+use lockdesk_core::watch::commands::watch_round;
+use lockdesk_core::watch::commands::watch_rules_get;
+use lockdesk_core::watch::commands::watch_status;
 use lockdesk_core::watch::{Finding, RuleKind, WatchRules};
-use lockdesk_core::ErrorPayload;
 
 use super::{Round, RoundFuture, WatchAlert};
 
@@ -32,7 +39,7 @@ async fn run(ctx: &AppContext, asked: bool) -> Result<Vec<WatchAlert>, ErrorPayl
 /// so a scheduled `lockctl reports run --due` never writes one too); a failed one is tried
 /// again at the next tick. What happened is in the run store, the journal and on Today.
 async fn run_due_reports(ctx: &AppContext) {
-    match app::reports_run(ctx, app::ReportsRunRequest::default()).await {
+    match reports_run(ctx, ReportsRunRequest::default()).await {
         Ok(done) => {
             for run in done.runs {
                 tracing::debug!(report = run.report_id, "report run: {:?}", run.outcome);
@@ -43,21 +50,19 @@ async fn run_due_reports(ctx: &AppContext) {
 }
 
 async fn watch(ctx: &AppContext, asked: bool) -> Result<Vec<WatchAlert>, ErrorPayload> {
-    let rules = app::watch_rules_get(ctx, NoArgs {})
+    let rules = watch_rules_get(ctx, NoArgs {})
         .await
         .map_err(|e| e.payload())?;
     if !asked {
-        let status = app::watch_status(ctx, NoArgs {})
+        let status = watch_status(ctx, NoArgs {})
             .await
             .map_err(|e| e.payload())?;
         let last = status.last_round.as_ref().map(|last| last.at);
-        if !app::round_due(ctx.core().clock.now(), last, rules.interval_minutes) {
+        if !round_due(ctx.core().clock.now(), last, rules.interval_minutes) {
             return Ok(Vec::new());
         }
     }
-    let round = app::watch_round(ctx, NoArgs {})
-        .await
-        .map_err(|e| e.payload())?;
+    let round = watch_round(ctx, NoArgs {}).await.map_err(|e| e.payload())?;
     Ok(round
         .new_alerts
         .iter()

@@ -21,8 +21,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use lockdesk_core::app::AppContext;
-use lockdesk_core::ErrorPayload;
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::error::ErrorPayload;
 use tokio::sync::{watch, Notify};
 
 pub use words::{Lang, Notice, WatchAlert};

@@ -5,7 +5,11 @@
 //! (`activity_retention_set`). `activity --file NAME`: a journal set aside because it was
 //! damaged (the journals set aside are named under the entries).
 
-use lockdesk_core::app::{self, ActivityQuery, ActivityRetentionRequest, NoArgs};
+use lockdesk_core::app::args::NoArgs;
+use lockdesk_core::journal::activity::activity_list;
+use lockdesk_core::journal::activity::activity_retention_set;
+use lockdesk_core::journal::activity::activity_storage_get;
+use lockdesk_core::journal::activity::{ActivityQuery, ActivityRetentionRequest};
 
 use crate::cli::ActivityArgs;
 use crate::env::Env;
@@ -16,14 +20,14 @@ use crate::term::Term;
 pub async fn run(env: &Env<'_>, term: &mut Term<'_>, args: ActivityArgs) -> Result<()> {
     let ctx = env.app_without_profile();
     if let Some(keep_days) = args.keep {
-        let set = app::activity_retention_set(ctx, ActivityRetentionRequest { keep_days }).await?;
+        let set = activity_retention_set(ctx, ActivityRetentionRequest { keep_days }).await?;
         return term.show(&set, |term| {
             writeln!(term.out, "{}", words::retention_set(&set))?;
             output::pairs(term.out, &words::storage_pairs(&set.storage))
         });
     }
     if args.size {
-        let storage = app::activity_storage_get(ctx, NoArgs {}).await?;
+        let storage = activity_storage_get(ctx, NoArgs {}).await?;
         return term.show(&storage, |term| {
             output::pairs(term.out, &words::storage_pairs(&storage))
         });
@@ -38,7 +42,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, args: ActivityArgs) -> Resu
         limit: Some(args.limit),
         file: args.file,
     };
-    let page = app::activity_list(ctx, query).await?;
+    let page = activity_list(ctx, query).await?;
     term.show(&page, |term| {
         let rows: Vec<Vec<String>> = page.entries.iter().map(words::activity_row).collect();
         // `table` cleans every cell: names and changes are anyone's text.

@@ -3,10 +3,18 @@
 //! read from the environment or stdin (typed unseen at a terminal), never from the arguments,
 //! which every user of the computer can see in the process list.
 
-use lockdesk_core::app::{
-    self, AlertDeliveriesRequest, AlertDestinationAddRequest, AlertDestinationIdRequest,
-    DestinationKind, Digest, MailDestinationRequest, MailSecurity, MessageLanguage, NoArgs,
-    RuleSelection,
+use lockdesk_core::app::args::NoArgs;
+use lockdesk_core::team_alerts::commands::alert_deliveries_list;
+use lockdesk_core::team_alerts::commands::alert_destinations_add;
+use lockdesk_core::team_alerts::commands::alert_destinations_list;
+use lockdesk_core::team_alerts::commands::alert_destinations_remove;
+use lockdesk_core::team_alerts::commands::alert_destinations_test;
+use lockdesk_core::team_alerts::commands::{
+    AlertDeliveriesRequest, AlertDestinationAddRequest, AlertDestinationIdRequest,
+    MailDestinationRequest,
+};
+use lockdesk_core::team_alerts::{
+    DestinationKind, Digest, MailSecurity, MessageLanguage, RuleSelection,
 };
 use lockdesk_core::watch::RuleKind;
 
@@ -24,7 +32,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: AlertsCmd) -> Result<(
     let ctx = env.app()?;
     match cmd {
         AlertsCmd::Destinations(DestinationsCmd::List) => {
-            let list = app::alert_destinations_list(ctx, NoArgs {}).await?;
+            let list = alert_destinations_list(ctx, NoArgs {}).await?;
             term.show(&list, |term| {
                 let rows: Vec<Vec<String>> = list
                     .destinations
@@ -118,7 +126,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: AlertsCmd) -> Result<(
                     rules: rules.into_iter().map(rule).collect(),
                 }
             };
-            let added = app::alert_destinations_add(
+            let added = alert_destinations_add(
                 ctx,
                 AlertDestinationAddRequest {
                     name,
@@ -143,22 +151,21 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: AlertsCmd) -> Result<(
             })
         }
         AlertsCmd::Destinations(DestinationsCmd::Remove { id }) => {
-            app::alert_destinations_remove(ctx, AlertDestinationIdRequest { id: id.clone() })
-                .await?;
+            alert_destinations_remove(ctx, AlertDestinationIdRequest { id: id.clone() }).await?;
             term.show(&serde_json::json!({ "removed": id }), |term| {
                 writeln!(term.out, "alert destination {} removed", output::clean(&id))?;
                 Ok(())
             })
         }
         AlertsCmd::Destinations(DestinationsCmd::Test { id }) => {
-            let sent = app::alert_destinations_test(ctx, AlertDestinationIdRequest { id }).await?;
+            let sent = alert_destinations_test(ctx, AlertDestinationIdRequest { id }).await?;
             term.show(&sent, |term| {
                 writeln!(term.out, "{}", words::destination_tested(&sent))?;
                 Ok(())
             })
         }
         AlertsCmd::Deliveries { limit } => {
-            let page = app::alert_deliveries_list(ctx, AlertDeliveriesRequest { limit }).await?;
+            let page = alert_deliveries_list(ctx, AlertDeliveriesRequest { limit }).await?;
             term.show(&page, |term| {
                 let rows: Vec<Vec<String>> =
                     page.deliveries.iter().map(words::delivery_row).collect();

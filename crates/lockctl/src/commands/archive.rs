@@ -8,9 +8,16 @@ use lockdesk_archive::{
     paths, ExportFormat, ExportRequest, HistoryFilter, HistoryQuery, Language, SortOrder,
     SyncOutcome, Zone,
 };
-use lockdesk_core::app::{
-    self, HistoryExportRequest, HistorySyncStartRequest, JobIdRequest, JobState, NoArgs,
-};
+use lockdesk_core::app::args::NoArgs;
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::app::job_registry::{JobIdRequest, JobState};
+use lockdesk_core::app::jobs::jobs_cancel;
+use lockdesk_core::app::jobs::jobs_get;
+use lockdesk_core::history::history_archive_export_to;
+use lockdesk_core::history::history_archive_query;
+use lockdesk_core::history::history_sync_start;
+use lockdesk_core::history::history_sync_status;
+use lockdesk_core::history::{HistoryExportRequest, HistorySyncStartRequest};
 
 use crate::cli::{ArchiveArg, ArchiveFilter, ExportFormatArg, HistoryCmd, LangArg, Sort, TzArg};
 use crate::env::Env;
@@ -23,11 +30,11 @@ const POLL: Duration = Duration::from_millis(250);
 
 /// The running sync's progress on stderr, a line when it changed since `shown`.
 pub(crate) async fn show_sync_progress(
-    ctx: &app::AppContext,
+    ctx: &AppContext,
     term: &mut Term<'_>,
     shown: &mut String,
 ) -> Result<()> {
-    let status = app::history_sync_status(ctx, NoArgs {}).await?;
+    let status = history_sync_status(ctx, NoArgs {}).await?;
     if let Some(running) = status.running {
         let line = words::sync_progress(&running.progress);
         if line != *shown {
@@ -39,7 +46,7 @@ pub(crate) async fn show_sync_progress(
 }
 
 /// The app context working on the archive named, or the profile's own.
-fn archive<'a>(env: &'a Env<'_>, arg: &ArchiveArg) -> Result<&'a app::AppContext> {
+fn archive<'a>(env: &'a Env<'_>, arg: &ArchiveArg) -> Result<&'a AppContext> {
     let ctx = env.app()?;
     ctx.use_archive(arg.path.clone());
     Ok(ctx)
@@ -88,8 +95,8 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
                 }
             }
             let ctx = archive(env, &arg)?;
-            let before = app::history_sync_status(ctx, NoArgs {}).await?.last;
-            let started = app::history_sync_start(
+            let before = history_sync_status(ctx, NoArgs {}).await?.last;
+            let started = history_sync_start(
                 ctx,
                 HistorySyncStartRequest {
                     lock_ids: Some(locks),
@@ -107,10 +114,10 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
                     _ = tokio::time::sleep(POLL) => {}
                     _ = &mut ctrl_c, if !cancelled => {
                         cancelled = true;
-                        app::jobs_cancel(ctx, JobIdRequest { job_id: job_id.clone() }).await?;
+                        jobs_cancel(ctx, JobIdRequest { job_id: job_id.clone() }).await?;
                     }
                 }
-                let job = app::jobs_get(
+                let job = jobs_get(
                     ctx,
                     JobIdRequest {
                         job_id: job_id.clone(),
@@ -122,7 +129,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
                 }
                 show_sync_progress(ctx, term, &mut shown).await?;
             };
-            let last = app::history_sync_status(ctx, NoArgs {}).await?.last;
+            let last = history_sync_status(ctx, NoArgs {}).await?.last;
             let report = match last {
                 Some(r)
                     if before.as_ref().is_none_or(|b| {
@@ -134,8 +141,8 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
                 // The sync failed before it could report (e.g. the archive could not be read).
                 _ => {
                     return Err(Error::Payload(job.error.unwrap_or_else(|| {
-                        lockdesk_core::ErrorPayload::new(
-                            lockdesk_core::ErrorCode::Internal,
+                        lockdesk_core::error::ErrorPayload::new(
+                            lockdesk_core::error::ErrorCode::Internal,
                             format!("the sync ended ({:?}) without a report", job.state),
                         )
                     })))
@@ -151,12 +158,12 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
                 SyncOutcome::Completed => Ok(()),
                 SyncOutcome::Paused { .. } => Err(lockdesk_api::Error::V2SessionExpired.into()),
                 SyncOutcome::Cancelled => Err(lockdesk_api::Error::Cancelled.into()),
-                SyncOutcome::Failed { code, message } => {
-                    Err(Error::Payload(lockdesk_core::ErrorPayload::from_code_text(
+                SyncOutcome::Failed { code, message } => Err(Error::Payload(
+                    lockdesk_core::error::ErrorPayload::from_code_text(
                         &code,
                         format!("sync failed: {message}"),
-                    )))
-                }
+                    ),
+                )),
             }
         }
         HistoryCmd::Query {
@@ -179,7 +186,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
                 with_total: true,
             };
             let ctx = archive(env, &arg)?;
-            let page = app::history_archive_query(ctx, query).await?;
+            let page = history_archive_query(ctx, query).await?;
             term.show(&page, |term| {
                 let rows: Vec<Vec<String>> = page.rows.iter().map(words::archive_row).collect();
                 output::table(term.out, &words::ARCHIVE_HEADERS, &rows)?;
@@ -221,7 +228,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
                 reason: e.to_string(),
             })?;
             let ctx = archive(env, &arg)?;
-            let written = app::history_archive_export_to(
+            let written = history_archive_export_to(
                 ctx,
                 HistoryExportRequest { export, note: None },
                 absolute,

@@ -8,8 +8,15 @@ use std::sync::Arc;
 use chrono::{Duration, SecondsFormat, Utc};
 use clap::Parser;
 use lockdesk_api::clock::SystemClock;
-use lockdesk_core::app::{self, AppContext, NoArgs};
-use lockdesk_core::{Context, MemoryStore};
+use lockdesk_core::app::args::NoArgs;
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::app::context::DemoFolder;
+use lockdesk_core::core_context::Context;
+use lockdesk_core::history::history_locks;
+use lockdesk_core::organizations::commands::orgs_list;
+use lockdesk_core::secrets::MemoryStore;
+use lockdesk_core::sessions::commands::session_start_demo;
+use lockdesk_core::sessions::commands::DemoSwitchRequest;
 use lockdesk_sim::SimOptions;
 
 use crate::cli::Cli;
@@ -19,7 +26,7 @@ use crate::error::{Error, Result};
 use crate::term::Term;
 
 pub async fn run(term: &mut Term<'_>, serve: bool) -> Result<()> {
-    let folder = app::DemoFolder::new()?;
+    let folder = DemoFolder::new()?;
     let ctx = Context::new(
         folder.path().to_owned(),
         Arc::new(MemoryStore::default()),
@@ -34,19 +41,19 @@ pub async fn run(term: &mut Term<'_>, serve: bool) -> Result<()> {
 }
 
 async fn tour(ctx: &AppContext, term: &mut Term<'_>, serve: bool) -> Result<()> {
-    let status = app::session_start_demo(ctx, app::DemoSwitchRequest::default()).await?;
+    let status = session_start_demo(ctx, DemoSwitchRequest::default()).await?;
     let missing = || Error::Output("the demo did not start".into());
     let profile = status.active.ok_or_else(missing)?.name;
     let history_profile = status.history.ok_or_else(missing)?.name;
     let base_url = status.demo_base_url.ok_or_else(missing)?;
     let sim_token = status.demo_sim_token.ok_or_else(missing)?;
-    let orgs = app::orgs_list(ctx, NoArgs {}).await?;
+    let orgs = orgs_list(ctx, NoArgs {}).await?;
     let org = orgs
         .organizations
         .first()
         .map(|o| o.id.clone())
-        .ok_or(lockdesk_core::Error::NoOrganization)?;
-    let lock = app::history_locks(ctx, NoArgs {})
+        .ok_or(lockdesk_core::error::Error::NoOrganization)?;
+    let lock = history_locks(ctx, NoArgs {})
         .await?
         .locks
         .first()

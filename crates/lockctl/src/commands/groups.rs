@@ -2,9 +2,11 @@
 //! create, update), over the app's group use-cases called by their command names, as the app
 //! and the test host call them. `lock-groups` adds delete and membership.
 
-use lockdesk_core::app::{
-    self, LockGroupView, LockGroupsListResponse, UserGroupView, UserGroupsListResponse,
-};
+use lockdesk_core::app::args::Done;
+use lockdesk_core::app::dispatch::dispatch;
+use lockdesk_core::groups::commands::{LockGroupsListResponse, UserGroupsListResponse};
+use lockdesk_core::groups::view::{LockGroupView, UserGroupView};
+use lockdesk_core::offline::CachedView;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -24,7 +26,7 @@ pub(crate) trait Kind {
     type View: Serialize + DeserializeOwned;
     type List: Serialize + DeserializeOwned;
     fn rows(list: &Self::List) -> Vec<Vec<String>>;
-    fn cached(list: &Self::List) -> Option<&app::CachedView>;
+    fn cached(list: &Self::List) -> Option<&CachedView>;
     fn row(group: &Self::View) -> Vec<String>;
     /// The members' table: headers and rows, when the answer lists them.
     fn members(group: &Self::View) -> Option<(&'static [&'static str], Vec<Vec<String>>)>;
@@ -41,7 +43,7 @@ impl Kind for LockGroups {
     fn rows(list: &Self::List) -> Vec<Vec<String>> {
         list.lock_groups.iter().map(words::lock_group_row).collect()
     }
-    fn cached(list: &Self::List) -> Option<&app::CachedView> {
+    fn cached(list: &Self::List) -> Option<&CachedView> {
         list.cached.as_ref()
     }
     fn row(group: &Self::View) -> Vec<String> {
@@ -64,7 +66,7 @@ impl Kind for UserGroups {
     fn rows(list: &Self::List) -> Vec<Vec<String>> {
         list.user_groups.iter().map(words::user_group_row).collect()
     }
-    fn cached(list: &Self::List) -> Option<&app::CachedView> {
+    fn cached(list: &Self::List) -> Option<&CachedView> {
         list.cached.as_ref()
     }
     fn row(group: &Self::View) -> Vec<String> {
@@ -81,7 +83,7 @@ impl Kind for UserGroups {
 
 /// Runs `<kind>_<action>` through the app's command table and reads its typed answer.
 async fn call<T: DeserializeOwned>(env: &Env<'_>, name: String, args: Value) -> Result<T> {
-    let answer = app::dispatch(env.app()?, &name, args)
+    let answer = dispatch(env.app()?, &name, args)
         .await
         .map_err(Error::Payload)?;
     Ok(serde_json::from_value(answer)?)
@@ -142,7 +144,7 @@ pub(crate) async fn run_lock_groups(
     let group: LockGroupView = match cmd {
         LockGroupsCmd::Group(cmd) => return run::<LockGroups>(env, term, cmd).await,
         LockGroupsCmd::Delete { id } => {
-            let done: app::Done = call(
+            let done: Done = call(
                 env,
                 "lock_groups_delete".into(),
                 json!({ "lock_group_id": id }),

@@ -4,7 +4,11 @@
 
 use std::io::Write;
 
-use lockdesk_core::app::{self, AccessView, HistoryAccessesRequest, NoArgs};
+use lockdesk_core::app::args::NoArgs;
+use lockdesk_core::history::history_accesses;
+use lockdesk_core::history::history_locks;
+use lockdesk_core::history::view::AccessView;
+use lockdesk_core::history::HistoryAccessesRequest;
 
 use crate::cli::{Format, HistoryCmd};
 use crate::env::Env;
@@ -20,7 +24,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
     let ctx = env.app()?;
     match cmd {
         HistoryCmd::Locks => {
-            let locks = app::history_locks(ctx, NoArgs {}).await?;
+            let locks = history_locks(ctx, NoArgs {}).await?;
             term.show(&locks, |term| {
                 let rows: Vec<Vec<String>> =
                     locks.locks.iter().map(words::history_lock_row).collect();
@@ -73,7 +77,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
                     return Err(lockdesk_api::Error::TooManyPages { pages }.into());
                 }
                 pages += 1;
-                let page = app::history_accesses(
+                let page = history_accesses(
                     ctx,
                     HistoryAccessesRequest {
                         lock_id: lock.clone(),

@@ -1,13 +1,22 @@
 //! `invitations create | list | import`: the app's invitation use-cases. `import` is the app's
-//! bulk invitation: the same parsing, checks and run ([`app::invitations_bulk_send`]).
+//! bulk invitation: the same parsing, checks and run ([`invitations_bulk_send`]).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use lockdesk_core::app::{
-    self, BulkInviteRequest, InvitationsCreateRequest, InvitationsListRequest, InviteRowStatus,
-    JobState,
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::app::job_registry::JobState;
+use lockdesk_core::invitations::check_csv_size;
+use lockdesk_core::invitations::invitations_bulk_preview;
+use lockdesk_core::invitations::invitations_bulk_send;
+use lockdesk_core::invitations::invitations_list;
+use lockdesk_core::invitations::BulkProgress;
+use lockdesk_core::invitations::InviteResult;
+use lockdesk_core::invitations::MAX_CSV_BYTES;
+use lockdesk_core::invitations::{
+    BulkInviteRequest, InvitationsCreateRequest, InvitationsListRequest, InviteRowStatus,
 };
+use lockdesk_core::journal::journaled::invitations_create;
 
 use super::role;
 use crate::cli::{InvitationsCmd, StatusArg};
@@ -32,7 +41,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: InvitationsCmd) -> Res
                 authority: role(authority),
                 code,
             };
-            let sent = app::invitations_create(ctx, req).await?;
+            let sent = invitations_create(ctx, req).await?;
             term.show(&sent, |term| {
                 writeln!(term.out, "{}", words::invitation_sent(&sent.mail))?;
                 Ok(())
@@ -61,7 +70,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: InvitationsCmd) -> Res
                     Some(limit.unwrap_or(PAGE))
                 },
             };
-            let list = app::invitations_list(ctx, req).await?;
+            let list = invitations_list(ctx, req).await?;
             term.show(&list, |term| {
                 output::cached_note(term.err, list.cached.as_ref())?;
                 let rows: Vec<Vec<String>> =
@@ -85,30 +94,30 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: InvitationsCmd) -> Res
 }
 
 /// The file's bytes, its size checked on disk before it is read (the core caps it at
-/// [`app::MAX_CSV_BYTES`] and detects the encoding from the bytes).
+/// [`MAX_CSV_BYTES`] and detects the encoding from the bytes).
 fn read_csv(file: &std::path::Path) -> Result<Vec<u8>> {
     let unreadable = |e: std::io::Error| Error::File {
         path: file.to_owned(),
         reason: e.to_string(),
     };
     let meta = std::fs::metadata(file).map_err(unreadable)?;
-    app::check_csv_size(meta.len())?;
+    check_csv_size(meta.len())?;
     let mut bytes = Vec::new();
     // Read at most one byte past the limit, in case the file grew since.
     std::io::Read::read_to_end(
         &mut std::io::Read::take(
             std::fs::File::open(file).map_err(unreadable)?,
-            app::MAX_CSV_BYTES + 1,
+            MAX_CSV_BYTES + 1,
         ),
         &mut bytes,
     )
     .map_err(unreadable)?;
-    app::check_csv_size(bytes.len() as u64)?;
+    check_csv_size(bytes.len() as u64)?;
     Ok(bytes)
 }
 
-async fn preview(ctx: &app::AppContext, term: &mut Term<'_>, req: BulkInviteRequest) -> Result<()> {
-    let preview = app::invitations_bulk_preview(ctx, req).await?;
+async fn preview(ctx: &AppContext, term: &mut Term<'_>, req: BulkInviteRequest) -> Result<()> {
+    let preview = invitations_bulk_preview(ctx, req).await?;
     if term.json {
         output::json(term.out, &preview)?;
     } else {
@@ -135,7 +144,7 @@ async fn preview(ctx: &app::AppContext, term: &mut Term<'_>, req: BulkInviteRequ
     Ok(())
 }
 
-async fn import(ctx: &app::AppContext, term: &mut Term<'_>, req: BulkInviteRequest) -> Result<()> {
+async fn import(ctx: &AppContext, term: &mut Term<'_>, req: BulkInviteRequest) -> Result<()> {
     let cancel = Arc::new(AtomicBool::new(false));
     let watcher = {
         let cancel = cancel.clone();
@@ -146,10 +155,10 @@ async fn import(ctx: &app::AppContext, term: &mut Term<'_>, req: BulkInviteReque
         })
     };
     let err = &mut *term.err;
-    let on_row = |r: &app::InviteResult, p: app::BulkProgress| {
+    let on_row = |r: &InviteResult, p: BulkProgress| {
         let _ = writeln!(err, "{}", words::import_progress(r, p));
     };
-    let report = app::invitations_bulk_send(ctx, &req, on_row, &cancel).await;
+    let report = invitations_bulk_send(ctx, &req, on_row, &cancel).await;
     watcher.abort();
     let report = report?;
     if report.state == JobState::Failed && report.results.is_empty() {

@@ -1,8 +1,13 @@
 //! `locks list | show | rename | image`: the app's lock use-cases. An image file goes through
 //! the app's image pipeline (checked by content, large photos downscaled, BMP converted).
 
-use lockdesk_core::app::{
-    self, LockIdRequest, LocksListRequest, LocksRenameRequest, LocksSetImageRequest,
+use lockdesk_core::journal::journaled::locks_rename;
+use lockdesk_core::journal::journaled::locks_reset_image;
+use lockdesk_core::journal::journaled::locks_set_image;
+use lockdesk_core::locks::commands::locks_get;
+use lockdesk_core::locks::commands::locks_list;
+use lockdesk_core::locks::commands::{
+    LockIdRequest, LocksListRequest, LocksRenameRequest, LocksSetImageRequest,
 };
 
 use crate::cli::LocksCmd;
@@ -18,7 +23,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: LocksCmd) -> Result<()
     let ctx = env.app()?;
     match cmd {
         LocksCmd::List { ids, limit, all } => {
-            let list = app::locks_list(
+            let list = locks_list(
                 ctx,
                 LocksListRequest {
                     lock_ids: Some(ids),
@@ -37,13 +42,13 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: LocksCmd) -> Result<()
             })
         }
         LocksCmd::Show { id } => {
-            let lock = app::locks_get(ctx, LockIdRequest { lock_id: id }).await?;
+            let lock = locks_get(ctx, LockIdRequest { lock_id: id }).await?;
             term.show(&lock, |term| {
                 output::pairs(term.out, &words::lock_pairs(&lock))
             })
         }
         LocksCmd::Rename { id, name } => {
-            let lock = app::locks_rename(ctx, LocksRenameRequest { lock_id: id, name }).await?;
+            let lock = locks_rename(ctx, LocksRenameRequest { lock_id: id, name }).await?;
             term.show(&lock, |term| {
                 writeln!(term.out, "{}", words::lock_renamed(&lock))?;
                 Ok(())
@@ -52,7 +57,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: LocksCmd) -> Result<()
         LocksCmd::Image {
             id, reset: true, ..
         } => {
-            let lock = app::locks_reset_image(ctx, LockIdRequest { lock_id: id }).await?;
+            let lock = locks_reset_image(ctx, LockIdRequest { lock_id: id }).await?;
             term.show(&lock, |term| {
                 writeln!(term.out, "{}", words::lock_image_reset(&lock))?;
                 Ok(())
@@ -60,7 +65,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: LocksCmd) -> Result<()
         }
         LocksCmd::Image { id, path, .. } => {
             let source = super::image_source(ctx, path)?;
-            let set = app::locks_set_image(
+            let set = locks_set_image(
                 ctx,
                 LocksSetImageRequest {
                     lock_id: id,

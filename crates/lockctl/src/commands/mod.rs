@@ -19,7 +19,9 @@ pub mod watch;
 
 use std::path::PathBuf;
 
-use lockdesk_core::app::{AppContext, ImageSource, Role};
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::images::upload::ImageSource;
+use lockdesk_core::users::view::Role;
 
 use crate::cli::AuthorityArg;
 use crate::error::{Error, Result};

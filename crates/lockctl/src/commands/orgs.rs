@@ -1,7 +1,10 @@
 //! `orgs [list | show ID | use ID]`: the app's organization use-cases.
 
-use lockdesk_core::app::{self, NoArgs, OrgsChooseRequest};
-use lockdesk_core::ErrorPayload;
+use lockdesk_core::app::args::NoArgs;
+use lockdesk_core::error::ErrorPayload;
+use lockdesk_core::organizations::commands::orgs_choose;
+use lockdesk_core::organizations::commands::orgs_list;
+use lockdesk_core::organizations::commands::OrgsChooseRequest;
 
 use crate::cli::OrgsCmd;
 use crate::env::Env;
@@ -13,7 +16,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: Option<OrgsCmd>) -> Re
     let ctx = env.app()?;
     match cmd.unwrap_or(OrgsCmd::List) {
         OrgsCmd::List => {
-            let list = app::orgs_list(ctx, NoArgs {}).await?;
+            let list = orgs_list(ctx, NoArgs {}).await?;
             term.show(&list, |term| {
                 let rows: Vec<Vec<String>> = list
                     .organizations
@@ -25,14 +28,14 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: Option<OrgsCmd>) -> Re
         }
         OrgsCmd::Show { id } => {
             // The account's organizations, with names: the one asked for, if it is among them.
-            let list = app::orgs_list(ctx, NoArgs {}).await?;
+            let list = orgs_list(ctx, NoArgs {}).await?;
             let org = list
                 .organizations
                 .into_iter()
                 .find(|o| o.id == id.trim())
                 .ok_or_else(|| {
                     ErrorPayload::new(
-                        lockdesk_core::ErrorCode::NotInOrganization,
+                        lockdesk_core::error::ErrorCode::NotInOrganization,
                         format!("the account does not belong to organization {id}"),
                     )
                 })?;
@@ -41,7 +44,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: Option<OrgsCmd>) -> Re
             })
         }
         OrgsCmd::Use { id } => {
-            let org = app::orgs_choose(
+            let org = orgs_choose(
                 ctx,
                 OrgsChooseRequest {
                     organization_id: id,

@@ -1,8 +1,13 @@
 //! `profile add | list | remove`: the app's profile use-cases.
 
 use lockdesk_api::ApiVersion;
-use lockdesk_core::app::{self, NoArgs, ProfileNameRequest, ProfilesAddRequest};
-use lockdesk_core::Profile;
+use lockdesk_core::app::args::NoArgs;
+use lockdesk_core::profiles::commands::profiles_add;
+use lockdesk_core::profiles::commands::profiles_list;
+use lockdesk_core::profiles::commands::profiles_remove;
+use lockdesk_core::profiles::commands::ProfilesAddRequest;
+use lockdesk_core::profiles::store::Profile;
+use lockdesk_core::sessions::status::ProfileNameRequest;
 
 use crate::cli::{Api, ProfileCmd};
 use crate::env::Env;
@@ -48,7 +53,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: ProfileCmd) -> Result<
                         })?
                 }
             };
-            let added = app::profiles_add(
+            let added = profiles_add(
                 ctx,
                 ProfilesAddRequest {
                     name: profile.name,
@@ -66,14 +71,14 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: ProfileCmd) -> Result<
             })
         }
         ProfileCmd::List => {
-            let list = app::profiles_list(ctx, NoArgs {}).await?;
+            let list = profiles_list(ctx, NoArgs {}).await?;
             term.show(&list, |term| {
                 let rows: Vec<Vec<String>> = list.profiles.iter().map(words::profile_row).collect();
                 output::table(term.out, &words::PROFILE_HEADERS, &rows)
             })
         }
         ProfileCmd::Remove { name } => {
-            let done = app::profiles_remove(
+            let done = profiles_remove(
                 ctx,
                 ProfileNameRequest {
                     profile: name.clone(),

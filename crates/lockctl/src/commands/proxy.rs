@@ -1,8 +1,10 @@
 //! `proxy login | logout`: the user name and password of a proxy that asks for them (407),
 //! through the app's use-cases (checked against the proxy, kept in the OS keychain).
 
-use lockdesk_core::app::{
-    self, ProxyCredentialsClearRequest, ProxyCredentialsSetRequest, ProxyCredentialsView,
+use lockdesk_core::proxy::commands::proxy_credentials_clear;
+use lockdesk_core::proxy::commands::proxy_credentials_set;
+use lockdesk_core::proxy::commands::{
+    ProxyCredentialsClearRequest, ProxyCredentialsSetRequest, ProxyCredentialsView,
 };
 
 use crate::cli::ProxyCmd;
@@ -25,7 +27,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: ProxyCmd) -> Result<()
         }
         ProxyCmd::Logout => {
             let profile = env.profile()?;
-            let done = app::proxy_credentials_clear(
+            let done = proxy_credentials_clear(
                 env.app()?,
                 ProxyCredentialsClearRequest {
                     profile: Some(profile),
@@ -70,7 +72,7 @@ async fn keep_login(env: &Env<'_>, term: &mut Term<'_>) -> Result<ProxyCredentia
                 .ok_or_else(|| missing("password", PASSWORD_ENV))?
         }
     };
-    Ok(app::proxy_credentials_set(
+    Ok(proxy_credentials_set(
         env.app()?,
         ProxyCredentialsSetRequest {
             profile: Some(profile),

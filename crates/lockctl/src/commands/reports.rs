@@ -2,11 +2,16 @@
 //! run --due` from cron or the Windows Task Scheduler) as much as by hand.
 
 use lockdesk_api::ApiVersion;
-use lockdesk_core::app::{
-    self, NoArgs, ReportAddRequest, ReportFormat, ReportIdRequest, ReportKind, ReportLanguage,
-    ReportOutcome, ReportsRunRequest, Schedule,
+use lockdesk_core::app::args::NoArgs;
+use lockdesk_core::error::{ErrorCode, ErrorPayload};
+use lockdesk_core::reports::commands::reports_add;
+use lockdesk_core::reports::commands::reports_list;
+use lockdesk_core::reports::commands::reports_remove;
+use lockdesk_core::reports::commands::reports_run;
+use lockdesk_core::reports::commands::{
+    ReportAddRequest, ReportIdRequest, ReportOutcome, ReportsRunRequest,
 };
-use lockdesk_core::{ErrorCode, ErrorPayload};
+use lockdesk_core::reports::{ReportFormat, ReportKind, ReportLanguage, Schedule};
 
 use crate::cli::{ActionArg, EveryArg, LangArg, ReportFormatArg, ReportsCmd, WhatArg};
 use crate::env::Env;
@@ -18,7 +23,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: ReportsCmd) -> Result<
     let ctx = env.app()?;
     match cmd {
         ReportsCmd::List => {
-            let list = app::reports_list(ctx, NoArgs {}).await?;
+            let list = reports_list(ctx, NoArgs {}).await?;
             term.show(&list, |term| {
                 let rows: Vec<Vec<String>> = list.reports.iter().map(words::report_row).collect();
                 output::table(term.out, &words::REPORT_HEADERS, &rows)
@@ -51,7 +56,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: ReportsCmd) -> Result<
                 },
                 EveryArg::FirstOfficeDay => Schedule::MonthlyFirstOfficeDay { at },
             };
-            let report = app::reports_add(
+            let report = reports_add(
                 ctx,
                 ReportAddRequest {
                     name,
@@ -88,7 +93,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: ReportsCmd) -> Result<
             })
         }
         ReportsCmd::Remove { id } => {
-            app::reports_remove(ctx, ReportIdRequest { id: id.clone() }).await?;
+            reports_remove(ctx, ReportIdRequest { id: id.clone() }).await?;
             if !term.json {
                 writeln!(term.out, "report {} removed", output::clean(&id))?;
             } else {
@@ -105,7 +110,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: ReportsCmd) -> Result<
             if let Some(h) = &history_profile {
                 ctx.use_profile(ApiVersion::V2, h);
             }
-            let answer = app::reports_run(ctx, ReportsRunRequest { id, again }).await?;
+            let answer = reports_run(ctx, ReportsRunRequest { id, again }).await?;
             if term.json {
                 output::json(term.out, &answer)?;
             } else {

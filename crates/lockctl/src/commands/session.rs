@@ -1,9 +1,14 @@
 //! `login`, `logout`, `token-info`: the app's sign-in use-cases, with the redirected address
 //! pasted on stdin instead of intercepted by a window.
 
-use lockdesk_core::app::{
-    self, Api, NoArgs, ProfileNameRequest, SessionCompleteSignInRequest, SessionSignOutRequest,
-};
+use lockdesk_core::app::args::NoArgs;
+use lockdesk_core::journal::journaled::session_complete_sign_in;
+use lockdesk_core::journal::journaled::session_sign_out;
+use lockdesk_core::profiles::view::Api;
+use lockdesk_core::sessions::account::account_info;
+use lockdesk_core::sessions::commands::session_begin_sign_in;
+use lockdesk_core::sessions::commands::{SessionCompleteSignInRequest, SessionSignOutRequest};
+use lockdesk_core::sessions::status::ProfileNameRequest;
 
 use crate::env::Env;
 use crate::error::{Error, Result};
@@ -13,7 +18,7 @@ use crate::term::Term;
 pub async fn login(env: &Env<'_>, term: &mut Term<'_>) -> Result<()> {
     let profile = env.profile()?;
     let ctx = env.app_without_profile();
-    let begun = app::session_begin_sign_in(
+    let begun = session_begin_sign_in(
         ctx,
         ProfileNameRequest {
             profile: profile.clone(),
@@ -28,7 +33,7 @@ pub async fn login(env: &Env<'_>, term: &mut Term<'_>) -> Result<()> {
         .read_line()?
         .filter(|l| !l.trim().is_empty())
         .ok_or_else(|| Error::Usage("no redirected address was given on stdin".into()))?;
-    let signed_in = app::session_complete_sign_in(
+    let signed_in = session_complete_sign_in(
         ctx,
         SessionCompleteSignInRequest {
             profile,
@@ -44,7 +49,7 @@ pub async fn login(env: &Env<'_>, term: &mut Term<'_>) -> Result<()> {
 
 pub async fn logout(env: &Env<'_>, term: &mut Term<'_>) -> Result<()> {
     let profile = env.profile()?;
-    let out = app::session_sign_out(
+    let out = session_sign_out(
         env.app_without_profile(),
         SessionSignOutRequest {
             profile: Some(profile),
@@ -61,12 +66,12 @@ pub async fn logout(env: &Env<'_>, term: &mut Term<'_>) -> Result<()> {
 /// error is this command's error).
 pub async fn token_info(env: &Env<'_>, term: &mut Term<'_>) -> Result<()> {
     let profile = env.profile()?;
-    let api = lockdesk_core::ProfileStore::new(&env.ctx())
+    let api = lockdesk_core::profiles::store::ProfileStore::new(&env.ctx())
         .get(&profile)?
         .api;
     let ctx = env.app_without_profile();
     ctx.use_profile(api, &profile);
-    let info = app::account_info(ctx, NoArgs {}).await?;
+    let info = account_info(ctx, NoArgs {}).await?;
     let (session, error) = match Api::from(api) {
         Api::V3 => (&info.session, &info.session_error),
         Api::V2 => (&info.history_session, &info.history_error),
@@ -74,7 +79,7 @@ pub async fn token_info(env: &Env<'_>, term: &mut Term<'_>) -> Result<()> {
     let session = match (session, error) {
         (Some(s), _) => s,
         (None, Some(e)) => return Err(Error::Payload(e.clone())),
-        (None, None) => return Err(lockdesk_core::Error::NotSignedIn(profile).into()),
+        (None, None) => return Err(lockdesk_core::error::Error::NotSignedIn(profile).into()),
     };
     term.show(&info, |term| {
         output::pairs(term.out, &words::token(session, &info.missing_scopes))

@@ -1,10 +1,16 @@
 //! `users list | show | register | invite-existing | update | remove`: the app's user
 //! use-cases. An image file goes through the app's image pipeline.
 
-use lockdesk_core::app::{
-    self, UserIdRequest, UserView, UsersInviteRequest, UsersListRequest, UsersRegisterRequest,
-    UsersUpdateRequest,
+use lockdesk_core::journal::journaled::users_invite;
+use lockdesk_core::journal::journaled::users_register;
+use lockdesk_core::journal::journaled::users_remove;
+use lockdesk_core::journal::journaled::users_update;
+use lockdesk_core::users::commands::users_get;
+use lockdesk_core::users::commands::users_list;
+use lockdesk_core::users::commands::{
+    UserIdRequest, UsersInviteRequest, UsersListRequest, UsersRegisterRequest, UsersUpdateRequest,
 };
+use lockdesk_core::users::view::UserView;
 
 use super::{image_source, role};
 use crate::cli::UsersCmd;
@@ -32,7 +38,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: UsersCmd) -> Result<()
             all,
             dates,
         } => {
-            let list = app::users_list(
+            let list = users_list(
                 ctx,
                 UsersListRequest {
                     code,
@@ -62,7 +68,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: UsersCmd) -> Result<()
             })
         }
         UsersCmd::Show { id } => {
-            let u = app::users_get(ctx, UserIdRequest { user_id: id }).await?;
+            let u = users_get(ctx, UserIdRequest { user_id: id }).await?;
             print_user(term, &u)
         }
         UsersCmd::Register {
@@ -80,7 +86,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: UsersCmd) -> Result<()
                 code,
                 image,
             };
-            let u = app::users_register(ctx, req).await?;
+            let u = users_register(ctx, req).await?;
             print_user(term, &u)
         }
         UsersCmd::InviteExisting {
@@ -96,7 +102,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: UsersCmd) -> Result<()
                 code,
                 image,
             };
-            let u = app::users_invite(ctx, req).await?;
+            let u = users_invite(ctx, req).await?;
             print_user(term, &u)
         }
         UsersCmd::Update {
@@ -126,11 +132,11 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: UsersCmd) -> Result<()
                 code,
                 image,
             };
-            let u = app::users_update(ctx, req).await?;
+            let u = users_update(ctx, req).await?;
             print_user(term, &u)
         }
         UsersCmd::Remove { id } => {
-            let done = app::users_remove(
+            let done = users_remove(
                 ctx,
                 UserIdRequest {
                     user_id: id.clone(),

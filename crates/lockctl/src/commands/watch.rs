@@ -6,7 +6,11 @@
 use std::time::Duration;
 
 use lockdesk_api::ApiVersion;
-use lockdesk_core::app::{self, NoArgs, WatchRoundResponse, WatchSyncOutcome};
+use lockdesk_core::app::args::NoArgs;
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::watch::commands::watch_round;
+use lockdesk_core::watch::commands::watch_rules_get;
+use lockdesk_core::watch::commands::{WatchRoundResponse, WatchSyncOutcome};
 
 use crate::cli::WatchArgs;
 use crate::env::Env;
@@ -53,8 +57,8 @@ const POLL: Duration = Duration::from_millis(250);
 /// One round. At a terminal the sync's progress goes to stderr, a line when it changed (a first
 /// sync of a large organization takes minutes at the service's 50 requests per minute);
 /// a scheduled run (no terminal) prints only its alerts and errors.
-async fn round(ctx: &app::AppContext, term: &mut Term<'_>) -> Result<WatchRoundResponse> {
-    let round = app::watch_round(ctx, NoArgs {});
+async fn round(ctx: &AppContext, term: &mut Term<'_>) -> Result<WatchRoundResponse> {
+    let round = watch_round(ctx, NoArgs {});
     tokio::pin!(round);
     let mut shown = String::new();
     loop {
@@ -92,7 +96,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, args: WatchArgs) -> Result<
                 )?;
             }
         }
-        let minutes = app::watch_rules_get(ctx, NoArgs {})
+        let minutes = watch_rules_get(ctx, NoArgs {})
             .await
             .map(|r| r.interval_minutes)
             .unwrap_or(10);

@@ -16,12 +16,12 @@ use unicode_width::UnicodeWidthStr;
 /// On stderr, when a list came from the offline cache: as of when, and that nothing changes.
 pub fn cached_note(
     err: &mut dyn Write,
-    cached: Option<&lockdesk_core::app::CachedView>,
+    cached: Option<&lockdesk_core::offline::CachedView>,
 ) -> Result<()> {
     if let Some(c) = cached {
         let why = match c.reason {
-            lockdesk_core::app::CachedReason::Unreachable => "the service could not be reached",
-            lockdesk_core::app::CachedReason::CacheOnly => "--cached",
+            lockdesk_core::offline::CachedReason::Unreachable => "the service could not be reached",
+            lockdesk_core::offline::CachedReason::CacheOnly => "--cached",
         };
         writeln!(
             err,

@@ -4,7 +4,7 @@ use crate::support::world;
 async fn admin_session_from_profile_to_invitation() {
     let w = world();
     w.add_profile("work", 0).await;
-    let kept = lockdesk_core::SecretStore::get(w.secrets.as_ref(), "work/client_secret")
+    let kept = lockdesk_core::secrets::SecretStore::get(w.secrets.as_ref(), "work/client_secret")
         .unwrap()
         .unwrap();
     let kept: serde_json::Value = serde_json::from_str(&kept).unwrap();

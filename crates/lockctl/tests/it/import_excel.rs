@@ -70,7 +70,8 @@ async fn import_a_cp932_file_with_japanese_headers() {
     // Too large: refused from its size on disk.
     let big = w._dir.path().join("big.csv");
     let f = std::fs::File::create(&big).unwrap();
-    f.set_len(lockdesk_core::app::MAX_CSV_BYTES + 1).unwrap();
+    f.set_len(lockdesk_core::invitations::MAX_CSV_BYTES + 1)
+        .unwrap();
     let out = w
         .run(&["invitations", "import", big.to_str().unwrap()], "")
         .await;

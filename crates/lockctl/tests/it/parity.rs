@@ -1,5 +1,5 @@
 //! One core for every front end: the same tasks through `lockctl::run` and through the app's
-//! command layer (`lockdesk_core::app::dispatch`, what the desktop shell and the test host
+//! command layer (`lockdesk_core::app::dispatch::dispatch`, what the desktop shell and the test host
 //! call), each against its own fresh simulator. Both must send the same requests to the
 //! service (the simulator's request log, ids of things created normalised) and reach the same
 //! outcomes: names, images (downscaled, converted or refused), group updates and bulk CSV
@@ -9,8 +9,11 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use lockdesk_core::app::{dispatch, AppContext};
-use lockdesk_core::{Context, ErrorPayload, MemoryStore};
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::app::dispatch::dispatch;
+use lockdesk_core::core_context::Context;
+use lockdesk_core::error::ErrorPayload;
+use lockdesk_core::secrets::MemoryStore;
 use lockdesk_sim::routes::requests::RecordedRequest;
 use lockdesk_sim::SimInfo;
 use serde_json::{json, Value};
@@ -289,7 +292,10 @@ async fn lockctl_and_the_app_send_the_same_requests_and_agree() {
     .await;
     assert_eq!(c.code, 1, "{}", c.stderr);
     assert_eq!(cli_code(&c), "not_an_image");
-    assert_eq!(a.unwrap_err().code, lockdesk_core::ErrorCode::NotAnImage);
+    assert_eq!(
+        a.unwrap_err().code,
+        lockdesk_core::error::ErrorCode::NotAnImage
+    );
 
     // A group update without a name: the same result on both sides.
     let create = json!({ "name": "Floor 3", "memo": "first" });

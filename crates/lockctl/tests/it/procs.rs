@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use lockdesk_api::TokenSet;
 use lockdesk_core::secrets::FileStore;
-use lockdesk_core::SecretStore;
+use lockdesk_core::secrets::SecretStore;
 use lockdesk_sim::SimInfo;
 use tempfile::TempDir;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};

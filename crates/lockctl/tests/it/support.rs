@@ -1,8 +1,9 @@
 use std::io::{BufReader, Cursor, Read, Write};
 use std::sync::{Arc, Mutex};
 
-use lockdesk_core::app::AppContext;
-use lockdesk_core::{Context, MemoryStore};
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::core_context::Context;
+use lockdesk_core::secrets::MemoryStore;
 use lockdesk_sim::{SimInfo, SimOptions};
 use tempfile::TempDir;
 

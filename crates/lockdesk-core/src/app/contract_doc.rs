@@ -74,10 +74,13 @@ fn errors_table() -> String {
 /// Every generated part by name.
 fn parts() -> Vec<(&'static str, String)> {
     vec![
-        ("commands", commands_table(&super::command_types())),
+        (
+            "commands",
+            commands_table(&crate::app::dispatch::command_types()),
+        ),
         (
             "desktop-commands",
-            commands_table(&super::desktop_command_types()),
+            commands_table(&crate::app::dispatch::desktop_command_types()),
         ),
         ("error-codes", errors_table()),
     ]

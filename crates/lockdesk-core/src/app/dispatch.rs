@@ -5,7 +5,7 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use super::*;
+use crate::app::commands::*;
 use crate::error::{ErrorCode, ErrorDetails, ErrorPayload};
 
 macro_rules! define_desktop_types {

@@ -8,9 +8,9 @@ use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
 
-use super::invitations::outcomes::InviteResult;
-pub use super::job_kind::JobKind;
+pub use crate::app::job_kind::JobKind;
 use crate::error::{Error, ErrorPayload, Result};
+use crate::invitations::outcomes::InviteResult;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

@@ -1,9 +1,9 @@
 //! The UI's commands on background jobs: progress by job id, and cancelling. The jobs
 //! themselves are kept in the context's registry (`job_registry.rs`).
 
-pub use super::job_kind::JobKind;
-pub use super::job_registry::{JobIdRequest, JobStarted, JobState, JobView};
-use super::AppContext;
+use crate::app::context::AppContext;
+pub use crate::app::job_kind::JobKind;
+pub use crate::app::job_registry::{JobIdRequest, JobStarted, JobState, JobView};
 use crate::error::Result;
 
 pub async fn jobs_get(ctx: &AppContext, req: JobIdRequest) -> Result<JobView> {

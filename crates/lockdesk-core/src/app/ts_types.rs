@@ -12,9 +12,9 @@ use lockdesk_commands::shell::{
 };
 use ts_rs::TS;
 
-use super::session::SignInFinishedEvent;
-use super::{COMMANDS, DESKTOP_COMMANDS};
 use crate::error::ErrorPayload;
+use crate::sessions::commands::SignInFinishedEvent;
+use lockdesk_commands::{COMMANDS, DESKTOP_COMMANDS};
 
 /// The folder the UI reads the types from.
 pub fn default_dir() -> PathBuf {
@@ -32,17 +32,17 @@ pub fn export_types(dir: &Path) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
     let cfg = config(dir);
     let err = |e: ts_rs::ExportError| e.to_string();
-    super::export_command_types(&cfg).map_err(err)?;
-    super::export_desktop_command_types(&cfg).map_err(err)?;
+    crate::app::dispatch::export_command_types(&cfg).map_err(err)?;
+    crate::app::dispatch::export_desktop_command_types(&cfg).map_err(err)?;
     ErrorPayload::export_all(&cfg).map_err(err)?;
     SignInFinishedEvent::export_all(&cfg).map_err(err)?;
     FileDropEvent::export_all(&cfg).map_err(err)?;
     OpenScreenEvent::export_all(&cfg).map_err(err)?;
 
     let header = "// Generated from Rust by lockdesk-core (app::ts_types). Do not edit; run scripts/gen-types.\n";
-    let mut types: Vec<&str> = super::command_types()
+    let mut types: Vec<&str> = crate::app::dispatch::command_types()
         .iter()
-        .chain(super::desktop_command_types().iter())
+        .chain(crate::app::dispatch::desktop_command_types().iter())
         .flat_map(|(_, req, resp)| [*req, *resp])
         .collect();
     types.sort_unstable();
@@ -56,7 +56,7 @@ pub fn export_types(dir: &Path) -> Result<(), String> {
         commands.push_str(&format!("import type {{ {t} }} from \"./{t}\";\n"));
     }
     commands.push_str("\n/** Every command: its request (arguments) and response types. */\nexport type Commands = {\n");
-    for (name, req, resp) in super::command_types() {
+    for (name, req, resp) in crate::app::dispatch::command_types() {
         commands.push_str(&format!("  {name}: {{ req: {req}; res: {resp} }};\n"));
     }
     commands.push_str("};\n\nexport type CommandName = keyof Commands;\n\n");
@@ -66,7 +66,7 @@ pub fn export_types(dir: &Path) -> Result<(), String> {
     }
     commands.push_str("];\n\n");
     commands.push_str("/** Commands only the desktop shell has (a window or a native dialog); the test host answers them with `unknown_command`. */\nexport type DesktopCommands = {\n");
-    for (name, req, resp) in super::desktop_command_types() {
+    for (name, req, resp) in crate::app::dispatch::desktop_command_types() {
         commands.push_str(&format!("  {name}: {{ req: {req}; res: {resp} }};\n"));
     }
     commands.push_str("};\n\nexport type DesktopCommandName = keyof DesktopCommands;\n\n");
@@ -170,22 +170,22 @@ fn limits_ts() -> String {
         ),
         (
             "csv_max_bytes",
-            super::invitations::MAX_CSV_BYTES as i64,
+            crate::invitations::MAX_CSV_BYTES as i64,
             "bytes of a bulk invitation file",
         ),
         (
             "csv_max_rows",
-            i64::from(super::invitations::MAX_CSV_ROWS),
+            i64::from(crate::invitations::MAX_CSV_ROWS),
             "rows of a bulk invitation file",
         ),
         (
             "image_max_source_bytes",
-            super::image_upload::MAX_SOURCE_BYTES as i64,
+            crate::images::upload::MAX_SOURCE_BYTES as i64,
             "bytes of a lock image file before it is reduced",
         ),
         (
             "invitation_limit",
-            i64::from(super::invitations::INVITATION_LIMIT),
+            i64::from(crate::invitations::INVITATION_LIMIT),
             "invitations active at once per organization",
         ),
         (

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::code::{ErrorCategory, ErrorCode};
+use crate::error::code::{ErrorCategory, ErrorCode};
 use lockdesk_api::TlsProblem;
 use lockdesk_archive::StoreKind;
 

@@ -8,6 +8,11 @@
 //! (`app::journaled`), never from a whole request, so tokens, codes, verifiers, client secrets
 //! and image or CSV bytes cannot reach the file.
 
+pub mod activity;
+pub mod entry;
+pub mod journaled;
+pub mod lost_answer;
+pub mod notes;
 pub mod retention;
 mod store;
 mod upkeep;

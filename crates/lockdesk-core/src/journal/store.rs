@@ -13,7 +13,7 @@ use chrono::{DateTime, Utc};
 use lockdesk_archive::store_file::{self, Reset, StoreFile, StoreKind};
 use rusqlite::{params, params_from_iter, Connection, OptionalExtension};
 
-use super::{FieldChange, JournalEntry, NewEntry, Operation, Target, DONE, PENDING};
+use crate::journal::{FieldChange, JournalEntry, NewEntry, Operation, Target, DONE, PENDING};
 
 /// The journal's file name in the data folder.
 pub const JOURNAL_FILE: &str = "journal.sqlite3";
@@ -45,7 +45,7 @@ CREATE TABLE IF NOT EXISTS meta (
 );
 ";
 
-pub(super) type DbResult<T> = std::result::Result<T, lockdesk_archive::Error>;
+pub(crate) type DbResult<T> = std::result::Result<T, lockdesk_archive::Error>;
 
 /// Which entries to read: all filters are optional and combine with AND. Newest first.
 #[derive(Clone, Debug, Default)]
@@ -88,12 +88,12 @@ impl Journal {
 
     /// Runs `f` on the journal (opened, checked; a damaged file is set aside and answered as
     /// the error, the new file holding its reset note).
-    pub(super) fn read<T>(&self, f: impl FnMut(&mut Connection) -> DbResult<T>) -> DbResult<T> {
+    pub(crate) fn read<T>(&self, f: impl FnMut(&mut Connection) -> DbResult<T>) -> DbResult<T> {
         self.file.read(f)
     }
 
     /// [`Journal::read`] for writes: refused as `disk_full` without the reserve.
-    pub(super) fn write<T>(&self, f: impl FnMut(&mut Connection) -> DbResult<T>) -> DbResult<T> {
+    pub(crate) fn write<T>(&self, f: impl FnMut(&mut Connection) -> DbResult<T>) -> DbResult<T> {
         self.file.write(f)
     }
 

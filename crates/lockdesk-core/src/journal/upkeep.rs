@@ -10,8 +10,8 @@ use std::time::Duration as StdDuration;
 use chrono::{DateTime, Duration, Utc};
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 
-use super::store::DbResult;
-use super::Journal;
+use crate::journal::store::DbResult;
+use crate::journal::Journal;
 
 /// How often the journal is pruned in the background, whichever program does it.
 pub const PRUNE_EVERY: Duration = Duration::days(1);

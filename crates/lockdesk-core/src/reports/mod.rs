@@ -3,9 +3,13 @@
 //! the app and a scheduled `lockctl reports run --due` on one machine. The use-cases that write
 //! the files are the app's (`app/reports/`).
 
+pub mod claim;
+pub mod commands;
 pub mod definition;
 pub mod runs;
 pub mod schedule;
+pub mod tables;
+pub mod write;
 
 pub use definition::{
     load_reports, reports_path, save_reports, ReportDefinition, ReportFormat, ReportKind,

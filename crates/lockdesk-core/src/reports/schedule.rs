@@ -4,8 +4,8 @@
 
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, TimeZone, Utc};
 
-use super::definition::Schedule;
 use crate::error::Result;
+use crate::reports::definition::Schedule;
 use crate::watch::OfficeHours;
 
 /// The period a run writes: from `start` (inclusive) to `end` (exclusive), due at `due_at`.

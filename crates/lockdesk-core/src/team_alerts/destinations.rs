@@ -15,11 +15,11 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest as _, Sha256};
 use url::Url;
 
-use super::mail::MailSettings;
 use crate::error::{Error, Result};
 use crate::reports::definition::time_of_day;
 use crate::secrets::{alert_destination_key, SecretStore};
 use crate::settings_file::{self, Refused, SettingsFile};
+use crate::team_alerts::mail::MailSettings;
 use crate::watch::RuleKind;
 
 /// The longest destination name, in characters.

@@ -38,8 +38,8 @@
 use chrono::FixedOffset;
 use serde_json::{json, Value};
 
-use super::destinations::{AlertDestination, DestinationKind, MessageLanguage};
-use super::words::{self, Seg, Text};
+use crate::team_alerts::destinations::{AlertDestination, DestinationKind, MessageLanguage};
+use crate::team_alerts::words::{self, Seg, Text};
 use crate::watch::AlertView;
 
 /// More alerts than this for one destination in one delivery pass become one message.
@@ -179,7 +179,7 @@ pub fn angle_escape(s: &str) -> String {
 
 /// A mail's plain text: a name stays on its line, and is no link.
 pub fn mail_escape(s: &str) -> String {
-    no_link(&super::mail::one_line(s))
+    no_link(&crate::team_alerts::mail::one_line(s))
 }
 
 fn lines(content: &Content, escape: fn(&str) -> String) -> String {

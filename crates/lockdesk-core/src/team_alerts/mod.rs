@@ -10,10 +10,12 @@
 //! session (`smtp.rs`). The use-cases, and the delivery pass at the end of each watch round,
 //! are the app's (`app/team_alerts/`).
 
+pub mod commands;
 pub mod deliveries;
 pub mod destinations;
 pub mod mail;
 pub mod messages;
+pub mod pass;
 pub mod send;
 pub mod smtp;
 #[cfg(test)]

@@ -17,8 +17,8 @@ use std::time::Duration;
 use reqwest::StatusCode;
 use url::Url;
 
-use super::messages::Body;
 use crate::error::ErrorCode;
+use crate::team_alerts::messages::Body;
 
 /// How long one post may take.
 pub const SEND_TIMEOUT: Duration = Duration::from_secs(30);

@@ -44,9 +44,9 @@ use tokio_rustls::client::TlsStream;
 use tokio_rustls::rustls::pki_types::ServerName;
 use tokio_rustls::TlsConnector;
 
-use super::mail::{is_loopback_host, one_line, MailSecurity, MailSettings};
-use super::send::Sent;
 use crate::error::ErrorCode;
+use crate::team_alerts::mail::{is_loopback_host, one_line, MailSecurity, MailSettings};
+use crate::team_alerts::send::Sent;
 
 /// How long reaching the server may take.
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(15);

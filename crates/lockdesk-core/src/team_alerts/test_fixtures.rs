@@ -2,7 +2,9 @@
 
 use chrono::{DateTime, Utc};
 
-use super::destinations::{AlertDestination, DestinationKind, MessageLanguage, RuleSelection};
+use crate::team_alerts::destinations::{
+    AlertDestination, DestinationKind, MessageLanguage, RuleSelection,
+};
 use crate::watch::{AlertView, BatteryPart, Finding, RuleKind};
 
 /// Alert `id`: the lock `L1` (named `lock_name`) at 9 % on 2026-11-24 10:00 in Japan.

@@ -7,7 +7,7 @@
 
 use chrono::{DateTime, FixedOffset, Utc};
 
-use super::destinations::MessageLanguage;
+use crate::team_alerts::destinations::MessageLanguage;
 use crate::watch::{AlertView, BatteryPart, Finding, RuleKind};
 
 /// A piece of a line.

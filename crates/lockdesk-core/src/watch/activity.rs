@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 use lockdesk_archive::{Archive, HistoryFilter, HistoryQuery, SortOrder};
 
-use super::LockActivity;
+use crate::watch::LockActivity;
 
 /// `locks` as (id, name), each with its newest record before `now`.
 pub fn lock_activity(

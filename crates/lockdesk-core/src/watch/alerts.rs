@@ -28,7 +28,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::{params, params_from_iter, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
-use super::rules::{Finding, RuleKind};
+use crate::watch::rules::{Finding, RuleKind};
 
 /// The alert store's file name in the data folder.
 pub const ALERTS_FILE: &str = "watch.sqlite3";

@@ -5,6 +5,7 @@
 
 pub mod activity;
 pub mod alerts;
+pub mod commands;
 pub mod rules;
 pub mod settings;
 

@@ -1,4 +1,4 @@
-use crate::app::views::{battery_readings, DeviceKind, LockView};
+use crate::locks::view::{battery_readings, DeviceKind, LockView};
 use chrono::NaiveDate;
 
 use super::*;

@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::rules::OfficeHours;
 use crate::error::{Error, Result};
 use crate::settings_file::{self, SettingsFile};
+use crate::watch::rules::OfficeHours;
 
 /// How often a round runs (the app's background loop, `lockctl watch` without `--once`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -5,8 +5,11 @@ use std::io::Cursor;
 use std::sync::Arc;
 use std::time::Duration;
 
-use lockdesk_core::app::{dispatch, AppContext};
-use lockdesk_core::{Context, ErrorPayload, MemoryStore};
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::app::dispatch::dispatch;
+use lockdesk_core::core_context::Context;
+use lockdesk_core::error::ErrorPayload;
+use lockdesk_core::secrets::MemoryStore;
 use lockdesk_sim::SimOptions;
 use serde_json::{json, Value};
 
@@ -89,21 +92,21 @@ async fn errors_have_codes_before_sign_in() {
     let a = app().await;
     assert_eq!(
         a.fail("locks_list", json!({})).await.code,
-        lockdesk_core::ErrorCode::NotSignedIn
+        lockdesk_core::error::ErrorCode::NotSignedIn
     );
     assert_eq!(
         a.fail("no_such", json!({})).await.code,
-        lockdesk_core::ErrorCode::UnknownCommand
+        lockdesk_core::error::ErrorCode::UnknownCommand
     );
     let e = a.fail("locks_rename", json!({ "lock_id": 5 })).await;
-    assert_eq!(e.code, lockdesk_core::ErrorCode::InvalidArguments);
+    assert_eq!(e.code, lockdesk_core::error::ErrorCode::InvalidArguments);
     let e = a
         .fail(
             "session_complete_sign_in",
             json!({ "profile": "x", "redirected_url": "https://a/" }),
         )
         .await;
-    assert_eq!(e.code, lockdesk_core::ErrorCode::NoPendingSignIn);
+    assert_eq!(e.code, lockdesk_core::error::ErrorCode::NoPendingSignIn);
     let list = a.call("profiles_list", json!({})).await;
     assert_eq!(list["profiles"], json!([]));
 }
@@ -133,7 +136,7 @@ async fn demo_locks_rename_image_and_reset() {
             json!({ "lock_id": id, "name": "x".repeat(51) }),
         )
         .await;
-    assert_eq!(too_long.code, lockdesk_core::ErrorCode::Validation);
+    assert_eq!(too_long.code, lockdesk_core::error::ErrorCode::Validation);
 
     let set = a
         .call(
@@ -159,14 +162,14 @@ async fn demo_locks_rename_image_and_reset() {
             json!({ "url": url.replace("/_sim/images/", "/_sim/images/x") }),
         )
         .await;
-    assert_eq!(e.code, lockdesk_core::ErrorCode::InvalidInput);
+    assert_eq!(e.code, lockdesk_core::error::ErrorCode::InvalidInput);
     // Named in an answer about this organization only: with the other one chosen, refused.
     let orgs = a.call("orgs_list", json!({})).await;
     let org = |i: usize| orgs["organizations"][i]["id"].as_str().unwrap().to_owned();
     a.call("orgs_choose", json!({ "organization_id": org(1) }))
         .await;
     let e = a.fail("images_get", json!({ "url": url })).await;
-    assert_eq!(e.code, lockdesk_core::ErrorCode::InvalidInput);
+    assert_eq!(e.code, lockdesk_core::error::ErrorCode::InvalidInput);
     a.call("orgs_choose", json!({ "organization_id": org(0) }))
         .await;
     a.call("images_get", json!({ "url": url })).await;
@@ -178,7 +181,7 @@ async fn demo_locks_rename_image_and_reset() {
             json!({ "lock_id": id, "source": { "kind": "bytes", "file_name": "notes.txt", "base64": text } }),
         )
         .await;
-    assert_eq!(e.code, lockdesk_core::ErrorCode::NotAnImage);
+    assert_eq!(e.code, lockdesk_core::error::ErrorCode::NotAnImage);
     assert_eq!(e.details.file_name.as_deref(), Some("notes.txt"));
     // Paths are readable only when the shell registered them as dropped.
     let e = a
@@ -187,7 +190,7 @@ async fn demo_locks_rename_image_and_reset() {
             json!({ "lock_id": id, "source": { "kind": "path", "path": "/etc/passwd" } }),
         )
         .await;
-    assert_eq!(e.code, lockdesk_core::ErrorCode::InvalidInput);
+    assert_eq!(e.code, lockdesk_core::error::ErrorCode::InvalidInput);
 
     let reset = a.call("locks_reset_image", json!({ "lock_id": id })).await;
     assert_ne!(reset["image_url"].as_str(), Some(url.as_str()));
@@ -267,7 +270,7 @@ async fn groups_users_history_and_account() {
     let e = a
         .fail("locks_rename", json!({ "lock_id": lid, "name": "X" }))
         .await;
-    assert_eq!(e.code, lockdesk_core::ErrorCode::InsufficientScope);
+    assert_eq!(e.code, lockdesk_core::error::ErrorCode::InsufficientScope);
     assert_eq!(
         e.details.scope.as_deref().unwrap(),
         "organization:lock:write"
@@ -279,7 +282,7 @@ async fn groups_users_history_and_account() {
     assert_eq!(out["revoked"], true);
     assert_eq!(
         a.fail("locks_list", json!({})).await.code,
-        lockdesk_core::ErrorCode::NotSignedIn
+        lockdesk_core::error::ErrorCode::NotSignedIn
     );
 }
 

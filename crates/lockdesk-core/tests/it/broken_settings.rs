@@ -7,8 +7,8 @@
 use std::path::{Path, PathBuf};
 
 use lockdesk_api::ApiVersion;
-use lockdesk_core::app::AppContext;
-use lockdesk_core::ErrorPayload;
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::error::ErrorPayload;
 use serde_json::{json, Value};
 
 use crate::sim_world::{call, fail, SimWorld};

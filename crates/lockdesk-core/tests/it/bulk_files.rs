@@ -4,8 +4,8 @@
 //! decoded, with the limit in the details.
 
 use base64::Engine;
-use lockdesk_core::app::{MAX_CSV_BYTES, MAX_CSV_ROWS};
-use lockdesk_core::ErrorCode;
+use lockdesk_core::error::ErrorCode;
+use lockdesk_core::invitations::{MAX_CSV_BYTES, MAX_CSV_ROWS};
 use serde_json::{json, Value};
 
 use super::App;

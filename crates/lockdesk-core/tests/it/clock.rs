@@ -4,7 +4,8 @@
 //! real SQLite; the computer's clock and the simulator's are moved apart.
 
 use lockdesk_api::ApiVersion;
-use lockdesk_core::app::{round_due, AppContext};
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::watch::commands::round_due;
 use serde_json::{json, Value};
 
 use crate::sim_world::{call, t, SimWorld, HISTORY_PROFILE, T0};

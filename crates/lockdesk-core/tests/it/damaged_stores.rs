@@ -11,11 +11,11 @@ use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Utc};
 use lockdesk_api::ApiVersion;
+use lockdesk_core::error::{ErrorCode, ErrorPayload};
 use lockdesk_core::journal::{Journal, NewEntry, Operation, Target, DONE};
 use lockdesk_core::team_alerts::deliveries::Target as Destination;
 use lockdesk_core::team_alerts::DeliveryStore;
 use lockdesk_core::watch::{AlertStore, Finding, RuleKind};
-use lockdesk_core::{ErrorCode, ErrorPayload};
 use serde_json::json;
 
 use crate::sim_world::{call, fail, lock_ids, t, wait_job, SimWorld, HISTORY_PROFILE, T0};
@@ -86,7 +86,7 @@ fn fill_journal(journal: &Journal, n: u32) {
     }
 }
 
-async fn office() -> (SimWorld, lockdesk_core::app::AppContext) {
+async fn office() -> (SimWorld, lockdesk_core::app::context::AppContext) {
     let w = SimWorld::start().await;
     w.sign_in("office", ApiVersion::V3).await;
     let ctx = w.app().await;
@@ -94,7 +94,7 @@ async fn office() -> (SimWorld, lockdesk_core::app::AppContext) {
 }
 
 /// [`office`] with the history (v2) connection signed in too.
-async fn office_with_history() -> (SimWorld, lockdesk_core::app::AppContext) {
+async fn office_with_history() -> (SimWorld, lockdesk_core::app::context::AppContext) {
     let w = SimWorld::start().await;
     w.sign_in("office", ApiVersion::V3).await;
     w.sign_in(HISTORY_PROFILE, ApiVersion::V2).await;
@@ -159,10 +159,10 @@ async fn a_damaged_journal_is_set_aside_and_the_next_change_is_journaled_in_a_ne
 }
 
 async fn dispatch_result(
-    ctx: &lockdesk_core::app::AppContext,
+    ctx: &lockdesk_core::app::context::AppContext,
     args: serde_json::Value,
 ) -> Result<serde_json::Value, ErrorPayload> {
-    lockdesk_core::app::dispatch(ctx, "activity_list", args).await
+    lockdesk_core::app::dispatch::dispatch(ctx, "activity_list", args).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -177,7 +177,7 @@ async fn a_damaged_archive_is_set_aside_and_filled_again_by_the_next_sync() {
             })
             .collect();
         w.records(&lock, records).await;
-        let sync = |ctx: lockdesk_core::app::AppContext| async move {
+        let sync = |ctx: lockdesk_core::app::context::AppContext| async move {
             let started = call(&ctx, "history_sync_start", json!({})).await;
             wait_job(&ctx, started["job_id"].as_str().unwrap()).await
         };

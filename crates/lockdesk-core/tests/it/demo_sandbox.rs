@@ -5,8 +5,11 @@
 use std::sync::{Arc, Mutex};
 
 use lockdesk_api::ApiVersion;
-use lockdesk_core::app::{dispatch, AppContext};
-use lockdesk_core::{Context, Error, Result, SecretStore};
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::app::dispatch::dispatch;
+use lockdesk_core::core_context::Context;
+use lockdesk_core::error::{Error, Result};
+use lockdesk_core::secrets::SecretStore;
 use lockdesk_sim::SimOptions;
 use serde_json::{json, Value};
 
@@ -184,7 +187,10 @@ async fn leaving_the_demo_returns_to_the_users_connection() {
 #[tokio::test]
 async fn the_demo_simulator_needs_its_token_and_its_own_host() {
     let dir = tempfile::tempdir().unwrap();
-    let core = Context::for_tests(dir.path(), Arc::new(lockdesk_core::MemoryStore::new()));
+    let core = Context::for_tests(
+        dir.path(),
+        Arc::new(lockdesk_core::secrets::MemoryStore::new()),
+    );
     let ctx = AppContext::with_demo_options(core, SimOptions::small());
     let st = call(&ctx, "session_start_demo", json!({})).await;
     let base = st["demo_base_url"].as_str().unwrap().to_owned();

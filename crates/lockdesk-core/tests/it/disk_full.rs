@@ -4,11 +4,12 @@
 //! its journal entry, and everything works again once space is freed.
 
 use lockdesk_api::ApiVersion;
-use lockdesk_core::app::{history_archive_export_to, AppContext, HistoryExportRequest};
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::error::ErrorCode;
+use lockdesk_core::history::{history_archive_export_to, HistoryExportRequest};
 use lockdesk_core::journal::{Journal, JournalQuery, Operation, DONE};
 use lockdesk_core::team_alerts::DeliveryStore;
 use lockdesk_core::watch::{AlertView, RuleKind};
-use lockdesk_core::ErrorCode;
 use lockdesk_sim::test_disk::SmallDisk;
 use serde_json::{json, Value};
 
@@ -125,7 +126,7 @@ async fn every_writer_names_the_full_folder_keeps_what_was_there_and_works_again
     let kept_rules = std::fs::read_dir(config.join("watch")).unwrap().count();
 
     disk.fill();
-    let full_at = |e: &lockdesk_core::ErrorPayload, folder: &std::path::Path| {
+    let full_at = |e: &lockdesk_core::error::ErrorPayload, folder: &std::path::Path| {
         assert_eq!(e.code, ErrorCode::DiskFull, "{e:?}");
         assert_eq!(e.details.path.as_deref(), Some(folder.to_str().unwrap()));
     };

@@ -2,8 +2,11 @@
 
 use std::sync::Arc;
 
-use lockdesk_core::app::{dispatch, AppContext};
-use lockdesk_core::{Context, ErrorCategory, ErrorCode, MemoryStore};
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::app::dispatch::dispatch;
+use lockdesk_core::core_context::Context;
+use lockdesk_core::error::{ErrorCategory, ErrorCode};
+use lockdesk_core::secrets::MemoryStore;
 use lockdesk_sim::SimOptions;
 use serde_json::json;
 

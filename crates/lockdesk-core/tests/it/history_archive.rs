@@ -3,8 +3,11 @@
 
 use std::sync::Arc;
 
-use lockdesk_core::app::{dispatch, history_archive_export_to, AppContext, HistoryExportRequest};
-use lockdesk_core::{Context, MemoryStore};
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::app::dispatch::dispatch;
+use lockdesk_core::core_context::Context;
+use lockdesk_core::history::{history_archive_export_to, HistoryExportRequest};
+use lockdesk_core::secrets::MemoryStore;
 use lockdesk_sim::SimOptions;
 use serde_json::{json, Value};
 
@@ -167,13 +170,13 @@ async fn sync_then_query_aggregate_timecard_export() {
     let e = history_archive_export_to(&ctx, export(json!({})), "relative.csv".into())
         .await
         .unwrap_err();
-    assert_eq!(e.code(), lockdesk_core::ErrorCode::InvalidInput);
+    assert_eq!(e.code(), lockdesk_core::error::ErrorCode::InvalidInput);
     // A folder that cannot be written gives a coded error and leaves no file behind.
     let missing = dir.path().join("no-such-folder").join("out.csv");
     let e = history_archive_export_to(&ctx, export(json!({})), missing.clone())
         .await
         .unwrap_err();
-    assert_eq!(e.code(), lockdesk_core::ErrorCode::FileUnwritable);
+    assert_eq!(e.code(), lockdesk_core::error::ErrorCode::FileUnwritable);
     assert!(!missing.exists());
 
     // A second sync finds nothing new.
@@ -220,6 +223,6 @@ async fn expired_history_sign_in_stops_the_sync_with_its_code() {
             assert!(st["running"].is_null());
         }
         // Refused before starting: the same code reaches the UI.
-        Err(e) => assert_eq!(e.code, lockdesk_core::ErrorCode::V2SessionExpired),
+        Err(e) => assert_eq!(e.code, lockdesk_core::error::ErrorCode::V2SessionExpired),
     }
 }

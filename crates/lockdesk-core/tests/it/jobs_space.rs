@@ -5,8 +5,9 @@
 use std::time::Duration;
 
 use lockdesk_api::ApiVersion;
-use lockdesk_core::app::{dispatch, AppContext};
-use lockdesk_core::ErrorCode;
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::app::dispatch::dispatch;
+use lockdesk_core::error::ErrorCode;
 use lockdesk_sim::SimOptions;
 use serde_json::{json, Value};
 
@@ -37,7 +38,7 @@ async fn a_bulk_invitation_stays_in_its_space_when_the_demo_starts() {
     w.add_profile("work", ApiVersion::V3).await;
     w.sign_in("work").await;
     let app = AppContext::with_demo_options(
-        lockdesk_core::Context::for_tests(w.dir.path(), w.secrets.clone()),
+        lockdesk_core::core_context::Context::for_tests(w.dir.path(), w.secrets.clone()),
         SimOptions::small(),
     );
     let orgs = call(&app, "orgs_list", json!({})).await;

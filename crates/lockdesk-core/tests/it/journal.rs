@@ -3,9 +3,12 @@
 
 use std::sync::Arc;
 
-use lockdesk_core::app::{dispatch, AppContext, WRITE_COMMANDS};
+use lockdesk_commands::WRITE_COMMANDS;
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::app::dispatch::dispatch;
+use lockdesk_core::core_context::Context;
 use lockdesk_core::journal::{Journal, JournalEntry, JournalQuery, DONE};
-use lockdesk_core::{Context, MemoryStore};
+use lockdesk_core::secrets::MemoryStore;
 use lockdesk_sim::SimOptions;
 use serde_json::{json, Value};
 
@@ -274,12 +277,13 @@ async fn a_sign_in_leaves_no_secret_in_the_journal() {
         json!({ "profile": "office", "redirected_url": to }),
     )
     .await;
-    let office = lockdesk_core::ProfileStore::new(&a.ctx.core())
+    let office = lockdesk_core::profiles::store::ProfileStore::new(&a.ctx.core())
         .get("office")
         .unwrap();
-    let tokens = lockdesk_core::token_store::load_tokens(a.ctx.core().secrets.as_ref(), &office)
-        .unwrap()
-        .unwrap();
+    let tokens =
+        lockdesk_core::sessions::token_store::load_tokens(a.ctx.core().secrets.as_ref(), &office)
+            .unwrap()
+            .unwrap();
     let access = tokens.access_token.secret().to_owned();
     let refresh = tokens.refresh_token.as_ref().map(|r| r.secret().to_owned());
     a.call("session_sign_out", json!({ "profile": "office" }))

@@ -8,9 +8,11 @@ use std::time::Duration as StdDuration;
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use lockdesk_api::clock::Clock;
-use lockdesk_core::app::{dispatch, AppContext};
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::app::dispatch::dispatch;
+use lockdesk_core::core_context::Context;
 use lockdesk_core::journal::{Journal, NewEntry, Operation, Target, DONE};
-use lockdesk_core::{Context, MemoryStore};
+use lockdesk_core::secrets::MemoryStore;
 use serde_json::{json, Value};
 
 /// A clock that stands still until moved.

@@ -3,8 +3,8 @@
 
 use chrono::{TimeZone, Utc};
 use lockdesk_api::{AccessToken, RefreshToken, TokenSet};
-use lockdesk_core::token_store::{load_tokens, save_tokens};
-use lockdesk_core::{KeyringStore, SecretStore};
+use lockdesk_core::secrets::{KeyringStore, SecretStore};
+use lockdesk_core::sessions::token_store::{load_tokens, save_tokens};
 
 #[test]
 #[ignore = "needs a Secret Service: run under dbus-run-session with gnome-keyring (see .ci/run)"]
@@ -26,7 +26,7 @@ fn keychain_round_trip() {
 fn keychain_keeps_a_long_token_pair_whole() {
     let store = KeyringStore::with_service("lockdesk-test");
     let name = format!("it-{}-tokens", std::process::id());
-    let profile = lockdesk_core::Profile {
+    let profile = lockdesk_core::profiles::store::Profile {
         name: name.clone(),
         base_url: "https://api.example.jp".into(),
         client_id: "lockdesk-test".into(),
@@ -49,12 +49,16 @@ fn keychain_keeps_a_long_token_pair_whole() {
         back.refresh_token.unwrap().secret(),
         tokens.refresh_token.as_ref().unwrap().secret()
     );
-    lockdesk_core::token_store::delete_tokens(&store, &name).unwrap();
+    lockdesk_core::sessions::token_store::delete_tokens(&store, &name).unwrap();
 
     if cfg!(windows) {
         let key = format!("it-{}/too-long", std::process::id());
         let err = store.set(&key, &"x".repeat(2561)).unwrap_err();
-        assert_eq!(err.code(), lockdesk_core::ErrorCode::KeychainError, "{err}");
+        assert_eq!(
+            err.code(),
+            lockdesk_core::error::ErrorCode::KeychainError,
+            "{err}"
+        );
         assert_eq!(store.get(&key).unwrap(), None, "nothing stored");
     }
 }

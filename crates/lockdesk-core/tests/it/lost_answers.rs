@@ -2,8 +2,9 @@
 //! through `dispatch` and the real HTTP stack: the outcome is found out at the service, never
 //! guessed and never sent twice; where the service cannot tell, the error says so.
 
-use lockdesk_core::app::{invitations_bulk_send, BulkInviteRequest, InviteOutcome, JobState};
-use lockdesk_core::{ErrorCategory, ErrorCode};
+use lockdesk_core::app::job_registry::JobState;
+use lockdesk_core::error::{ErrorCategory, ErrorCode};
+use lockdesk_core::invitations::{invitations_bulk_send, BulkInviteRequest, InviteOutcome};
 use serde_json::{json, Value};
 use std::sync::atomic::AtomicBool;
 

@@ -5,8 +5,11 @@
 
 use std::sync::Arc;
 
-use lockdesk_core::app::{dispatch, AppContext};
-use lockdesk_core::{Context, ErrorCode, ErrorPayload, MemoryStore};
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::app::dispatch::dispatch;
+use lockdesk_core::core_context::Context;
+use lockdesk_core::error::{ErrorCode, ErrorPayload};
+use lockdesk_core::secrets::MemoryStore;
 use lockdesk_sim::SimOptions;
 use serde_json::{json, Value};
 

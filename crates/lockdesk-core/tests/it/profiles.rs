@@ -1,8 +1,9 @@
 use std::fs;
 
 use lockdesk_api::ApiVersion;
-use lockdesk_core::sessions::{self, AddProfile};
-use lockdesk_core::ProfileStore;
+use lockdesk_core::profiles::store::ProfileStore;
+use lockdesk_core::sessions::sign_in as sessions;
+use lockdesk_core::sessions::sign_in::AddProfile;
 
 use crate::support::world;
 
@@ -25,12 +26,12 @@ async fn a_bad_profiles_file_is_reported_and_left_alone() {
     )
     .await
     .unwrap_err();
-    assert_eq!(err.code(), lockdesk_core::ErrorCode::ConfigInvalid);
+    assert_eq!(err.code(), lockdesk_core::error::ErrorCode::ConfigInvalid);
     assert!(err.to_string().contains("profiles.json"), "{err}");
     assert_eq!(fs::read_to_string(&path).unwrap(), garbage);
     assert_eq!(
         ProfileStore::new(&w.ctx).list().unwrap_err().code(),
-        lockdesk_core::ErrorCode::ConfigInvalid
+        lockdesk_core::error::ErrorCode::ConfigInvalid
     );
     // Nothing reached the keychain either.
     assert!(w.secrets.keys().is_empty());
@@ -39,7 +40,7 @@ async fn a_bad_profiles_file_is_reported_and_left_alone() {
     let bad = r#"{"version":1,"profiles":[{"name":"a b","base_url":"http://example.com","client_id":"c","redirect_uri":"https://x/cb","api":"v3"}]}"#;
     fs::write(&path, bad).unwrap();
     let err = ProfileStore::new(&w.ctx).get("a b").unwrap_err();
-    assert_eq!(err.code(), lockdesk_core::ErrorCode::ConfigInvalid);
+    assert_eq!(err.code(), lockdesk_core::error::ErrorCode::ConfigInvalid);
     assert_eq!(fs::read_to_string(&path).unwrap(), bad);
 }
 
@@ -64,7 +65,7 @@ async fn removing_a_profile_removes_its_secrets() {
         .await
         .unwrap_err()
         .code(),
-        lockdesk_core::ErrorCode::ProfileExists
+        lockdesk_core::error::ErrorCode::ProfileExists
     );
     // The existing secret was not replaced.
     let kept: serde_json::Value =
@@ -74,7 +75,7 @@ async fn removing_a_profile_removes_its_secrets() {
     assert!(w.secrets.keys().is_empty());
     assert_eq!(
         sessions::remove_profile(&w.ctx, "work").unwrap_err().code(),
-        lockdesk_core::ErrorCode::ProfileNotFound
+        lockdesk_core::error::ErrorCode::ProfileNotFound
     );
 }
 
@@ -82,9 +83,9 @@ trait GetSecret {
     fn get_secret(&self, key: &str) -> Option<String>;
 }
 
-impl GetSecret for lockdesk_core::MemoryStore {
+impl GetSecret for lockdesk_core::secrets::MemoryStore {
     fn get_secret(&self, key: &str) -> Option<String> {
-        lockdesk_core::SecretStore::get(self, key).unwrap()
+        lockdesk_core::secrets::SecretStore::get(self, key).unwrap()
     }
 }
 
@@ -93,7 +94,8 @@ impl GetSecret for lockdesk_core::MemoryStore {
 /// same and the answer says the revoke failed.
 #[tokio::test]
 async fn removing_a_connection_revokes_it_at_the_service_first() {
-    use lockdesk_core::app::{dispatch, AppContext};
+    use lockdesk_core::app::context::AppContext;
+    use lockdesk_core::app::dispatch::dispatch;
     use serde_json::json;
 
     let w = world().await;
@@ -103,7 +105,7 @@ async fn removing_a_connection_revokes_it_at_the_service_first() {
         serde_json::from_str(&w.secrets.get_secret("work/tokens").unwrap()).unwrap();
     let refresh = stored["refresh_token"].as_str().unwrap().to_owned();
     // The app over the same folder and keychain as the world.
-    let app = AppContext::new(lockdesk_core::Context::for_tests(
+    let app = AppContext::new(lockdesk_core::core_context::Context::for_tests(
         w.dir.path(),
         w.secrets.clone(),
     ));
@@ -150,8 +152,9 @@ async fn removing_a_connection_revokes_it_at_the_service_first() {
 /// nothing; pointed back, the connection works again.
 #[tokio::test]
 async fn secrets_never_go_to_a_host_profiles_json_was_edited_to_name() {
-    use lockdesk_core::app::{dispatch, AppContext};
-    use lockdesk_core::ErrorCode;
+    use lockdesk_core::app::context::AppContext;
+    use lockdesk_core::app::dispatch::dispatch;
+    use lockdesk_core::error::ErrorCode;
     use serde_json::json;
 
     let w = world().await;
@@ -179,7 +182,7 @@ async fn secrets_never_go_to_a_host_profiles_json_was_edited_to_name() {
         assert_eq!(e.code(), ErrorCode::SecretBoundElsewhere, "{field}: {e}");
         let e = sessions::begin_sign_in(&w.ctx, "work").await.unwrap_err();
         assert_eq!(e.code(), ErrorCode::SecretBoundElsewhere, "{field}: {e}");
-        let app = AppContext::new(lockdesk_core::Context::for_tests(
+        let app = AppContext::new(lockdesk_core::core_context::Context::for_tests(
             w.dir.path(),
             w.secrets.clone(),
         ));

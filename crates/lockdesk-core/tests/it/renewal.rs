@@ -5,14 +5,17 @@
 use std::time::Duration;
 
 use lockdesk_api::{ApiVersion, TokenSet};
-use lockdesk_core::token_store::{load_tokens, renewal_lock_path, save_tokens, take_renewal_lock};
-use lockdesk_core::{sessions, ErrorCode};
+use lockdesk_core::error::ErrorCode;
+use lockdesk_core::sessions::sign_in as sessions;
+use lockdesk_core::sessions::token_store::{
+    load_tokens, renewal_lock_path, save_tokens, take_renewal_lock,
+};
 use serde_json::json;
 
 use crate::support::world;
 
-fn work(w: &crate::support::World) -> lockdesk_core::Profile {
-    lockdesk_core::ProfileStore::new(&w.ctx)
+fn work(w: &crate::support::World) -> lockdesk_core::profiles::store::Profile {
+    lockdesk_core::profiles::store::ProfileStore::new(&w.ctx)
         .get("work")
         .unwrap()
 }
@@ -94,12 +97,13 @@ async fn a_renewal_held_too_long_elsewhere_is_renewal_busy() {
 /// keychain takes it.
 #[tokio::test]
 async fn the_app_tells_of_a_renewed_sign_in_the_keychain_refused_and_saves_it_again() {
-    use lockdesk_core::app::{dispatch, AppContext};
+    use lockdesk_core::app::context::AppContext;
+    use lockdesk_core::app::dispatch::dispatch;
 
     let w = world().await;
     w.add_profile("work", ApiVersion::V3).await;
     w.sign_in("work").await;
-    let app = AppContext::new(lockdesk_core::Context::for_tests(
+    let app = AppContext::new(lockdesk_core::core_context::Context::for_tests(
         w.dir.path(),
         w.secrets.clone(),
     ));

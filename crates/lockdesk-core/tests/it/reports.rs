@@ -5,7 +5,7 @@
 //! the folder dialog (here: the test) was granted.
 
 use lockdesk_api::ApiVersion;
-use lockdesk_core::app::AppContext;
+use lockdesk_core::app::context::AppContext;
 use serde_json::{json, Value};
 
 use crate::sim_world::{call, fail, SimWorld, HISTORY_PROFILE};

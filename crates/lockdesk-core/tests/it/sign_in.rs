@@ -3,9 +3,10 @@ use std::fs;
 use futures::TryStreamExt;
 use lockdesk_api::v3::PageParams;
 use lockdesk_api::{ApiVersion, TokenSet};
-use lockdesk_core::organizations::choose_organization;
-use lockdesk_core::sessions;
-use lockdesk_core::{ProfileStore, SecretStore};
+use lockdesk_core::organizations::choose::choose_organization;
+use lockdesk_core::profiles::store::ProfileStore;
+use lockdesk_core::secrets::SecretStore;
+use lockdesk_core::sessions::sign_in as sessions;
 
 use crate::support::{authorize, world};
 
@@ -24,7 +25,7 @@ async fn sign_in_keeps_secrets_in_the_keychain_only() {
     w.add_profile("work", ApiVersion::V3).await;
     assert_eq!(
         sessions::open_v3(&w.ctx, "work").await.unwrap_err().code(),
-        lockdesk_core::ErrorCode::NotSignedIn
+        lockdesk_core::error::ErrorCode::NotSignedIn
     );
     w.sign_in("work").await;
     let tokens = stored_tokens(&w, "work");
@@ -78,7 +79,7 @@ async fn a_redirect_from_another_attempt_is_refused() {
     let err = sessions::complete_sign_in(&w.ctx, "work", &second, &redirected)
         .await
         .unwrap_err();
-    assert_eq!(err.code(), lockdesk_core::ErrorCode::StateMismatch);
+    assert_eq!(err.code(), lockdesk_core::error::ErrorCode::StateMismatch);
     assert!(w.secrets.get("work/tokens").unwrap().is_none());
     // The right attempt still works.
     sessions::complete_sign_in(&w.ctx, "work", &first, &redirected)
@@ -114,7 +115,7 @@ async fn each_sign_in_has_its_own_pkce_verifier_kept_out_of_sight() {
         .unwrap_err();
     assert_eq!(
         err.code(),
-        lockdesk_core::ErrorCode::InvalidGrant,
+        lockdesk_core::error::ErrorCode::InvalidGrant,
         "{err:?}"
     );
     assert!(w.secrets.get("work/tokens").unwrap().is_none());
@@ -134,7 +135,7 @@ async fn sign_out_revokes_at_the_service() {
             .await
             .unwrap_err()
             .code(),
-        lockdesk_core::ErrorCode::NotSignedIn
+        lockdesk_core::error::ErrorCode::NotSignedIn
     );
     // Put the revoked pair back: the service refuses it.
     w.secrets.set("work/tokens", &old).unwrap();
@@ -142,10 +143,10 @@ async fn sign_out_revokes_at_the_service() {
     assert!(
         matches!(
             err.code(),
-            lockdesk_core::ErrorCode::NotSignedIn
-                | lockdesk_core::ErrorCode::InvalidToken
-                | lockdesk_core::ErrorCode::V2SessionExpired
-                | lockdesk_core::ErrorCode::InvalidRequest
+            lockdesk_core::error::ErrorCode::NotSignedIn
+                | lockdesk_core::error::ErrorCode::InvalidToken
+                | lockdesk_core::error::ErrorCode::V2SessionExpired
+                | lockdesk_core::error::ErrorCode::InvalidRequest
         ),
         "{err:?}"
     );
@@ -162,7 +163,7 @@ async fn v2_profile_reads_history_with_one_shared_limiter() {
     w.sign_in("hist").await;
     assert_eq!(
         sessions::open_v3(&w.ctx, "hist").await.unwrap_err().code(),
-        lockdesk_core::ErrorCode::WrongApi
+        lockdesk_core::error::ErrorCode::WrongApi
     );
     let a = sessions::open_v2(&w.ctx, "hist").await.unwrap();
     let b = sessions::open_v2(&w.ctx, "hist").await.unwrap();

@@ -9,9 +9,13 @@ use chrono::{DateTime, Utc};
 use lockdesk_api::clock::OffsetClock;
 use lockdesk_api::ratelimit::RateLimiter;
 use lockdesk_api::ApiVersion;
-use lockdesk_core::app::{dispatch, AppContext};
-use lockdesk_core::sessions::{self, AddProfile};
-use lockdesk_core::{Context, ErrorPayload, MemoryStore};
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::app::dispatch::dispatch;
+use lockdesk_core::core_context::Context;
+use lockdesk_core::error::ErrorPayload;
+use lockdesk_core::secrets::MemoryStore;
+use lockdesk_core::sessions::sign_in as sessions;
+use lockdesk_core::sessions::sign_in::AddProfile;
 use lockdesk_sim::{SimHandle, SimOptions};
 use serde_json::{json, Value};
 

@@ -4,8 +4,10 @@
 use std::sync::Arc;
 
 use lockdesk_api::ApiVersion;
-use lockdesk_core::sessions::{self, AddProfile, PendingSignIn};
-use lockdesk_core::{Context, MemoryStore};
+use lockdesk_core::core_context::Context;
+use lockdesk_core::secrets::MemoryStore;
+use lockdesk_core::sessions::sign_in as sessions;
+use lockdesk_core::sessions::sign_in::{AddProfile, PendingSignIn};
 use lockdesk_sim::{SimHandle, SimOptions};
 use tempfile::TempDir;
 

@@ -6,8 +6,10 @@
 //! escaped; the address and token are in the keychain only.
 
 use lockdesk_api::ApiVersion;
-use lockdesk_core::app::{dispatch, AlertDestinationAddRequest, AppContext};
-use lockdesk_core::app::{DestinationKind, MessageLanguage, RuleSelection};
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::app::dispatch::dispatch;
+use lockdesk_core::team_alerts::commands::AlertDestinationAddRequest;
+use lockdesk_core::team_alerts::{DestinationKind, MessageLanguage, RuleSelection};
 use serde_json::{json, Value};
 
 use crate::sim_world::{call, fail, SimWorld};

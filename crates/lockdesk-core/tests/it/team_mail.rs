@@ -8,8 +8,10 @@
 //! once.
 
 use chrono::{DateTime, Utc};
-use lockdesk_core::app::{AlertDestinationAddRequest, DestinationKind, RuleSelection};
-use lockdesk_core::app::{MailDestinationRequest, MessageLanguage};
+use lockdesk_core::team_alerts::commands::AlertDestinationAddRequest;
+use lockdesk_core::team_alerts::commands::MailDestinationRequest;
+use lockdesk_core::team_alerts::MessageLanguage;
+use lockdesk_core::team_alerts::{DestinationKind, RuleSelection};
 use lockdesk_sim::test_pki::TestCa;
 use lockdesk_sim::test_smtp::{Answer, Security, SmtpServer};
 use serde_json::{json, Value};
@@ -263,7 +265,7 @@ async fn a_server_answering_451_or_gone_gets_the_mail_later_and_550_and_535_fail
     let e = fail(ctx, "alert_destinations_test", json!({ "id": wrong })).await;
     assert_eq!(e.code.as_str(), "mail_auth_failed");
     assert_eq!(e.details.status, Some(535));
-    assert_eq!(e.category, lockdesk_core::ErrorCategory::Connection);
+    assert_eq!(e.category, lockdesk_core::error::ErrorCategory::Connection);
     let sent = call(ctx, "alert_destinations_test", json!({ "id": id })).await;
     assert_eq!(sent["destination_id"], id.as_str());
     let test = server.received().pop().unwrap();

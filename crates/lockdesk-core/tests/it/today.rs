@@ -6,7 +6,7 @@ use chrono::{DateTime, Duration, Utc};
 use lockdesk_api::ApiVersion;
 use serde_json::{json, Value};
 
-use lockdesk_core::app::AppContext;
+use lockdesk_core::app::context::AppContext;
 
 use crate::sim_world::{call, t, SimWorld as World, HISTORY_PROFILE, T0};
 

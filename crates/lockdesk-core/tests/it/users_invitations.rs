@@ -1,7 +1,7 @@
 //! Users paging, invite by id, invitation date ranges and bulk row problem codes, through
 //! `dispatch` against the demo simulator (a child of `app` to share its helpers).
 
-use lockdesk_core::app::InviteOutcome;
+use lockdesk_core::invitations::InviteOutcome;
 use serde_json::{json, Value};
 
 use super::App;
@@ -67,17 +67,17 @@ async fn users_list_pages_with_a_cursor() {
     // Bad page sizes and cursors are refused with codes.
     assert_eq!(
         a.fail("users_list", json!({ "limit": 0 })).await.code,
-        lockdesk_core::ErrorCode::Validation
+        lockdesk_core::error::ErrorCode::Validation
     );
     assert_eq!(
         a.fail("users_list", json!({ "limit": 1001 })).await.code,
-        lockdesk_core::ErrorCode::Validation
+        lockdesk_core::error::ErrorCode::Validation
     );
     assert_eq!(
         a.fail("users_list", json!({ "limit": 5, "id_after": "nope" }))
             .await
             .code,
-        lockdesk_core::ErrorCode::Validation
+        lockdesk_core::error::ErrorCode::Validation
     );
     assert_eq!(
         a.fail(
@@ -86,7 +86,7 @@ async fn users_list_pages_with_a_cursor() {
         )
         .await
         .code,
-        lockdesk_core::ErrorCode::UserNotFound
+        lockdesk_core::error::ErrorCode::UserNotFound
     );
 }
 
@@ -122,13 +122,13 @@ async fn invite_an_existing_user_by_id() {
     assert_eq!(ids(&found), vec![stranger.clone()]);
 
     let again = a.fail("users_invite", json!({ "user_id": stranger })).await;
-    assert_eq!(again.code, lockdesk_core::ErrorCode::NotAllowed);
+    assert_eq!(again.code, lockdesk_core::error::ErrorCode::NotAllowed);
     let unknown = a
         .fail("users_invite", json!({ "user_id": "U-zzzzz-zzzzz" }))
         .await;
-    assert_eq!(unknown.code, lockdesk_core::ErrorCode::UserNotFound);
+    assert_eq!(unknown.code, lockdesk_core::error::ErrorCode::UserNotFound);
     let bad = a.fail("users_invite", json!({ "user_id": "nope" })).await;
-    assert_eq!(bad.code, lockdesk_core::ErrorCode::Validation);
+    assert_eq!(bad.code, lockdesk_core::error::ErrorCode::Validation);
     assert_eq!(bad.details.field.as_deref(), Some("user_id"));
 }
 
@@ -182,7 +182,7 @@ async fn invitations_list_sends_the_issued_range() {
     let bad = a
         .fail("invitations_list", json!({ "issued_after": "yesterday" }))
         .await;
-    assert_eq!(bad.code, lockdesk_core::ErrorCode::InvalidInput);
+    assert_eq!(bad.code, lockdesk_core::error::ErrorCode::InvalidInput);
     assert_eq!(bad.details.field.as_deref(), Some("issued_after"));
 }
 
@@ -294,7 +294,10 @@ async fn the_account_role_is_learned_from_user_updates() {
             json!({ "user_id": target, "authority": "member" }),
         )
         .await;
-    assert_eq!(e.code, lockdesk_core::ErrorCode::InsufficientAuthority);
+    assert_eq!(
+        e.code,
+        lockdesk_core::error::ErrorCode::InsufficientAuthority
+    );
     assert_eq!(
         a.call("users_list", json!({})).await["account_role"],
         "manager"
@@ -315,7 +318,8 @@ async fn the_account_role_is_learned_from_user_updates() {
 /// a cancel flag checked before each row.
 #[tokio::test]
 async fn bulk_run_reports_every_row_and_stops_when_cancelled() {
-    use lockdesk_core::app::{invitations_bulk_send, BulkInviteRequest, BulkProgress, JobState};
+    use lockdesk_core::app::job_registry::JobState;
+    use lockdesk_core::invitations::{invitations_bulk_send, BulkInviteRequest, BulkProgress};
     use std::sync::atomic::AtomicBool;
 
     let a = App::demo().await;

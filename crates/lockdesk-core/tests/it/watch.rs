@@ -4,7 +4,8 @@
 //! a restart (a new context on the same folders) and two contexts at once raise nothing twice.
 
 use lockdesk_api::ApiVersion;
-use lockdesk_core::app::{dispatch, AppContext};
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::app::dispatch::dispatch;
 use serde_json::{json, Value};
 
 use crate::sim_world::{call, fail, SimWorld};

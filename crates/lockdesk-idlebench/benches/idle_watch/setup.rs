@@ -9,9 +9,11 @@ use std::process::{Command, Stdio};
 use std::sync::Arc;
 
 use lockdesk_api::clock::SystemClock;
-use lockdesk_core::app::{dispatch, AppContext};
+use lockdesk_core::app::context::AppContext;
+use lockdesk_core::app::dispatch::dispatch;
+use lockdesk_core::core_context::Context;
 use lockdesk_core::demo::{start_demo, Demo};
-use lockdesk_core::{Context, KeyringStore};
+use lockdesk_core::secrets::KeyringStore;
 use lockdesk_sim::SimOptions;
 use serde_json::{json, Value};
 

@@ -1,8 +1,11 @@
 //! The words of `alerts`: destinations, a test sent, deliveries.
 
-use lockdesk_core::app::{
-    AlertDeliveryPassResponse, AlertDestination, AlertDestinationTestResponse, DeliveryState,
-    DeliveryView, DestinationKind, MailSecurity, MessageLanguage, RuleSelection,
+use lockdesk_core::team_alerts::commands::{
+    AlertDeliveryPassResponse, AlertDestinationTestResponse,
+};
+use lockdesk_core::team_alerts::{
+    AlertDestination, DeliveryState, DeliveryView, DestinationKind, MailSecurity, MessageLanguage,
+    RuleSelection,
 };
 
 use crate::output::clean;

@@ -1,9 +1,11 @@
 //! The words of `invitations import` (bulk invitations from a CSV file).
 
-use lockdesk_core::app::{
+use lockdesk_core::app::job_registry::JobState;
+use lockdesk_core::invitations::{
     BulkInvitePreview, BulkInviteReport, BulkProgress, InviteOutcome, InviteProblem,
-    InviteProblemCode, InviteResult, InviteRow, InviteRowStatus, JobState, Role,
+    InviteProblemCode, InviteResult, InviteRow, InviteRowStatus,
 };
+use lockdesk_core::users::view::Role;
 
 use crate::output::cells::{clean, opt};
 

@@ -4,7 +4,7 @@ use chrono::Local;
 use lockdesk_archive::{
     neutralize_formula, Completeness, HistoryRow, SyncOutcome, SyncProgress, SyncReport,
 };
-use lockdesk_core::app::{AccessView, HistoryLockView};
+use lockdesk_core::history::view::{AccessView, HistoryLockView};
 
 use crate::cli::TzArg;
 use crate::output::cells::opt;

@@ -7,11 +7,14 @@
 //! `output::pairs`) or here, with [`clean`], for sentences.
 
 use chrono::{DateTime, Utc};
-use lockdesk_core::app::{
-    Api, ClientKind, DeviceKind, InvitationState, InvitationView, LockGroupView, LockModelKind,
-    LockView, LocksSetImageResponse, MemberView, OrganizationView, ProfileView, SignedInView,
-    SignedOutView, TokenView, UserGroupView, UserRole, UserView,
-};
+use lockdesk_core::groups::view::{LockGroupView, MemberView, UserGroupView};
+use lockdesk_core::history::view::ClientKind;
+use lockdesk_core::locks::commands::LocksSetImageResponse;
+use lockdesk_core::locks::view::{DeviceKind, LockModelKind, LockView};
+use lockdesk_core::profiles::view::{Api, OrganizationView, ProfileView};
+use lockdesk_core::sessions::account::TokenView;
+use lockdesk_core::sessions::commands::{SignedInView, SignedOutView};
+use lockdesk_core::users::view::{InvitationState, InvitationView, UserRole, UserView};
 
 use super::cells::{clean, opt};
 
@@ -154,7 +157,7 @@ pub const PROXY_USER_PROMPT: &str = "Proxy user name:";
 pub const PROXY_PASSWORD_PROMPT: &str = "Proxy password (not shown):";
 
 /// What `proxy login` and `proxy logout` did.
-pub fn proxy_login_done(view: &lockdesk_core::app::ProxyCredentialsView) -> String {
+pub fn proxy_login_done(view: &lockdesk_core::proxy::commands::ProxyCredentialsView) -> String {
     if view.kept {
         format!(
             "The proxy {} accepted the user name and password; they are kept in the OS keychain.",

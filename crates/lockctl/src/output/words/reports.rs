@@ -1,8 +1,7 @@
 //! The words of `reports`: the list, an added report, each run's outcome.
 
-use lockdesk_core::app::{
-    ReportDefinition, ReportKind, ReportOutcome, ReportRunResult, ReportView, Schedule,
-};
+use lockdesk_core::reports::commands::{ReportOutcome, ReportRunResult, ReportView};
+use lockdesk_core::reports::{ReportDefinition, ReportKind, Schedule};
 
 use crate::output::clean;
 

@@ -17,11 +17,11 @@ use lockdesk_sim::SimOptions;
 /// How the demo's simulator is seeded (tests pass `SimOptions::small()`).
 pub type DemoOptions = SimOptions;
 
-use super::demo_folder::{DemoFolder, IN_USE, PREFIX};
-use super::space::Space;
+use crate::app::context::demo_folder::{DemoFolder, IN_USE, PREFIX};
+use crate::app::context::space::Space;
+use crate::core_context::Context;
 use crate::demo::{self, Demo};
 use crate::error::{Error, Result};
-use crate::Context;
 
 pub(crate) struct DemoSandbox {
     pub(crate) space: Arc<Space>,

@@ -5,7 +5,7 @@
 use std::collections::{BTreeSet, HashMap};
 use std::sync::{Mutex, MutexGuard};
 
-use crate::app::AccountRole;
+use crate::users::view::AccountRole;
 
 #[derive(Default)]
 pub(crate) struct Learned {

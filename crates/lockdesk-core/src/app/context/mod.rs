@@ -26,14 +26,15 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use lockdesk_api::ids::OrganizationId;
 use lockdesk_api::{ApiVersion, Client, V2Client};
 
-use super::job_registry::Jobs;
-use super::AccountRole;
+use crate::app::job_registry::Jobs;
+use crate::core_context::Context;
 use crate::error::{Error, ErrorCode, Result};
-use crate::organizations::choose_organization;
-use crate::profiles::Profile;
-use crate::sessions as core_sessions;
-use crate::token_store::load_tokens;
-use crate::{Context, ProfileStore};
+use crate::organizations::choose::choose_organization;
+use crate::profiles::store::Profile;
+use crate::profiles::store::ProfileStore;
+use crate::sessions::sign_in as core_sessions;
+use crate::sessions::token_store::load_tokens;
+use crate::users::view::AccountRole;
 pub use demo::sweep_stale_demos;
 use demo::{DemoOptions, DemoSandbox};
 pub use demo_folder::DemoFolder;
@@ -347,13 +348,13 @@ impl AppContext {
         let (profile, client) = self.v3().await?;
         let space = self.space();
         if let Some(org) = space.sessions.org(&profile) {
-            super::offline::used::note_used(&profile, &org);
+            crate::offline::used::note_used(&profile, &org);
             return Ok((client, org));
         }
         let explicit = space.sessions.org_override();
         let org = choose_organization(&space.core, &profile, &client, explicit.as_deref()).await?;
         space.sessions.set_org(&profile, org.clone());
-        super::offline::used::note_used(&profile, &org);
+        crate::offline::used::note_used(&profile, &org);
         Ok((client, org))
     }
 

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use super::space::Space;
+use crate::app::context::space::Space;
 use crate::error::{Error, Result};
 
 /// Stands for the simulator's options, which this build does not have.

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use lockdesk_api::ids::OrganizationId;
 use lockdesk_api::{ApiVersion, Client, V2Client};
 
-use crate::sessions::PendingSignIn;
+use crate::sessions::sign_in::PendingSignIn;
 
 #[derive(Default)]
 pub(crate) struct Sessions {

@@ -4,12 +4,12 @@
 
 use std::sync::Arc;
 
-use crate::app::history::state::HistoryState;
-use crate::app::images::cache::Images;
-use crate::Context;
+use crate::core_context::Context;
+use crate::history::state::HistoryState;
+use crate::images::cache::Images;
 
-use super::learned::Learned;
-use super::sessions::Sessions;
+use crate::app::context::learned::Learned;
+use crate::app::context::sessions::Sessions;
 
 pub(crate) struct Space {
     pub(crate) core: Arc<Context>,
