@@ -9,15 +9,18 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use lockdesk_app::watcher::words::WatchAlert;
 use lockdesk_app::watcher::{RoundFuture, Watcher};
 use lockdesk_app::WatchOptions;
 use lockdesk_core::app::context::AppContext;
 use lockdesk_core::core_context::Context;
 use lockdesk_core::secrets::MemoryStore;
+use lockdesk_core::watch::rules::RuleKind;
 use serde_json::Value;
 use tauri::test::mock_builder;
 use tauri::Manager;
+
+#[path = "support/alerts.rs"]
+mod sample;
 
 struct Server(Child);
 
@@ -70,10 +73,11 @@ fn a_new_alert_reaches_the_notification_server_on_the_session_bus() {
     let watch = WatchOptions {
         round: Arc::new(|_ctx: AppContext, _asked: bool| {
             Box::pin(async {
-                Ok(vec![WatchAlert::LeftUnlocked {
-                    lock: "Front <door>".into(),
-                    minutes: 15,
-                }])
+                Ok(vec![sample::alert(
+                    RuleKind::UnlockedTooLong,
+                    "Front <door>",
+                    None,
+                )])
             }) as RoundFuture
         }),
         // The app's own notifier: the notification plugin.
@@ -105,9 +109,12 @@ fn a_new_alert_reaches_the_notification_server_on_the_session_bus() {
         "exactly one notification for one alert: {seen:?}"
     );
     assert_eq!(seen[0]["summary"], "Door left unlocked");
-    assert_eq!(
-        seen[0]["body"],
-        "Front &lt;door&gt;: not locked again for 15 minutes"
+    // The core's words for the alert, the lock's name escaped for the server's markup.
+    let body = seen[0]["body"].as_str().unwrap();
+    assert!(
+        body.starts_with("Front &lt;door&gt;: unlocked at 2026-11-2")
+            && body.ends_with(" and not locked again"),
+        "{body}"
     );
     // Nothing more arrives later (one alert, one notification).
     std::thread::sleep(Duration::from_millis(500));

@@ -7,14 +7,20 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use lockdesk_app::watcher::words::{Lang, WatchAlert};
+use lockdesk_app::watcher::words::Lang;
 use lockdesk_app::watcher::{Recorder, Round, RoundFuture, Watcher};
 use lockdesk_app::{settings, tray, WatchOptions};
 use lockdesk_core::app::context::AppContext;
 use lockdesk_core::core_context::Context;
 use lockdesk_core::secrets::MemoryStore;
+use lockdesk_core::watch::alerts::AlertView;
+use lockdesk_core::watch::rules::RuleKind;
 use tauri::test::{mock_builder, MockRuntime};
 use tauri::Manager;
+
+#[path = "support/alerts.rs"]
+mod sample;
+use sample::alert;
 
 /// Counts rounds and the most that ever ran at once; each round takes `takes`.
 #[derive(Clone, Default)]
@@ -25,7 +31,7 @@ struct Probe {
 }
 
 impl Probe {
-    fn round(&self, takes: Duration, alerts: Vec<WatchAlert>) -> Round {
+    fn round(&self, takes: Duration, alerts: Vec<AlertView>) -> Round {
         let p = self.clone();
         Arc::new(move |_ctx: AppContext, _asked: bool| {
             let p = p.clone();
@@ -158,14 +164,8 @@ fn never_two_rounds_at_once_and_asks_during_a_round_make_one_more() {
 fn each_new_alert_is_one_notification_in_the_uis_language() {
     let recorder = Recorder::default();
     let alerts = vec![
-        WatchAlert::LeftUnlocked {
-            lock: "Front door".into(),
-            minutes: 15,
-        },
-        WatchAlert::NoHistory {
-            lock: "Back door".into(),
-            days: 7,
-        },
+        alert(RuleKind::UnlockedTooLong, "Front door", None),
+        alert(RuleKind::SilentLock, "Back door", None),
     ];
     let probe = Probe::default();
     let (app, _dir) = app(probe.round(Duration::ZERO, alerts), &recorder, LONG);

@@ -8,7 +8,7 @@ use lockdesk_sim::{ClientInfo, SimHandle, SimOptions};
 use crate::core_context::Context;
 use crate::error::{Error, Result};
 use crate::profiles::store::ProfileStore;
-use crate::sessions::sign_in as sessions;
+use crate::sessions::sign_in;
 use crate::sessions::sign_in::AddProfile;
 
 pub const DEMO_PROFILE: &str = "demo";
@@ -44,9 +44,9 @@ pub async fn start_demo(ctx: &Context, options: SimOptions) -> Result<Demo> {
             .find(|c| c.api == api)
             .ok_or_else(|| Error::Demo(format!("the simulator has no {api} client")))?;
         if ProfileStore::new(ctx).get(name).is_ok() {
-            sessions::remove_profile(ctx, name)?;
+            sign_in::remove_profile(ctx, name)?;
         }
-        sessions::add_profile(
+        sign_in::add_profile(
             ctx,
             AddProfile {
                 name: name.to_owned(),
@@ -62,9 +62,9 @@ pub async fn start_demo(ctx: &Context, options: SimOptions) -> Result<Demo> {
             },
         )
         .await?;
-        let pending = sessions::begin_sign_in(ctx, name).await?;
+        let pending = sign_in::begin_sign_in(ctx, name).await?;
         let redirected = log_in(&sim, client, &pending, &password).await?;
-        sessions::complete_sign_in(ctx, name, &pending, &redirected).await?;
+        sign_in::complete_sign_in(ctx, name, &pending, &redirected).await?;
     }
     Ok(Demo {
         sim,
@@ -77,7 +77,7 @@ pub async fn start_demo(ctx: &Context, options: SimOptions) -> Result<Demo> {
 /// (client, redirect URI, state, PKCE challenge), then the demo account's credentials.
 fn login_form(
     client: &ClientInfo,
-    pending: &sessions::PendingSignIn,
+    pending: &sign_in::PendingSignIn,
     password: &str,
 ) -> Vec<(String, String)> {
     let mut form: Vec<(String, String)> = pending.url.query_pairs().into_owned().collect();
@@ -100,7 +100,7 @@ fn login_form(
 async fn log_in(
     sim: &SimHandle,
     client: &ClientInfo,
-    pending: &sessions::PendingSignIn,
+    pending: &sign_in::PendingSignIn,
     password: &str,
 ) -> Result<String> {
     let http = lockdesk_api::tls::client_builder()

@@ -23,12 +23,13 @@ use std::time::Duration;
 
 use lockdesk_core::app::context::AppContext;
 use lockdesk_core::error::ErrorPayload;
+use lockdesk_core::watch::alerts::AlertView;
 use tokio::sync::{watch, Notify};
 
-pub use words::{Lang, Notice, WatchAlert};
+pub use words::{Lang, Notice};
 
 /// What one round found: the new alerts (data), or why it failed.
-pub type RoundFuture = Pin<Box<dyn Future<Output = Result<Vec<WatchAlert>, ErrorPayload>> + Send>>;
+pub type RoundFuture = Pin<Box<dyn Future<Output = Result<Vec<AlertView>, ErrorPayload>> + Send>>;
 /// One round of watching, given the app's context and whether it was asked for now ("Sync
 /// now", "Check now") rather than due by the clock.
 pub type Round = Arc<dyn Fn(AppContext, bool) -> RoundFuture + Send + Sync>;

@@ -1,10 +1,14 @@
-//! The shell's few sentences, in English and Japanese: the desktop notifications raised for new
-//! alerts, the tray menu's labels and the macOS menu bar's ([`MenuEntry`]). They are raised from Rust while the window may be closed,
-//! so they cannot come from the UI's TypeScript catalogues; the UI tells the shell its language
-//! instead (`shell_settings_set`, kept in `shell.json`) and every word the shell shows is made
-//! here, from data, in one place. A `match` per sentence with one arm per language: a sentence
-//! without its Japanese (or English) wording does not compile.
+//! The shell's few sentences, in English and Japanese: the tray menu's labels, the macOS menu
+//! bar's ([`MenuEntry`]) and the desktop notification of a new alert, whose words are the
+//! core's (`lockdesk_core::watch::words`, as the team's messages and `lockctl` say it). They
+//! are shown from Rust while the window may be closed, so they cannot come from the UI's
+//! TypeScript catalogues; the UI tells the shell its language instead (`shell_settings_set`,
+//! kept in `shell.json`). A `match` per sentence with one arm per language: a sentence without
+//! its Japanese (or English) wording does not compile.
 
+use chrono::{Local, TimeZone};
+use lockdesk_core::watch::alerts::AlertView;
+use lockdesk_core::watch::words::{alert_line, rule_title, MessageLanguage, Seg};
 use serde::{Deserialize, Serialize};
 
 /// The languages of the UI (ui/src/lib/i18n), as the UI names them.
@@ -28,33 +32,13 @@ impl Lang {
     }
 }
 
-pub use lockdesk_core::watch::BatteryPart;
-
-/// A new alert as data, as a watch round reports it. Names come from the service and are
-/// hostile: they are cleaned when worded ([`notice`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum WatchAlert {
-    LowBattery {
-        lock: String,
-        part: BatteryPart,
-        percent: u8,
-    },
-    LeftUnlocked {
-        lock: String,
-        minutes: u32,
-    },
-    OutsideHours {
-        lock: String,
-        user: Option<String>,
-    },
-    WatchedUser {
-        lock: String,
-        user: String,
-    },
-    NoHistory {
-        lock: String,
-        days: u32,
-    },
+impl From<Lang> for MessageLanguage {
+    fn from(lang: Lang) -> MessageLanguage {
+        match lang {
+            Lang::En => MessageLanguage::En,
+            Lang::Ja => MessageLanguage::Ja,
+        }
+    }
 }
 
 /// One desktop notification, worded.
@@ -64,93 +48,22 @@ pub struct Notice {
     pub body: String,
 }
 
-/// The one place where an alert becomes words.
-pub fn notice(lang: Lang, alert: &WatchAlert) -> Notice {
-    use Lang::{En, Ja};
-    use WatchAlert as A;
-    let (title, body) = match (alert, lang) {
-        (
-            A::LowBattery {
-                lock,
-                part,
-                percent,
-            },
-            En,
-        ) => (
-            "Low battery".to_owned(),
-            format!("{}: {} at {percent}%", clean(lock), part_word(*part, En)),
-        ),
-        (
-            A::LowBattery {
-                lock,
-                part,
-                percent,
-            },
-            Ja,
-        ) => (
-            "電池残量の低下".to_owned(),
-            format!(
-                "{}：{}の電池残量が{percent}%です",
-                clean(lock),
-                part_word(*part, Ja)
-            ),
-        ),
-        (A::LeftUnlocked { lock, minutes }, En) => (
-            "Door left unlocked".to_owned(),
-            format!("{}: not locked again for {minutes} minutes", clean(lock)),
-        ),
-        (A::LeftUnlocked { lock, minutes }, Ja) => (
-            "解錠のまま".to_owned(),
-            format!("{}：解錠から{minutes}分間施錠されていません", clean(lock)),
-        ),
-        (A::OutsideHours { lock, user }, En) => (
-            "Entry outside hours".to_owned(),
-            match user {
-                Some(u) => format!("{}: {} entered outside office hours", clean(lock), clean(u)),
-                None => format!("{}: an entry outside office hours", clean(lock)),
-            },
-        ),
-        (A::OutsideHours { lock, user }, Ja) => (
-            "時間外の入室".to_owned(),
-            match user {
-                Some(u) => format!(
-                    "{}：{}さんが営業時間外に入室しました",
-                    clean(lock),
-                    clean(u)
-                ),
-                None => format!("{}：営業時間外の入室がありました", clean(lock)),
-            },
-        ),
-        (A::WatchedUser { lock, user }, En) => (
-            "Activity by a watched user".to_owned(),
-            format!("{}: {}", clean(lock), clean(user)),
-        ),
-        (A::WatchedUser { lock, user }, Ja) => (
-            "指定ユーザーの入退室".to_owned(),
-            format!("{}：{}さん", clean(lock), clean(user)),
-        ),
-        (A::NoHistory { lock, days }, En) => (
-            "No history from a lock".to_owned(),
-            format!("{}: no history for {days} days", clean(lock)),
-        ),
-        (A::NoHistory { lock, days }, Ja) => (
-            "入退室履歴がない錠".to_owned(),
-            format!("{}：{days}日間入退室履歴がありません", clean(lock)),
-        ),
-    };
-    Notice { title, body }
-}
-
-fn part_word(part: BatteryPart, lang: Lang) -> &'static str {
-    match (part, lang) {
-        (BatteryPart::Lock, Lang::En) => "lock body",
-        (BatteryPart::Lock, Lang::Ja) => "錠本体",
-        (BatteryPart::NfcReaderInside, Lang::En) => "inside reader",
-        (BatteryPart::NfcReaderInside, Lang::Ja) => "室内側リーダー",
-        (BatteryPart::NfcReaderOutside, Lang::En) => "outside reader",
-        (BatteryPart::NfcReaderOutside, Lang::Ja) => "室外側リーダー",
-        (BatteryPart::DoorSensor, Lang::En) => "door sensor",
-        (BatteryPart::DoorSensor, Lang::Ja) => "ドアセンサー",
+/// An alert as a notification: the core's words for it (as the team's messages and `lockctl`
+/// say it), times in this computer's zone, names cleaned for the notification server
+/// ([`clean`]).
+pub fn notice(lang: Lang, alert: &AlertView) -> Notice {
+    let lang = MessageLanguage::from(lang);
+    let zone = Local.offset_from_utc_datetime(&alert.finding.at.naive_utc());
+    let body = alert_line(alert, lang, zone)
+        .iter()
+        .map(|seg| match seg {
+            Seg::Word(w) => w.clone(),
+            Seg::Name(n) => clean(n),
+        })
+        .collect();
+    Notice {
+        title: rule_title(alert.finding.rule, lang).to_owned(),
+        body,
     }
 }
 
@@ -311,32 +224,23 @@ pub fn clean(text: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
+#[path = "../../../tests/support/alerts.rs"]
+mod sample;
 
-    fn every_alert() -> Vec<WatchAlert> {
-        let lock = "Front door".to_owned();
+#[cfg(test)]
+mod tests {
+    use super::sample::alert;
+    use super::*;
+    use lockdesk_core::watch::rules::BatteryPart;
+
+    fn every_alert() -> Vec<AlertView> {
+        use lockdesk_core::watch::rules::RuleKind as R;
         let mut v = vec![
-            WatchAlert::LeftUnlocked {
-                lock: lock.clone(),
-                minutes: 15,
-            },
-            WatchAlert::OutsideHours {
-                lock: lock.clone(),
-                user: Some("Sato".into()),
-            },
-            WatchAlert::OutsideHours {
-                lock: lock.clone(),
-                user: None,
-            },
-            WatchAlert::WatchedUser {
-                lock: lock.clone(),
-                user: "Sato".into(),
-            },
-            WatchAlert::NoHistory {
-                lock: lock.clone(),
-                days: 7,
-            },
+            alert(R::UnlockedTooLong, "Front door", None),
+            alert(R::OutsideHours, "Front door", Some("Sato")),
+            alert(R::OutsideHours, "Front door", None),
+            alert(R::ListedUser, "Front door", Some("Sato")),
+            alert(R::SilentLock, "Front door", None),
         ];
         for part in [
             BatteryPart::Lock,
@@ -344,11 +248,9 @@ mod tests {
             BatteryPart::NfcReaderOutside,
             BatteryPart::DoorSensor,
         ] {
-            v.push(WatchAlert::LowBattery {
-                lock: lock.clone(),
-                part,
-                percent: 12,
-            });
+            let mut low = alert(R::LowBattery, "Front door", None);
+            low.finding.part = Some(part);
+            v.push(low);
         }
         v
     }
@@ -395,14 +297,19 @@ mod tests {
 
     #[test]
     fn service_names_cannot_mark_up_or_break_a_notification() {
-        let alert = WatchAlert::WatchedUser {
-            lock: "<b>Door</b> & co\nline\u{202e}".into(),
-            user: "<a href=\"x\">x</a>".into(),
-        };
-        let n = notice(Lang::En, &alert);
-        assert_eq!(
-            n.body,
-            "&lt;b&gt;Door&lt;/b&gt; &amp; co line : &lt;a href=\"x\"&gt;x&lt;/a&gt;"
+        let mut a = alert(
+            lockdesk_core::watch::rules::RuleKind::ListedUser,
+            "<b>Door</b> & co\nline\u{202e}",
+            Some("<a href=\"x\">x</a>"),
+        );
+        a.finding.is_locked = Some(true);
+        let n = notice(Lang::En, &a);
+        assert!(
+            n.body.starts_with(
+                "&lt;b&gt;Door&lt;/b&gt; &amp; co line : &lt;a href=\"x\"&gt;x&lt;/a&gt; locked at 2026-11-23 "
+            ),
+            "{}",
+            n.body
         );
         assert_eq!(clean(&"x".repeat(500)).len(), 100);
     }

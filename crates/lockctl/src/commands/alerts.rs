@@ -13,9 +13,8 @@ use lockdesk_core::team_alerts::commands::{
     AlertDeliveriesRequest, AlertDestinationAddRequest, AlertDestinationIdRequest,
     MailDestinationRequest,
 };
-use lockdesk_core::team_alerts::{
-    DestinationKind, Digest, MailSecurity, MessageLanguage, RuleSelection,
-};
+use lockdesk_core::team_alerts::{DestinationKind, Digest, MailSecurity, RuleSelection};
+use lockdesk_core::watch::words::MessageLanguage;
 use lockdesk_core::watch::RuleKind;
 
 use crate::cli::{AlertsCmd, DestinationsCmd, KindArg, LangArg, RuleArg, SecurityArg};

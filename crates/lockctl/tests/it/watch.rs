@@ -117,10 +117,15 @@ async fn watch_once_exit_status_and_two_processes_raise_once() {
     assert_eq!(text.code, 3, "{}", text.stderr);
     let lines: Vec<&str> = text.stdout.lines().collect();
     assert_eq!(lines.len(), 1, "{}", text.stdout);
-    assert!(lines[0].contains("low battery") && lines[0].contains("outside reader at 4%"));
+    // The core's words for the alert, as the notification and the team's messages say it.
+    assert!(
+        lines[0].contains("Low battery: ") && lines[0].contains("outside reader battery at 4%"),
+        "{}",
+        lines[0]
+    );
     // Windows takes its zone from the system settings, never from TZ.
     if cfg!(unix) {
-        assert!(lines[0].contains(" +09:00 "), "{}", lines[0]);
+        assert!(lines[0].contains(" +09:00)"), "{}", lines[0]);
     }
 
     // A history that cannot be synced (no history profile given: the organization's profile

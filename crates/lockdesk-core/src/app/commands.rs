@@ -6,8 +6,9 @@
 pub use crate::app::args::{Done, NoArgs};
 pub use crate::app::context::{sweep_stale_demos, AppContext, DemoFolder};
 pub use crate::app::job_kind::JobKind;
-pub use crate::app::job_registry::{JobIdRequest, JobStarted, JobState, JobView};
+pub use crate::app::job_registry::{JobIdRequest, JobState};
 pub use crate::app::jobs::{jobs_cancel, jobs_get};
+pub use crate::app::jobs::{JobStarted, JobView};
 pub use crate::groups::commands::{
     lock_groups_get, lock_groups_list, user_groups_get, user_groups_list, GroupInputRequest,
     LockGroupIdRequest, LockGroupsListResponse, LockGroupsUpdateRequest, UserGroupIdRequest,
@@ -94,7 +95,7 @@ pub use crate::team_alerts::commands::{
 };
 pub use crate::team_alerts::{
     AlertDestination, DeliveryState, DeliveryView, DestinationKind, Digest, MailSecurity,
-    MailSettings, MessageLanguage, RuleSelection,
+    MailSettings, RuleSelection,
 };
 pub use crate::today::{
     today_overview, AfterHoursReason, TodayAfterHours, TodayAfterHoursEntry, TodayBatteries,
@@ -114,6 +115,7 @@ pub use crate::watch::commands::{
     WatchAcknowledgeRequest, WatchAcknowledgeResponse, WatchAlertsPage, WatchMuteRequest,
     WatchRoundResponse, WatchRulesSetRequest, WatchStatusResponse, WatchSyncOutcome,
 };
+pub use crate::watch::words::MessageLanguage;
 pub use crate::watch::{AlertQuery, WatchRules};
 pub use lockdesk_commands::shell::{
     FileDropEvent, FileDropKind, FileSaveRequest, FileSaveResponse, FolderChooseResponse,

@@ -10,9 +10,17 @@ use crate::error::{ErrorCode, ErrorDetails, ErrorPayload};
 
 macro_rules! define_desktop_types {
     ($($kind:ident $([$op:ident])? $name:ident($req:ident) -> $resp:ident;)*) => {
-        #[cfg(any(test, feature = "ts"))]
+        #[cfg(test)]
         pub(crate) fn desktop_command_types() -> Vec<(&'static str, &'static str, &'static str)> {
             vec![$((stringify!($name), stringify!($req), stringify!($resp))),*]
+        }
+
+        /// `(command, request, response)` as TypeScript names them (`JobView<InviteResult>`).
+        #[cfg(feature = "ts")]
+        pub(crate) fn desktop_command_ts_names(
+            cfg: &ts_rs::Config,
+        ) -> Vec<(&'static str, String, String)> {
+            vec![$((stringify!($name), <$req as ts_rs::TS>::name(cfg), <$resp as ts_rs::TS>::name(cfg))),*]
         }
 
         #[cfg(feature = "ts")]
@@ -81,10 +89,16 @@ macro_rules! define_dispatch {
             }))
         }
 
-        /// `(command, request type, response type)` for the generated command map.
-        #[cfg(any(test, feature = "ts"))]
+        /// `(command, request type, response type)` as Rust names them, for the contract document.
+        #[cfg(test)]
         pub(crate) fn command_types() -> Vec<(&'static str, &'static str, &'static str)> {
             vec![$((stringify!($name), stringify!($req), stringify!($resp))),*]
+        }
+
+        /// `(command, request, response)` as TypeScript names them (`JobView<InviteResult>`).
+        #[cfg(feature = "ts")]
+        pub(crate) fn command_ts_names(cfg: &ts_rs::Config) -> Vec<(&'static str, String, String)> {
+            vec![$((stringify!($name), <$req as ts_rs::TS>::name(cfg), <$resp as ts_rs::TS>::name(cfg))),*]
         }
 
         #[cfg(feature = "ts")]

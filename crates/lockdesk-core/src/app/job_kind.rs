@@ -1,5 +1,4 @@
-//! What a background job does. Errors name the jobs that are running (`Error::JobsRunning`),
-//! so the error module, which sits below the use-cases, uses these kinds too.
+//! What a background job does.
 
 use serde::{Deserialize, Serialize};
 
@@ -12,4 +11,26 @@ pub enum JobKind {
     BulkInvite,
     /// Filling the local history archive (`history_sync_start`).
     HistorySync,
+}
+
+impl JobKind {
+    /// The kind as the UI's data names it (`bulk_invite`, `history_sync`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            JobKind::BulkInvite => "bulk_invite",
+            JobKind::HistorySync => "history_sync",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::JobKind;
+
+    #[test]
+    fn a_kind_is_named_as_its_data_names_it() {
+        for kind in [JobKind::BulkInvite, JobKind::HistorySync] {
+            assert_eq!(serde_json::to_value(kind).unwrap(), kind.as_str());
+        }
+    }
 }

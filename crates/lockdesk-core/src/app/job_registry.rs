@@ -1,6 +1,6 @@
-//! The registry of long work in the background (bulk invitations, history sync), held by the
-//! context: progress the UI polls by job id (`jobs.rs`). Progress is data (numbers, state,
-//! results, error code): each front end words it.
+//! The registry of long work in the background, held by the context: progress the UI polls by
+//! job id (`jobs.rs`). Progress is data (numbers, state, results, error code): each front end
+//! words it. Generic over the results a job collects (`R`); the context chooses them.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -10,7 +10,6 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::app::job_kind::JobKind;
 use crate::error::{Error, ErrorPayload, Result};
-use crate::invitations::outcomes::InviteResult;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -28,7 +27,7 @@ pub enum JobState {
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct JobView {
+pub struct JobView<R> {
     pub id: String,
     pub kind: JobKind,
     pub state: JobState,
@@ -38,8 +37,9 @@ pub struct JobView {
     /// Invitations sent so far (bulk invitations; 0 for a history sync). The front ends word
     /// the progress from these numbers, the state and the results: the job carries no text.
     pub sent: u32,
-    /// One result per CSV row, in file order, filled in as the job goes.
-    pub results: Vec<InviteResult>,
+    /// One result per row handled (a bulk invitation's CSV rows, in file order), filled in as
+    /// the job goes; none for a job without rows (a history sync).
+    pub results: Vec<R>,
     pub error: Option<ErrorPayload>,
 }
 
@@ -51,24 +51,32 @@ pub struct JobIdRequest {
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct JobStarted {
+pub struct JobStarted<R> {
     pub job_id: String,
-    pub job: JobView,
+    pub job: JobView<R>,
 }
 
-struct Entry {
-    view: JobView,
+struct Entry<R> {
+    view: JobView<R>,
     cancel: Arc<AtomicBool>,
 }
 
-#[derive(Default)]
-pub(crate) struct Jobs {
+pub(crate) struct Jobs<R> {
     next: AtomicU64,
-    map: Mutex<HashMap<String, Entry>>,
+    map: Mutex<HashMap<String, Entry<R>>>,
 }
 
-impl Jobs {
-    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<String, Entry>> {
+impl<R> Default for Jobs<R> {
+    fn default() -> Self {
+        Jobs {
+            next: AtomicU64::new(0),
+            map: Mutex::new(HashMap::new()),
+        }
+    }
+}
+
+impl<R: Clone> Jobs<R> {
+    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<String, Entry<R>>> {
         self.map.lock().unwrap_or_else(|p| p.into_inner())
     }
 
@@ -95,13 +103,13 @@ impl Jobs {
         (id, cancel)
     }
 
-    pub(crate) fn update(&self, id: &str, f: impl FnOnce(&mut JobView)) {
+    pub(crate) fn update(&self, id: &str, f: impl FnOnce(&mut JobView<R>)) {
         if let Some(e) = self.map().get_mut(id) {
             f(&mut e.view);
         }
     }
 
-    pub(crate) fn get(&self, id: &str) -> Result<JobView> {
+    pub(crate) fn get(&self, id: &str) -> Result<JobView<R>> {
         self.map()
             .get(id)
             .map(|e| e.view.clone())
@@ -129,7 +137,7 @@ impl Jobs {
         }
     }
 
-    pub(crate) fn cancel(&self, id: &str) -> Result<JobView> {
+    pub(crate) fn cancel(&self, id: &str) -> Result<JobView<R>> {
         let map = self.map();
         let e = map
             .get(id)

@@ -8,6 +8,13 @@
 //! The list of commands lives in one place, the `lockdesk-commands` crate; everything that needs
 //! the list (dispatch, the Tauri handlers, the TS command map, the capability file) expands it
 //! over the names in [`commands`].
+//!
+//! The one kind of import that runs from a domain up to here: a use-case takes its
+//! [`context::AppContext`], answers [`args::Done`] or takes [`args::NoArgs`], runs background
+//! work through the job registry ([`jobs`], [`job_registry`]) and clamps numbers for views
+//! ([`views::int`]). The context in turn holds what the domains keep per profile (the sign-in
+//! sessions, the profile store, the chosen organization); the command table ([`commands`],
+//! [`dispatch`]) names every domain's use-cases.
 
 pub mod args;
 pub mod commands;

@@ -40,10 +40,15 @@ pub fn export_types(dir: &Path) -> Result<(), String> {
     OpenScreenEvent::export_all(&cfg).map_err(err)?;
 
     let header = "// Generated from Rust by lockdesk-core (app::ts_types). Do not edit; run scripts/gen-types.\n";
-    let mut types: Vec<&str> = crate::app::dispatch::command_types()
+    let commands_ts = crate::app::dispatch::command_ts_names(&cfg);
+    let desktop_ts = crate::app::dispatch::desktop_command_ts_names(&cfg);
+    // Every type a command names, generic arguments included (`JobView<InviteResult>`).
+    let mut types: Vec<&str> = commands_ts
         .iter()
-        .chain(crate::app::dispatch::desktop_command_types().iter())
-        .flat_map(|(_, req, resp)| [*req, *resp])
+        .chain(desktop_ts.iter())
+        .flat_map(|(_, req, resp)| [req.as_str(), resp.as_str()])
+        .flat_map(|name| name.split(|c: char| !c.is_ascii_alphanumeric() && c != '_'))
+        .filter(|t| t.starts_with(|c: char| c.is_ascii_uppercase()))
         .collect();
     types.sort_unstable();
     types.dedup();
@@ -56,7 +61,7 @@ pub fn export_types(dir: &Path) -> Result<(), String> {
         commands.push_str(&format!("import type {{ {t} }} from \"./{t}\";\n"));
     }
     commands.push_str("\n/** Every command: its request (arguments) and response types. */\nexport type Commands = {\n");
-    for (name, req, resp) in crate::app::dispatch::command_types() {
+    for (name, req, resp) in &commands_ts {
         commands.push_str(&format!("  {name}: {{ req: {req}; res: {resp} }};\n"));
     }
     commands.push_str("};\n\nexport type CommandName = keyof Commands;\n\n");
@@ -66,7 +71,7 @@ pub fn export_types(dir: &Path) -> Result<(), String> {
     }
     commands.push_str("];\n\n");
     commands.push_str("/** Commands only the desktop shell has (a window or a native dialog); the test host answers them with `unknown_command`. */\nexport type DesktopCommands = {\n");
-    for (name, req, resp) in crate::app::dispatch::desktop_command_types() {
+    for (name, req, resp) in &desktop_ts {
         commands.push_str(&format!("  {name}: {{ req: {req}; res: {resp} }};\n"));
     }
     commands.push_str("};\n\nexport type DesktopCommandName = keyof DesktopCommands;\n\n");

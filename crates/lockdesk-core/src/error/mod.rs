@@ -59,10 +59,9 @@ pub enum Error {
     #[error("{field}: {message}")]
     InvalidInput { field: String, message: String },
     /// The demo cannot be started or left while these jobs run (the user is asked first).
-    #[error("a job is running ({}); starting or leaving the demo would stop it", jobs.iter().map(|j| format!("{j:?}")).collect::<Vec<_>>().join(", "))]
-    JobsRunning {
-        jobs: Vec<crate::app::job_kind::JobKind>,
-    },
+    /// `jobs`: what each does, as the job names its kind (`history_sync`).
+    #[error("a job is running ({}); starting or leaving the demo would stop it", jobs.join(", "))]
+    JobsRunning { jobs: Vec<String> },
     #[error(
         "profile {profile:?} is registered for the {actual} API; this needs a {expected} profile"
     )]

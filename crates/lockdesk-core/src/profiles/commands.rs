@@ -8,7 +8,7 @@ use crate::app::context::AppContext;
 use crate::error::{ErrorPayload, Result};
 use crate::profiles::store::ProfileStore;
 use crate::profiles::view::{Api, ProfileView};
-use crate::sessions::sign_in as sessions;
+use crate::sessions::sign_in;
 use crate::sessions::sign_in::AddProfile;
 use crate::sessions::status::{status, view, ProfileNameRequest, SessionStatusResponse};
 
@@ -50,7 +50,7 @@ pub async fn profiles_list(ctx: &AppContext, _req: NoArgs) -> Result<ProfilesLis
 }
 
 pub async fn profiles_add(ctx: &AppContext, req: ProfilesAddRequest) -> Result<ProfileView> {
-    let p = sessions::add_profile(
+    let p = sign_in::add_profile(
         &ctx.core(),
         AddProfile {
             name: req.name,
@@ -88,7 +88,7 @@ pub async fn profiles_remove(
 ) -> Result<ProfileRemovedView> {
     let core = ctx.core();
     let profile = ProfileStore::new(&core).get(&req.profile)?.name;
-    let (revoked, revoke_error) = match sessions::sign_out(&core, &profile).await {
+    let (revoked, revoke_error) = match sign_in::sign_out(&core, &profile).await {
         Ok(out) => (out.revoked, None),
         Err(e) => {
             tracing::warn!(%profile, "removing the connection; revoking failed: {e}");
@@ -96,7 +96,7 @@ pub async fn profiles_remove(
         }
     };
     let organizations = crate::offline::organizations_of(ctx, &profile);
-    sessions::remove_profile(&core, &profile)?;
+    sign_in::remove_profile(&core, &profile)?;
     ctx.forget_clients(&profile);
     crate::team_alerts::commands::forget_connection(ctx, &profile, &organizations);
     crate::offline::forget_connection(ctx, &profile);

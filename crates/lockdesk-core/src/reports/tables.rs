@@ -14,8 +14,7 @@ use crate::journal::activity::{changes_text, headers as activity_headers};
 use crate::journal::{Journal, JournalQuery};
 use crate::locks::commands::{locks_list, LocksListRequest};
 use crate::locks::view::battery_readings;
-use crate::team_alerts::words::{alert_line, part_word, plain, rule_title};
-use crate::team_alerts::MessageLanguage;
+use crate::watch::words::{alert_line, part_word, plain, rule_title, MessageLanguage};
 use crate::watch::{load_rules, low_battery, rules_path, AlertQuery, AlertStore, AlertView};
 
 fn message_language(lang: Language) -> MessageLanguage {

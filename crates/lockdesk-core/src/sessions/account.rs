@@ -9,7 +9,7 @@ use crate::app::args::NoArgs;
 use crate::app::context::AppContext;
 use crate::error::{Error, ErrorPayload, Result};
 use crate::profiles::view::Api;
-use crate::sessions::sign_in as sessions;
+use crate::sessions::sign_in;
 
 /// Every scope the app uses, and what it is for.
 pub const SCOPES: &[(&str, &str)] = &[
@@ -73,7 +73,7 @@ async fn token(ctx: &AppContext, api: ApiVersion) -> Result<Option<TokenView>> {
         Err(Error::NoActiveProfile(_)) => return Ok(None),
         Err(e) => return Err(e),
     };
-    let t = sessions::token_info(&ctx.core(), &profile).await?;
+    let t = sign_in::token_info(&ctx.core(), &profile).await?;
     Ok(Some(TokenView {
         profile: t.profile,
         api: t.api.into(),

@@ -10,7 +10,7 @@ use crate::app::context::AppContext;
 use crate::error::{Error, Result};
 use crate::profiles::store::ProfileStore;
 use crate::profiles::view::Api;
-use crate::sessions::sign_in as sessions;
+use crate::sessions::sign_in;
 use crate::sessions::status::{status, ProfileNameRequest, SessionStatusResponse};
 
 pub async fn session_status(ctx: &AppContext, _req: NoArgs) -> Result<SessionStatusResponse> {
@@ -45,7 +45,7 @@ pub async fn session_begin_sign_in(
 ) -> Result<SessionBeginSignInResponse> {
     let core = ctx.core();
     let profile = ProfileStore::new(&core).get(&req.profile)?;
-    let pending = sessions::begin_sign_in(&core, &profile.name).await?;
+    let pending = sign_in::begin_sign_in(&core, &profile.name).await?;
     let url = pending.url.to_string();
     ctx.space().sessions.add_pending(&profile.name, pending);
     Ok(SessionBeginSignInResponse {
@@ -83,8 +83,7 @@ pub(crate) async fn session_complete_sign_in(
         .pending(&req.profile)
         .ok_or_else(|| Error::NoPendingSignIn(req.profile.clone()))?;
     let signed =
-        sessions::complete_sign_in(&space.core, &req.profile, &pending, &req.redirected_url)
-            .await?;
+        sign_in::complete_sign_in(&space.core, &req.profile, &pending, &req.redirected_url).await?;
     space.sessions.remove_pending(&req.profile);
     ctx.forget_clients(&req.profile);
     ctx.set_profile(signed.api, Some(signed.profile.clone()));
@@ -166,7 +165,7 @@ pub(crate) async fn session_sign_out(
         Some(p) => p,
         None => ctx.profile_for(ApiVersion::V3)?,
     };
-    let out = sessions::sign_out(&ctx.core(), &profile).await?;
+    let out = sign_in::sign_out(&ctx.core(), &profile).await?;
     ctx.forget_clients(&profile);
     crate::offline::forget_connection(ctx, &profile);
     Ok(SignedOutView {

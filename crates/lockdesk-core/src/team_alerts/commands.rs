@@ -21,8 +21,9 @@ use crate::team_alerts::send::Sent;
 use crate::team_alerts::{
     destinations_path, load_destinations, messages, save_destinations, webhook_url,
     AlertDestination, DeliveryView, DestinationKind, Digest, MailSecurity, MailSettings,
-    MessageLanguage, RuleSelection, CHATWORK_API,
+    RuleSelection, CHATWORK_API,
 };
+use crate::watch::words::MessageLanguage;
 
 pub use crate::team_alerts::pass::{
     alert_deliveries_run, deliver_pending, queue_alerts, AlertDeliveryPassResponse,

@@ -9,6 +9,7 @@
 //! make Lockdesk send the password there. Any destination may take its alerts as one digest in
 //! the morning of the next office day.
 
+use crate::watch::words::MessageLanguage;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -107,16 +108,6 @@ impl RuleSelection {
             RuleSelection::Only { rules } => rules.contains(&rule),
         }
     }
-}
-
-/// The language of a destination's messages.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(rename_all = "snake_case")]
-pub enum MessageLanguage {
-    En,
-    #[default]
-    Ja,
 }
 
 /// One destination, as kept in the file (no secret in it).

@@ -38,8 +38,9 @@
 use chrono::FixedOffset;
 use serde_json::{json, Value};
 
-use crate::team_alerts::destinations::{AlertDestination, DestinationKind, MessageLanguage};
-use crate::team_alerts::words::{self, Seg, Text};
+use crate::team_alerts::destinations::{AlertDestination, DestinationKind};
+use crate::team_alerts::words;
+use crate::watch::words::{alert_line, plain, MessageLanguage, Seg, Text};
 use crate::watch::AlertView;
 
 /// More alerts than this for one destination in one delivery pass become one message.
@@ -88,7 +89,7 @@ pub fn alerts_content(dest: &AlertDestination, alerts: &[AlertView], zone: Fixed
     let mut lines: Vec<Text> = alerts
         .iter()
         .take(listed)
-        .map(|a| words::alert_line(a, lang, zone))
+        .map(|a| alert_line(a, lang, zone))
         .collect();
     if alerts.len() > listed {
         lines.push(words::more(alerts.len() - listed, lang));
@@ -247,8 +248,8 @@ pub fn body(kind: DestinationKind, lang: MessageLanguage, content: &Content) -> 
             "source": "lockdesk",
             "organization_id": content.organization_id,
             "test": content.test,
-            "title": words::plain(&content.title),
-            "text": content.lines.iter().map(words::plain).collect::<Vec<_>>().join("\n"),
+            "title": plain(&content.title),
+            "text": content.lines.iter().map(plain).collect::<Vec<_>>().join("\n"),
             "alerts": content.alerts.iter().map(alert_data).collect::<Vec<_>>(),
         })),
         DestinationKind::Email => Body::Mail {
@@ -436,8 +437,8 @@ mod tests {
         let d = dest(DestinationKind::LineWorks, MessageLanguage::En);
         let c = alerts_content(&d, &alerts, jst());
         assert_eq!(c.lines.len(), 11);
-        assert_eq!(words::plain(&c.title), "Lockdesk: 13 new alerts");
-        assert!(words::plain(&c.lines[10]).starts_with("…and 3 more"));
+        assert_eq!(plain(&c.title), "Lockdesk: 13 new alerts");
+        assert!(plain(&c.lines[10]).starts_with("…and 3 more"));
     }
 
     #[test]
@@ -464,7 +465,7 @@ mod tests {
         d.language = MessageLanguage::En;
         let c = alerts_content(&d, &[names, later], jst());
         assert_eq!(
-            words::plain(&c.title),
+            plain(&c.title),
             "Lockdesk: daily digest, 2 alerts (2026-11-24 – 2026-11-27)"
         );
         assert_eq!(c.lines.len(), 2);

@@ -25,7 +25,7 @@ pub mod words;
 pub use deliveries::{DeliveryState, DeliveryStore, DeliveryView, DELIVERIES_FILE};
 pub use destinations::{
     destinations_path, load_destinations, save_destinations, webhook_url, AlertDestination,
-    AlertDestinations, DestinationKind, DestinationSecret, Digest, MessageLanguage, RuleSelection,
-    CHATWORK_API, DESTINATIONS_MAX, DESTINATION_NAME_MAX,
+    AlertDestinations, DestinationKind, DestinationSecret, Digest, RuleSelection, CHATWORK_API,
+    DESTINATIONS_MAX, DESTINATION_NAME_MAX,
 };
 pub use mail::{MailSecurity, MailSettings, MAIL_TO_MAX};

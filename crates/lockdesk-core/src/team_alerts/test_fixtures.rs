@@ -2,9 +2,8 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::team_alerts::destinations::{
-    AlertDestination, DestinationKind, MessageLanguage, RuleSelection,
-};
+use crate::team_alerts::destinations::{AlertDestination, DestinationKind, RuleSelection};
+use crate::watch::words::MessageLanguage;
 use crate::watch::{AlertView, BatteryPart, Finding, RuleKind};
 
 /// Alert `id`: the lock `L1` (named `lock_name`) at 9 % on 2026-11-24 10:00 in Japan.

@@ -8,6 +8,7 @@ pub mod alerts;
 pub mod commands;
 pub mod rules;
 pub mod settings;
+pub mod words;
 
 pub use activity::lock_activity;
 pub use alerts::{AlertQuery, AlertStore, AlertView, MuteView, ALERTS_FILE};

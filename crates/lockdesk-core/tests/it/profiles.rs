@@ -2,7 +2,7 @@ use std::fs;
 
 use lockdesk_api::ApiVersion;
 use lockdesk_core::profiles::store::ProfileStore;
-use lockdesk_core::sessions::sign_in as sessions;
+use lockdesk_core::sessions::sign_in;
 use lockdesk_core::sessions::sign_in::AddProfile;
 
 use crate::support::world;
@@ -13,7 +13,7 @@ async fn a_bad_profiles_file_is_reported_and_left_alone() {
     let path = w.dir.path().join("profiles.json");
     let garbage = "{\"version\": 1, \"profiles\": [ {\"name\": \"x\" ";
     fs::write(&path, garbage).unwrap();
-    let err = sessions::add_profile(
+    let err = sign_in::add_profile(
         &w.ctx,
         AddProfile {
             name: "work".into(),
@@ -51,7 +51,7 @@ async fn removing_a_profile_removes_its_secrets() {
     w.sign_in("work").await;
     assert_eq!(w.secrets.keys(), ["work/client_secret", "work/tokens"]);
     assert_eq!(
-        sessions::add_profile(
+        sign_in::add_profile(
             &w.ctx,
             AddProfile {
                 name: "work".into(),
@@ -71,10 +71,10 @@ async fn removing_a_profile_removes_its_secrets() {
     let kept: serde_json::Value =
         serde_json::from_str(&w.secrets.get_secret("work/client_secret").unwrap()).unwrap();
     assert_eq!(kept["client_secret"], w.client_secret(0));
-    sessions::remove_profile(&w.ctx, "work").unwrap();
+    sign_in::remove_profile(&w.ctx, "work").unwrap();
     assert!(w.secrets.keys().is_empty());
     assert_eq!(
-        sessions::remove_profile(&w.ctx, "work").unwrap_err().code(),
+        sign_in::remove_profile(&w.ctx, "work").unwrap_err().code(),
         lockdesk_core::error::ErrorCode::ProfileNotFound
     );
 }
@@ -178,9 +178,9 @@ async fn secrets_never_go_to_a_host_profiles_json_was_edited_to_name() {
         ("client_id", client_id.as_str(), "another-client"),
     ] {
         edited(field, from, to);
-        let e = sessions::token_info(&w.ctx, "work").await.unwrap_err();
+        let e = sign_in::token_info(&w.ctx, "work").await.unwrap_err();
         assert_eq!(e.code(), ErrorCode::SecretBoundElsewhere, "{field}: {e}");
-        let e = sessions::begin_sign_in(&w.ctx, "work").await.unwrap_err();
+        let e = sign_in::begin_sign_in(&w.ctx, "work").await.unwrap_err();
         assert_eq!(e.code(), ErrorCode::SecretBoundElsewhere, "{field}: {e}");
         let app = AppContext::new(lockdesk_core::core_context::Context::for_tests(
             w.dir.path(),
@@ -202,5 +202,5 @@ async fn secrets_never_go_to_a_host_profiles_json_was_edited_to_name() {
     );
 
     std::fs::write(&path, &original).unwrap();
-    sessions::token_info(&w.ctx, "work").await.unwrap();
+    sign_in::token_info(&w.ctx, "work").await.unwrap();
 }

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use lockdesk_api::{ApiVersion, TokenSet};
 use lockdesk_core::error::ErrorCode;
-use lockdesk_core::sessions::sign_in as sessions;
+use lockdesk_core::sessions::sign_in;
 use lockdesk_core::sessions::token_store::{
     load_tokens, renewal_lock_path, save_tokens, take_renewal_lock,
 };
@@ -55,7 +55,7 @@ async fn sessions_renewing_at_once_share_one_refresh() {
         json!({"latency_ms": 300, "path_prefix": "/oauth/token"}),
     )
     .await;
-    let calls = (0..4).map(|_| sessions::token_info(&w.ctx, "work"));
+    let calls = (0..4).map(|_| sign_in::token_info(&w.ctx, "work"));
     for status in futures::future::join_all(calls).await {
         status.expect("every session stays signed in");
     }
@@ -67,7 +67,7 @@ async fn sessions_renewing_at_once_share_one_refresh() {
     assert!(kept.expires_at > chrono::Utc::now());
     // The kept refresh token is the live one: renewing with it works.
     expire(&w);
-    sessions::token_info(&w.ctx, "work").await.unwrap();
+    sign_in::token_info(&w.ctx, "work").await.unwrap();
     assert!(w.dir.path().join("data/locks/work.renew.lock").exists());
 }
 
@@ -137,5 +137,5 @@ async fn the_app_tells_of_a_renewed_sign_in_the_keychain_refused_and_saves_it_ag
     assert_ne!(kept.access_token.secret(), expired.access_token.secret());
     assert!(kept.expires_at > chrono::Utc::now());
     // What was kept is the live pair: another program signs in with it.
-    sessions::token_info(&w.ctx, "work").await.unwrap();
+    sign_in::token_info(&w.ctx, "work").await.unwrap();
 }

@@ -6,7 +6,7 @@ use lockdesk_api::{ApiVersion, TokenSet};
 use lockdesk_core::organizations::choose::choose_organization;
 use lockdesk_core::profiles::store::ProfileStore;
 use lockdesk_core::secrets::SecretStore;
-use lockdesk_core::sessions::sign_in as sessions;
+use lockdesk_core::sessions::sign_in;
 
 use crate::support::{authorize, world};
 
@@ -24,7 +24,7 @@ async fn sign_in_keeps_secrets_in_the_keychain_only() {
     let w = world().await;
     w.add_profile("work", ApiVersion::V3).await;
     assert_eq!(
-        sessions::open_v3(&w.ctx, "work").await.unwrap_err().code(),
+        sign_in::open_v3(&w.ctx, "work").await.unwrap_err().code(),
         lockdesk_core::error::ErrorCode::NotSignedIn
     );
     w.sign_in("work").await;
@@ -44,7 +44,7 @@ async fn sign_in_keeps_secrets_in_the_keychain_only() {
         assert!(!file.contains(&secret), "a secret reached profiles.json");
     }
 
-    let client = sessions::open_v3(&w.ctx, "work").await.unwrap();
+    let client = sign_in::open_v3(&w.ctx, "work").await.unwrap();
     let orgs: Vec<_> = client
         .organizations()
         .stream(PageParams::default())
@@ -63,7 +63,7 @@ async fn sign_in_keeps_secrets_in_the_keychain_only() {
             .as_deref(),
         Some(org.as_str())
     );
-    let status = sessions::token_info(&w.ctx, "work").await.unwrap();
+    let status = sign_in::token_info(&w.ctx, "work").await.unwrap();
     assert!(status.renewable);
     assert!(!format!("{status:?}").contains(tokens.access_token.secret().as_str()));
 }
@@ -72,17 +72,17 @@ async fn sign_in_keeps_secrets_in_the_keychain_only() {
 async fn a_redirect_from_another_attempt_is_refused() {
     let w = world().await;
     w.add_profile("work", ApiVersion::V3).await;
-    let first = sessions::begin_sign_in(&w.ctx, "work").await.unwrap();
-    let second = sessions::begin_sign_in(&w.ctx, "work").await.unwrap();
+    let first = sign_in::begin_sign_in(&w.ctx, "work").await.unwrap();
+    let second = sign_in::begin_sign_in(&w.ctx, "work").await.unwrap();
     assert_ne!(first.state, second.state);
     let redirected = authorize(w.sim.base_url(), &first, "admin@example.com").await;
-    let err = sessions::complete_sign_in(&w.ctx, "work", &second, &redirected)
+    let err = sign_in::complete_sign_in(&w.ctx, "work", &second, &redirected)
         .await
         .unwrap_err();
     assert_eq!(err.code(), lockdesk_core::error::ErrorCode::StateMismatch);
     assert!(w.secrets.get("work/tokens").unwrap().is_none());
     // The right attempt still works.
-    sessions::complete_sign_in(&w.ctx, "work", &first, &redirected)
+    sign_in::complete_sign_in(&w.ctx, "work", &first, &redirected)
         .await
         .unwrap();
 }
@@ -91,10 +91,10 @@ async fn a_redirect_from_another_attempt_is_refused() {
 async fn each_sign_in_has_its_own_pkce_verifier_kept_out_of_sight() {
     let w = world().await;
     w.add_profile("work", ApiVersion::V3).await;
-    let first = sessions::begin_sign_in(&w.ctx, "work").await.unwrap();
-    let second = sessions::begin_sign_in(&w.ctx, "work").await.unwrap();
+    let first = sign_in::begin_sign_in(&w.ctx, "work").await.unwrap();
+    let second = sign_in::begin_sign_in(&w.ctx, "work").await.unwrap();
     assert_ne!(first.pkce_verifier(), second.pkce_verifier());
-    let challenge = |p: &sessions::PendingSignIn| {
+    let challenge = |p: &sign_in::PendingSignIn| {
         p.url
             .query_pairs()
             .find(|(k, _)| k == "code_challenge")
@@ -110,7 +110,7 @@ async fn each_sign_in_has_its_own_pkce_verifier_kept_out_of_sight() {
     // simulator checks it (the second attempt's state is forged to match).
     let redirected = authorize(w.sim.base_url(), &first, "admin@example.com").await;
     let forged = redirected.replace(&first.state, &second.state);
-    let err = sessions::complete_sign_in(&w.ctx, "work", &second, &forged)
+    let err = sign_in::complete_sign_in(&w.ctx, "work", &second, &forged)
         .await
         .unwrap_err();
     assert_eq!(
@@ -127,11 +127,11 @@ async fn sign_out_revokes_at_the_service() {
     w.add_profile("work", ApiVersion::V3).await;
     w.sign_in("work").await;
     let old = w.secrets.get("work/tokens").unwrap().unwrap();
-    let out = sessions::sign_out(&w.ctx, "work").await.unwrap();
+    let out = sign_in::sign_out(&w.ctx, "work").await.unwrap();
     assert!(out.revoked, "{out:?}");
     assert!(w.secrets.get("work/tokens").unwrap().is_none());
     assert_eq!(
-        sessions::token_info(&w.ctx, "work")
+        sign_in::token_info(&w.ctx, "work")
             .await
             .unwrap_err()
             .code(),
@@ -139,7 +139,7 @@ async fn sign_out_revokes_at_the_service() {
     );
     // Put the revoked pair back: the service refuses it.
     w.secrets.set("work/tokens", &old).unwrap();
-    let err = sessions::token_info(&w.ctx, "work").await.unwrap_err();
+    let err = sign_in::token_info(&w.ctx, "work").await.unwrap_err();
     assert!(
         matches!(
             err.code(),
@@ -151,7 +151,7 @@ async fn sign_out_revokes_at_the_service() {
         "{err:?}"
     );
     // Signing out again with the dead pair still cleans up, and says so.
-    let out = sessions::sign_out(&w.ctx, "work").await.unwrap();
+    let out = sign_in::sign_out(&w.ctx, "work").await.unwrap();
     assert!(!out.revoked);
     assert!(w.secrets.get("work/tokens").unwrap().is_none());
 }
@@ -162,11 +162,11 @@ async fn v2_profile_reads_history_with_one_shared_limiter() {
     w.add_profile("hist", ApiVersion::V2).await;
     w.sign_in("hist").await;
     assert_eq!(
-        sessions::open_v3(&w.ctx, "hist").await.unwrap_err().code(),
+        sign_in::open_v3(&w.ctx, "hist").await.unwrap_err().code(),
         lockdesk_core::error::ErrorCode::WrongApi
     );
-    let a = sessions::open_v2(&w.ctx, "hist").await.unwrap();
-    let b = sessions::open_v2(&w.ctx, "hist").await.unwrap();
+    let a = sign_in::open_v2(&w.ctx, "hist").await.unwrap();
+    let b = sign_in::open_v2(&w.ctx, "hist").await.unwrap();
     assert!(std::sync::Arc::ptr_eq(a.limiter(), b.limiter()));
     let locks = a.locks().await.unwrap();
     assert!(!locks.is_empty());

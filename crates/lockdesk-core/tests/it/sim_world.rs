@@ -14,7 +14,7 @@ use lockdesk_core::app::dispatch::dispatch;
 use lockdesk_core::core_context::Context;
 use lockdesk_core::error::ErrorPayload;
 use lockdesk_core::secrets::MemoryStore;
-use lockdesk_core::sessions::sign_in as sessions;
+use lockdesk_core::sessions::sign_in;
 use lockdesk_core::sessions::sign_in::AddProfile;
 use lockdesk_sim::{SimHandle, SimOptions};
 use serde_json::{json, Value};
@@ -122,7 +122,7 @@ impl SimWorld {
     pub async fn sign_in(&self, name: &str, api: ApiVersion) {
         let core = self.core();
         let c = &self.sim.info().clients[if api == ApiVersion::V3 { 0 } else { 1 }];
-        sessions::add_profile(
+        sign_in::add_profile(
             &core,
             AddProfile {
                 name: name.into(),
@@ -135,9 +135,9 @@ impl SimWorld {
         )
         .await
         .unwrap();
-        let pending = sessions::begin_sign_in(&core, name).await.unwrap();
+        let pending = sign_in::begin_sign_in(&core, name).await.unwrap();
         let redirected = authorize(self.sim.base_url(), &pending, "admin@example.com").await;
-        sessions::complete_sign_in(&core, name, &pending, &redirected)
+        sign_in::complete_sign_in(&core, name, &pending, &redirected)
             .await
             .unwrap();
     }
@@ -182,9 +182,9 @@ impl SimWorld {
     /// Signs profile `name` in again as the admin (after its sign-in expired).
     pub async fn sign_in_again(&self, name: &str) {
         let core = self.core();
-        let pending = sessions::begin_sign_in(&core, name).await.unwrap();
+        let pending = sign_in::begin_sign_in(&core, name).await.unwrap();
         let redirected = authorize(self.sim.base_url(), &pending, "admin@example.com").await;
-        sessions::complete_sign_in(&core, name, &pending, &redirected)
+        sign_in::complete_sign_in(&core, name, &pending, &redirected)
             .await
             .unwrap();
     }

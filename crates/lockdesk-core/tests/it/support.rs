@@ -6,7 +6,7 @@ use std::sync::Arc;
 use lockdesk_api::ApiVersion;
 use lockdesk_core::core_context::Context;
 use lockdesk_core::secrets::MemoryStore;
-use lockdesk_core::sessions::sign_in as sessions;
+use lockdesk_core::sessions::sign_in;
 use lockdesk_core::sessions::sign_in::{AddProfile, PendingSignIn};
 use lockdesk_sim::{SimHandle, SimOptions};
 use tempfile::TempDir;
@@ -35,7 +35,7 @@ impl World {
     /// Adds profile `name` for the sim's v3 (index 0) or v2 (index 1) client.
     pub async fn add_profile(&self, name: &str, api: ApiVersion) {
         let client = &self.sim.info().clients[if api == ApiVersion::V3 { 0 } else { 1 }];
-        sessions::add_profile(
+        sign_in::add_profile(
             &self.ctx,
             AddProfile {
                 name: name.into(),
@@ -51,9 +51,9 @@ impl World {
     }
 
     pub async fn sign_in(&self, name: &str) {
-        let pending = sessions::begin_sign_in(&self.ctx, name).await.unwrap();
+        let pending = sign_in::begin_sign_in(&self.ctx, name).await.unwrap();
         let redirected = authorize(self.sim.base_url(), &pending, "admin@example.com").await;
-        sessions::complete_sign_in(&self.ctx, name, &pending, &redirected)
+        sign_in::complete_sign_in(&self.ctx, name, &pending, &redirected)
             .await
             .expect("sign in");
     }

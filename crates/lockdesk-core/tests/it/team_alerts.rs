@@ -9,7 +9,8 @@ use lockdesk_api::ApiVersion;
 use lockdesk_core::app::context::AppContext;
 use lockdesk_core::app::dispatch::dispatch;
 use lockdesk_core::team_alerts::commands::AlertDestinationAddRequest;
-use lockdesk_core::team_alerts::{DestinationKind, MessageLanguage, RuleSelection};
+use lockdesk_core::team_alerts::{DestinationKind, RuleSelection};
+use lockdesk_core::watch::words::MessageLanguage;
 use serde_json::{json, Value};
 
 use crate::sim_world::{call, fail, SimWorld};

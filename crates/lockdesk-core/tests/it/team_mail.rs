@@ -10,8 +10,8 @@
 use chrono::{DateTime, Utc};
 use lockdesk_core::team_alerts::commands::AlertDestinationAddRequest;
 use lockdesk_core::team_alerts::commands::MailDestinationRequest;
-use lockdesk_core::team_alerts::MessageLanguage;
 use lockdesk_core::team_alerts::{DestinationKind, RuleSelection};
+use lockdesk_core::watch::words::MessageLanguage;
 use lockdesk_sim::test_pki::TestCa;
 use lockdesk_sim::test_smtp::{Answer, Security, SmtpServer};
 use serde_json::{json, Value};

@@ -4,9 +4,9 @@ use lockdesk_core::team_alerts::commands::{
     AlertDeliveryPassResponse, AlertDestinationTestResponse,
 };
 use lockdesk_core::team_alerts::{
-    AlertDestination, DeliveryState, DeliveryView, DestinationKind, MailSecurity, MessageLanguage,
-    RuleSelection,
+    AlertDestination, DeliveryState, DeliveryView, DestinationKind, MailSecurity, RuleSelection,
 };
+use lockdesk_core::watch::words::MessageLanguage;
 
 use crate::output::clean;
 

@@ -27,6 +27,7 @@ use lockdesk_api::ids::OrganizationId;
 use lockdesk_api::{ApiVersion, Client, V2Client};
 
 use crate::app::job_registry::Jobs;
+use crate::app::jobs::JobResult;
 use crate::core_context::Context;
 use crate::error::{Error, ErrorCode, Result};
 use crate::organizations::choose::choose_organization;
@@ -51,7 +52,7 @@ struct Inner {
     user: Arc<Space>,
     demo: Mutex<Option<DemoSandbox>>,
     demo_options: DemoOptions,
-    jobs: Jobs,
+    jobs: Jobs<JobResult>,
     files: files::FileGrants,
     /// `lockctl --cached`: read the offline cache only, never the service.
     cache_only: AtomicBool,
@@ -134,13 +135,15 @@ impl AppContext {
             return Ok(());
         }
         if !cancel_jobs {
-            return Err(Error::JobsRunning { jobs: running });
+            return Err(Error::JobsRunning {
+                jobs: running.iter().map(|k| k.as_str().to_owned()).collect(),
+            });
         }
         self.inner.jobs.cancel_all();
         Ok(())
     }
 
-    pub(crate) fn jobs(&self) -> &Jobs {
+    pub(crate) fn jobs(&self) -> &Jobs<JobResult> {
         &self.inner.jobs
     }
 
