@@ -5,7 +5,8 @@ bus name is owned. Both servers run with the system python3 (python3-gi) and sta
 app, which registers its tray icon with the watcher it finds when it starts (ayatana also
 registers with a watcher that appears later).
 
-The English words checked here are the shell's own (src-tauri/src/watcher/words.rs).
+The English words checked here are the shell's tray labels (src-tauri/src/watcher/words.rs) and
+the alert titles every output shares (crates/lockdesk-core/src/watch/words.rs).
 """
 
 import json
@@ -20,7 +21,8 @@ HERE = Path(__file__).resolve().parent
 # words.rs: tray_label(Lang::En, ...)
 TRAY_LABELS = ["Open Lockdesk", "Sync now", "Pause watching", "Quit"]
 RESUME = "Resume watching"
-# words.rs: notice(Lang::En, ...) titles, by the rule (RuleKind, as Watch's data-rule says).
+# watch/words.rs: rule_title(..., En), the notifications' titles, by the rule (RuleKind, as
+# Watch's data-rule says).
 TITLE_RULE = {
     "Low battery": "low_battery",
     "Door left unlocked": "unlocked_too_long",
@@ -28,9 +30,11 @@ TITLE_RULE = {
     "Activity by a watched user": "listed_user",
     "No history from a lock": "silent_lock",
 }
-# words.rs: "{lock}: {part} at {percent}%", the part as part_word(.., En).
+# watch/words.rs alert_line(.., En): "{lock}: {part} battery at {percent}% ({when})", the part
+# as part_word(.., En), the time in this computer's zone.
 LOW_BATTERY = re.compile(r"^(?P<lock>.+): (?P<part>lock body|inside reader|outside reader|"
-                         r"door sensor) at (?P<percent>\d{1,3})%$")
+                         r"door sensor) battery at (?P<percent>\d{1,3})% "
+                         r"\(\d{4}-\d\d-\d\d \d\d:\d\d\)$")
 THRESHOLD = 20  # the default low-battery rule (lockdesk-core watch settings)
 
 

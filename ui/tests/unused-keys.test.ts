@@ -126,7 +126,7 @@ const FAMILIES: readonly Family[] = [
     builtBy: 'ActivityScreen.svelte opKey: a journal operation',
     suffixes: union('Operation'),
   },
-  // The journal's field names are plain strings from the core (app/journaled.rs), no union.
+  // The journal's field names are plain strings from the core (journal/journaled.rs), no union.
   { pattern: 'activity.field.*', builtBy: 'ActivityScreen.svelte fieldWords: a changed field' },
   {
     pattern: 'activity.image.*',

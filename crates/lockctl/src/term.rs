@@ -34,6 +34,22 @@ impl Term<'_> {
         words(self)
     }
 
+    /// One line of a stream of answers (a watch's alerts): `value` as one compact JSON line
+    /// with `--json` (JSON escapes control characters in names), else `line`.
+    pub fn show_line<T: serde::Serialize + ?Sized>(
+        &mut self,
+        value: &T,
+        line: impl FnOnce() -> String,
+    ) -> Result<()> {
+        if self.json {
+            serde_json::to_writer(&mut *self.out, value)?;
+            writeln!(self.out)?;
+        } else {
+            writeln!(self.out, "{}", line())?;
+        }
+        Ok(())
+    }
+
     /// One line from stdin without its line ending; `None` at end of input.
     pub fn read_line(&mut self) -> Result<Option<String>> {
         let mut line = String::new();

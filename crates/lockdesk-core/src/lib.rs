@@ -7,8 +7,17 @@
 //! `groups`, `images`, `history`, `watch` (the rules and their alerts), `team_alerts` (chat and
 //! mail), `reports`, `journal` (what Lockdesk did, and the Activity screen), `offline` (the
 //! last answers, when the service cannot be reached), `today`, `proxy`, `demo`. Below them: the
-//! error type, the keychain (`secrets`), settings files and this process's identity; above
-//! them, `app`: the command plumbing.
+//! error type, the keychain (`secrets`), settings files and this process's identity; `app`
+//! holds the command plumbing.
+//!
+//! How the domains use each other: a domain's use-cases (its `commands.rs`, and what they run:
+//! `today`, the reports' tables, the team alerts' delivery pass, `journal::journaled`, which
+//! wraps every write command in its journal entry) may call any domain's model, store or
+//! use-cases; a model or a store never calls a use-case. So two domains may use each other at
+//! different levels (the profiles' commands sign in through `sessions`, whose stores read the
+//! profile store; a watch round posts through `team_alerts`, which words alerts with
+//! `watch::words`), and no two files import each other (`scripts/check-import-cycles`). Every
+//! use-case takes the context and answers through `app` (see its module doc).
 
 pub mod app;
 pub mod core_context;

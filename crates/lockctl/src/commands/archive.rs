@@ -148,12 +148,11 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
                     })))
                 }
             };
-            if term.json {
-                output::json(term.out, &report)?;
-            } else {
+            term.show(&report, |term| {
                 let name = archive_name(env, &arg)?;
                 writeln!(term.out, "{}", words::sync_summary(&report, &name))?;
-            }
+                Ok(())
+            })?;
             match report.outcome {
                 SyncOutcome::Completed => Ok(()),
                 SyncOutcome::Paused { .. } => Err(lockdesk_api::Error::V2SessionExpired.into()),

@@ -118,13 +118,12 @@ fn read_csv(file: &std::path::Path) -> Result<Vec<u8>> {
 
 async fn preview(ctx: &AppContext, term: &mut Term<'_>, req: BulkInviteRequest) -> Result<()> {
     let preview = invitations_bulk_preview(ctx, req).await?;
-    if term.json {
-        output::json(term.out, &preview)?;
-    } else {
+    term.show(&preview, |term| {
         let rows: Vec<Vec<String>> = preview.rows.iter().map(words::preview_row).collect();
         output::table(term.out, &words::PREVIEW_HEADERS, &rows)?;
         writeln!(term.out, "\n{}", words::preview_summary(&preview))?;
-    }
+        Ok(())
+    })?;
     let not_done = preview
         .rows
         .iter()
@@ -166,13 +165,12 @@ async fn import(ctx: &AppContext, term: &mut Term<'_>, req: BulkInviteRequest) -
             return Err(Error::Payload(e));
         }
     }
-    if term.json {
-        output::json(term.out, &report)?;
-    } else {
+    term.show(&report, |term| {
         let rows: Vec<Vec<String>> = report.results.iter().map(words::result_row).collect();
         output::table(term.out, &words::RESULT_HEADERS, &rows)?;
         writeln!(term.out, "\n{}", words::report_summary(&report))?;
-    }
+        Ok(())
+    })?;
     if !report.all_done() {
         let not_done = report
             .results

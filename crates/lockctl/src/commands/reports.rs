@@ -94,12 +94,10 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: ReportsCmd) -> Result<
         }
         ReportsCmd::Remove { id } => {
             reports_remove(ctx, ReportIdRequest { id: id.clone() }).await?;
-            if !term.json {
+            term.show(&serde_json::json!({ "removed": id }), |term| {
                 writeln!(term.out, "report {} removed", output::clean(&id))?;
-            } else {
-                output::json(term.out, &serde_json::json!({ "removed": id }))?;
-            }
-            Ok(())
+                Ok(())
+            })
         }
         ReportsCmd::Run {
             id,
@@ -111,13 +109,12 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: ReportsCmd) -> Result<
                 ctx.use_profile(ApiVersion::V2, h);
             }
             let answer = reports_run(ctx, ReportsRunRequest { id, again }).await?;
-            if term.json {
-                output::json(term.out, &answer)?;
-            } else {
+            term.show(&answer, |term| {
                 for r in &answer.runs {
                     writeln!(term.out, "{}", words::report_run_line(r))?;
                 }
-            }
+                Ok(())
+            })?;
             // A scheduled task sees a failed report in its exit status.
             match answer.runs.iter().find_map(|r| match &r.outcome {
                 ReportOutcome::Failed { code, message } => Some((code, message)),

@@ -39,13 +39,7 @@ fn print(term: &mut Term<'_>, round: &WatchRoundResponse) -> Result<()> {
         writeln!(term.err, "{}", words::deliveries_warning(d))?;
     }
     for a in &round.new_alerts {
-        if term.json {
-            // One compact line each; JSON escapes control characters in names.
-            serde_json::to_writer(&mut *term.out, a)?;
-            writeln!(term.out)?;
-        } else {
-            writeln!(term.out, "{}", words::alert_line(a))?;
-        }
+        term.show_line(a, || words::alert_line(a))?;
     }
     term.out.flush()?;
     Ok(())

@@ -7,8 +7,8 @@ pub use crate::app::args::{Done, NoArgs};
 pub use crate::app::context::{sweep_stale_demos, AppContext, DemoFolder};
 pub use crate::app::job_kind::JobKind;
 pub use crate::app::job_registry::{JobIdRequest, JobState};
+pub use crate::app::job_results::{JobStarted, JobView};
 pub use crate::app::jobs::{jobs_cancel, jobs_get};
-pub use crate::app::jobs::{JobStarted, JobView};
 pub use crate::groups::commands::{
     lock_groups_get, lock_groups_list, user_groups_get, user_groups_list, GroupInputRequest,
     LockGroupIdRequest, LockGroupsListResponse, LockGroupsUpdateRequest, UserGroupIdRequest,

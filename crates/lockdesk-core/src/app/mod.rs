@@ -11,7 +11,7 @@
 //!
 //! The one kind of import that runs from a domain up to here: a use-case takes its
 //! [`context::AppContext`], answers [`args::Done`] or takes [`args::NoArgs`], runs background
-//! work through the job registry ([`jobs`], [`job_registry`]) and clamps numbers for views
+//! work through the job registry ([`job_registry`], [`job_results`]) and clamps numbers for views
 //! ([`views::int`]). The context in turn holds what the domains keep per profile (the sign-in
 //! sessions, the profile store, the chosen organization); the command table ([`commands`],
 //! [`dispatch`]) names every domain's use-cases.
@@ -24,6 +24,7 @@ mod contract_doc;
 pub mod dispatch;
 pub mod job_kind;
 pub mod job_registry;
+pub mod job_results;
 pub mod jobs;
 #[cfg(feature = "ts")]
 pub mod ts_types;

@@ -21,7 +21,7 @@ use crate::app::context::AppContext;
 use crate::app::context::Space;
 use crate::app::job_kind::JobKind;
 use crate::app::job_registry::JobState;
-use crate::app::jobs::JobStarted;
+use crate::app::job_results::JobStarted;
 use crate::error::{Error, ErrorPayload, Result};
 use crate::history::state::HistorySyncRunView;
 use crate::history::store::{archive_failed, open_archive};

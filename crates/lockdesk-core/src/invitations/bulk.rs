@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::app::context::AppContext;
 use crate::app::job_kind::JobKind;
 use crate::app::job_registry::JobState;
-use crate::app::jobs::JobStarted;
+use crate::app::job_results::JobStarted;
 use crate::error::{Error, ErrorCode, ErrorPayload, Result};
 use crate::invitations::outcomes::{InviteOutcome, InviteResult};
 use crate::invitations::plan::{preview, BulkInviteRequest, InviteRow, InviteRowStatus};

@@ -134,7 +134,7 @@ macro_rules! journaled {
 }
 
 use crate::app::args::Done;
-use crate::app::jobs::JobStarted;
+use crate::app::job_results::JobStarted;
 use crate::groups::view::{LockGroupView, UserGroupView};
 use crate::groups::{commands as groups, lock_members as lock_groups};
 use crate::invitations;

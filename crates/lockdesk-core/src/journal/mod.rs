@@ -5,7 +5,7 @@
 //! code of a failed or refused change.
 //!
 //! Never a secret: entries are built from an explicit list of fields per operation
-//! (`app::journaled`), never from a whole request, so tokens, codes, verifiers, client secrets
+//! (`journal::journaled`), never from a whole request, so tokens, codes, verifiers, client secrets
 //! and image or CSV bytes cannot reach the file.
 
 pub mod activity;

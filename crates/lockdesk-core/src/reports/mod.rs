@@ -1,7 +1,8 @@
-//! Scheduled reports, without a UI framework: what a report is and when it is
-//! due (`definition.rs`, `schedule.rs`), and which periods were written (`runs.rs`), shared by
-//! the app and a scheduled `lockctl reports run --due` on one machine. The use-cases that write
-//! the files are the app's (`app/reports/`).
+//! Scheduled reports: what a report is and when it is due (`definition.rs`, `schedule.rs`),
+//! which periods were written (`runs.rs`), shared by the app and a scheduled `lockctl reports
+//! run --due` on one machine; the use-cases (`commands.rs`), the claim that keeps two writers
+//! of one shared folder apart (`claim.rs`), the tables (`tables.rs`) and the files
+//! (`write.rs`).
 
 pub mod claim;
 pub mod commands;

@@ -6,7 +6,7 @@
 //! once when the process that claimed it on this computer is gone (`crate::this_process`). A
 //! period earlier than one written is never due again (a clock set back). A damaged file is set
 //! aside and the store starts empty: a period whose file is in the report's folder already
-//! counts as written then (`app::reports`), so none is written twice, and none goes missing.
+//! counts as written then (`reports::commands`), so none is written twice, and none goes missing.
 
 use std::path::Path;
 

@@ -1,6 +1,6 @@
 //! What the connection and session screens share: a profile as the UI sees it, the request
 //! naming one, and the session status (which profiles are in use, whether the demo runs).
-//! `profiles.rs` and `session.rs` both build on this, and not on each other.
+//! `profiles::commands` and `sessions::commands` both build on this, and not on each other.
 
 use lockdesk_api::ApiVersion;
 use serde::{Deserialize, Serialize};

@@ -5,7 +5,7 @@
 //! `alert_destination/<id>` ([`crate::secrets::alert_destination_key`]); the file keeps only the
 //! address's host, to show (an e-mail destination: its SMTP server and addresses, `mail.rs`).
 //! A mail password is kept bound to the server, port and user name it was given for, like a
-//! connection's secrets (`secret_binding.rs`): the file edited to name another server does not
+//! connection's secrets (`sessions::secret_binding`): the file edited to name another server does not
 //! make Lockdesk send the password there. Any destination may take its alerts as one digest in
 //! the morning of the next office day.
 

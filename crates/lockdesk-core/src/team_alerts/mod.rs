@@ -4,11 +4,11 @@
 //! morning of the next office day. A chat message is never sent twice to a destination (one
 //! whose answer was lost "may have arrived"); a mail whose end-of-data answer was lost is sent
 //! again (`smtp.rs`). Without a UI framework: the destinations and their keychain entries
-//! (`destinations.rs`; e-mail's server and addresses and the mail itself in `mail.rs`), the
-//! words (`words.rs`) and each service's form (`messages.rs`), the delivery store that decides
-//! what is sent once and when (`deliveries.rs`), the post itself (`send.rs`) and the SMTP
-//! session (`smtp.rs`). The use-cases, and the delivery pass at the end of each watch round,
-//! are the app's (`app/team_alerts/`).
+//! (`destinations.rs`; e-mail's server and addresses and the mail itself in `mail.rs`), a
+//! message's own words (`words.rs`; the alerts' are `watch::words`) and each service's form
+//! (`messages.rs`), the delivery store that decides what is sent once and when
+//! (`deliveries.rs`), the post itself (`send.rs`) and the SMTP session (`smtp.rs`); the
+//! use-cases (`commands.rs`) and the delivery pass at the end of each watch round (`pass.rs`).
 
 pub mod commands;
 pub mod deliveries;

@@ -27,7 +27,7 @@ use lockdesk_api::ids::OrganizationId;
 use lockdesk_api::{ApiVersion, Client, V2Client};
 
 use crate::app::job_registry::Jobs;
-use crate::app::jobs::JobResult;
+use crate::app::job_results::JobResult;
 use crate::core_context::Context;
 use crate::error::{Error, ErrorCode, Result};
 use crate::organizations::choose::choose_organization;

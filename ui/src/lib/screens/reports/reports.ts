@@ -1,7 +1,7 @@
 // The Reports screen's logic, without Svelte: the add form (fields as typed, checked with the
 // core's rules from crates/lockdesk-core/src/reports/definition.rs), the request it sends, the
 // core's refusals mapped to their fields, a schedule and a period in words, and the file name a
-// report gets (the rule of `file_name` in crates/lockdesk-core/src/app/reports/write.rs).
+// report gets (the rule of `file_name` in crates/lockdesk-core/src/reports/write.rs).
 import { formatDateTime } from '../../format';
 import type {
   ReportAddRequest,

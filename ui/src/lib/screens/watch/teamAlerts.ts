@@ -1,6 +1,6 @@
 // The team chat alerts of the Watch screen, without Svelte: the add form (fields as typed, checked
 // with the core's rules from crates/lockdesk-core/src/team_alerts/destinations.rs and
-// app/team_alerts/mod.rs), the request it sends, the core's refusals mapped to their fields, and a
+// team_alerts/commands.rs), the request it sends, the core's refusals mapped to their fields, and a
 // destination and its deliveries in words. The webhook address and Chatwork's token are secrets:
 // they go into the add request once and are never shown; a destination shows its host.
 import type {
