@@ -1,0 +1,14 @@
+//! A team's shared data source: one PostgreSQL database that the Lockdesk computers of a team
+//! use together, beside each computer's own SQLite files. What it is (`source`: the address,
+//! never the password, which the keychain keeps), how a computer reaches it (`connect`: TLS
+//! with the system's trust store to any other computer, plain only on this one), its schema
+//! (`schema`: versioned migrations; a Lockdesk older than the schema reads and never writes)
+//! and what it holds (`journal`: every computer's journal entries, each once).
+//!
+//! No Lockdesk types here: the core gives plain data and decides when to call.
+
+pub mod connect;
+pub mod error;
+pub mod journal;
+pub mod schema;
+pub mod source;
