@@ -29,6 +29,7 @@ pub(crate) async fn dispatch(env: &Env<'_>, term: &mut Term<'_>, command: Comman
         Command::Reports(cmd) => commands::reports::run(env, term, cmd).await,
         Command::Alerts(cmd) => commands::alerts::run(env, term, cmd).await,
         Command::Proxy(cmd) => commands::proxy::run(env, term, cmd).await,
+        Command::Team(cmd) => commands::team::run(env, term, cmd).await,
         Command::Demo { .. } => {
             // The tour runs the other commands through this function; a demo inside the demo
             // is not one of them (lib.rs runs `demo` before coming here).

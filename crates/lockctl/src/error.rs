@@ -298,6 +298,19 @@ pub fn hint(code: ErrorCode, profile: Option<&str>) -> Option<String> {
         C::MailStarttlsMissing => {
             "use --smtp-security tls (port 465) if the server offers it, or ask IT to switch STARTTLS on; Lockdesk never sends alerts or a password unencrypted over the network"
         }
+        C::TeamAddressInvalid => {
+            "give the team data source as postgres://USER@HOST[:PORT]/DATABASE, without a password (LOCKDESK_TEAM_PASSWORD or stdin gives it)"
+        }
+        C::TeamUnreachable => {
+            "check the address, the network and that the server accepts this computer (pg_hba.conf); once connected, changes made while the database is unreachable wait in this computer's journal and are shared when it is back"
+        }
+        C::TeamSignInRefused | C::TeamPasswordMissing => {
+            "connect again with the right password: `lockctl team connect postgres://USER@HOST/DATABASE`"
+        }
+        C::TeamSchemaTooNew => {
+            "another computer of the team runs a newer Lockdesk; update Lockdesk here (until then this computer only reads)"
+        }
+        C::TeamDatabase => "the team's database refused; ask IT to check the role's rights and the server's log",
         C::Usage => "see `lockctl --help`",
         C::NotAnImage => "use a JPEG, PNG, GIF, WebP or BMP file",
         C::ImageTooLarge => "make the image smaller in an image editor, then try again",

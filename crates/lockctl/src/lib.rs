@@ -92,6 +92,12 @@ where
         status: 0,
     };
     let asks_proxy_login = !matches!(cli.command, Command::Proxy(_));
+    // A command's journal entries go to the team's database (when this computer has one) as
+    // soon as the command is done; `team` commands share them themselves.
+    let shares_journal = !matches!(cli.command, Command::Team(_) | Command::Demo { .. });
+    let journal_before = shares_journal
+        .then(|| lockdesk_core::team::commands::journal_mark(app))
+        .flatten();
     let mut result = run_command(&env, &mut term, cli.command).await;
     // A proxy that asks for a user name and password, at a terminal: ask them once, keep them,
     // and run the command again (the proxy refused the first one before the service saw it).
@@ -109,6 +115,9 @@ where
                 Err(e) => Err(e),
             };
         }
+    }
+    if let Some(before) = journal_before {
+        commands::team::share_after(app, &mut *term.err, before).await;
     }
     let status = match result {
         Ok(()) => {

@@ -6,7 +6,8 @@
 //! `sessions` and `profiles` (connecting), `organizations`, `locks`, `users`, `invitations`,
 //! `groups`, `images`, `history`, `watch` (the rules and their alerts), `team_alerts` (chat and
 //! mail), `reports`, `journal` (what Lockdesk did, and the Activity screen), `offline` (the
-//! last answers, when the service cannot be reached), `today`, `proxy`, `demo`. Below them: the
+//! last answers, when the service cannot be reached), `today`, `proxy`, `demo`, `team` (the
+//! team's shared PostgreSQL data source). Below them: the
 //! error type, the keychain (`secrets`), settings files and this process's identity; `app`
 //! holds the command plumbing.
 //!
@@ -38,6 +39,7 @@ pub mod reports;
 pub mod secrets;
 pub mod sessions;
 pub mod settings_file;
+pub mod team;
 pub mod team_alerts;
 pub mod this_process;
 pub mod today;

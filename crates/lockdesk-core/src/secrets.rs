@@ -35,6 +35,12 @@ pub fn alert_destination_key(id: &str) -> String {
     format!("alert_destination/{id}")
 }
 
+/// The password of the team data source at `address` (`postgres://USER@HOST:PORT/DB`): bound
+/// to that address, so a `team.json` edited to name another server does not receive it.
+pub fn team_password_key(address: &str) -> String {
+    format!("team/{address}")
+}
+
 /// The keychain's service name. macOS shows it as the item's name in Keychain Access and in its
 /// "wants to use your confidential information stored in …" prompt, so there it is the app's
 /// name. Linux and Windows keep `lockdesk`: changing it there would lose the secrets existing
@@ -65,6 +71,9 @@ pub fn described(key: &str) -> String {
     }
     if let Some(id) = key.strip_prefix("alert_destination/") {
         return format!("alert destination {id}: webhook address");
+    }
+    if let Some(address) = key.strip_prefix("team/").filter(|a| a.contains("://")) {
+        return format!("team data source {address}: password");
     }
     match key.rsplit_once('/') {
         Some((profile, "client_secret")) => format!("{profile}: client secret"),

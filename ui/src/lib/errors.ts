@@ -277,6 +277,12 @@ export function codeText(code: ErrorCode, details: ErrorDetails = {}): CodeText 
     case 'mail_auth_failed':
     case 'mail_unavailable':
     case 'mail_starttls_missing':
+    case 'team_address_invalid':
+    case 'team_unreachable':
+    case 'team_sign_in_refused':
+    case 'team_schema_too_new':
+    case 'team_database':
+    case 'team_password_missing':
       return plain(`error.${code}`);
     case 'update_unreachable':
       return withParam(

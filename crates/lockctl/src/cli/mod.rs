@@ -98,6 +98,10 @@ pub enum Command {
     /// deliveries.
     #[command(subcommand)]
     Alerts(AlertsCmd),
+    /// The team's shared data source (PostgreSQL): connect this computer, its status (and its
+    /// journal shared), disconnect.
+    #[command(subcommand)]
+    Team(TeamCmd),
     /// Try Lockdesk without an account: the built-in simulator with demo data, signed in
     /// through the real OAuth flow. Touches none of your profiles or keychain entries.
     Demo {
@@ -142,6 +146,20 @@ pub enum ProxyCmd {
     Login,
     /// Forget the user name and password kept for the profile's proxy.
     Logout,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum TeamCmd {
+    /// Connect this computer to the team's database, postgres://USER@HOST[:PORT]/DATABASE (no
+    /// password in it). The password is read from LOCKDESK_TEAM_PASSWORD, else typed unseen
+    /// or one line on stdin, and kept in the OS keychain.
+    Connect { address: String },
+    /// Whether the team's database answers, its schema, and this computer's journal entries
+    /// that were waiting, shared now.
+    Status,
+    /// Forget the team's database on this computer (its address and password); what the
+    /// database holds stays there.
+    Disconnect,
 }
 
 #[derive(Debug, Subcommand)]

@@ -6,10 +6,10 @@
 //! damaged (the journals set aside are named under the entries).
 
 use lockdesk_core::app::args::NoArgs;
-use lockdesk_core::journal::activity::activity_list;
-use lockdesk_core::journal::activity::activity_retention_set;
-use lockdesk_core::journal::activity::activity_storage_get;
-use lockdesk_core::journal::activity::{ActivityQuery, ActivityRetentionRequest};
+use lockdesk_core::journal::activity::{
+    activity_list, activity_retention_set, activity_storage_get, ActivityQuery,
+    ActivityRetentionRequest,
+};
 
 use crate::cli::ActivityArgs;
 use crate::env::Env;

@@ -4,11 +4,10 @@
 //! which every user of the computer can see in the process list.
 
 use lockdesk_core::app::args::NoArgs;
-use lockdesk_core::team_alerts::commands::alert_deliveries_list;
-use lockdesk_core::team_alerts::commands::alert_destinations_add;
-use lockdesk_core::team_alerts::commands::alert_destinations_list;
-use lockdesk_core::team_alerts::commands::alert_destinations_remove;
-use lockdesk_core::team_alerts::commands::alert_destinations_test;
+use lockdesk_core::team_alerts::commands::{
+    alert_deliveries_list, alert_destinations_add, alert_destinations_list,
+    alert_destinations_remove, alert_destinations_test,
+};
 use lockdesk_core::team_alerts::commands::{
     AlertDeliveriesRequest, AlertDestinationAddRequest, AlertDestinationIdRequest,
     MailDestinationRequest,

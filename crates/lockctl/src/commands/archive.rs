@@ -11,13 +11,11 @@ use lockdesk_archive::{
 use lockdesk_core::app::args::NoArgs;
 use lockdesk_core::app::context::AppContext;
 use lockdesk_core::app::job_registry::{JobIdRequest, JobState};
-use lockdesk_core::app::jobs::jobs_cancel;
-use lockdesk_core::app::jobs::jobs_get;
-use lockdesk_core::history::history_archive_export_to;
-use lockdesk_core::history::history_archive_query;
-use lockdesk_core::history::history_sync_start;
-use lockdesk_core::history::history_sync_status;
-use lockdesk_core::history::{HistoryExportRequest, HistorySyncStartRequest};
+use lockdesk_core::app::jobs::{jobs_cancel, jobs_get};
+use lockdesk_core::history::{
+    history_archive_export_to, history_archive_query, history_sync_start, history_sync_status,
+    HistoryExportRequest, HistorySyncStartRequest,
+};
 
 use crate::cli::{ArchiveArg, ArchiveFilter, ExportFormatArg, HistoryCmd, LangArg, Sort, TzArg};
 use crate::env::Env;

@@ -9,14 +9,12 @@ use chrono::{Duration, SecondsFormat, Utc};
 use clap::Parser;
 use lockdesk_api::clock::SystemClock;
 use lockdesk_core::app::args::NoArgs;
-use lockdesk_core::app::context::AppContext;
-use lockdesk_core::app::context::DemoFolder;
+use lockdesk_core::app::context::{AppContext, DemoFolder};
 use lockdesk_core::core_context::Context;
 use lockdesk_core::history::history_locks;
 use lockdesk_core::organizations::commands::orgs_list;
 use lockdesk_core::secrets::MemoryStore;
-use lockdesk_core::sessions::commands::session_start_demo;
-use lockdesk_core::sessions::commands::DemoSwitchRequest;
+use lockdesk_core::sessions::commands::{session_start_demo, DemoSwitchRequest};
 use lockdesk_sim::SimOptions;
 
 use crate::cli::Cli;

@@ -5,10 +5,9 @@
 use std::io::Write;
 
 use lockdesk_core::app::args::NoArgs;
-use lockdesk_core::history::history_accesses;
-use lockdesk_core::history::history_locks;
 use lockdesk_core::history::view::AccessView;
 use lockdesk_core::history::HistoryAccessesRequest;
+use lockdesk_core::history::{history_accesses, history_locks};
 
 use crate::cli::{Format, HistoryCmd};
 use crate::env::Env;

@@ -6,13 +6,10 @@ use std::sync::Arc;
 
 use lockdesk_core::app::context::AppContext;
 use lockdesk_core::app::job_registry::JobState;
-use lockdesk_core::invitations::check_csv_size;
-use lockdesk_core::invitations::invitations_bulk_preview;
-use lockdesk_core::invitations::invitations_bulk_send;
-use lockdesk_core::invitations::invitations_list;
-use lockdesk_core::invitations::BulkProgress;
-use lockdesk_core::invitations::InviteResult;
-use lockdesk_core::invitations::MAX_CSV_BYTES;
+use lockdesk_core::invitations::{
+    check_csv_size, invitations_bulk_preview, invitations_bulk_send, invitations_list,
+    BulkProgress, InviteResult, MAX_CSV_BYTES,
+};
 use lockdesk_core::invitations::{
     BulkInviteRequest, InvitationsCreateRequest, InvitationsListRequest, InviteRowStatus,
 };

@@ -1,11 +1,8 @@
 //! `locks list | show | rename | image`: the app's lock use-cases. An image file goes through
 //! the app's image pipeline (checked by content, large photos downscaled, BMP converted).
 
-use lockdesk_core::journal::journaled::locks_rename;
-use lockdesk_core::journal::journaled::locks_reset_image;
-use lockdesk_core::journal::journaled::locks_set_image;
-use lockdesk_core::locks::commands::locks_get;
-use lockdesk_core::locks::commands::locks_list;
+use lockdesk_core::journal::journaled::{locks_rename, locks_reset_image, locks_set_image};
+use lockdesk_core::locks::commands::{locks_get, locks_list};
 use lockdesk_core::locks::commands::{
     LockIdRequest, LocksListRequest, LocksRenameRequest, LocksSetImageRequest,
 };

@@ -14,6 +14,7 @@ pub mod profile;
 pub mod proxy;
 pub mod reports;
 pub mod session;
+pub mod team;
 pub mod users;
 pub mod watch;
 

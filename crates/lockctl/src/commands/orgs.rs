@@ -2,9 +2,7 @@
 
 use lockdesk_core::app::args::NoArgs;
 use lockdesk_core::error::ErrorPayload;
-use lockdesk_core::organizations::commands::orgs_choose;
-use lockdesk_core::organizations::commands::orgs_list;
-use lockdesk_core::organizations::commands::OrgsChooseRequest;
+use lockdesk_core::organizations::commands::{orgs_choose, orgs_list, OrgsChooseRequest};
 
 use crate::cli::OrgsCmd;
 use crate::env::Env;

@@ -2,10 +2,9 @@
 
 use lockdesk_api::ApiVersion;
 use lockdesk_core::app::args::NoArgs;
-use lockdesk_core::profiles::commands::profiles_add;
-use lockdesk_core::profiles::commands::profiles_list;
-use lockdesk_core::profiles::commands::profiles_remove;
-use lockdesk_core::profiles::commands::ProfilesAddRequest;
+use lockdesk_core::profiles::commands::{
+    profiles_add, profiles_list, profiles_remove, ProfilesAddRequest,
+};
 use lockdesk_core::profiles::store::Profile;
 use lockdesk_core::sessions::status::ProfileNameRequest;
 

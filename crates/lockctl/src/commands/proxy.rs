@@ -1,8 +1,7 @@
 //! `proxy login | logout`: the user name and password of a proxy that asks for them (407),
 //! through the app's use-cases (checked against the proxy, kept in the OS keychain).
 
-use lockdesk_core::proxy::commands::proxy_credentials_clear;
-use lockdesk_core::proxy::commands::proxy_credentials_set;
+use lockdesk_core::proxy::commands::{proxy_credentials_clear, proxy_credentials_set};
 use lockdesk_core::proxy::commands::{
     ProxyCredentialsClearRequest, ProxyCredentialsSetRequest, ProxyCredentialsView,
 };

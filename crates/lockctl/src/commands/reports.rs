@@ -4,10 +4,7 @@
 use lockdesk_api::ApiVersion;
 use lockdesk_core::app::args::NoArgs;
 use lockdesk_core::error::{ErrorCode, ErrorPayload};
-use lockdesk_core::reports::commands::reports_add;
-use lockdesk_core::reports::commands::reports_list;
-use lockdesk_core::reports::commands::reports_remove;
-use lockdesk_core::reports::commands::reports_run;
+use lockdesk_core::reports::commands::{reports_add, reports_list, reports_remove, reports_run};
 use lockdesk_core::reports::commands::{
     ReportAddRequest, ReportIdRequest, ReportOutcome, ReportsRunRequest,
 };

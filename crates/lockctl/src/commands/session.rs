@@ -2,12 +2,12 @@
 //! pasted on stdin instead of intercepted by a window.
 
 use lockdesk_core::app::args::NoArgs;
-use lockdesk_core::journal::journaled::session_complete_sign_in;
-use lockdesk_core::journal::journaled::session_sign_out;
+use lockdesk_core::journal::journaled::{session_complete_sign_in, session_sign_out};
 use lockdesk_core::profiles::view::Api;
 use lockdesk_core::sessions::account::account_info;
-use lockdesk_core::sessions::commands::session_begin_sign_in;
-use lockdesk_core::sessions::commands::{SessionCompleteSignInRequest, SessionSignOutRequest};
+use lockdesk_core::sessions::commands::{
+    session_begin_sign_in, SessionCompleteSignInRequest, SessionSignOutRequest,
+};
 use lockdesk_core::sessions::status::ProfileNameRequest;
 
 use crate::env::Env;

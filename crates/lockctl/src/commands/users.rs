@@ -1,12 +1,8 @@
 //! `users list | show | register | invite-existing | update | remove`: the app's user
 //! use-cases. An image file goes through the app's image pipeline.
 
-use lockdesk_core::journal::journaled::users_invite;
-use lockdesk_core::journal::journaled::users_register;
-use lockdesk_core::journal::journaled::users_remove;
-use lockdesk_core::journal::journaled::users_update;
-use lockdesk_core::users::commands::users_get;
-use lockdesk_core::users::commands::users_list;
+use lockdesk_core::journal::journaled::{users_invite, users_register, users_remove, users_update};
+use lockdesk_core::users::commands::{users_get, users_list};
 use lockdesk_core::users::commands::{
     UserIdRequest, UsersInviteRequest, UsersListRequest, UsersRegisterRequest, UsersUpdateRequest,
 };

@@ -8,9 +8,9 @@ use std::time::Duration;
 use lockdesk_api::ApiVersion;
 use lockdesk_core::app::args::NoArgs;
 use lockdesk_core::app::context::AppContext;
-use lockdesk_core::watch::commands::watch_round;
-use lockdesk_core::watch::commands::watch_rules_get;
-use lockdesk_core::watch::commands::{WatchRoundResponse, WatchSyncOutcome};
+use lockdesk_core::watch::commands::{
+    watch_round, watch_rules_get, WatchRoundResponse, WatchSyncOutcome,
+};
 
 use crate::cli::WatchArgs;
 use crate::env::Env;

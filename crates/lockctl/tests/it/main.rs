@@ -29,6 +29,11 @@ mod proxy_script;
 mod renewal;
 mod reports;
 mod support;
+#[cfg(target_os = "linux")]
+mod team;
+#[cfg(target_os = "linux")]
+#[path = "../../../lockdesk-team/tests/it/server.rs"]
+mod team_server;
 mod terminal;
 #[cfg(target_os = "linux")]
 mod tls;

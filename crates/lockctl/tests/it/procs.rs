@@ -8,8 +8,7 @@ use std::process::Stdio;
 use std::sync::Arc;
 
 use lockdesk_api::TokenSet;
-use lockdesk_core::secrets::FileStore;
-use lockdesk_core::secrets::SecretStore;
+use lockdesk_core::secrets::{FileStore, SecretStore};
 use lockdesk_sim::SimInfo;
 use tempfile::TempDir;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};

@@ -224,6 +224,22 @@ error_codes! {
     MailUnavailable = "mail_unavailable" => ServiceUnreachable,
     /// The mail server does not offer STARTTLS: nothing is sent without encryption.
     MailStarttlsMissing = "mail_starttls_missing" => Connection,
+
+    /// The team data source's address is not `postgres://USER@HOST[:PORT]/DATABASE`, or holds
+    /// a password (which goes to the keychain).
+    TeamAddressInvalid = "team_address_invalid" => BadInput,
+    /// The team's database could not be reached: work goes on on this computer, its journal
+    /// entries wait and are shared when it is back.
+    TeamUnreachable = "team_unreachable" => ServiceUnreachable,
+    /// The team's database refused the user name or password.
+    TeamSignInRefused = "team_sign_in_refused" => Connection,
+    /// The team's database has a newer schema than this Lockdesk: update it (until then it
+    /// only reads).
+    TeamSchemaTooNew = "team_schema_too_new" => Conflict,
+    /// The team's database refused a statement or lost the connection mid-way.
+    TeamDatabase = "team_database" => ServiceError,
+    /// The keychain has no password for the team data source: connect again.
+    TeamPasswordMissing = "team_password_missing" => Connection,
     /// The mail password of a destination was kept for another server, port or user name
     /// than `alert_destinations.json` names now: not sent (details.field: `id`). Remove the
     /// destination and add it again.

@@ -173,6 +173,12 @@ pub enum Error {
     /// The mail server does not offer STARTTLS.
     #[error("{destination}: {reason}; nothing is sent without encryption (use TLS on port 465, or ask IT to offer STARTTLS)")]
     MailStarttlsMissing { destination: String, reason: String },
+    /// The team's data source failed (its kind kept).
+    #[error(transparent)]
+    Team(lockdesk_team::error::TeamError),
+    /// `team.json` names a data source the keychain has no password for.
+    #[error("the keychain has no password for the team data source; connect this computer again with `lockctl team connect` or on Account → Team")]
+    TeamPasswordMissing,
     /// The disk of `folder` is full (settings, exports, reports and every store): nothing was
     /// written; `needed_bytes` is the free space the writer asks for.
     #[error("the disk holding {} is full; free at least {} there and try again (nothing was written)", folder.display(), bytes_text(*needed_bytes))]
@@ -230,6 +236,19 @@ impl Error {
             Error::MailAuthFailed { .. } => ErrorCode::MailAuthFailed,
             Error::MailUnavailable { .. } => ErrorCode::MailUnavailable,
             Error::MailStarttlsMissing { .. } => ErrorCode::MailStarttlsMissing,
+            Error::Team(e) => {
+                use lockdesk_team::error::TeamError as T;
+                match e {
+                    T::InvalidAddress { .. } | T::PasswordInAddress => {
+                        ErrorCode::TeamAddressInvalid
+                    }
+                    T::Unreachable { .. } => ErrorCode::TeamUnreachable,
+                    T::SignInRefused { .. } => ErrorCode::TeamSignInRefused,
+                    T::SchemaTooNew { .. } => ErrorCode::TeamSchemaTooNew,
+                    T::Database(_) => ErrorCode::TeamDatabase,
+                }
+            }
+            Error::TeamPasswordMissing => ErrorCode::TeamPasswordMissing,
         }
     }
 
@@ -334,6 +353,11 @@ impl Error {
                     .to_owned(),
                 )
             }
+            Error::Team(
+                lockdesk_team::error::TeamError::InvalidAddress { .. }
+                | lockdesk_team::error::TeamError::PasswordInAddress,
+            ) => d.field = Some("address".to_owned()),
+            Error::Team(_) => {}
             Error::KeychainUnavailable { .. }
             | Error::Keychain { .. }
             | Error::NoConfigDir
@@ -345,6 +369,7 @@ impl Error {
             | Error::WebhookAnswerLost { .. }
             | Error::MailUnavailable { .. }
             | Error::MailStarttlsMissing { .. }
+            | Error::TeamPasswordMissing
             | Error::JobsRunning { .. } => {}
         }
         d

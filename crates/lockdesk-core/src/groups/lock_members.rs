@@ -8,8 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::app::args::Done;
 use crate::app::context::AppContext;
 use crate::error::Result;
-use crate::groups::commands::parse_id;
-use crate::groups::commands::LockGroupIdRequest;
+use crate::groups::commands::{parse_id, LockGroupIdRequest};
 use crate::groups::view::LockGroupView;
 
 const READ: &str = LockGroupKind::READ_SCOPE;

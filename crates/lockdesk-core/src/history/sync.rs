@@ -17,8 +17,7 @@ use lockdesk_archive::{
 use serde::{Deserialize, Serialize};
 
 use crate::app::args::NoArgs;
-use crate::app::context::AppContext;
-use crate::app::context::Space;
+use crate::app::context::{AppContext, Space};
 use crate::app::job_kind::JobKind;
 use crate::app::job_registry::JobState;
 use crate::app::job_results::JobStarted;

@@ -19,8 +19,7 @@ use crate::invitations::outcomes::{InviteOutcome, InviteResult};
 use crate::invitations::plan::{preview, BulkInviteRequest, InviteRow, InviteRowStatus};
 use crate::invitations::{INVITATION_LIMIT, WRITE};
 use crate::journal::entry::{begin, complete, role, Pending};
-use crate::journal::lost_answer;
-use crate::journal::{Operation, Target};
+use crate::journal::{lost_answer, Operation, Target};
 
 /// Where a run stands after a row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

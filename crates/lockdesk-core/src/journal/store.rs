@@ -138,6 +138,20 @@ impl Journal {
         })
     }
 
+    /// The entries after `id`, oldest first, at most `limit` (what the team's journal does
+    /// not have yet).
+    pub fn after(&self, id: i64, limit: u32) -> DbResult<Vec<JournalEntry>> {
+        self.read(|conn| {
+            let mut stmt = conn.prepare(
+                "SELECT id, at_ms, connection, account, organization_id, operation, target_id,
+                        target_name, changes, outcome
+                 FROM entries WHERE id > ?1 ORDER BY id LIMIT ?2",
+            )?;
+            let rows = stmt.query_map(params![id, limit], entry_row)?;
+            Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+        })
+    }
+
     /// One page of the entries matching `q`, newest first, and how many match in all.
     pub fn list(&self, q: &JournalQuery) -> DbResult<(Vec<JournalEntry>, u64)> {
         self.read(|conn| list_in(conn, q))
@@ -281,27 +295,31 @@ fn list_in(conn: &Connection, q: &JournalQuery) -> DbResult<(Vec<JournalEntry>, 
          FROM entries {clause} ORDER BY at_ms DESC, id DESC LIMIT {} OFFSET {}",
         q.limit, q.offset
     ))?;
-    let rows = stmt.query_map(params_from_iter(args.iter()), |r| {
-        let at_ms: i64 = r.get(1)?;
-        let op: String = r.get(5)?;
-        let changes: String = r.get(8)?;
-        Ok(JournalEntry {
-            id: r.get(0)?,
-            at: DateTime::from_timestamp_millis(at_ms).unwrap_or_default(),
-            connection: r.get(2)?,
-            account: r.get(3)?,
-            organization_id: r.get(4)?,
-            // Entries are written by this code only; an unknown name (a newer Lockdesk)
-            // shows as a bulk row rather than failing the whole list.
-            operation: Operation::parse(&op).unwrap_or(Operation::InvitationsBulkRow),
-            target_id: r.get(6)?,
-            target_name: r.get(7)?,
-            changes: serde_json::from_str::<Vec<FieldChange>>(&changes).unwrap_or_default(),
-            outcome: r.get(9)?,
-        })
-    })?;
+    let rows = stmt.query_map(params_from_iter(args.iter()), entry_row)?;
     let entries = rows.collect::<rusqlite::Result<Vec<_>>>()?;
     Ok((entries, total as u64))
+}
+
+/// An entry from a row of `id, at_ms, connection, account, organization_id, operation,
+/// target_id, target_name, changes, outcome`.
+fn entry_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<JournalEntry> {
+    let at_ms: i64 = r.get(1)?;
+    let op: String = r.get(5)?;
+    let changes: String = r.get(8)?;
+    Ok(JournalEntry {
+        id: r.get(0)?,
+        at: DateTime::from_timestamp_millis(at_ms).unwrap_or_default(),
+        connection: r.get(2)?,
+        account: r.get(3)?,
+        organization_id: r.get(4)?,
+        // Entries are written by this code only; an unknown name (a newer Lockdesk) shows as
+        // a bulk row rather than failing the whole list.
+        operation: Operation::parse(&op).unwrap_or(Operation::InvitationsBulkRow),
+        target_id: r.get(6)?,
+        target_name: r.get(7)?,
+        changes: serde_json::from_str::<Vec<FieldChange>>(&changes).unwrap_or_default(),
+        outcome: r.get(9)?,
+    })
 }
 
 fn where_clause(q: &JournalQuery) -> (String, Vec<rusqlite::types::Value>) {

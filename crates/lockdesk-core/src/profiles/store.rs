@@ -16,8 +16,7 @@ use lockdesk_api::ids::OrganizationId;
 use lockdesk_api::{ApiVersion, ServiceUrl};
 use serde::{Deserialize, Serialize};
 
-use crate::core_context::Context;
-use crate::core_context::PROFILES_FILE;
+use crate::core_context::{Context, PROFILES_FILE};
 use crate::error::{Error, Result};
 use crate::secrets::{client_secret_key, tokens_key, SecretStore};
 use crate::settings_file::{self, Refused, Step};

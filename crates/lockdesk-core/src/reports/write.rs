@@ -20,8 +20,9 @@ use crate::app::context::AppContext;
 use crate::error::{Error, Result};
 use crate::history::archive::blocking;
 use crate::reports::claim::{Claim, Claimed};
-use crate::reports::tables;
-use crate::reports::{Period, ReportDefinition, ReportFormat, ReportKind, ReportLanguage, Written};
+use crate::reports::{
+    tables, Period, ReportDefinition, ReportFormat, ReportKind, ReportLanguage, Written,
+};
 
 fn format_of(f: ReportFormat) -> ExportFormat {
     match f {

@@ -7,8 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::app::context::AppContext;
 use crate::error::{Error, Result};
-use crate::profiles::store::Profile;
-use crate::profiles::store::ProfileStore;
+use crate::profiles::store::{Profile, ProfileStore};
 use crate::profiles::view::ProfileView;
 use crate::sessions::token_store::load_tokens;
 

@@ -14,8 +14,7 @@ use crate::error::Error;
 use crate::history::store::open_archive;
 use crate::invitations::{invitations_list, InvitationsListRequest};
 use crate::locks::commands::{locks_list, LocksListRequest};
-use crate::locks::view::battery_readings;
-use crate::locks::view::LockView;
+use crate::locks::view::{battery_readings, LockView};
 use crate::today::parts::{
     AfterHoursReason, TodayAfterHours, TodayAfterHoursEntry, TodayBatteries, TodayBattery,
     TodayHealth, TodayInvitation, TodayInvitations, TodayLockDay, TodayMissing, TodaySilent,

@@ -8,8 +8,7 @@
 //! once.
 
 use chrono::{DateTime, Utc};
-use lockdesk_core::team_alerts::commands::AlertDestinationAddRequest;
-use lockdesk_core::team_alerts::commands::MailDestinationRequest;
+use lockdesk_core::team_alerts::commands::{AlertDestinationAddRequest, MailDestinationRequest};
 use lockdesk_core::team_alerts::{DestinationKind, RuleSelection};
 use lockdesk_core::watch::words::MessageLanguage;
 use lockdesk_sim::test_pki::TestCa;

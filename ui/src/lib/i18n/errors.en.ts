@@ -105,6 +105,18 @@ export const errorCodesEn = {
   'error.not_cached':
     'Nothing is kept for offline reading here yet: it is kept once the service has answered this list.',
   'error.destination_not_found': 'This alert destination no longer exists.',
+  'error.team_address_invalid':
+    'The team data source must be given as postgres://USER@HOST:PORT/DATABASE, without a password (the password is asked for separately).',
+  'error.team_unreachable':
+    "The team's database cannot be reached. This computer goes on working; its changes are shared when the database is back.",
+  'error.team_sign_in_refused':
+    "The team's database refused the user name or password. Connect again with the right password.",
+  'error.team_schema_too_new':
+    "The team's database was updated by a newer Lockdesk. Update Lockdesk on this computer; until then it only reads the team's data.",
+  'error.team_database':
+    "The team's database refused the request. Ask IT to check the database role's rights.",
+  'error.team_password_missing':
+    "The keychain holds no password for the team's database. Connect this computer again.",
   'error.webhook_refused':
     'The chat service refused the message. Check the webhook address (for Chatwork, the API token and room), then add the destination again with the right one.',
   'error.webhook_unavailable':

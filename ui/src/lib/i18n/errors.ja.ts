@@ -100,6 +100,18 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.not_cached':
     'この一覧はまだオフライン用に保存されていません。サービスから一度読み込むと保存されます。',
   'error.destination_not_found': 'このアラートの送信先はもうありません。',
+  'error.team_address_invalid':
+    'チームのデータソースは postgres://ユーザー@ホスト:ポート/データベース の形で、パスワードを含めずに指定してください（パスワードは別に入力します）。',
+  'error.team_unreachable':
+    'チームのデータベースに接続できません。このコンピューターでは作業を続けられ、変更はデータベースに再び接続したときに共有されます。',
+  'error.team_sign_in_refused':
+    'チームのデータベースがユーザー名またはパスワードを受け付けませんでした。正しいパスワードでもう一度接続してください。',
+  'error.team_schema_too_new':
+    'チームのデータベースは新しいバージョンの Lockdesk で更新されています。このコンピューターの Lockdesk を更新してください。更新するまでは読み取りのみです。',
+  'error.team_database':
+    'チームのデータベースが要求を拒否しました。データベースのロールの権限を IT 担当者に確認してください。',
+  'error.team_password_missing':
+    'キーチェーンにチームのデータベースのパスワードがありません。このコンピューターをもう一度接続してください。',
   'error.webhook_refused':
     'チャットサービスがメッセージを受け付けませんでした。送信先のアドレス（Chatwork の場合は API トークンとルーム）を確認し、正しい内容で送信先を追加し直してください。',
   'error.webhook_unavailable':

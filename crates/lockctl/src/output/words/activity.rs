@@ -1,7 +1,8 @@
 //! `lockctl activity`: the journal's table, its notes in words, and its size and retention.
 
-use lockdesk_core::journal::activity::change_text;
-use lockdesk_core::journal::activity::{ActivityRetentionResponse, ActivityStorageView};
+use lockdesk_core::journal::activity::{
+    change_text, ActivityRetentionResponse, ActivityStorageView,
+};
 use lockdesk_core::journal::lost_answer::{ANSWER_FIELD, LOST_FOUND};
 use lockdesk_core::journal::{FieldChange, JournalEntry, Operation, PENDING};
 

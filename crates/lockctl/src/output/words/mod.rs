@@ -23,6 +23,7 @@ mod alerts;
 mod bulk;
 mod history;
 mod reports;
+mod team;
 mod watch;
 
 pub use activity::{
@@ -43,6 +44,7 @@ pub use history::{
 };
 
 pub use reports::{report_added, report_row, report_run_line, REPORT_HEADERS};
+pub use team::{team_share_waits, team_status, TEAM_PASSWORD_PROMPT};
 pub use watch::alert_line;
 
 pub const NONE: &str = "(none)";

@@ -1,0 +1,224 @@
+//! The team data source's use-cases, for `lockctl team` (and the app's Account screen):
+//! connect this computer (the address checked, the server reached, its schema brought up to
+//! date or found newer, the password kept in the keychain), its status, disconnect, and
+//! sharing this computer's journal.
+
+use std::time::Duration;
+
+use lockdesk_team::error::TeamError;
+use lockdesk_team::schema::{prepare, SchemaState};
+use lockdesk_team::source::TeamSource;
+use serde::{Deserialize, Serialize};
+use tokio_postgres::Client;
+
+use crate::app::args::NoArgs;
+use crate::app::context::AppContext;
+use crate::error::{Error, Result};
+use crate::journal::Journal;
+use crate::secrets::team_password_key;
+use crate::team::computer::this_computer;
+use crate::team::settings::{load_team, save_team, TeamSettings};
+use crate::team::upload::upload_journal;
+
+/// The team data source to connect to, and its password (never shown in debug output).
+#[derive(Clone, Deserialize, Serialize)]
+pub struct TeamConnectRequest {
+    /// `postgres://USER@HOST[:PORT]/DATABASE`, without a password.
+    pub address: String,
+    pub password: String,
+}
+
+impl std::fmt::Debug for TeamConnectRequest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TeamConnectRequest")
+            .field("address", &self.address)
+            .field("password", &"[redacted]")
+            .finish()
+    }
+}
+
+/// Where this computer stands with its team.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamStatusView {
+    /// The data source's address; none: this computer works alone (SQLite only).
+    pub address: Option<String>,
+    /// The database answered now.
+    pub reachable: bool,
+    /// Why it did not (an error code and its message), when it did not.
+    pub problem: Option<TeamProblem>,
+    /// The database's schema version, and whether it is newer than this Lockdesk knows
+    /// (then this computer only reads).
+    pub schema_version: Option<i64>,
+    pub read_only: bool,
+    /// Entries of this computer's journal shared by this call (0: nothing was waiting).
+    pub uploaded: u64,
+    /// Entries of the whole team's journal.
+    pub team_entries: Option<i64>,
+}
+
+/// Why the team's database did not answer as it should.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamProblem {
+    pub code: String,
+    pub message: String,
+}
+
+/// The address as Lockdesk keeps it, or why it is refused (before a password is asked for).
+pub fn checked_address(address: &str) -> Result<String> {
+    Ok(TeamSource::parse(address).map_err(Error::Team)?.address())
+}
+
+/// Checks the address and the password against the server, brings its schema up to date (or
+/// finds it newer: this computer then only reads), keeps the password in the keychain and the
+/// address in `team.json`, and shares this computer's journal. Nothing is kept when any step
+/// fails.
+pub async fn team_connect(ctx: &AppContext, req: TeamConnectRequest) -> Result<TeamStatusView> {
+    let source = TeamSource::parse(&req.address).map_err(Error::Team)?;
+    if req.password.is_empty() {
+        return Err(Error::invalid(
+            "password",
+            "give the team data source's password",
+        ));
+    }
+    let mut client = lockdesk_team::connect::connect(&source, &req.password)
+        .await
+        .map_err(Error::Team)?;
+    let schema = prepare(&mut client).await.map_err(Error::Team)?;
+    let core = ctx.core();
+    let address = source.address();
+    core.secrets
+        .set(&team_password_key(&address), &req.password)?;
+    let kept = save_team(
+        &core.config_dir,
+        &TeamSettings {
+            address: Some(address.clone()),
+        },
+    );
+    if let Err(e) = kept {
+        let _ = core.secrets.delete(&team_password_key(&address));
+        return Err(e);
+    }
+    shared_status(ctx, address, &mut client, schema).await
+}
+
+/// This computer's team data source, reached now: its schema, the team's journal, and this
+/// computer's entries that were waiting, shared. Unreachable is an answer, not an error: the
+/// work goes on locally and the entries wait.
+pub async fn team_status(ctx: &AppContext, _: NoArgs) -> Result<TeamStatusView> {
+    let Some((source, password)) = team_of(ctx)? else {
+        return Ok(TeamStatusView::default());
+    };
+    let address = source.address();
+    let reached = async {
+        let mut client = lockdesk_team::connect::connect(&source, &password)
+            .await
+            .map_err(Error::Team)?;
+        let schema = prepare(&mut client).await.map_err(Error::Team)?;
+        shared_status(ctx, address.clone(), &mut client, schema).await
+    };
+    match reached.await {
+        Ok(view) => Ok(view),
+        Err(e) => Ok(TeamStatusView {
+            address: Some(address),
+            problem: Some(TeamProblem {
+                code: e.code().as_str().to_owned(),
+                message: e.to_string(),
+            }),
+            ..TeamStatusView::default()
+        }),
+    }
+}
+
+/// Forgets the team data source on this computer: `team.json` and the password. What the
+/// team's database holds stays there.
+pub async fn team_disconnect(ctx: &AppContext, _: NoArgs) -> Result<TeamStatusView> {
+    let core = ctx.core();
+    let settings = load_team(&core.config_dir)?;
+    if let Some(source) = settings.source()? {
+        core.secrets.delete(&team_password_key(&source.address()))?;
+    }
+    save_team(&core.config_dir, &TeamSettings::default())?;
+    Ok(TeamStatusView::default())
+}
+
+/// How long a command waits, once done, to share its journal entries with the team.
+pub const SHARE_WITHIN: Duration = Duration::from_secs(5);
+
+/// Where this computer's journal stands (its last entry's number), when it has a team data
+/// source; `None` when it works alone. A command compares it before and after.
+pub fn journal_mark(ctx: &AppContext) -> Option<i64> {
+    let core = ctx.core();
+    load_team(&core.config_dir).ok()?.address?;
+    let data = core.data_folder().ok()?;
+    Some(Journal::new(&data).last_id().ok().flatten().unwrap_or(0))
+}
+
+/// This computer's journal entries the team does not have, shared within `within`; `Ok(None)`
+/// when this computer has no team data source. On an error the entries wait in the journal.
+pub async fn share_journal(ctx: &AppContext, within: Duration) -> Result<Option<u64>> {
+    let Some((source, password)) = team_of(ctx)? else {
+        return Ok(None);
+    };
+    let share = async {
+        let mut client = lockdesk_team::connect::connect(&source, &password)
+            .await
+            .map_err(Error::Team)?;
+        let schema = prepare(&mut client).await.map_err(Error::Team)?;
+        if schema.read_only {
+            return Ok(0);
+        }
+        let core = ctx.core();
+        let data = core.data_folder()?;
+        let journal = Journal::new(&data).with_clock(core.clock.clone());
+        upload_journal(&mut client, schema, &journal, &this_computer(&data)?).await
+    };
+    match tokio::time::timeout(within, share).await {
+        Ok(shared) => shared.map(Some),
+        Err(_) => Err(Error::Team(TeamError::Unreachable {
+            host: source.host.clone(),
+            port: source.port,
+            reason: format!("no answer within {} s", within.as_secs()),
+        })),
+    }
+}
+
+/// The data source and its password, when this computer has one.
+fn team_of(ctx: &AppContext) -> Result<Option<(TeamSource, String)>> {
+    let core = ctx.core();
+    let Some(source) = load_team(&core.config_dir)?.source()? else {
+        return Ok(None);
+    };
+    let password = core
+        .secrets
+        .get(&team_password_key(&source.address()))?
+        .ok_or(Error::TeamPasswordMissing)?;
+    Ok(Some((source, password)))
+}
+
+async fn shared_status(
+    ctx: &AppContext,
+    address: String,
+    client: &mut Client,
+    schema: SchemaState,
+) -> Result<TeamStatusView> {
+    let core = ctx.core();
+    let data = core.data_folder()?;
+    let uploaded = if schema.read_only {
+        0
+    } else {
+        let journal = Journal::new(&data).with_clock(core.clock.clone());
+        upload_journal(client, schema, &journal, &this_computer(&data)?).await?
+    };
+    let (_, total) = lockdesk_team::journal::list(client, 0, 0)
+        .await
+        .map_err(Error::Team)?;
+    Ok(TeamStatusView {
+        address: Some(address),
+        reachable: true,
+        problem: None,
+        schema_version: Some(schema.version),
+        read_only: schema.read_only,
+        uploaded,
+        team_entries: Some(total),
+    })
+}

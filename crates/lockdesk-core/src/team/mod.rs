@@ -1,0 +1,10 @@
+//! The team's data source: this computer connected to the one PostgreSQL database its team
+//! shares (`lockdesk-team`), or not (the default: everything stays in this computer's SQLite
+//! files). Which database (`settings`: `team.json`, never the password, which the keychain
+//! keeps), who this computer is to the team (`computer`), and the use-cases (`commands`):
+//! connect, status, disconnect, and sharing this computer's journal (`upload`).
+
+pub mod commands;
+pub mod computer;
+pub mod settings;
+pub mod upload;

@@ -1,0 +1,51 @@
+//! Sharing this computer's journal with the team: the entries its own journal holds beyond
+//! what the team has settled, uploaded in batches, each once (a repeated upload changes
+//! nothing). While the team's database cannot be reached the entries simply wait in this
+//! computer's journal, in order; the next upload sends them.
+
+use lockdesk_team::journal::{resume_after, upload, SharedEntry};
+use lockdesk_team::schema::SchemaState;
+use tokio_postgres::Client;
+
+use crate::error::{Error, Result};
+use crate::journal::{Journal, JournalEntry};
+use crate::team::computer::Computer;
+
+/// Entries per transaction.
+const BATCH: u32 = 500;
+
+/// Uploads what the team does not have of `journal`; how many entries were new or settled.
+pub async fn upload_journal(
+    client: &mut Client,
+    schema: SchemaState,
+    journal: &Journal,
+    computer: &Computer,
+) -> Result<u64> {
+    let mut after = resume_after(client, &computer.id)
+        .await
+        .map_err(Error::Team)?;
+    let mut changed = 0;
+    loop {
+        let entries = journal.after(after, BATCH).map_err(Error::Archive)?;
+        let Some(last) = entries.last() else {
+            return Ok(changed);
+        };
+        after = last.id;
+        let shared: Vec<SharedEntry> = entries.iter().map(|e| shared(e, computer)).collect();
+        changed += upload(client, schema, &shared).await.map_err(Error::Team)?;
+    }
+}
+
+fn shared(e: &JournalEntry, computer: &Computer) -> SharedEntry {
+    SharedEntry {
+        computer_id: computer.id.clone(),
+        local_id: e.id,
+        computer: computer.name.clone(),
+        os_user: computer.os_user.clone(),
+        at: e.at,
+        organization_id: e.organization_id.clone(),
+        operation: e.operation.as_str().to_owned(),
+        outcome: e.outcome.clone(),
+        entry: serde_json::to_value(e).unwrap_or_default(),
+    }
+}
