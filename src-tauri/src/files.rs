@@ -8,9 +8,7 @@ use std::path::{Path, PathBuf};
 use lockdesk_commands::shell::{FileSaveRequest, FileSaveResponse, FolderChooseResponse};
 use lockdesk_core::app::context::AppContext;
 use lockdesk_core::error::{ErrorCode, ErrorPayload};
-use lockdesk_core::history::export_file_name;
-use lockdesk_core::history::history_archive_export_to;
-use lockdesk_core::history::HistoryExportRequest;
+use lockdesk_core::history::{export_file_name, history_archive_export_to, HistoryExportRequest};
 use tauri::{Runtime, State, WebviewWindow};
 use tauri_plugin_dialog::DialogExt;
 

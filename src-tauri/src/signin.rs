@@ -17,9 +17,10 @@ use lockdesk_core::app::context::AppContext;
 use lockdesk_core::error::{ErrorCode, ErrorPayload};
 use lockdesk_core::is_loopback;
 use lockdesk_core::journal::journaled::session_complete_sign_in;
-use lockdesk_core::sessions::commands::session_begin_sign_in;
-use lockdesk_core::sessions::commands::SignInFinishedEvent;
-use lockdesk_core::sessions::commands::{SessionBeginSignInResponse, SessionCompleteSignInRequest};
+use lockdesk_core::sessions::commands::{
+    session_begin_sign_in, SessionBeginSignInResponse, SessionCompleteSignInRequest,
+    SignInFinishedEvent,
+};
 use lockdesk_core::sessions::status::ProfileNameRequest;
 use tauri::webview::NewWindowResponse;
 use tauri::{AppHandle, Emitter, Manager, Runtime, State, WebviewUrl, WebviewWindowBuilder};

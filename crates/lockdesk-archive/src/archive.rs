@@ -7,13 +7,12 @@ use std::sync::{Mutex, MutexGuard};
 use lockdesk_api::models::Access;
 use rusqlite::Connection;
 
-use crate::accesses;
-use crate::db;
 use crate::error::{Error, Result};
 use crate::filter_sql::{where_clause, Where};
 use crate::model::*;
 use crate::paths;
 use crate::store_file::{self, StoreKind};
+use crate::{accesses, db};
 
 /// Held while a sync runs; released when dropped (or when the process ends).
 #[derive(Debug)]

@@ -8,13 +8,9 @@ use std::sync::Arc;
 use lockdesk_core::app::args::NoArgs;
 use lockdesk_core::app::context::AppContext;
 use lockdesk_core::error::ErrorPayload;
-use lockdesk_core::reports::commands::reports_run;
-use lockdesk_core::reports::commands::ReportsRunRequest;
+use lockdesk_core::reports::commands::{reports_run, ReportsRunRequest};
 use lockdesk_core::watch::alerts::AlertView;
-use lockdesk_core::watch::commands::round_due;
-use lockdesk_core::watch::commands::watch_round;
-use lockdesk_core::watch::commands::watch_rules_get;
-use lockdesk_core::watch::commands::watch_status;
+use lockdesk_core::watch::commands::{round_due, watch_round, watch_rules_get, watch_status};
 
 use super::{Round, RoundFuture};
 

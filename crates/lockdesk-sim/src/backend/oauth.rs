@@ -7,9 +7,8 @@ use serde_json::{json, Value};
 
 use super::clock::iso_secs;
 use super::error::{Result, SimError};
-use super::ids;
-use super::pkce;
 use super::state::{Api, AuthCode, Authority, Client, State, Token};
+use super::{ids, pkce};
 
 /// Every v3 scope of the spec's scope table.
 pub const V3_SCOPES: [&str; 19] = [
