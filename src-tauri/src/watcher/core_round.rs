@@ -1,7 +1,8 @@
 //! The app's round: the core's `watch_round` (the archive synced through History's sync, then
 //! the organization's rules) and its new alerts, which [`super::words`] makes notices of; then
 //! the scheduled reports that are due (`reports_run`, which costs nothing while every due
-//! period is written, so it runs at every tick).
+//! period is written, so it runs at every tick); then this computer's journal entries shared
+//! with its team's database, when it has one.
 
 use std::sync::Arc;
 
@@ -9,6 +10,7 @@ use lockdesk_core::app::args::NoArgs;
 use lockdesk_core::app::context::AppContext;
 use lockdesk_core::error::ErrorPayload;
 use lockdesk_core::reports::commands::{reports_run, ReportsRunRequest};
+use lockdesk_core::team::commands::{journal_mark, share_journal, SHARE_WITHIN};
 use lockdesk_core::watch::alerts::AlertView;
 use lockdesk_core::watch::commands::{round_due, watch_round, watch_rules_get, watch_status};
 
@@ -28,7 +30,21 @@ async fn run(ctx: &AppContext, asked: bool) -> Result<Vec<AlertView>, ErrorPaylo
     // Reports run whatever became of the watch (an expired history sign-in fails the watch's
     // sync; the report is still written from the archive and Today says how far it reaches).
     run_due_reports(ctx).await;
+    share_team_journal(ctx).await;
     alerts
+}
+
+/// This computer's journal entries shared with its team's database, when it has one: at every
+/// tick, so a change made in the window reaches the team within one. While the database is
+/// down they wait in the journal, and the next tick tries again.
+async fn share_team_journal(ctx: &AppContext) {
+    if journal_mark(ctx).is_none() {
+        return;
+    }
+    match share_journal(ctx, SHARE_WITHIN).await {
+        Ok(shared) => tracing::debug!("team journal: {shared:?} entries shared"),
+        Err(e) => tracing::info!("team journal not shared now: {} ({})", e, e.code().as_str()),
+    }
 }
 
 /// The due periods of the organization's reports, each written once (claimed in the run store,
