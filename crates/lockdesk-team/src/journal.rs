@@ -17,7 +17,8 @@ pub const PENDING: &str = "pending";
 /// One journal entry as the team keeps it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SharedEntry {
-    /// This computer's id in the team (made once, kept in its data folder).
+    /// Whose entry: this computer's id in the team with its journal file's number (each made
+    /// once), so a journal started again, numbering from 1 again, never collides.
     pub computer_id: String,
     /// The entry's number in that computer's own journal.
     pub local_id: i64,

@@ -192,7 +192,37 @@ impl Journal {
                 .flatten())
         })
     }
+
+    /// This journal file's own number, made when first asked and kept in it. A journal started
+    /// again (its damaged file set aside) numbers its entries from 1 again: the team's journal
+    /// tells the two files' entries apart by this number.
+    pub fn file_id(&self) -> DbResult<i64> {
+        self.write(|conn| {
+            let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            let kept: Option<i64> = tx
+                .query_row("SELECT value FROM meta WHERE key = ?1", [FILE_ID], |r| {
+                    r.get(0)
+                })
+                .optional()?;
+            let id = match kept {
+                Some(id) => id,
+                None => {
+                    let id = rand::Rng::gen_range(&mut rand::thread_rng(), 1..i64::MAX);
+                    tx.execute(
+                        "INSERT INTO meta (key, value) VALUES (?1, ?2)",
+                        params![FILE_ID, id],
+                    )?;
+                    id
+                }
+            };
+            tx.commit()?;
+            Ok(id)
+        })
+    }
 }
+
+/// The `meta` key of [`Journal::file_id`].
+const FILE_ID: &str = "file_id";
 
 /// The first entry of a new journal: when and why the old file was set aside, and its new
 /// name.

@@ -311,3 +311,17 @@ fn the_retention_is_a_year_unless_set_within_bounds() {
     let bad = load_retention(dir.path()).unwrap_err();
     assert_eq!(bad.code(), ErrorCode::ConfigInvalid);
 }
+
+/// A journal file keeps its own number; a journal started again (a new file) has another, so
+/// the team's journal tells their entries apart although both number from 1.
+#[test]
+fn a_journal_file_keeps_its_own_number_and_a_new_file_gets_another() {
+    let dir = tempfile::tempdir().unwrap();
+    let j = Journal::new(dir.path());
+    let first = j.file_id().unwrap();
+    assert!(first > 0);
+    assert_eq!(Journal::new(dir.path()).file_id().unwrap(), first);
+    let started_again = tempfile::tempdir().unwrap();
+    let again = Journal::new(started_again.path()).file_id().unwrap();
+    assert_ne!(again, first);
+}

@@ -21,9 +21,13 @@ pub async fn upload_journal(
     journal: &Journal,
     computer: &Computer,
 ) -> Result<u64> {
-    let mut after = resume_after(client, &computer.id)
-        .await
-        .map_err(Error::Team)?;
+    // This computer and this journal file: a journal started again numbers from 1 again.
+    let key = format!(
+        "{}-{:016x}",
+        computer.id,
+        journal.file_id().map_err(Error::Archive)?
+    );
+    let mut after = resume_after(client, &key).await.map_err(Error::Team)?;
     let mut changed = 0;
     loop {
         let entries = journal.after(after, BATCH).map_err(Error::Archive)?;
@@ -31,14 +35,14 @@ pub async fn upload_journal(
             return Ok(changed);
         };
         after = last.id;
-        let shared: Vec<SharedEntry> = entries.iter().map(|e| shared(e, computer)).collect();
+        let shared: Vec<SharedEntry> = entries.iter().map(|e| shared(e, &key, computer)).collect();
         changed += upload(client, schema, &shared).await.map_err(Error::Team)?;
     }
 }
 
-fn shared(e: &JournalEntry, computer: &Computer) -> SharedEntry {
+fn shared(e: &JournalEntry, key: &str, computer: &Computer) -> SharedEntry {
     SharedEntry {
-        computer_id: computer.id.clone(),
+        computer_id: key.to_owned(),
         local_id: e.id,
         computer: computer.name.clone(),
         os_user: computer.os_user.clone(),
