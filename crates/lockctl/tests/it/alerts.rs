@@ -8,10 +8,10 @@ use serde_json::{json, Value};
 
 use crate::support::{world, World};
 
-type Got = Arc<Mutex<Vec<(String, Value)>>>;
+pub type Got = Arc<Mutex<Vec<(String, Value)>>>;
 
 /// A webhook receiver on loopback: its base address and what it received (path, JSON body).
-async fn receiver() -> (String, Got) {
+pub async fn receiver() -> (String, Got) {
     let got: Got = Arc::default();
     let kept = got.clone();
     let app = axum::Router::new().fallback(

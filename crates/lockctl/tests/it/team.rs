@@ -10,7 +10,7 @@ use crate::support::start_sim;
 use crate::team_server::{Server, TEAM_PASSWORD};
 
 /// `lockctl ARGS…` with the team's password in the environment and an OS user.
-async fn run(home: &Home, user: &str, args: &[&str]) -> Done {
+pub async fn run(home: &Home, user: &str, args: &[&str]) -> Done {
     let mut cmd = home.command(args);
     cmd.env("LOCKDESK_TEAM_PASSWORD", TEAM_PASSWORD)
         .env("USER", user);
@@ -25,10 +25,7 @@ async fn status(home: &Home, user: &str) -> (Done, Value) {
 
 /// Renames the first organization's first lock (the change is journaled); the rename's run.
 async fn rename(home: &Home, user: &str, name: &str) -> Done {
-    let orgs = run(home, user, &["--profile", "work", "--json", "orgs"]).await;
-    assert_eq!(orgs.code, 0, "{}", orgs.stderr);
-    let orgs: Value = serde_json::from_str(&orgs.stdout).unwrap();
-    let org = orgs["organizations"][0]["id"].as_str().unwrap().to_owned();
+    let org = first_org(home, user).await;
     let work = ["--profile", "work", "--org", &org];
     let listed = run(
         home,
@@ -47,6 +44,14 @@ async fn rename(home: &Home, user: &str, name: &str) -> Done {
     .await;
     assert_eq!(renamed.code, 0, "{}", renamed.stderr);
     renamed
+}
+
+/// The id of the first organization of the connection `work`.
+pub async fn first_org(home: &Home, user: &str) -> String {
+    let orgs = run(home, user, &["--profile", "work", "--json", "orgs"]).await;
+    assert_eq!(orgs.code, 0, "{}", orgs.stderr);
+    let orgs: Value = serde_json::from_str(&orgs.stdout).unwrap();
+    orgs["organizations"][0]["id"].as_str().unwrap().to_owned()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -89,7 +94,7 @@ async fn two_computers_share_one_journal_and_a_stopped_database_loses_nothing() 
     let connected: Value = serde_json::from_str(&connected.stdout).unwrap();
     assert_eq!(connected["reachable"], true, "{connected}");
     assert_eq!(connected["read_only"], false);
-    assert_eq!(connected["schema_version"], 1);
+    assert_eq!(connected["schema_version"], 2);
     let b_connect = run(&b, "suzuki", &["--json", "team", "connect", &address]).await;
     assert_eq!(b_connect.code, 0, "{}", b_connect.stderr);
 

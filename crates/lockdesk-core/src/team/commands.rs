@@ -80,10 +80,7 @@ pub async fn team_connect(ctx: &AppContext, req: TeamConnectRequest) -> Result<T
             "give the team data source's password",
         ));
     }
-    let mut client = lockdesk_team::connect::connect(&source, &req.password)
-        .await
-        .map_err(Error::Team)?;
-    let schema = prepare(&mut client).await.map_err(Error::Team)?;
+    let (mut client, schema) = open(&source, &req.password).await?;
     let core = ctx.core();
     let address = source.address();
     core.secrets
@@ -110,10 +107,7 @@ pub async fn team_status(ctx: &AppContext, _: NoArgs) -> Result<TeamStatusView> 
     };
     let address = source.address();
     let reached = async {
-        let mut client = lockdesk_team::connect::connect(&source, &password)
-            .await
-            .map_err(Error::Team)?;
-        let schema = prepare(&mut client).await.map_err(Error::Team)?;
+        let (mut client, schema) = open(&source, &password).await?;
         shared_status(ctx, address.clone(), &mut client, schema).await
     };
     match reached.await {
@@ -160,10 +154,7 @@ pub async fn share_journal(ctx: &AppContext, within: Duration) -> Result<Option<
         return Ok(None);
     };
     let share = async {
-        let mut client = lockdesk_team::connect::connect(&source, &password)
-            .await
-            .map_err(Error::Team)?;
-        let schema = prepare(&mut client).await.map_err(Error::Team)?;
+        let (mut client, schema) = open(&source, &password).await?;
         if schema.read_only {
             return Ok(0);
         }
@@ -180,6 +171,23 @@ pub async fn share_journal(ctx: &AppContext, within: Duration) -> Result<Option<
             reason: format!("no answer within {} s", within.as_secs()),
         })),
     }
+}
+
+/// This computer's team database, reached with its schema brought up to date (or found
+/// newer); `None` when this computer works alone.
+pub(crate) async fn reach(ctx: &AppContext) -> Result<Option<(Client, SchemaState)>> {
+    match team_of(ctx)? {
+        Some((source, password)) => open(&source, &password).await.map(Some),
+        None => Ok(None),
+    }
+}
+
+async fn open(source: &TeamSource, password: &str) -> Result<(Client, SchemaState)> {
+    let mut client = lockdesk_team::connect::connect(source, password)
+        .await
+        .map_err(Error::Team)?;
+    let schema = prepare(&mut client).await.map_err(Error::Team)?;
+    Ok((client, schema))
 }
 
 /// The data source and its password, when this computer has one.

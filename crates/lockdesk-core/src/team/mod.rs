@@ -2,8 +2,10 @@
 //! shares (`lockdesk-team`), or not (the default: everything stays in this computer's SQLite
 //! files). Which database (`settings`: `team.json`, never the password, which the keychain
 //! keeps), who this computer is to the team (`computer`), and the use-cases (`commands`):
-//! connect, status, disconnect, and sharing this computer's journal (`upload`).
+//! connect, status, disconnect, and sharing this computer's journal (`upload`); alerts sent
+//! once for the team (`alerts`).
 
+pub mod alerts;
 pub mod commands;
 pub mod computer;
 pub mod settings;

@@ -8,12 +8,14 @@
 //! pass (`crate::team_alerts::deliveries`).
 
 use chrono::{DateTime, FixedOffset, Utc};
+use lockdesk_team::alerts::Delivery;
 use serde::{Deserialize, Serialize};
 
 use crate::app::args::NoArgs;
 use crate::app::context::AppContext;
 use crate::error::{Error, ErrorCategory, ErrorCode, Result};
 use crate::reports::schedule::next_office_morning;
+use crate::team::alerts::{claim_deliveries, team_name};
 use crate::team_alerts::deliveries::{Claimed, Settle, Target};
 use crate::team_alerts::destinations::{secret_of, DestinationSecret};
 use crate::team_alerts::messages::{self, Body, Content, BURST_OVER};
@@ -43,15 +45,19 @@ pub struct AlertDeliveryPassResponse {
 }
 
 /// Queues `alerts` of `organization_id` for each of its destinations whose rules take them
-/// (once per alert and destination, whichever program queues it); how many deliveries.
-pub fn queue_alerts(ctx: &AppContext, organization_id: &str, alerts: &[AlertView]) -> Result<u32> {
-    if alerts.is_empty() {
-        return Ok(0);
-    }
+/// (once per alert and destination, whichever program queues it); how many deliveries. With a
+/// team, only the deliveries this computer claimed first (the claims of the `ended` alerts
+/// freed first); an unreachable team database is an error, and the alerts wait.
+pub async fn queue_alerts(
+    ctx: &AppContext,
+    organization_id: &str,
+    alerts: &[AlertView],
+    ended: &[String],
+) -> Result<u32> {
     let all = load_destinations(&destinations_path(&ctx.core().config_dir))?;
     let now = ctx.core().clock.now();
     let office = office_of(ctx, organization_id);
-    let items: Vec<(AlertView, Vec<Target>)> = alerts
+    let mut items: Vec<(AlertView, Vec<(Target, String)>)> = alerts
         .iter()
         .map(|a| {
             let to = all
@@ -60,13 +66,39 @@ pub fn queue_alerts(ctx: &AppContext, organization_id: &str, alerts: &[AlertView
                 .filter(|d| {
                     d.organization_id == organization_id && d.rules.includes(a.finding.rule)
                 })
-                .map(|d| Target {
-                    destination_id: d.id.clone(),
-                    due: first_try(d, &office, now),
+                .map(|d| {
+                    let target = Target {
+                        destination_id: d.id.clone(),
+                        due: first_try(d, &office, now),
+                    };
+                    (target, team_name(d))
                 })
                 .collect();
             (a.clone(), to)
         })
+        .collect();
+    let wanted: Vec<Delivery> = items
+        .iter()
+        .flat_map(|(a, to)| {
+            to.iter().map(|(_, name)| Delivery {
+                alert_key: a.finding.key.clone(),
+                destination: name.clone(),
+            })
+        })
+        .collect();
+    if let Some(mine) = claim_deliveries(ctx, organization_id, ended, &wanted).await? {
+        for (a, to) in &mut items {
+            to.retain(|(_, name)| {
+                mine.contains(&Delivery {
+                    alert_key: a.finding.key.clone(),
+                    destination: name.clone(),
+                })
+            });
+        }
+    }
+    let items: Vec<(AlertView, Vec<Target>)> = items
+        .into_iter()
+        .map(|(a, to)| (a, to.into_iter().map(|(t, _)| t).collect()))
         .collect();
     let n = deliveries(ctx)?
         .enqueue(organization_id, &items, now)

@@ -278,15 +278,17 @@ pub async fn watch_round(ctx: &AppContext, _req: NoArgs) -> Result<WatchRoundRes
     .await
     .map_err(|e| Error::Archive(lockdesk_archive::Error::Export(e.to_string())))??;
     let findings = evaluate(&rules, &locks, &records, &activity, now)?;
-    if rules.low_battery.enabled {
-        let recovered = watch::recovered_batteries(
+    let recovered = if rules.low_battery.enabled {
+        watch::recovered_batteries(
             &crate::locks::view::battery_readings(&locks),
             rules.low_battery.threshold_percent,
-        );
-        store.end(&org, &recovered, now).map_err(Error::from)?;
-    }
+        )
+    } else {
+        Vec::new()
+    };
+    store.end(&org, &recovered, now).map_err(Error::from)?;
     let new_alerts = store.raise(&org, &findings, now).map_err(Error::from)?;
-    let deliveries = deliver_after_round(ctx, &org, &store, now).await;
+    let deliveries = deliver_after_round(ctx, &org, &store, now, &recovered).await;
     let answer = WatchRoundResponse {
         organization_id: org.clone(),
         at: now,
@@ -308,19 +310,23 @@ pub async fn watch_round(ctx: &AppContext, _req: NoArgs) -> Result<WatchRoundRes
 /// The alerts not yet queued for their team chat destinations (this round's, and those of a
 /// round that was stopped before it queued them) queued, then every delivery whose time has
 /// come posted (retries of earlier rounds too). A failure here never fails the round: what was
-/// not queued is queued by the next round.
+/// not queued is queued by the next round. `ended`: the alerts over this round (their team
+/// claims are freed).
 async fn deliver_after_round(
     ctx: &AppContext,
     org: &str,
     store: &AlertStore,
     now: DateTime<Utc>,
+    ended: &[String],
 ) -> Option<AlertDeliveryPassResponse> {
-    let queued = store.unqueued(org).map_err(Error::from).and_then(|alerts| {
-        let n = queue_alerts(ctx, org, &alerts)?;
+    let queued = async {
+        let alerts = store.unqueued(org).map_err(Error::from)?;
+        let n = queue_alerts(ctx, org, &alerts, ended).await?;
         let ids: Vec<i64> = alerts.iter().map(|a| a.id).collect();
         store.mark_queued(&ids, now).map_err(Error::from)?;
-        Ok(n)
-    });
+        Ok::<_, Error>(n)
+    }
+    .await;
     let queued = match queued {
         Ok(n) => n,
         Err(e) => {
