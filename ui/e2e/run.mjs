@@ -24,6 +24,7 @@ import { a11yScreens } from './a11y.mjs';
 import { keyboardScreens } from './keyboard.mjs';
 import { a11yModes } from './a11y_modes.mjs';
 import { createLockGroup } from './lock_groups.mjs';
+import { teamScreens } from './team.mjs';
 
 const shots = join(repoRoot, 'artifacts', 'ui');
 mkdirSync(shots, { recursive: true });
@@ -474,5 +475,8 @@ if (!only || only.test('history: the first minute of a large organization'))
 
 // Their own hosts: behind a proxy, and a proxy setup script, that are down.
 await proxyNotices({ test, expect, shots });
+
+// Its own host and a PostgreSQL on this computer: the team's data source.
+if (!only || only.test('team:')) await teamScreens({ test, expect, shots });
 
 process.exit(summary() ? 1 : 0);

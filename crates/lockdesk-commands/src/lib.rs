@@ -97,6 +97,9 @@ macro_rules! lockdesk_commands {
             local alert_destinations_test(AlertDestinationIdRequest) -> AlertDestinationTestResponse;
             read alert_deliveries_list(AlertDeliveriesRequest) -> AlertDeliveriesPage;
             local alert_deliveries_run(NoArgs) -> AlertDeliveryPassResponse;
+            local team_status(NoArgs) -> TeamStatusView;
+            local team_connect(TeamConnectRequest) -> TeamStatusView;
+            local team_disconnect(NoArgs) -> TeamStatusView;
         }
     };
 }

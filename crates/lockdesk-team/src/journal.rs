@@ -6,6 +6,7 @@
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use tokio_postgres::types::ToSql;
 use tokio_postgres::Client;
 
 use crate::error::Result;
@@ -93,20 +94,66 @@ pub async fn upload(
     Ok(changed)
 }
 
-/// One page of the team's journal, newest first, and how many entries it holds in all.
-pub async fn list(client: &Client, offset: i64, limit: i64) -> Result<(Vec<SharedEntry>, i64)> {
+/// Which of the team's entries: every filter optional; newest first.
+#[derive(Clone, Debug, Default)]
+pub struct TeamQuery {
+    pub since: Option<DateTime<Utc>>,
+    pub until: Option<DateTime<Utc>>,
+    /// Only these operations (all when empty).
+    pub operations: Vec<String>,
+    /// `done`, `failed` (any error), or one outcome.
+    pub outcome: Option<String>,
+    /// Found, ignoring case, in the entry or in the computer's or user's name.
+    pub text: Option<String>,
+    pub offset: i64,
+    pub limit: i64,
+}
+
+/// One page of the team's journal and how many entries match in all.
+pub async fn query(client: &Client, q: &TeamQuery) -> Result<(Vec<SharedEntry>, i64)> {
+    let text = q
+        .text
+        .as_deref()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            let escaped = t
+                .replace('\\', "\\\\")
+                .replace('%', "\\%")
+                .replace('_', "\\_");
+            format!("%{escaped}%")
+        });
+    let outcome = q.outcome.as_deref().filter(|o| !o.is_empty());
+    // One statement for every filter: a NULL parameter leaves its condition out.
+    let filter = "WHERE ($1::timestamptz IS NULL OR at >= $1)
+                    AND ($2::timestamptz IS NULL OR at < $2)
+                    AND (cardinality($3::text[]) = 0 OR operation = ANY($3))
+                    AND ($4::text IS NULL
+                         OR ($4 = 'failed' AND outcome NOT IN ('done', 'pending'))
+                         OR outcome = $4)
+                    AND ($5::text IS NULL OR entry::text ILIKE $5
+                         OR computer ILIKE $5 OR os_user ILIKE $5)";
+    let params: [&(dyn ToSql + Sync); 5] = [&q.since, &q.until, &q.operations, &outcome, &text];
     let total: i64 = client
-        .query_one("SELECT count(*) FROM journal_entries", &[])
+        .query_one(
+            &format!("SELECT count(*) FROM journal_entries {filter}"),
+            &params,
+        )
         .await?
         .get(0);
+    let mut paged: Vec<&(dyn ToSql + Sync)> = params.to_vec();
+    paged.push(&q.offset);
+    paged.push(&q.limit);
     let rows = client
         .query(
-            "SELECT computer_id, local_id, computer, os_user, at, organization_id, operation,
-                    outcome, entry
-               FROM journal_entries
-              ORDER BY at DESC, computer_id, local_id DESC
-              OFFSET $1 LIMIT $2",
-            &[&offset, &limit],
+            &format!(
+                "SELECT computer_id, local_id, computer, os_user, at, organization_id, operation,
+                        outcome, entry
+                   FROM journal_entries {filter}
+                  ORDER BY at DESC, computer_id, local_id DESC
+                 OFFSET $6 LIMIT $7"
+            ),
+            &paged,
         )
         .await?;
     let entries = rows
@@ -124,4 +171,17 @@ pub async fn list(client: &Client, offset: i64, limit: i64) -> Result<(Vec<Share
         })
         .collect();
     Ok((entries, total))
+}
+
+/// One page of the team's journal, newest first, and how many entries it holds in all.
+pub async fn list(client: &Client, offset: i64, limit: i64) -> Result<(Vec<SharedEntry>, i64)> {
+    query(
+        client,
+        &TeamQuery {
+            offset,
+            limit,
+            ..TeamQuery::default()
+        },
+    )
+    .await
 }

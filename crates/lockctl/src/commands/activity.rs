@@ -44,9 +44,20 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, args: ActivityArgs) -> Resu
     };
     let page = activity_list(ctx, query).await?;
     term.show(&page, |term| {
-        let rows: Vec<Vec<String>> = page.entries.iter().map(words::activity_row).collect();
         // `table` cleans every cell: names and changes are anyone's text.
-        output::table(term.out, &words::ACTIVITY_HEADERS, &rows)?;
+        if page.team.as_ref().is_some_and(|t| t.shared) {
+            let rows: Vec<Vec<String>> =
+                page.entries.iter().map(words::team_activity_row).collect();
+            output::table(term.out, &words::team_activity_headers(), &rows)?;
+        } else {
+            let rows: Vec<Vec<String>> = page.entries.iter().map(words::activity_row).collect();
+            output::table(term.out, &words::ACTIVITY_HEADERS, &rows)?;
+        }
+        if let Some(team) = page.team.as_ref().filter(|t| !t.shared) {
+            let line =
+                words::team_journal_unreachable(team.problem.as_deref(), team.unreachable_since);
+            writeln!(term.err, "{line}")?;
+        }
         if page.total > page.entries.len() as u64 {
             writeln!(
                 term.err,

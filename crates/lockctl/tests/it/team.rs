@@ -117,6 +117,33 @@ async fn two_computers_share_one_journal_and_a_stopped_database_loses_nothing() 
     );
     rename(&b, "suzuki", "通用口").await;
     assert_eq!(renames().await, 2);
+    // Either computer's activity is the team's: who renamed what, on which computer.
+    let seen = run(&b, "suzuki", &["activity", "--op", "locks_rename"]).await;
+    assert_eq!(seen.code, 0, "{}", seen.stderr);
+    let lines: Vec<&str> = seen.stdout.lines().collect();
+    assert!(lines[0].contains("BY"), "{}", seen.stdout);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("(sato)") && l.contains("正面玄関")),
+        "{}",
+        seen.stdout
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("(suzuki)") && l.contains("通用口")),
+        "{}",
+        seen.stdout
+    );
+    let found = run(&a, "sato", &["--json", "activity", "--text", "suzuki"]).await;
+    let found: Value = serde_json::from_str(&found.stdout).unwrap();
+    assert_eq!(found["team"]["shared"], true, "{found}");
+    assert!(found["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|e| e["made_by"]["os_user"] == "suzuki"));
     // Asked again: nothing more to share, one journal for both.
     let (_, again) = status(&a, "sato").await;
     assert_eq!(again["uploaded"], 0, "{again}");
@@ -141,9 +168,29 @@ async fn two_computers_share_one_journal_and_a_stopped_database_loses_nothing() 
         down_view["problem"]["code"], "team_unreachable",
         "{down_view}"
     );
+    assert!(down_view["unreachable_since"].is_string(), "{down_view}");
+    let since = down_view["unreachable_since"].clone();
+    // The activity is this computer's own, and says so; asked again, "since" has not moved.
+    let local = run(&a, "sato", &["activity", "--op", "locks_rename"]).await;
+    assert_eq!(local.code, 0, "{}", local.stderr);
+    assert!(
+        local.stderr.contains("[team_unreachable]")
+            && local.stderr.contains("not reachable since")
+            && local.stderr.contains("this computer's entries only"),
+        "{}",
+        local.stderr
+    );
+    // Its two renames, not the other computer's.
+    let local_lines: Vec<&str> = local.stdout.lines().collect();
+    assert!(!local_lines[0].contains("BY"), "{}", local.stdout);
+    assert_eq!(local_lines.len(), 3, "{}", local.stdout);
+    assert!(local.stdout.contains("正面玄関（旧）"), "{}", local.stdout);
+    let (_, still_down) = status(&a, "sato").await;
+    assert_eq!(still_down["unreachable_since"], since);
     server.start_again();
     let (_, back) = status(&a, "sato").await;
     assert_eq!(back["uploaded"], 1, "{back}");
+    assert_eq!(back["unreachable_since"], Value::Null, "{back}");
     assert_eq!(back["team_entries"].as_i64().unwrap(), before + 1);
 
     // Who made each rename, on which computer, once each (a new connection: the server

@@ -86,6 +86,9 @@ pub use crate::sessions::commands::{
     SignedOutView,
 };
 pub use crate::sessions::status::{ProfileNameRequest, SessionStatusResponse, UnsavedSignIn};
+pub use crate::team::commands::{
+    team_connect, team_disconnect, team_status, TeamConnectRequest, TeamStatusView,
+};
 pub use crate::team_alerts::commands::{
     alert_deliveries_list, alert_deliveries_run, alert_destinations_add, alert_destinations_list,
     alert_destinations_remove, alert_destinations_test, AlertDeliveriesPage,

@@ -165,6 +165,21 @@ pub struct JournalEntry {
     pub changes: Vec<FieldChange>,
     /// `done`, `pending` (sent, outcome not recorded), or the error code.
     pub outcome: String,
+    /// Read from the team's journal: the computer and the OS user that made it (absent in this
+    /// computer's own journal).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub made_by: Option<MadeBy>,
+}
+
+/// Who made a change of the team's journal.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct MadeBy {
+    /// The computer's journal in the team (the entry's `id` is its number there).
+    pub journal: String,
+    pub computer: String,
+    pub os_user: String,
 }
 
 #[cfg(test)]

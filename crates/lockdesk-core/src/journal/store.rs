@@ -349,6 +349,7 @@ fn entry_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<JournalEntry> {
         target_name: r.get(7)?,
         changes: serde_json::from_str::<Vec<FieldChange>>(&changes).unwrap_or_default(),
         outcome: r.get(9)?,
+        made_by: None,
     })
 }
 

@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use chrono::{DateTime, Utc};
 use lockdesk_team::error::TeamError;
 use lockdesk_team::schema::{prepare, SchemaState};
 use lockdesk_team::source::TeamSource;
@@ -17,11 +18,13 @@ use crate::error::{Error, Result};
 use crate::journal::Journal;
 use crate::secrets::team_password_key;
 use crate::team::computer::this_computer;
+use crate::team::reachability::{note_reached, unreachable_since};
 use crate::team::settings::{load_team, save_team, TeamSettings};
 use crate::team::upload::upload_journal;
 
 /// The team data source to connect to, and its password (never shown in debug output).
 #[derive(Clone, Deserialize, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TeamConnectRequest {
     /// `postgres://USER@HOST[:PORT]/DATABASE`, without a password.
     pub address: String,
@@ -39,6 +42,7 @@ impl std::fmt::Debug for TeamConnectRequest {
 
 /// Where this computer stands with its team.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TeamStatusView {
     /// The data source's address; none: this computer works alone (SQLite only).
     pub address: Option<String>,
@@ -50,6 +54,8 @@ pub struct TeamStatusView {
     /// (then this computer only reads).
     pub schema_version: Option<i64>,
     pub read_only: bool,
+    /// Since when this computer has not reached the database, when it does not now.
+    pub unreachable_since: Option<DateTime<Utc>>,
     /// Entries of this computer's journal shared by this call (0: nothing was waiting).
     pub uploaded: u64,
     /// Entries of the whole team's journal.
@@ -58,6 +64,7 @@ pub struct TeamStatusView {
 
 /// Why the team's database did not answer as it should.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TeamProblem {
     pub code: String,
     pub message: String,
@@ -73,6 +80,13 @@ pub fn checked_address(address: &str) -> Result<String> {
 /// address in `team.json`, and shares this computer's journal. Nothing is kept when any step
 /// fails.
 pub async fn team_connect(ctx: &AppContext, req: TeamConnectRequest) -> Result<TeamStatusView> {
+    if ctx.in_demo_space() {
+        // The demo's changes are made up: they never reach a real team's journal.
+        return Err(Error::invalid(
+            "address",
+            "leave the demo first: a team data source is connected to your own data only",
+        ));
+    }
     let source = TeamSource::parse(&req.address).map_err(Error::Team)?;
     if req.password.is_empty() {
         return Err(Error::invalid(
@@ -102,12 +116,12 @@ pub async fn team_connect(ctx: &AppContext, req: TeamConnectRequest) -> Result<T
 /// computer's entries that were waiting, shared. Unreachable is an answer, not an error: the
 /// work goes on locally and the entries wait.
 pub async fn team_status(ctx: &AppContext, _: NoArgs) -> Result<TeamStatusView> {
-    let Some((source, password)) = team_of(ctx)? else {
+    let Some(source) = load_team(&ctx.core().config_dir)?.source()? else {
         return Ok(TeamStatusView::default());
     };
     let address = source.address();
     let reached = async {
-        let (mut client, schema) = open(&source, &password).await?;
+        let (mut client, schema) = reach(ctx).await?.ok_or(Error::TeamPasswordMissing)?;
         shared_status(ctx, address.clone(), &mut client, schema).await
     };
     match reached.await {
@@ -118,6 +132,7 @@ pub async fn team_status(ctx: &AppContext, _: NoArgs) -> Result<TeamStatusView> 
                 code: e.code().as_str().to_owned(),
                 message: e.to_string(),
             }),
+            unreachable_since: unreachable_since(&ctx.core().data_folder()?),
             ..TeamStatusView::default()
         }),
     }
@@ -150,11 +165,13 @@ pub fn journal_mark(ctx: &AppContext) -> Option<i64> {
 /// This computer's journal entries the team does not have, shared within `within`; `Ok(None)`
 /// when this computer has no team data source. On an error the entries wait in the journal.
 pub async fn share_journal(ctx: &AppContext, within: Duration) -> Result<Option<u64>> {
-    let Some((source, password)) = team_of(ctx)? else {
+    let Some(source) = load_team(&ctx.core().config_dir)?.source()? else {
         return Ok(None);
     };
     let share = async {
-        let (mut client, schema) = open(&source, &password).await?;
+        let Some((mut client, schema)) = reach(ctx).await? else {
+            return Ok(0);
+        };
         if schema.read_only {
             return Ok(0);
         }
@@ -163,23 +180,42 @@ pub async fn share_journal(ctx: &AppContext, within: Duration) -> Result<Option<
         let journal = Journal::new(&data).with_clock(core.clock.clone());
         upload_journal(&mut client, schema, &journal, &this_computer(&data)?).await
     };
-    match tokio::time::timeout(within, share).await {
-        Ok(shared) => shared.map(Some),
-        Err(_) => Err(Error::Team(TeamError::Unreachable {
-            host: source.host.clone(),
-            port: source.port,
-            reason: format!("no answer within {} s", within.as_secs()),
-        })),
+    within_time(ctx, &source, within, share).await.map(Some)
+}
+
+/// `work`, or the team database's unreachable error (noted) when it takes longer than `within`.
+pub(crate) async fn within_time<T>(
+    ctx: &AppContext,
+    source: &TeamSource,
+    within: Duration,
+    work: impl std::future::Future<Output = Result<T>>,
+) -> Result<T> {
+    match tokio::time::timeout(within, work).await {
+        Ok(done) => done,
+        Err(_) => {
+            note_reached(&ctx.core().data_folder()?, false, ctx.core().clock.now());
+            Err(Error::Team(TeamError::Unreachable {
+                host: source.host.clone(),
+                port: source.port,
+                reason: format!("no answer within {} s", within.as_secs()),
+            }))
+        }
     }
 }
 
 /// This computer's team database, reached with its schema brought up to date (or found
-/// newer); `None` when this computer works alone.
+/// newer); `None` when this computer works alone. Whether it answered is noted (for
+/// "unreachable since …").
 pub(crate) async fn reach(ctx: &AppContext) -> Result<Option<(Client, SchemaState)>> {
-    match team_of(ctx)? {
-        Some((source, password)) => open(&source, &password).await.map(Some),
-        None => Ok(None),
+    let Some((source, password)) = team_of(ctx)? else {
+        return Ok(None);
+    };
+    let opened = open(&source, &password).await;
+    let core = ctx.core();
+    if let Ok(data) = core.data_folder() {
+        note_reached(&data, opened.is_ok(), core.clock.now());
     }
+    opened.map(Some)
 }
 
 async fn open(source: &TeamSource, password: &str) -> Result<(Client, SchemaState)> {
@@ -226,6 +262,7 @@ async fn shared_status(
         problem: None,
         schema_version: Some(schema.version),
         read_only: schema.read_only,
+        unreachable_since: None,
         uploaded,
         team_entries: Some(total),
     })

@@ -4,7 +4,7 @@
 use chrono::{TimeZone, Utc};
 use lockdesk_team::connect::connect;
 use lockdesk_team::error::TeamError;
-use lockdesk_team::journal::{list, resume_after, upload, SharedEntry, PENDING};
+use lockdesk_team::journal::{list, query, resume_after, upload, SharedEntry, TeamQuery, PENDING};
 use lockdesk_team::schema::{prepare, SchemaState};
 use serde_json::json;
 
@@ -72,6 +72,71 @@ async fn two_computers_entries_each_once_and_a_pending_one_settled_later() {
     );
     assert_eq!(page[0].os_user, "山田 太郎");
     assert_eq!(page[0].entry["target_name"], "正面玄関");
+
+    // The Activity screen's filters over the team's journal.
+    let found = |q: TeamQuery| {
+        let b = &b;
+        async move {
+            let (page, total) = query(b, &TeamQuery { limit: 10, ..q }).await.unwrap();
+            assert_eq!(total as usize, page.len());
+            let mut ids: Vec<String> = page
+                .iter()
+                .map(|e| format!("{}#{}", e.computer, e.local_id))
+                .collect();
+            ids.sort();
+            ids
+        }
+    };
+    assert_eq!(
+        found(TeamQuery {
+            outcome: Some("failed".into()),
+            ..TeamQuery::default()
+        })
+        .await,
+        ["PC-B#2"]
+    );
+    assert_eq!(
+        found(TeamQuery {
+            text: Some("pc-b".into()),
+            ..TeamQuery::default()
+        })
+        .await,
+        ["PC-B#1", "PC-B#2"]
+    );
+    assert_eq!(
+        found(TeamQuery {
+            text: Some("正面".into()),
+            since: Some(Utc.with_ymd_and_hms(2026, 11, 28, 9, 0, 2).unwrap()),
+            until: Some(Utc.with_ymd_and_hms(2026, 11, 28, 9, 0, 3).unwrap()),
+            ..TeamQuery::default()
+        })
+        .await,
+        ["PC-A#2", "PC-B#2"]
+    );
+    assert!(found(TeamQuery {
+        operations: vec!["users_delete".into()],
+        ..TeamQuery::default()
+    })
+    .await
+    .is_empty());
+    // A `%` typed in the search box is a character, not a wildcard.
+    assert!(found(TeamQuery {
+        text: Some("%".into()),
+        ..TeamQuery::default()
+    })
+    .await
+    .is_empty());
+    let (second_page, total) = query(
+        &b,
+        &TeamQuery {
+            offset: 4,
+            limit: 10,
+            ..TeamQuery::default()
+        },
+    )
+    .await
+    .unwrap();
+    assert_eq!((second_page.len(), total), (1, 5));
 }
 
 #[tokio::test]

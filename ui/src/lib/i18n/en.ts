@@ -24,6 +24,7 @@ import { teamAlertsEn } from '../screens/watch/teamalerts.en';
 import { reportsEn } from '../screens/reports/reports.en';
 import { accountEn } from '../screens/account/account.en';
 import { proxyEn } from '../screens/account/proxy.en';
+import { teamEn } from '../screens/account/team.en';
 import { shellEn } from '../screens/account/shell.en';
 
 // English messages: the catalogues above, and the words of the app, the navigation, the palette,
@@ -53,6 +54,7 @@ export const en = {
   ...reportsEn,
   ...accountEn,
   ...proxyEn,
+  ...teamEn,
   ...shellEn,
   'app.name': 'Lockdesk',
   'app.loading': 'Loading…',

@@ -25,6 +25,7 @@ import { teamAlertsJa } from '../screens/watch/teamalerts.ja';
 import { reportsJa } from '../screens/reports/reports.ja';
 import { accountJa } from '../screens/account/account.ja';
 import { proxyJa } from '../screens/account/proxy.ja';
+import { teamJa } from '../screens/account/team.ja';
 import { shellJa } from '../screens/account/shell.ja';
 
 export const ja: Messages = {
@@ -52,6 +53,7 @@ export const ja: Messages = {
   ...reportsJa,
   ...accountJa,
   ...proxyJa,
+  ...teamJa,
   ...shellJa,
   'app.name': 'Lockdesk',
   'app.loading': '読み込み中…',

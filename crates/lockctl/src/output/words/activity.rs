@@ -19,6 +19,25 @@ pub const ACTIVITY_HEADERS: [&str; 7] = [
     "OUTCOME",
 ];
 
+/// The team's journal: who made each entry, after its time (as [`team_activity_row`]).
+pub fn team_activity_headers() -> Vec<&'static str> {
+    let mut headers = ACTIVITY_HEADERS.to_vec();
+    headers.insert(1, "BY");
+    headers
+}
+
+/// A row of the team's journal: the computer and its OS user after the time.
+pub fn team_activity_row(e: &JournalEntry) -> Vec<String> {
+    let mut row = activity_row(e);
+    let by = e
+        .made_by
+        .as_ref()
+        .map(|b| format!("{} ({})", b.computer, b.os_user))
+        .unwrap_or_else(|| NONE.to_owned());
+    row.insert(1, by);
+    row
+}
+
 /// The operation's name; the reset note of a new journal in words.
 fn operation(e: &JournalEntry) -> String {
     match e.operation {

@@ -28,7 +28,7 @@ mod watch;
 
 pub use activity::{
     activity_row, activity_shown, retention_set, set_aside_journals, storage_pairs,
-    ACTIVITY_HEADERS,
+    team_activity_headers, team_activity_row, ACTIVITY_HEADERS,
 };
 pub use alerts::{
     deliveries_warning, delivery_row, destination_added, destination_row, destination_tested,
@@ -44,7 +44,7 @@ pub use history::{
 };
 
 pub use reports::{report_added, report_row, report_run_line, REPORT_HEADERS};
-pub use team::{team_share_waits, team_status, TEAM_PASSWORD_PROMPT};
+pub use team::{team_journal_unreachable, team_share_waits, team_status, TEAM_PASSWORD_PROMPT};
 pub use watch::alert_line;
 
 pub const NONE: &str = "(none)";

@@ -1,5 +1,6 @@
 //! The words of `team`: where this computer stands with its team's data source.
 
+use chrono::{DateTime, Local, Utc};
 use lockdesk_core::team::commands::TeamStatusView;
 
 use crate::output::clean;
@@ -14,6 +15,24 @@ pub fn team_share_waits(message: &str, code: &str) -> String {
     )
 }
 
+/// "since 2026-11-28 09:15" (this computer's time), or "now" when not known.
+fn since_words(since: Option<DateTime<Utc>>) -> String {
+    match since {
+        Some(t) => format!("since {}", t.with_timezone(&Local).format("%Y-%m-%d %H:%M")),
+        None => "now".to_owned(),
+    }
+}
+
+/// `activity` on a computer of a team whose database did not answer: the page is this
+/// computer's own journal.
+pub fn team_journal_unreachable(problem: Option<&str>, since: Option<DateTime<Utc>>) -> String {
+    format!(
+        "warning: [{}] the team data source is not reachable {}; these are this computer's entries only",
+        problem.unwrap_or("team_unreachable"),
+        since_words(since)
+    )
+}
+
 /// The status, one fact a line.
 pub fn team_status(s: &TeamStatusView) -> Vec<String> {
     let Some(address) = &s.address else {
@@ -22,7 +41,8 @@ pub fn team_status(s: &TeamStatusView) -> Vec<String> {
     let mut lines = vec![format!("team data source: {}", clean(address))];
     match &s.problem {
         Some(p) => lines.push(format!(
-            "not reachable now ({}): {}; this computer's changes wait in its journal and are shared when it is back",
+            "not reachable {} ({}): {}; this computer's changes wait in its journal and are shared when it is back",
+            since_words(s.unreachable_since),
             p.code,
             clean(&p.message)
         )),

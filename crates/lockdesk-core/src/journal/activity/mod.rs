@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::app::context::AppContext;
 use crate::error::{Error, Result};
 use crate::journal::{FieldChange, Journal, JournalEntry, JournalQuery, Operation};
+use crate::team::journal_read::{read_team_journal, TeamRead};
 pub use retention::{
     activity_prune_when_due, activity_retention_set, activity_storage_get,
     ActivityRetentionRequest, ActivityRetentionResponse, ActivityStorageView,
@@ -67,6 +68,28 @@ pub struct ActivityPage {
     /// The journals set aside beside this one because they were damaged (file names, oldest
     /// first): each can still be read with [`ActivityQuery::file`].
     pub set_aside: Vec<String>,
+    /// With a team data source: whether the page is the team's journal, or this computer's
+    /// because the database did not answer (why, and since when). None: this computer works
+    /// alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub team: Option<ActivityTeam>,
+}
+
+/// Where a page of the journal came from, for a computer of a team.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ActivityTeam {
+    /// The page is the team's journal (every computer's entries, with who made them).
+    pub shared: bool,
+    /// Why the database did not answer (an error code), when it did not.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub problem: Option<String>,
+    /// Since when it has not answered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub unreachable_since: Option<DateTime<Utc>>,
 }
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -117,18 +140,54 @@ pub async fn activity_list(ctx: &AppContext, req: ActivityQuery) -> Result<Activ
     }
     let q = query(&req, limit);
     let journal = journal(ctx)?;
-    let (entries, total) = read(&journal, req.file.as_deref(), &q)?;
+    let (team, shared) = team_page(ctx, req.file.as_deref(), &q).await?;
+    let (entries, total) = match shared {
+        Some(page) => page,
+        None => read(&journal, req.file.as_deref(), &q)?,
+    };
     Ok(ActivityPage {
         entries,
         total,
         offset: q.offset,
         limit,
+        team,
         set_aside: journal
             .set_aside()
             .iter()
             .filter_map(|p| p.file_name())
             .map(|n| n.to_string_lossy().into_owned())
             .collect(),
+    })
+}
+
+/// For a computer of a team, reading the journal in use: the team's page, or why not (then
+/// this computer's journal is read).
+async fn team_page(
+    ctx: &AppContext,
+    file: Option<&str>,
+    q: &JournalQuery,
+) -> Result<(Option<ActivityTeam>, Option<(Vec<JournalEntry>, u64)>)> {
+    if file.is_some() {
+        return Ok((None, None));
+    }
+    Ok(match read_team_journal(ctx, q).await? {
+        TeamRead::Alone => (None, None),
+        TeamRead::Page(entries, total) => {
+            let team = ActivityTeam {
+                shared: true,
+                problem: None,
+                unreachable_since: None,
+            };
+            (Some(team), Some((entries, total)))
+        }
+        TeamRead::Unreachable { problem, since } => {
+            let team = ActivityTeam {
+                shared: false,
+                problem: Some(problem.code),
+                unreachable_since: since,
+            };
+            (Some(team), None)
+        }
     })
 }
 
@@ -152,8 +211,13 @@ pub async fn activity_export_csv(
     req: ActivityExportRequest,
 ) -> Result<ActivityExportResponse> {
     let q = query(&req.query, MAX_EXPORT_ENTRIES);
-    let (entries, _) = read(&journal(ctx)?, req.query.file.as_deref(), &q)?;
-    let content = to_csv(&entries, req.language.unwrap_or_default())?;
+    let (team, shared) = team_page(ctx, req.query.file.as_deref(), &q).await?;
+    let (entries, _) = match shared {
+        Some(page) => page,
+        None => read(&journal(ctx)?, req.query.file.as_deref(), &q)?,
+    };
+    let made_by = team.is_some_and(|t| t.shared);
+    let content = to_csv(&entries, req.language.unwrap_or_default(), made_by)?;
     Ok(ActivityExportResponse {
         entries: entries.len() as u64,
         file_name: "lockdesk-activity.csv".into(),
@@ -209,16 +273,28 @@ pub fn change_text(c: &FieldChange) -> String {
     )
 }
 
-fn to_csv(entries: &[JournalEntry], lang: Language) -> Result<String> {
+/// The columns of who made each entry, in a team's export.
+fn made_by_headers(lang: Language) -> [&'static str; 2] {
+    match lang {
+        Language::En => ["Computer", "OS user"],
+        Language::Ja => ["コンピューター", "OSユーザー"],
+    }
+}
+
+fn to_csv(entries: &[JournalEntry], lang: Language, made_by: bool) -> Result<String> {
     let mut out = Vec::from(BOM);
     {
         let mut w = csv::WriterBuilder::new()
             .terminator(csv::Terminator::CRLF)
             .from_writer(&mut out);
         let fail = |e: csv::Error| Error::Csv(e.to_string());
-        w.write_record(headers(lang)).map_err(fail)?;
+        let mut header: Vec<&str> = headers(lang).to_vec();
+        if made_by {
+            header.extend(made_by_headers(lang));
+        }
+        w.write_record(header).map_err(fail)?;
         for e in entries {
-            let row = [
+            let mut row = vec![
                 e.at.to_rfc3339_opts(SecondsFormat::Secs, true),
                 e.connection.clone().unwrap_or_default(),
                 e.account.clone().unwrap_or_default(),
@@ -229,6 +305,11 @@ fn to_csv(entries: &[JournalEntry], lang: Language) -> Result<String> {
                 changes_text(e),
                 e.outcome.clone(),
             ];
+            if made_by {
+                let by = e.made_by.as_ref();
+                row.push(by.map(|b| b.computer.clone()).unwrap_or_default());
+                row.push(by.map(|b| b.os_user.clone()).unwrap_or_default());
+            }
             w.write_record(row.iter().map(|c| neutralize_formula(c).into_owned()))
                 .map_err(fail)?;
         }

@@ -84,6 +84,8 @@ import type { SessionStatusResponse } from "./SessionStatusResponse";
 import type { ShellSettingsView } from "./ShellSettingsView";
 import type { SignedInView } from "./SignedInView";
 import type { SignedOutView } from "./SignedOutView";
+import type { TeamConnectRequest } from "./TeamConnectRequest";
+import type { TeamStatusView } from "./TeamStatusView";
 import type { TimecardRequest } from "./TimecardRequest";
 import type { TodayOverview } from "./TodayOverview";
 import type { UpdateStatusView } from "./UpdateStatusView";
@@ -189,6 +191,9 @@ export type Commands = {
   alert_destinations_test: { req: AlertDestinationIdRequest; res: AlertDestinationTestResponse };
   alert_deliveries_list: { req: AlertDeliveriesRequest; res: AlertDeliveriesPage };
   alert_deliveries_run: { req: NoArgs; res: AlertDeliveryPassResponse };
+  team_status: { req: NoArgs; res: TeamStatusView };
+  team_connect: { req: TeamConnectRequest; res: TeamStatusView };
+  team_disconnect: { req: NoArgs; res: TeamStatusView };
 };
 
 export type CommandName = keyof Commands;
@@ -271,6 +276,9 @@ export const COMMAND_NAMES: CommandName[] = [
   "alert_destinations_test",
   "alert_deliveries_list",
   "alert_deliveries_run",
+  "team_status",
+  "team_connect",
+  "team_disconnect",
 ];
 
 /** Commands only the desktop shell has (a window or a native dialog); the test host answers them with `unknown_command`. */

@@ -31,6 +31,14 @@ export const activityEn = {
   'activity.change': '{field}: {old} → {new}',
   'activity.changeNew': '{field}: → {new}',
   'activity.col.time': 'Time',
+  'activity.col.by': 'By',
+  'activity.byWho': '{user} on {computer}',
+  'activity.teamShared':
+    "The team's journal: every administrator's changes, from every computer connected to the team's data source.",
+  'activity.teamUnreachable':
+    "The team's data source cannot be reached (since {since}): these are this computer's changes only. They are shared when it is back.",
+  'activity.teamUnreachableNow':
+    "The team's data source cannot be reached: these are this computer's changes only. They are shared when it is back.",
   'activity.col.connection': 'Connection',
   'activity.col.operation': 'Operation',
   'activity.col.target': 'Target',

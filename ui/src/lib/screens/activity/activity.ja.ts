@@ -30,6 +30,14 @@ export const activityJa: Record<ActivityMessageKey, string> = {
   'activity.change': '{field}：{old} → {new}',
   'activity.changeNew': '{field}：→ {new}',
   'activity.col.time': '日時',
+  'activity.col.by': '操作者',
+  'activity.byWho': '{user}（{computer}）',
+  'activity.teamShared':
+    'チームの操作履歴です。チームのデータソースに接続したすべてのパソコンで、管理者全員が行った変更を表示しています。',
+  'activity.teamUnreachable':
+    'チームのデータソースに接続できません（{since} から）。このパソコンで行った変更のみを表示しています。接続が戻ると共有されます。',
+  'activity.teamUnreachableNow':
+    'チームのデータソースに接続できません。このパソコンで行った変更のみを表示しています。接続が戻ると共有されます。',
   'activity.col.connection': '接続',
   'activity.col.operation': '操作',
   'activity.col.target': '対象',
