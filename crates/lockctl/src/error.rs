@@ -311,6 +311,8 @@ pub fn hint(code: ErrorCode, profile: Option<&str>) -> Option<String> {
             "another computer of the team runs a newer Lockdesk; update Lockdesk here (until then this computer only reads)"
         }
         C::TeamDatabase => "the team's database refused; ask IT to check the role's rights and the server's log",
+        C::TeamConflict => "another administrator saved these settings first; read them again (the app's Watch screen shows the team's) and make the change again",
+        C::TeamSharedUnreachable => "try again when the team's database answers (`lockctl team status`)",
         C::Usage => "see `lockctl --help`",
         C::NotAnImage => "use a JPEG, PNG, GIF, WebP or BMP file",
         C::ImageTooLarge => "make the image smaller in an image editor, then try again",

@@ -4,12 +4,14 @@
 //! with the system's trust store to any other computer, plain only on this one), its schema
 //! (`schema`: versioned migrations; a Lockdesk older than the schema reads and never writes)
 //! and what it holds (`journal`: every computer's journal entries, each once; `alerts`: which
-//! computer sends each alert to each destination, once for the team).
+//! computer sends each alert to each destination, once for the team; `documents`: settings the
+//! team shares, each save refused when another computer saved since).
 //!
 //! No Lockdesk types here: the core gives plain data and decides when to call.
 
 pub mod alerts;
 pub mod connect;
+pub mod documents;
 pub mod error;
 pub mod journal;
 pub mod schema;

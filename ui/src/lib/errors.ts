@@ -54,6 +54,14 @@ export function isBadInput(err: unknown): err is BackendError {
   return err instanceof BackendError && err.category === 'bad_input';
 }
 
+/** `2026-11-28 09:15` in this computer's time (the same in both languages). */
+function localMinute(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
 /** `key` with `{name}` filled, or `without` when the details lack the value. */
 function withParam(
   key: MessageKey,
@@ -283,7 +291,19 @@ export function codeText(code: ErrorCode, details: ErrorDetails = {}): CodeText 
     case 'team_schema_too_new':
     case 'team_database':
     case 'team_password_missing':
+    case 'team_shared_unreachable':
       return plain(`error.${code}`);
+    case 'team_conflict':
+      return details.changed_by && details.changed_at
+        ? {
+            key: 'error.team_conflict',
+            params: {
+              user: details.changed_by_user ?? '',
+              computer: details.changed_by,
+              at: localMinute(details.changed_at),
+            },
+          }
+        : plain('error.team_conflict.unknown');
     case 'update_unreachable':
       return withParam(
         `error.${code}`,

@@ -31,6 +31,7 @@ mod reports;
 mod support;
 #[cfg(target_os = "linux")]
 mod team;
+#[cfg(target_os = "linux")]
 mod team_alerts;
 #[cfg(target_os = "linux")]
 #[path = "../../../lockdesk-team/tests/it/server.rs"]

@@ -94,7 +94,10 @@ async fn two_computers_share_one_journal_and_a_stopped_database_loses_nothing() 
     let connected: Value = serde_json::from_str(&connected.stdout).unwrap();
     assert_eq!(connected["reachable"], true, "{connected}");
     assert_eq!(connected["read_only"], false);
-    assert_eq!(connected["schema_version"], 2);
+    assert_eq!(
+        connected["schema_version"],
+        lockdesk_team::schema::known_version()
+    );
     let b_connect = run(&b, "suzuki", &["--json", "team", "connect", &address]).await;
     assert_eq!(b_connect.code, 0, "{}", b_connect.stderr);
 

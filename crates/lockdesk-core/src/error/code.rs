@@ -240,6 +240,13 @@ error_codes! {
     TeamDatabase = "team_database" => ServiceError,
     /// The keychain has no password for the team data source: connect again.
     TeamPasswordMissing = "team_password_missing" => Connection,
+    /// Another administrator saved these shared settings since this computer read them
+    /// (details: `changed_by`, `changed_by_user`, `changed_at`): nothing was saved; read them
+    /// again and make the change again.
+    TeamConflict = "team_conflict" => Conflict,
+    /// The team's shared settings cannot be changed while its database cannot be reached
+    /// (another administrator may change them meanwhile): nothing was saved.
+    TeamSharedUnreachable = "team_shared_unreachable" => ServiceUnreachable,
     /// The mail password of a destination was kept for another server, port or user name
     /// than `alert_destinations.json` names now: not sent (details.field: `id`). Remove the
     /// destination and add it again.

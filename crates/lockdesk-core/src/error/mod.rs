@@ -179,6 +179,16 @@ pub enum Error {
     /// `team.json` names a data source the keychain has no password for.
     #[error("the keychain has no password for the team data source; connect this computer again with `lockctl team connect` or on Account → Team")]
     TeamPasswordMissing,
+    /// A save of settings the team shares was made from an older version than the team's.
+    #[error("{os_user} on {computer} changed these settings at {at} (after this computer read them); nothing was saved: read them again and make the change again")]
+    TeamConflict {
+        computer: String,
+        os_user: String,
+        at: chrono::DateTime<chrono::Utc>,
+    },
+    /// Settings the team shares were to be saved while its database cannot be reached.
+    #[error("the team's database cannot be reached ({reason}), so settings the team shares cannot be changed now; nothing was saved")]
+    TeamSharedUnreachable { reason: String },
     /// The disk of `folder` is full (settings, exports, reports and every store): nothing was
     /// written; `needed_bytes` is the free space the writer asks for.
     #[error("the disk holding {} is full; free at least {} there and try again (nothing was written)", folder.display(), bytes_text(*needed_bytes))]
@@ -249,6 +259,8 @@ impl Error {
                 }
             }
             Error::TeamPasswordMissing => ErrorCode::TeamPasswordMissing,
+            Error::TeamConflict { .. } => ErrorCode::TeamConflict,
+            Error::TeamSharedUnreachable { .. } => ErrorCode::TeamSharedUnreachable,
         }
     }
 
@@ -358,6 +370,15 @@ impl Error {
                 | lockdesk_team::error::TeamError::PasswordInAddress,
             ) => d.field = Some("address".to_owned()),
             Error::Team(_) => {}
+            Error::TeamConflict {
+                computer,
+                os_user,
+                at,
+            } => {
+                d.changed_by = Some(computer.clone());
+                d.changed_by_user = Some(os_user.clone());
+                d.changed_at = Some(*at);
+            }
             Error::KeychainUnavailable { .. }
             | Error::Keychain { .. }
             | Error::NoConfigDir
@@ -370,6 +391,7 @@ impl Error {
             | Error::MailUnavailable { .. }
             | Error::MailStarttlsMissing { .. }
             | Error::TeamPasswordMissing
+            | Error::TeamSharedUnreachable { .. }
             | Error::JobsRunning { .. } => {}
         }
         d

@@ -119,6 +119,16 @@ pub struct ErrorDetails {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub command: Option<String>,
+    /// The computer, the OS user and the time of the save that came first (`team_conflict`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub changed_by: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub changed_by_user: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub changed_at: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 /// What is wrong with a settings file that cannot be used (`config_invalid`).

@@ -3,11 +3,12 @@
 //! files). Which database (`settings`: `team.json`, never the password, which the keychain
 //! keeps), who this computer is to the team (`computer`), and the use-cases (`commands`):
 //! connect, status, disconnect, and sharing this computer's journal (`upload`); alerts sent
-//! once for the team (`alerts`); the team's journal read (`journal_read`); since when the database has not answered (`reachability`).
+//! once for the team (`alerts`); settings the team shares (`documents`); the team's journal read (`journal_read`); since when the database has not answered (`reachability`).
 
 pub mod alerts;
 pub mod commands;
 pub mod computer;
+pub mod documents;
 pub mod journal_read;
 pub mod reachability;
 pub mod settings;

@@ -20,10 +20,11 @@ use crate::error::{Error, ErrorCode, Result};
 use crate::history::history_sync_start;
 use crate::history::store::open_archive;
 use crate::locks::commands::{locks_list, LocksListRequest};
+use crate::team::documents::{pull, push, WATCH_RULES};
 use crate::team_alerts::commands::{deliver_pending, queue_alerts, AlertDeliveryPassResponse};
 use crate::watch::{
-    self, load_rules, rules_path, save_rules, AlertQuery, AlertStore, AlertView, Finding,
-    LockActivity, MuteView, RuleKind, WatchRules,
+    self, load_rules, rules_path, AlertQuery, AlertStore, AlertView, Finding, LockActivity,
+    MuteView, RuleKind, WatchRules,
 };
 
 /// How the round's sync went.
@@ -195,6 +196,14 @@ fn rules_of(ctx: &AppContext, org: &str) -> Result<WatchRules> {
     load_rules(&rules_path(&ctx.core().config_dir, org))
 }
 
+/// The rules as the team has them now (this computer's copy brought up to date first; the
+/// copy when working alone or when the team's database does not answer).
+async fn team_rules_of(ctx: &AppContext, org: &str) -> Result<WatchRules> {
+    let path = rules_path(&ctx.core().config_dir, org);
+    pull::<WatchRules>(ctx, WATCH_RULES, org, &path).await;
+    load_rules(&path)
+}
+
 /// Brings the archive up to date through the history sync use-case (the same job, budget and
 /// limiter as a manual sync; a sync already running in this app is waited for). A sync that
 /// cannot run (the history sign-in expired, the service unreachable) does not stop the round:
@@ -240,7 +249,7 @@ pub(crate) async fn sync_archive(ctx: &AppContext) -> WatchSyncOutcome {
 /// alerts of batteries replaced since, store the findings and answer the new alerts.
 pub async fn watch_round(ctx: &AppContext, _req: NoArgs) -> Result<WatchRoundResponse> {
     let org = org_id(ctx).await?;
-    let rules = rules_of(ctx, &org)?;
+    let rules = team_rules_of(ctx, &org).await?;
     let store = store(ctx)?;
     let sync = sync_archive(ctx).await;
     let locks = locks_list(ctx, LocksListRequest::default()).await?.locks;
@@ -346,13 +355,14 @@ async fn deliver_after_round(
 /// The rules of the organization in use (the defaults until set).
 pub async fn watch_rules_get(ctx: &AppContext, _req: NoArgs) -> Result<WatchRules> {
     let org = org_id(ctx).await?;
-    rules_of(ctx, &org)
+    team_rules_of(ctx, &org).await
 }
 
 /// Checks and stores the rules of the organization in use; nothing changes on an error.
 pub async fn watch_rules_set(ctx: &AppContext, req: WatchRulesSetRequest) -> Result<WatchRules> {
     let org = org_id(ctx).await?;
-    save_rules(&rules_path(&ctx.core().config_dir, &org), &req.rules)?;
+    let path = rules_path(&ctx.core().config_dir, &org);
+    push(ctx, WATCH_RULES, &org, &path, &req.rules).await?;
     Ok(req.rules)
 }
 
@@ -409,6 +419,7 @@ pub async fn watch_unmute(ctx: &AppContext, req: WatchMuteRequest) -> Result<Don
 /// The last round, unacknowledged alerts and mutes of the organization in use.
 pub async fn watch_status(ctx: &AppContext, _req: NoArgs) -> Result<WatchStatusResponse> {
     let org = org_id(ctx).await?;
+    // This computer's copy: the last round and `watch_rules_get` bring the team's down.
     let rules = rules_of(ctx, &org)?;
     let store = store(ctx)?;
     let last = store

@@ -22,6 +22,11 @@ mod sim_world;
 mod support;
 mod team_alerts;
 mod team_mail;
+#[cfg(target_os = "linux")]
+mod team_rules;
+#[cfg(target_os = "linux")]
+#[path = "../../../lockdesk-team/tests/it/server.rs"]
+mod team_server;
 mod today;
 mod watch;
 mod webhook_receiver;

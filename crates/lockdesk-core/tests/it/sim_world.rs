@@ -67,6 +67,15 @@ pub async fn wait_job(ctx: &AppContext, id: &str) -> Value {
     panic!("job {id} did not finish");
 }
 
+/// An app context on `core`, on the first organization.
+pub async fn app_on(core: Context) -> AppContext {
+    let ctx = AppContext::new(core);
+    let orgs = call(&ctx, "orgs_list", json!({})).await;
+    let first = orgs["organizations"][0]["id"].as_str().unwrap().to_owned();
+    call(&ctx, "orgs_choose", json!({ "organization_id": first })).await;
+    ctx
+}
+
 pub struct SimWorld {
     pub sim: SimHandle,
     pub dir: tempfile::TempDir,
@@ -105,7 +114,13 @@ impl SimWorld {
     }
 
     pub fn core(&self) -> Context {
-        Context::for_tests(self.dir.path(), self.secrets.clone())
+        self.core_in(self.dir.path(), self.secrets.clone())
+    }
+
+    /// A core context on the world's simulator and clock with folders of its own under `dir`
+    /// and its own keychain: another computer of the same office.
+    pub fn core_in(&self, dir: &std::path::Path, secrets: Arc<MemoryStore>) -> Context {
+        Context::for_tests(dir, secrets)
             .with_clock(Arc::new(self.clock.clone()))
             .with_v2_limiter(
                 HISTORY_PROFILE,
@@ -120,10 +135,14 @@ impl SimWorld {
 
     /// Adds profile `name` for the simulator's v3 or v2 client and signs it in as the admin.
     pub async fn sign_in(&self, name: &str, api: ApiVersion) {
-        let core = self.core();
+        self.sign_in_as(&self.core(), name, api).await
+    }
+
+    /// [`SimWorld::sign_in`] on the computer of `core`.
+    pub async fn sign_in_as(&self, core: &Context, name: &str, api: ApiVersion) {
         let c = &self.sim.info().clients[if api == ApiVersion::V3 { 0 } else { 1 }];
         sign_in::add_profile(
-            &core,
+            core,
             AddProfile {
                 name: name.into(),
                 base_url: self.sim.base_url().into(),
@@ -135,9 +154,9 @@ impl SimWorld {
         )
         .await
         .unwrap();
-        let pending = sign_in::begin_sign_in(&core, name).await.unwrap();
+        let pending = sign_in::begin_sign_in(core, name).await.unwrap();
         let redirected = authorize(self.sim.base_url(), &pending, "admin@example.com").await;
-        sign_in::complete_sign_in(&core, name, &pending, &redirected)
+        sign_in::complete_sign_in(core, name, &pending, &redirected)
             .await
             .unwrap();
     }
@@ -145,11 +164,7 @@ impl SimWorld {
     /// A new app context on the same folders and keychain (an app restart), on the first
     /// organization.
     pub async fn app(&self) -> AppContext {
-        let ctx = AppContext::new(self.core());
-        let orgs = call(&ctx, "orgs_list", json!({})).await;
-        let first = orgs["organizations"][0]["id"].as_str().unwrap().to_owned();
-        call(&ctx, "orgs_choose", json!({ "organization_id": first })).await;
-        ctx
+        app_on(self.core()).await
     }
 
     /// The simulator's control API; asserts success.

@@ -3,6 +3,7 @@
 //! README tells IT to make them.
 
 mod alerts;
+mod documents;
 mod journal;
 mod schema;
 mod server;

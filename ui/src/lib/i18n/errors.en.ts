@@ -117,6 +117,10 @@ export const errorCodesEn = {
     "The team's database refused the request. Ask IT to check the database role's rights.",
   'error.team_password_missing':
     "The keychain holds no password for the team's database. Connect this computer again.",
+  'error.team_conflict':
+    '{user} on {computer} changed these settings at {at}, after this screen read them. Your change was not saved; the settings shown now are theirs: make your change again.',
+  'error.team_shared_unreachable':
+    "The team's database cannot be reached, so the settings the team shares cannot be changed now (another administrator could change them meanwhile). Nothing was saved; try again when it answers.",
   'error.webhook_refused':
     'The chat service refused the message. Check the webhook address (for Chatwork, the API token and room), then add the destination again with the right one.',
   'error.webhook_unavailable':
@@ -276,6 +280,8 @@ export const errorsEn = {
   'error.not_an_image.noName': 'The file is not an image. Use a JPEG, PNG, GIF, WebP or BMP file.',
   'error.image_too_large.noName':
     'The image has too many pixels (Lockdesk reads up to 16,384 pixels a side and 100 megapixels). Make it smaller in an image editor and try again.',
+  'error.team_conflict.unknown':
+    'Another administrator changed these settings after this screen read them. Your change was not saved; the settings shown now are theirs: make your change again.',
   'error.disk_full.noFolder':
     'The disk is full, so nothing was written. Free some space and try again.',
   'error.store_failed.archive':

@@ -114,4 +114,8 @@ job_id?: string,
 /**
  * The command name (`unknown_command`, `invalid_arguments`).
  */
-command?: string, };
+command?: string, 
+/**
+ * The computer, the OS user and the time of the save that came first (`team_conflict`).
+ */
+changed_by?: string, changed_by_user?: string, changed_at?: string, };

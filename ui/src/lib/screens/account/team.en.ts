@@ -16,6 +16,7 @@ export const teamEn = {
   'team.reachable': 'Connected',
   'team.unreachableSince': 'Cannot be reached since {since}',
   'team.unreachableNow': 'Cannot be reached',
+  'team.stateWithReason': '{state}: {reason}',
   'team.waiting':
     "Changes made meanwhile are kept in this computer's journal and shared when the database answers again.",
   'team.schema': 'Schema version',

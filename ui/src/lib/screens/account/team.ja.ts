@@ -18,6 +18,7 @@ export const teamJa: Record<TeamMessageKey, string> = {
   'team.reachable': '接続中',
   'team.unreachableSince': '{since} から接続できません',
   'team.unreachableNow': '接続できません',
+  'team.stateWithReason': '{state}。{reason}',
   'team.waiting':
     'その間の変更はこのパソコンの操作履歴に保存され、データベースに再び接続できたときに共有されます。',
   'team.schema': 'スキーマのバージョン',

@@ -1,0 +1,165 @@
+//! Settings the team shares (`lockdesk_team::documents`): an organization's watch rules. This
+//! computer keeps its copy (the settings file, read whenever the database does not answer) and,
+//! beside it, the version of the team's document the copy came from (`FILE.team-version`).
+//! Reading brings a newer team version down (and shares a copy the team does not have yet: a
+//! computer's rules become the team's when it is the first to have them); saving sends the
+//! change made from the copy's version, refused with who and when if another computer saved
+//! since, and refused while the database cannot be reached (nothing is saved then, so two
+//! administrators never overwrite each other unknowingly).
+
+use std::path::{Path, PathBuf};
+
+use lockdesk_archive::private_fs;
+use lockdesk_team::documents::{get, save, Author, Document, Saved};
+
+use crate::app::context::AppContext;
+use crate::error::{Error, Result};
+use crate::settings_file::{self, SettingsFile};
+use crate::team::commands::reach;
+use crate::team::computer::this_computer;
+
+/// The kind of an organization's watch rules (keyed by the organization's id).
+pub const WATCH_RULES: &str = "watch_rules";
+
+/// Brings the team's document `kind`/`key` to this computer's copy at `path` when the team's
+/// version differs from the copy's, or shares the copy when the team has none. Working alone,
+/// or the database not answering: the copy stays as it is (a failure is logged, never raised:
+/// the copy is what is read).
+pub(crate) async fn pull<T: SettingsFile>(ctx: &AppContext, kind: &str, key: &str, path: &Path) {
+    if let Err(e) = try_pull::<T>(ctx, kind, key, path).await {
+        tracing::warn!(code = %e.code(), "the team's {kind} not read; this computer's copy is used: {e}");
+    }
+}
+
+async fn try_pull<T: SettingsFile>(
+    ctx: &AppContext,
+    kind: &str,
+    key: &str,
+    path: &Path,
+) -> Result<()> {
+    let Some((mut client, schema)) = reach(ctx).await? else {
+        return Ok(());
+    };
+    match get(&client, kind, key).await.map_err(Error::Team)? {
+        Some(doc) if Some(doc.version) != copy_version(path) => adopt::<T>(path, &doc),
+        Some(_) => Ok(()),
+        None if path.exists() && !schema.read_only => {
+            let copy: T = settings_file::load(path)?;
+            let body = as_json(&copy)?;
+            let me = this_computer(&ctx.core().data_folder()?)?;
+            let by = Author {
+                computer: &me.name,
+                os_user: &me.os_user,
+            };
+            match save(&mut client, schema, kind, key, &body, None, by)
+                .await
+                .map_err(Error::Team)?
+            {
+                Saved::Kept(version) => note_version(path, version),
+                Saved::Conflict(doc) => adopt::<T>(path, &doc),
+            }
+        }
+        None => Ok(()),
+    }
+}
+
+/// Saves `value` as the team's `kind`/`key` (made from the version of this computer's copy),
+/// then as the copy at `path`; working alone, as the copy only. Nothing is saved on an error:
+/// `team_conflict` (the team's newer version is then the copy, for the next read) or
+/// `team_shared_unreachable`.
+pub(crate) async fn push<T: SettingsFile>(
+    ctx: &AppContext,
+    kind: &str,
+    key: &str,
+    path: &Path,
+    value: &T,
+) -> Result<()> {
+    value.validate()?;
+    let reached = match reach(ctx).await {
+        Ok(reached) => reached,
+        Err(e) => {
+            return Err(Error::TeamSharedUnreachable {
+                reason: e.to_string(),
+            })
+        }
+    };
+    let Some((mut client, schema)) = reached else {
+        return settings_file::save(path, value);
+    };
+    let body = as_json(value)?;
+    let me = this_computer(&ctx.core().data_folder()?)?;
+    let by = Author {
+        computer: &me.name,
+        os_user: &me.os_user,
+    };
+    let saved = save(
+        &mut client,
+        schema,
+        kind,
+        key,
+        &body,
+        copy_version(path),
+        by,
+    )
+    .await
+    .map_err(|e| match e {
+        lockdesk_team::error::TeamError::Unreachable { .. } => Error::TeamSharedUnreachable {
+            reason: e.to_string(),
+        },
+        e => Error::Team(e),
+    })?;
+    match saved {
+        Saved::Kept(version) => {
+            settings_file::save(path, value)?;
+            note_version(path, version)
+        }
+        Saved::Conflict(doc) => {
+            // The screen reads again what the team has: the copy becomes the team's.
+            let _ = adopt::<T>(path, &doc);
+            Err(Error::TeamConflict {
+                computer: doc.computer,
+                os_user: doc.os_user,
+                at: doc.changed_at,
+            })
+        }
+    }
+}
+
+fn as_json<T: SettingsFile>(value: &T) -> Result<serde_json::Value> {
+    serde_json::to_value(value).map_err(|e| Error::invalid("team", e.to_string()))
+}
+
+/// The team's document as this computer's copy, checked as the settings file is.
+fn adopt<T: SettingsFile>(path: &Path, doc: &Document) -> Result<()> {
+    let value: T = serde_json::from_value(doc.body.clone())
+        .map_err(|e| Error::invalid("team", format!("the team's settings do not read: {e}")))?;
+    settings_file::save(path, &value)?;
+    note_version(path, doc.version)
+}
+
+fn version_path(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".team-version");
+    path.with_file_name(name)
+}
+
+/// The team's version this computer's copy came from; none when it was never shared (or the
+/// note does not read: the next save is then checked as a first one, and refused if the team
+/// has one).
+fn copy_version(path: &Path) -> Option<i64> {
+    std::fs::read_to_string(version_path(path))
+        .ok()?
+        .trim()
+        .parse()
+        .ok()
+}
+
+fn note_version(path: &Path, version: i64) -> Result<()> {
+    let at = version_path(path);
+    private_fs::write_private_atomic(&at, version.to_string().as_bytes()).map_err(|e| {
+        Error::FileUnwritable {
+            path: at.display().to_string(),
+            reason: e.to_string(),
+        }
+    })
+}
