@@ -5,7 +5,8 @@
 //! (`schema`: versioned migrations; a Lockdesk older than the schema reads and never writes)
 //! and what it holds (`journal`: every computer's journal entries, each once; `alerts`: which
 //! computer sends each alert to each destination, once for the team; `documents`: settings the
-//! team shares, each save refused when another computer saved since).
+//! team shares, each save refused when another computer saved since; `reports`: each report
+//! period written by one computer).
 //!
 //! No Lockdesk types here: the core gives plain data and decides when to call.
 
@@ -14,5 +15,6 @@ pub mod connect;
 pub mod documents;
 pub mod error;
 pub mod journal;
+pub mod reports;
 pub mod schema;
 pub mod source;

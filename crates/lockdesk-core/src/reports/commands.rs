@@ -15,9 +15,11 @@ use crate::error::{Error, Result};
 use crate::journal::entry as journal_entry;
 use crate::journal::{Operation, Target};
 use crate::reports::{
-    due_period, load_reports, reports_path, save_reports, Claim, ReportDefinition, ReportFormat,
-    ReportKind, ReportLanguage, ReportRunView, RunStore, Schedule, Written,
+    due_period, load_reports, reports_path, Claim, ReportDefinition, ReportFormat, ReportKind,
+    ReportLanguage, ReportRunView, Reports, RunStore, Schedule, Written,
 };
+use crate::team::documents::{pull, push, REPORTS};
+use crate::team::reports::{claim_period, period_done, TeamPeriod};
 use crate::watch::commands::{sync_archive, WatchSyncOutcome};
 use crate::watch::{load_rules, rules_path};
 
@@ -123,9 +125,24 @@ fn zone_of(ctx: &AppContext, org: &str) -> Result<crate::watch::OfficeHours> {
     load_rules(&rules_path(&ctx.core().config_dir, org))?.office_hours()
 }
 
+/// The reports as the team has them now (this computer's copy brought up to date first, what
+/// only this computer had shared; the copy when working alone or when the database does not
+/// answer).
+async fn team_reports(ctx: &AppContext) -> Result<Reports> {
+    let path = reports_path(&ctx.core().config_dir);
+    pull::<Reports>(ctx, REPORTS, REPORTS, &path, |mut team, copy| {
+        let known: Vec<String> = team.reports.iter().map(|r| r.id.clone()).collect();
+        team.reports
+            .extend(copy.reports.into_iter().filter(|r| !known.contains(&r.id)));
+        team
+    })
+    .await;
+    load_reports(&path)
+}
+
 /// Every report, with the period due last and its last run.
 pub async fn reports_list(ctx: &AppContext, _req: NoArgs) -> Result<ReportsListResponse> {
-    let all = load_reports(&reports_path(&ctx.core().config_dir))?;
+    let all = team_reports(ctx).await?;
     let latest = runs(ctx)?.latest().map_err(Error::from)?;
     let now = ctx.core().clock.now();
     let reports = all
@@ -151,7 +168,7 @@ pub async fn reports_list(ctx: &AppContext, _req: NoArgs) -> Result<ReportsListR
 pub async fn reports_add(ctx: &AppContext, req: ReportAddRequest) -> Result<ReportDefinition> {
     let (_, org) = ctx.org().await?;
     let path = reports_path(&ctx.core().config_dir);
-    let mut all = load_reports(&path)?;
+    let mut all = team_reports(ctx).await?;
     let folder = ctx
         .granted_folder(req.folder_handle.trim())
         .ok_or_else(|| Error::invalid("folder_handle", "choose the folder again"))?;
@@ -189,25 +206,25 @@ pub async fn reports_add(ctx: &AppContext, req: ReportAddRequest) -> Result<Repo
         }
     }
     all.reports.push(report.clone());
-    save_reports(&path, &all)?;
+    push(ctx, REPORTS, REPORTS, &path, &all).await?;
     Ok(report)
 }
 
 pub async fn reports_remove(ctx: &AppContext, req: ReportIdRequest) -> Result<Done> {
     let path = reports_path(&ctx.core().config_dir);
-    let mut all = load_reports(&path)?;
+    let mut all = team_reports(ctx).await?;
     let before = all.reports.len();
     all.reports.retain(|r| r.id != req.id);
     if all.reports.len() == before {
         return Err(Error::invalid("id", "no report has this id"));
     }
-    save_reports(&path, &all)?;
+    push(ctx, REPORTS, REPORTS, &path, &all).await?;
     Ok(Done::ok())
 }
 
 /// Runs the due period of every report of the organization in use (or of the one named).
 pub async fn reports_run(ctx: &AppContext, req: ReportsRunRequest) -> Result<ReportsRunResponse> {
-    let all = load_reports(&reports_path(&ctx.core().config_dir))?;
+    let all = team_reports(ctx).await?;
     let chosen: Vec<ReportDefinition> = match &req.id {
         Some(id) => vec![all
             .reports
@@ -306,6 +323,25 @@ async fn run_one(
         Ok(Claim::Busy) => return (Some(label), ReportOutcome::Busy),
         Err(e) => return (Some(label), failed(&Error::from(e))),
     }
+    // Then the team's claim: another computer of the team may have written it (into a folder
+    // it then moved on), or be writing it now.
+    match claim_period(ctx, &report.id, &label, again).await {
+        TeamPeriod::Write => {}
+        TeamPeriod::Written { file, .. } => {
+            let outcome = match store.found_written(&report.id, &label, &file, now) {
+                Ok(()) => ReportOutcome::AlreadyWritten { file },
+                Err(e) => failed(&Error::from(e)),
+            };
+            return (Some(label), outcome);
+        }
+        TeamPeriod::Busy { .. } => {
+            let outcome = match store.release(&report.id, &label) {
+                Ok(()) => ReportOutcome::Busy,
+                Err(e) => failed(&Error::from(e)),
+            };
+            return (Some(label), outcome);
+        }
+    }
     // Journal first: a run the journal cannot record is not made (the claim is released as
     // failed, so the next tick tries again).
     let target = journal_target(report, &label, None);
@@ -313,6 +349,7 @@ async fn run_one(
         Ok(p) => p,
         Err(e) => {
             let _ = store.finish(&report.id, &label, Err(e.code().as_str()), now);
+            period_done(ctx, &report.id, &label, None).await;
             return (Some(label), failed(&e));
         }
     };
@@ -335,6 +372,7 @@ async fn run_one(
         Ok(crate::reports::write::Outcome::Written(w)) => Ok(w),
         Ok(crate::reports::write::Outcome::Found { file }) => {
             journal_entry::withdraw(pending);
+            period_done(ctx, &report.id, &label, Some(&file)).await;
             let outcome = match store.found_written(&report.id, &label, &file, end) {
                 Ok(()) => ReportOutcome::AlreadyWritten { file },
                 Err(e) => failed(&Error::from(e)),
@@ -343,6 +381,7 @@ async fn run_one(
         }
         Ok(crate::reports::write::Outcome::Busy) => {
             journal_entry::withdraw(pending);
+            period_done(ctx, &report.id, &label, None).await;
             let outcome = match store.release(&report.id, &label) {
                 Ok(()) => ReportOutcome::Busy,
                 Err(e) => failed(&Error::from(e)),
@@ -355,6 +394,8 @@ async fn run_one(
         Ok(w) => store.finish(&report.id, &label, Ok(w), end),
         Err(e) => store.finish(&report.id, &label, Err(e.code().as_str()), end),
     };
+    let file = written.as_ref().ok().map(|w| w.file.as_str());
+    period_done(ctx, &report.id, &label, file).await;
     journal_entry::complete(
         ctx,
         pending,

@@ -1,4 +1,5 @@
-//! Settings the team shares (`lockdesk_team::documents`): an organization's watch rules. This
+//! Settings the team shares (`lockdesk_team::documents`): an organization's watch rules, the
+//! report definitions. This
 //! computer keeps its copy (the settings file, read whenever the database does not answer) and,
 //! beside it, the version of the team's document the copy came from (`FILE.team-version`).
 //! Reading brings a newer team version down (and shares a copy the team does not have yet: a
@@ -20,13 +21,22 @@ use crate::team::computer::this_computer;
 
 /// The kind of an organization's watch rules (keyed by the organization's id).
 pub const WATCH_RULES: &str = "watch_rules";
+/// The kind of the report definitions (one document, key [`REPORTS`]).
+pub const REPORTS: &str = "reports";
 
 /// Brings the team's document `kind`/`key` to this computer's copy at `path` when the team's
-/// version differs from the copy's, or shares the copy when the team has none. Working alone,
-/// or the database not answering: the copy stays as it is (a failure is logged, never raised:
-/// the copy is what is read).
-pub(crate) async fn pull<T: SettingsFile>(ctx: &AppContext, kind: &str, key: &str, path: &Path) {
-    if let Err(e) = try_pull::<T>(ctx, kind, key, path).await {
+/// version differs from the copy's. A copy never shared is shared first: as the team's when it
+/// has none, else `merge(team's, copy)` (what only this computer had, added; safe to repeat).
+/// Working alone, or the database not answering: the copy stays as it is (a failure is
+/// logged, never raised: the copy is what is read).
+pub(crate) async fn pull<T: SettingsFile>(
+    ctx: &AppContext,
+    kind: &str,
+    key: &str,
+    path: &Path,
+    merge: fn(T, T) -> T,
+) {
+    if let Err(e) = try_pull::<T>(ctx, kind, key, path, merge).await {
         tracing::warn!(code = %e.code(), "the team's {kind} not read; this computer's copy is used: {e}");
     }
 }
@@ -36,30 +46,50 @@ async fn try_pull<T: SettingsFile>(
     kind: &str,
     key: &str,
     path: &Path,
+    merge: fn(T, T) -> T,
 ) -> Result<()> {
     let Some((mut client, schema)) = reach(ctx).await? else {
         return Ok(());
     };
-    match get(&client, kind, key).await.map_err(Error::Team)? {
-        Some(doc) if Some(doc.version) != copy_version(path) => adopt::<T>(path, &doc),
-        Some(_) => Ok(()),
-        None if path.exists() && !schema.read_only => {
-            let copy: T = settings_file::load(path)?;
-            let body = as_json(&copy)?;
-            let me = this_computer(&ctx.core().data_folder()?)?;
-            let by = Author {
-                computer: &me.name,
-                os_user: &me.os_user,
-            };
-            match save(&mut client, schema, kind, key, &body, None, by)
-                .await
-                .map_err(Error::Team)?
-            {
-                Saved::Kept(version) => note_version(path, version),
-                Saved::Conflict(doc) => adopt::<T>(path, &doc),
-            }
+    let team = get(&client, kind, key).await.map_err(Error::Team)?;
+    let shared_before = copy_version(path);
+    if let Some(doc) = &team {
+        if Some(doc.version) == shared_before {
+            return Ok(());
         }
-        None => Ok(()),
+        // A copy shared before, or none: the team's is the copy now.
+        if shared_before.is_some() || !path.exists() || schema.read_only {
+            return adopt::<T>(path, doc);
+        }
+    } else if !path.exists() || schema.read_only {
+        return Ok(());
+    }
+    // A copy never shared: the team's (if any) with what only this computer had.
+    let copy: T = settings_file::load(path)?;
+    let joined = match &team {
+        Some(doc) => merge(from_team(doc)?, copy),
+        None => copy,
+    };
+    let body = as_json(&joined)?;
+    if team.as_ref().is_some_and(|doc| doc.body == body) {
+        return adopt::<T>(path, team.as_ref().expect("checked above"));
+    }
+    let me = this_computer(&ctx.core().data_folder()?)?;
+    let by = Author {
+        computer: &me.name,
+        os_user: &me.os_user,
+    };
+    let from = team.as_ref().map(|doc| doc.version);
+    match save(&mut client, schema, kind, key, &body, from, by)
+        .await
+        .map_err(Error::Team)?
+    {
+        Saved::Kept(version) => {
+            settings_file::save(path, &joined)?;
+            note_version(path, version)
+        }
+        // Another computer saved meanwhile: the next read shares what is still missing.
+        Saved::Conflict(doc) => adopt::<T>(path, &doc),
     }
 }
 
@@ -131,10 +161,13 @@ fn as_json<T: SettingsFile>(value: &T) -> Result<serde_json::Value> {
 
 /// The team's document as this computer's copy, checked as the settings file is.
 fn adopt<T: SettingsFile>(path: &Path, doc: &Document) -> Result<()> {
-    let value: T = serde_json::from_value(doc.body.clone())
-        .map_err(|e| Error::invalid("team", format!("the team's settings do not read: {e}")))?;
-    settings_file::save(path, &value)?;
+    settings_file::save(path, &from_team::<T>(doc)?)?;
     note_version(path, doc.version)
+}
+
+fn from_team<T: SettingsFile>(doc: &Document) -> Result<T> {
+    serde_json::from_value(doc.body.clone())
+        .map_err(|e| Error::invalid("team", format!("the team's settings do not read: {e}")))
 }
 
 fn version_path(path: &Path) -> PathBuf {

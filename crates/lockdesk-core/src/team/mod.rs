@@ -3,7 +3,8 @@
 //! files). Which database (`settings`: `team.json`, never the password, which the keychain
 //! keeps), who this computer is to the team (`computer`), and the use-cases (`commands`):
 //! connect, status, disconnect, and sharing this computer's journal (`upload`); alerts sent
-//! once for the team (`alerts`); settings the team shares (`documents`); the team's journal read (`journal_read`); since when the database has not answered (`reachability`).
+//! once for the team (`alerts`); settings the team shares (`documents`); report periods
+//! written once (`reports`); the team's journal read (`journal_read`); since when the database has not answered (`reachability`).
 
 pub mod alerts;
 pub mod commands;
@@ -11,5 +12,6 @@ pub mod computer;
 pub mod documents;
 pub mod journal_read;
 pub mod reachability;
+pub mod reports;
 pub mod settings;
 pub mod upload;

@@ -200,7 +200,8 @@ fn rules_of(ctx: &AppContext, org: &str) -> Result<WatchRules> {
 /// copy when working alone or when the team's database does not answer).
 async fn team_rules_of(ctx: &AppContext, org: &str) -> Result<WatchRules> {
     let path = rules_path(&ctx.core().config_dir, org);
-    pull::<WatchRules>(ctx, WATCH_RULES, org, &path).await;
+    // The team's rules win over a copy never shared (an organization has one set of rules).
+    pull::<WatchRules>(ctx, WATCH_RULES, org, &path, |team, _copy| team).await;
     load_rules(&path)
 }
 

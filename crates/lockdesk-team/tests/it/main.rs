@@ -5,5 +5,6 @@
 mod alerts;
 mod documents;
 mod journal;
+mod reports;
 mod schema;
 mod server;
