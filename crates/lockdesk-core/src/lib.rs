@@ -33,6 +33,7 @@ pub mod journal;
 pub mod locks;
 pub mod offline;
 pub mod organizations;
+pub mod policy_file;
 pub mod profiles;
 pub mod proxy;
 pub mod reports;

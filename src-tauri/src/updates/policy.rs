@@ -2,71 +2,20 @@
 //! computer with a policy file (read-only for users), the person with a setting (Account), the
 //! demo does not unless asked, and a build without an update key cannot verify anything.
 //!
-//! The policy file is JSON, `{"updates": "off"}` or `{"updates": "on"}`, at
-//! `%ProgramData%\Lockdesk\policy.json` (Windows), `/Library/Application Support/Lockdesk/
-//! policy.json` (macOS) or `/etc/lockdesk/policy.json` (Linux); `LOCKDESK_POLICY_FILE` names
-//! another (tests). It is honoured only when the computer's administrators put it there (owned
-//! by root and writable by no one else on Unix, by Administrators or SYSTEM on Windows): a file
-//! a user or a program of the user's could have written is ignored, as if there were none.
-//! Honoured, any value but `"on"` (a missing one, a file that cannot be read as JSON) turns
-//! updates off: IT meant to manage this computer.
-
-use std::path::PathBuf;
+//! The policy file (`lockdesk_core::policy_file`: where it is, whose it must be) says
+//! `{"updates": "off"}` or `{"updates": "on"}`. Honoured, any value but `"on"` (a missing one,
+//! a file that cannot be read as JSON) turns updates off: IT meant to manage this computer.
 
 use lockdesk_commands::shell::UpdatesOffReason;
 
-pub const POLICY_ENV: &str = "LOCKDESK_POLICY_FILE";
-
-/// Where IT puts the policy file on this platform.
-pub fn policy_path() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os(POLICY_ENV).filter(|p| !p.is_empty()) {
-        return Some(PathBuf::from(p));
-    }
-    if cfg!(windows) {
-        std::env::var_os("ProgramData").map(|d| PathBuf::from(d).join("Lockdesk/policy.json"))
-    } else if cfg!(target_os = "macos") {
-        Some(PathBuf::from(
-            "/Library/Application Support/Lockdesk/policy.json",
-        ))
-    } else {
-        Some(PathBuf::from("/etc/lockdesk/policy.json"))
-    }
-}
+pub use lockdesk_core::policy_file::policy_path;
+use lockdesk_core::policy_file::{read_policy, Policy};
 
 /// Whether the policy file at `path` turns updates off: one the administrators put there whose
 /// `updates` is anything but `"on"`. No file, or one they did not put there: not managed.
 pub fn policy_turns_off(path: Option<&std::path::Path>) -> bool {
-    let Some(path) = path.filter(|p| p.exists()) else {
-        return false;
-    };
-    match lockdesk_core::private_fs::owned_by_administrators(path) {
-        Ok(true) => {}
-        Ok(false) => {
-            tracing::warn!(
-                path = %path.display(),
-                "the policy file is not the administrators' own: ignored"
-            );
-            return false;
-        }
-        Err(e) => {
-            tracing::warn!(path = %path.display(), "the policy file's owner cannot be read ({e}): ignored");
-            return false;
-        }
-    }
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) => {
-            tracing::warn!("the policy file cannot be read ({e}): updates stay off");
-            return true;
-        }
-    };
-    match serde_json::from_str::<serde_json::Value>(&text) {
-        Ok(v) => v.get("updates").and_then(|u| u.as_str()) != Some("on"),
-        Err(e) => {
-            tracing::warn!("the policy file cannot be read ({e}): updates stay off");
-            true
-        }
-    }
+    let policy = read_policy(path);
+    policy != Policy::NotManaged && policy.text("updates") != Some("on")
 }
 
 /// What keeps checks from running, strongest first. `asked`: a check the person asked for

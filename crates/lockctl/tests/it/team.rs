@@ -233,3 +233,61 @@ async fn two_computers_share_one_journal_and_a_stopped_database_loses_nothing() 
         .unwrap()
         .is_none());
 }
+
+/// IT sets the team data source in the policy file (the administrators' own file): status
+/// names it as IT's before any password is given; connecting elsewhere and disconnecting are
+/// refused; connecting to it keeps only the password (no `team.json`); a policy file anyone
+/// may write is ignored.
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_team_data_source_set_by_it_in_the_policy_file() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let server = Server::start().await;
+    let address = server.source().address();
+    let mut home = Home::new(start_sim());
+    let policy_dir = tempfile::tempdir().unwrap();
+    let policy = policy_dir.path().join("policy.json");
+    std::fs::write(&policy, format!(r#"{{"team": "{address}"}}"#)).unwrap();
+    std::fs::set_permissions(&policy, std::fs::Permissions::from_mode(0o644)).unwrap();
+    assert_eq!(
+        std::fs::metadata(&policy).unwrap().uid(),
+        0,
+        "this test needs root (as CI runs it): the policy file must be root's"
+    );
+    home.env
+        .push(("LOCKDESK_POLICY_FILE".into(), policy.clone()));
+
+    let (_, view) = status(&home, "sato").await;
+    assert_eq!(view["address"], address.as_str(), "{view}");
+    assert_eq!(view["managed"], true, "{view}");
+    assert_eq!(view["problem"]["code"], "team_password_missing", "{view}");
+
+    let elsewhere = run(
+        &home,
+        "sato",
+        &["team", "connect", "postgres://soumu@127.0.0.1:1/other"],
+    )
+    .await;
+    assert_ne!(elsewhere.code, 0);
+    assert!(elsewhere.stderr.contains("IT set"), "{}", elsewhere.stderr);
+
+    let connected = run(&home, "sato", &["--json", "team", "connect", &address]).await;
+    assert_eq!(connected.code, 0, "{}", connected.stderr);
+    let connected: Value = serde_json::from_str(&connected.stdout).unwrap();
+    assert_eq!(
+        (connected["reachable"].clone(), connected["managed"].clone()),
+        (Value::Bool(true), Value::Bool(true))
+    );
+    assert!(!home.config().join("team.json").exists());
+    let words = run(&home, "sato", &["team", "status"]).await;
+    assert!(words.stdout.contains("set by IT"), "{}", words.stdout);
+
+    let gone = run(&home, "sato", &["team", "disconnect"]).await;
+    assert_ne!(gone.code, 0);
+    assert!(gone.stderr.contains("policy file"), "{}", gone.stderr);
+
+    // Anyone may write it: not IT's, so not honoured; this computer works alone.
+    std::fs::set_permissions(&policy, std::fs::Permissions::from_mode(0o666)).unwrap();
+    let (_, alone) = status(&home, "sato").await;
+    assert_eq!(alone["address"], Value::Null, "{alone}");
+}

@@ -19,7 +19,7 @@ use crate::journal::Journal;
 use crate::secrets::team_password_key;
 use crate::team::computer::this_computer;
 use crate::team::reachability::{note_reached, unreachable_since};
-use crate::team::settings::{load_team, save_team, TeamSettings};
+use crate::team::settings::{load_team, policy_team_address, save_team, TeamSettings};
 use crate::team::upload::upload_journal;
 
 /// The team data source to connect to, and its password (never shown in debug output).
@@ -56,6 +56,8 @@ pub struct TeamStatusView {
     pub read_only: bool,
     /// Since when this computer has not reached the database, when it does not now.
     pub unreachable_since: Option<DateTime<Utc>>,
+    /// IT set the address in the policy file: it cannot be changed or disconnected here.
+    pub managed: bool,
     /// Entries of this computer's journal shared by this call (0: nothing was waiting).
     pub uploaded: u64,
     /// Entries of the whole team's journal.
@@ -88,6 +90,15 @@ pub async fn team_connect(ctx: &AppContext, req: TeamConnectRequest) -> Result<T
         ));
     }
     let source = TeamSource::parse(&req.address).map_err(Error::Team)?;
+    let managed = policy_team_address();
+    if let Some(theirs) = &managed {
+        if TeamSource::parse(theirs).map(|s| s.address()).ok() != Some(source.address()) {
+            return Err(Error::invalid(
+                "address",
+                format!("IT set this computer's team data source to {theirs}: connect to it"),
+            ));
+        }
+    }
     if req.password.is_empty() {
         return Err(Error::invalid(
             "password",
@@ -99,25 +110,51 @@ pub async fn team_connect(ctx: &AppContext, req: TeamConnectRequest) -> Result<T
     let address = source.address();
     core.secrets
         .set(&team_password_key(&address), &req.password)?;
-    let kept = save_team(
-        &core.config_dir,
-        &TeamSettings {
-            address: Some(address.clone()),
-        },
-    );
+    // A managed computer's address is in the policy file, never in `team.json`.
+    let is_managed = managed.is_some();
+    let kept = match managed {
+        Some(_) => Ok(()),
+        None => save_team(
+            &core.config_dir,
+            &TeamSettings {
+                address: Some(address.clone()),
+                managed: false,
+            },
+        ),
+    };
     if let Err(e) = kept {
         let _ = core.secrets.delete(&team_password_key(&address));
         return Err(e);
     }
-    shared_status(ctx, address, &mut client, schema).await
+    let view = shared_status(ctx, address, &mut client, schema).await?;
+    Ok(TeamStatusView {
+        managed: is_managed,
+        ..view
+    })
 }
 
 /// This computer's team data source, reached now: its schema, the team's journal, and this
 /// computer's entries that were waiting, shared. Unreachable is an answer, not an error: the
 /// work goes on locally and the entries wait.
 pub async fn team_status(ctx: &AppContext, _: NoArgs) -> Result<TeamStatusView> {
-    let Some(source) = load_team(&ctx.core().config_dir)?.source()? else {
-        return Ok(TeamStatusView::default());
+    let settings = load_team(&ctx.core().config_dir)?;
+    let managed = settings.managed;
+    let source = match settings.source() {
+        Ok(Some(source)) => source,
+        Ok(None) => return Ok(TeamStatusView::default()),
+        // IT's address does not read: said as the status' problem.
+        Err(e) if managed => {
+            return Ok(TeamStatusView {
+                address: settings.address,
+                managed,
+                problem: Some(TeamProblem {
+                    code: e.code().as_str().to_owned(),
+                    message: e.to_string(),
+                }),
+                ..TeamStatusView::default()
+            })
+        }
+        Err(e) => return Err(e),
     };
     let address = source.address();
     let reached = async {
@@ -125,9 +162,10 @@ pub async fn team_status(ctx: &AppContext, _: NoArgs) -> Result<TeamStatusView> 
         shared_status(ctx, address.clone(), &mut client, schema).await
     };
     match reached.await {
-        Ok(view) => Ok(view),
+        Ok(view) => Ok(TeamStatusView { managed, ..view }),
         Err(e) => Ok(TeamStatusView {
             address: Some(address),
+            managed,
             problem: Some(TeamProblem {
                 code: e.code().as_str().to_owned(),
                 message: e.to_string(),
@@ -143,6 +181,12 @@ pub async fn team_status(ctx: &AppContext, _: NoArgs) -> Result<TeamStatusView> 
 pub async fn team_disconnect(ctx: &AppContext, _: NoArgs) -> Result<TeamStatusView> {
     let core = ctx.core();
     let settings = load_team(&core.config_dir)?;
+    if settings.managed {
+        return Err(Error::invalid(
+            "address",
+            "IT set this computer's team data source in the policy file: it cannot be disconnected here",
+        ));
+    }
     if let Some(source) = settings.source()? {
         core.secrets.delete(&team_password_key(&source.address()))?;
     }
@@ -263,6 +307,7 @@ async fn shared_status(
         schema_version: Some(schema.version),
         read_only: schema.read_only,
         unreachable_since: None,
+        managed: false,
         uploaded,
         team_entries: Some(total),
     })

@@ -39,6 +39,11 @@ pub fn team_status(s: &TeamStatusView) -> Vec<String> {
         return vec!["this computer works alone (no team data source)".to_owned()];
     };
     let mut lines = vec![format!("team data source: {}", clean(address))];
+    if s.managed {
+        lines.push(
+            "set by IT in the policy file (it cannot be changed or disconnected here)".to_owned(),
+        );
+    }
     match &s.problem {
         Some(p) => lines.push(format!(
             "not reachable {} ({}): {}; this computer's changes wait in its journal and are shared when it is back",

@@ -27,6 +27,10 @@ schema_version: number | null, read_only: boolean,
  */
 unreachable_since: string | null, 
 /**
+ * IT set the address in the policy file: it cannot be changed or disconnected here.
+ */
+managed: boolean, 
+/**
  * Entries of this computer's journal shared by this call (0: nothing was waiting).
  */
 uploaded: number, 

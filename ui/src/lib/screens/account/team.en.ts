@@ -23,6 +23,8 @@ export const teamEn = {
   'team.readOnly':
     'The database was set up by a newer Lockdesk: this computer only reads it. Update Lockdesk.',
   'team.entries': "Entries in the team's journal",
+  'team.managed':
+    "Your organization's IT set this computer's team data source: it cannot be changed or disconnected here.",
   'team.check': 'Check now',
   'team.disconnect': 'Disconnect this computer',
   'team.disconnectConfirm':

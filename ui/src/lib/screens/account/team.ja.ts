@@ -25,6 +25,8 @@ export const teamJa: Record<TeamMessageKey, string> = {
   'team.readOnly':
     'このデータベースは新しいバージョンの Lockdesk で設定されています。このパソコンは読み取りのみ行います。Lockdesk を更新してください。',
   'team.entries': 'チームの操作履歴の件数',
+  'team.managed':
+    'このパソコンのチームのデータソースは情報システム部門が設定しています。ここで変更したり接続を解除したりすることはできません。',
   'team.check': '今すぐ確認',
   'team.disconnect': 'このパソコンの接続を解除',
   'team.disconnectConfirm':
