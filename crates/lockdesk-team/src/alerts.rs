@@ -26,18 +26,34 @@ pub struct Claimant<'a> {
     pub computer: &'a str,
 }
 
-/// Frees the claims of the alerts that are over (`ended` keys), then claims `deliveries` of
-/// `organization_id`, in one transaction; the deliveries this computer claimed first.
+/// Notes the destinations `by` can send to (`held`, by kind and name; those it no longer has
+/// forgotten), frees the claims of the alerts that are over (`ended` keys), then claims
+/// `deliveries` of `organization_id`, in one transaction; the deliveries `by` claimed first.
 pub async fn claim(
     client: &mut Client,
     schema: SchemaState,
     organization_id: &str,
+    held: &[String],
     ended: &[String],
     deliveries: &[Delivery],
     by: Claimant<'_>,
 ) -> Result<HashSet<Delivery>> {
     schema.writable()?;
     let tx = client.transaction().await?;
+    tx.execute(
+        "DELETE FROM destination_holders
+          WHERE organization_id = $1 AND computer_id = $2 AND NOT destination = ANY($3)",
+        &[&organization_id, &by.computer_id, &held],
+    )
+    .await?;
+    tx.execute(
+        "INSERT INTO destination_holders (organization_id, destination, computer_id, computer)
+         SELECT $1, d, $2, $3 FROM unnest($4::text[]) AS t(d)
+         ON CONFLICT (organization_id, destination, computer_id)
+         DO UPDATE SET computer = EXCLUDED.computer, seen_at = now()",
+        &[&organization_id, &by.computer_id, &by.computer, &held],
+    )
+    .await?;
     if !ended.is_empty() {
         tx.execute(
             "DELETE FROM alert_deliveries WHERE organization_id = $1 AND alert_key = ANY($2)",
@@ -75,4 +91,39 @@ pub async fn claim(
     }
     tx.commit().await?;
     Ok(won)
+}
+
+/// A computer that can send to a destination, and when it last said so.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Holder {
+    pub destination: String,
+    pub computer_id: String,
+    pub computer: String,
+    pub seen_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// The computers that said within `within` that they can send to each destination of
+/// `organization_id`, by destination and computer name.
+pub async fn holders(
+    client: &Client,
+    organization_id: &str,
+    within: std::time::Duration,
+) -> Result<Vec<Holder>> {
+    let rows = client
+        .query(
+            "SELECT destination, computer_id, computer, seen_at FROM destination_holders
+              WHERE organization_id = $1 AND seen_at > now() - make_interval(secs => $2)
+              ORDER BY destination, computer",
+            &[&organization_id, &within.as_secs_f64()],
+        )
+        .await?;
+    Ok(rows
+        .iter()
+        .map(|r| Holder {
+            destination: r.get(0),
+            computer_id: r.get(1),
+            computer: r.get(2),
+            seen_at: r.get(3),
+        })
+        .collect())
 }

@@ -32,12 +32,22 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: AlertsCmd) -> Result<(
         AlertsCmd::Destinations(DestinationsCmd::List) => {
             let list = alert_destinations_list(ctx, NoArgs {}).await?;
             term.show(&list, |term| {
-                let rows: Vec<Vec<String>> = list
+                let mut rows: Vec<Vec<String>> = list
                     .destinations
                     .iter()
                     .map(words::destination_row)
                     .collect();
-                output::table(term.out, &words::DESTINATION_HEADERS, &rows)
+                if list.team.is_empty() {
+                    return output::table(term.out, &words::DESTINATION_HEADERS, &rows);
+                }
+                // With a team: the other computers that can send to each one too.
+                for (row, d) in rows.iter_mut().zip(&list.destinations) {
+                    let others = list.team.iter().find(|t| t.destination_id == d.id);
+                    row.push(words::also_on(others.map(|t| t.computers.as_slice())));
+                }
+                let mut headers = words::DESTINATION_HEADERS.to_vec();
+                headers.push("ALSO ON");
+                output::table(term.out, &headers, &rows)
             })
         }
         AlertsCmd::Destinations(DestinationsCmd::Add {

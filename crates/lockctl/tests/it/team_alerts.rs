@@ -160,4 +160,43 @@ async fn three_computers_watching_at_once_post_each_alert_once() {
     once.sort();
     once.dedup();
     assert_eq!(once.len(), lines.len(), "{lines:#?}");
+
+    // Each computer lists the others that can send to the room too.
+    let listed = run(
+        &homes[0],
+        "sato",
+        &[
+            "--profile",
+            "work",
+            "--org",
+            &org,
+            "alerts",
+            "destinations",
+            "list",
+        ],
+    )
+    .await;
+    assert_eq!(listed.code, 0, "{}", listed.stderr);
+    assert!(listed.stdout.contains("ALSO ON"), "{}", listed.stdout);
+    let listed = run(
+        &homes[1],
+        "suzuki",
+        &[
+            "--profile",
+            "work",
+            "--org",
+            &org,
+            "--json",
+            "alerts",
+            "destinations",
+            "list",
+        ],
+    )
+    .await;
+    let listed: serde_json::Value = serde_json::from_str(&listed.stdout).unwrap();
+    assert_eq!(
+        listed["team"][0]["computers"].as_array().map(Vec::len),
+        Some(2),
+        "{listed}"
+    );
 }

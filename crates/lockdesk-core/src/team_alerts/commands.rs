@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::app::args::{Done, NoArgs};
 use crate::app::context::AppContext;
 use crate::error::{Error, ErrorCode, Result};
+use crate::team::alerts::other_holders;
 use crate::team_alerts::destinations::{
     check_token, forget_secret, mail_binding, save_secret, secret_of, DestinationSecret,
 };
@@ -35,6 +36,18 @@ use crate::team_alerts::pass::{deliveries, post};
 pub struct AlertDestinationsListResponse {
     /// Every destination, of every organization (each names its own).
     pub destinations: Vec<AlertDestination>,
+    /// With a team: for each destination (by id), the other computers that can send to it too
+    /// (they have one of the same kind and name); an alert is sent by one of them.
+    #[serde(default)]
+    pub team: Vec<DestinationTeam>,
+}
+
+/// The other computers of the team that can send to a destination.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct DestinationTeam {
+    pub destination_id: String,
+    pub computers: Vec<String>,
 }
 
 /// A new destination for the organization in use. The address and token never show in Debug
@@ -147,8 +160,17 @@ pub async fn alert_destinations_list(
     _req: NoArgs,
 ) -> Result<AlertDestinationsListResponse> {
     let all = load_destinations(&destinations_path(&ctx.core().config_dir))?;
+    let team = other_holders(ctx, &all.destinations)
+        .await
+        .into_iter()
+        .map(|(destination_id, computers)| DestinationTeam {
+            destination_id,
+            computers,
+        })
+        .collect();
     Ok(AlertDestinationsListResponse {
         destinations: all.destinations,
+        team,
     })
 }
 

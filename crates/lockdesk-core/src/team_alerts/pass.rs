@@ -86,7 +86,13 @@ pub async fn queue_alerts(
             })
         })
         .collect();
-    if let Some(mine) = claim_deliveries(ctx, organization_id, ended, &wanted).await? {
+    let held: Vec<String> = all
+        .destinations
+        .iter()
+        .filter(|d| d.organization_id == organization_id)
+        .map(team_name)
+        .collect();
+    if let Some(mine) = claim_deliveries(ctx, organization_id, &held, ended, &wanted).await? {
         for (a, to) in &mut items {
             to.retain(|(_, name)| {
                 mine.contains(&Delivery {

@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use lockdesk_team::alerts::{claim, Claimant, Delivery};
+use lockdesk_team::alerts::{claim, holders, Claimant, Delivery};
 use lockdesk_team::connect::connect;
 use lockdesk_team::schema::{prepare, SchemaState};
 
@@ -55,8 +55,8 @@ async fn each_delivery_is_won_by_one_computer_and_an_ended_alert_frees_it() {
             })
             .collect();
         let (won_a, won_b) = tokio::join!(
-            claim(&mut a, schema, "O-1", &[], &these, pc_a),
-            claim(&mut b, schema, "O-1", &[], &these, pc_b)
+            claim(&mut a, schema, "O-1", &[], &[], &these, pc_a),
+            claim(&mut b, schema, "O-1", &[], &[], &these, pc_b)
         );
         let (won_a, won_b) = (won_a.unwrap(), won_b.unwrap());
         assert!(won_a.is_disjoint(&won_b), "round {round}: both sent one");
@@ -65,18 +65,20 @@ async fn each_delivery_is_won_by_one_computer_and_an_ended_alert_frees_it() {
     }
 
     // Claimed again later (a computer back from a weekend): nothing to send.
-    let again = claim(&mut b, schema, "O-1", &[], &wanted, pc_b)
+    let again = claim(&mut b, schema, "O-1", &[], &[], &wanted, pc_b)
         .await
         .unwrap();
-    let first = claim(&mut a, schema, "O-1", &[], &[], pc_a).await.unwrap();
+    let first = claim(&mut a, schema, "O-1", &[], &[], &[], pc_a)
+        .await
+        .unwrap();
     assert!(first.is_empty());
-    let won = claim(&mut a, schema, "O-1", &[], &wanted, pc_a)
+    let won = claim(&mut a, schema, "O-1", &[], &[], &wanted, pc_a)
         .await
         .unwrap();
     assert!(won.is_disjoint(&again));
     assert_eq!(won.len() + again.len(), wanted.len());
     // Another organization's alert of the same key is its own.
-    let other = claim(&mut a, schema, "O-2", &[], &wanted, pc_a)
+    let other = claim(&mut a, schema, "O-2", &[], &[], &wanted, pc_a)
         .await
         .unwrap();
     assert_eq!(other.len(), wanted.len());
@@ -84,7 +86,7 @@ async fn each_delivery_is_won_by_one_computer_and_an_ended_alert_frees_it() {
     // The battery replaced: its claims are freed, the same condition later is sent again; the
     // other alerts stay claimed.
     let ended = vec!["low_battery:L-1/main".to_owned()];
-    let back = claim(&mut b, schema, "O-1", &ended, &wanted, pc_b)
+    let back = claim(&mut b, schema, "O-1", &[], &ended, &wanted, pc_b)
         .await
         .unwrap();
     assert_eq!(
@@ -102,7 +104,70 @@ async fn each_delivery_is_won_by_one_computer_and_an_ended_alert_frees_it() {
         version: schema.version + 1,
         read_only: true,
     };
-    assert!(claim(&mut a, newer, "O-1", &[], &wanted, pc_a)
+    assert!(claim(&mut a, newer, "O-1", &[], &[], &wanted, pc_a)
         .await
         .is_err());
+}
+
+#[tokio::test]
+async fn each_computer_says_which_destinations_it_can_send_to() {
+    let server = Server::start().await;
+    let source = server.source();
+    let mut a = connect(&source, TEAM_PASSWORD).await.unwrap();
+    let mut b = connect(&source, TEAM_PASSWORD).await.unwrap();
+    let schema = prepare(&mut a).await.unwrap();
+    let by = |id, name| Claimant {
+        computer_id: id,
+        computer: name,
+    };
+    let slack = "slack:総務チャット".to_owned();
+    let mail = "email:警備".to_owned();
+    let week = std::time::Duration::from_secs(7 * 86_400);
+    claim(
+        &mut a,
+        schema,
+        "O-1",
+        &[slack.clone(), mail.clone()],
+        &[],
+        &[],
+        by("id-a", "PC-A"),
+    )
+    .await
+    .unwrap();
+    claim(
+        &mut b,
+        schema,
+        "O-1",
+        std::slice::from_ref(&slack),
+        &[],
+        &[],
+        by("id-b", "PC-B"),
+    )
+    .await
+    .unwrap();
+    let seen = |h: Vec<lockdesk_team::alerts::Holder>| -> Vec<(String, String)> {
+        h.into_iter().map(|h| (h.destination, h.computer)).collect()
+    };
+    assert_eq!(
+        seen(holders(&a, "O-1", week).await.unwrap()),
+        [
+            (mail.clone(), "PC-A".to_owned()),
+            (slack.clone(), "PC-A".to_owned()),
+            (slack.clone(), "PC-B".to_owned())
+        ]
+    );
+    // A removes its mail destination: no longer said.
+    claim(
+        &mut a,
+        schema,
+        "O-1",
+        std::slice::from_ref(&slack),
+        &[],
+        &[],
+        by("id-a", "PC-A"),
+    )
+    .await
+    .unwrap();
+    assert_eq!(seen(holders(&b, "O-1", week).await.unwrap()).len(), 2);
+    assert!(holders(&b, "O-2", week).await.unwrap().is_empty());
 }

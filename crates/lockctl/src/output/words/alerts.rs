@@ -48,6 +48,14 @@ fn rules(r: &RuleSelection) -> String {
     }
 }
 
+/// The other computers of the team that can send to a destination, or that none can.
+pub fn also_on(computers: Option<&[String]>) -> String {
+    match computers {
+        Some(c) if !c.is_empty() => c.join(", "),
+        _ => "(only this computer)".to_owned(),
+    }
+}
+
 pub fn destination_row(d: &AlertDestination) -> Vec<String> {
     let kind = match (&d.kind, &d.room_id, &d.mail) {
         (DestinationKind::Chatwork, Some(room), _) => format!("Chatwork room {room}"),

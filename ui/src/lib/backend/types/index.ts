@@ -41,6 +41,7 @@ export type { DeliveryState } from "./DeliveryState";
 export type { DeliveryView } from "./DeliveryView";
 export type { DemoSwitchRequest } from "./DemoSwitchRequest";
 export type { DestinationKind } from "./DestinationKind";
+export type { DestinationTeam } from "./DestinationTeam";
 export type { DeviceKind } from "./DeviceKind";
 export type { DeviceView } from "./DeviceView";
 export type { Digest } from "./Digest";

@@ -88,6 +88,11 @@ export const teamAlertsJa: Record<TeamAlertsMessageKey, string> = {
   'teamalerts.security.none': 'なし（このコンピューターのみ）',
   'teamalerts.mailWhere': '{host}:{port}（宛先：{to}）',
   'teamalerts.digestAt': '毎日 {at} にまとめて送信',
+  'teamalerts.fact.team': 'チーム',
+  'teamalerts.teamOnlyHere':
+    '送信できるのはこのパソコンだけです。このパソコンの電源が切れている間、通知は送信を待ちます。',
+  'teamalerts.teamAlso':
+    '{computers} でも設定されています。各通知はそのうち 1 台から 1 回だけ送信されます。',
   'teamalerts.fact.digest': '送信のしかた',
   'teamalerts.form.host': 'SMTP サーバー',
   'teamalerts.form.hostHint': 'メールサーバーの名前またはアドレスです（ポート番号は含めません）。',
