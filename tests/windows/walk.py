@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """lockctl.exe under Wine, driven from a shell as a Windows administrator would, against the
 Linux lockdesk-sim on loopback: profile add, login (paste), orgs, locks, a CP932 bulk invite,
-history sync into an archive, a CSV to a redirected stdout, watch --once, --cached, logout.
+history sync into an archive, a CSV to a redirected stdout, watch --once, the team's data
+source (PostgreSQL on this computer), --cached, logout.
 
 The Wine prefix's user is "山田 太郎", so the data folder is
 C:\\users\\山田 太郎\\AppData\\Local\\Lockdesk (Japanese characters and a space); secrets go
@@ -206,6 +207,8 @@ def main():
                                  "--once", ok=(0, 3))
         print(f"   watch --once exited {code}")
 
+        team_walk(org)
+
         step("--cached reads without the service")
         _, out, err = lockctl("--profile", "acme", "--cached", "locks", "list")
         assert len(out.splitlines()) > 3, out + err
@@ -268,6 +271,49 @@ def main():
         print("windows walk: all steps passed")
     finally:
         sim.kill()
+
+
+def team_walk(org):
+    """The Windows client against the team's PostgreSQL on this (Linux) computer: connect (the
+    password in the Credential Manager, never in a file), a rename shared with the team, the
+    team's journal read back with who made it, and the database stopped: the change is still
+    made, and waits."""
+    step("the team's data source: a PostgreSQL here (scripts/team-db), plain on loopback")
+    repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    team_db = os.path.join(repo, "scripts", "team-db")
+    folder = tempfile.mkdtemp(prefix="lockdesk-team-db-")
+    os.chmod(folder, 0o755)
+    try:
+        db = json.loads(subprocess.run([team_db, "start", folder], check=True,
+                                       capture_output=True, text=True).stdout)
+        env["LOCKDESK_TEAM_PASSWORD"] = db["password"]
+        _, out, _ = lockctl("--json", "team", "connect", db["address"])
+        assert json.loads(out)["reachable"], out
+        assert "Generic: team/" in credentials(), "the team password is not in the Credential Manager"
+        secrets_in_files(db["password"])
+        _, out, _ = lockctl("--profile", "acme", "--org", org, "--json", "locks", "list")
+        lock = json.loads(out)["locks"][0]["id"]
+        lockctl("--profile", "acme", "--org", org, "locks", "rename", lock, "Wine 正面玄関")
+        _, out, err = lockctl("activity", "--op", "locks_rename")
+        assert out.splitlines()[0].split()[2] == "BY", out + err
+        assert "Wine 正面玄関" in out, out + err
+        _, out, _ = lockctl("--json", "team", "status")
+        assert json.loads(out)["team_entries"] >= 1, out
+
+        subprocess.run([team_db, "stop", folder], check=True)
+        _, out, err = lockctl("--profile", "acme", "--org", org, "locks", "rename", lock,
+                              "Wine 通用口")
+        assert "[team_unreachable]" in err, err
+        code, out, err = lockctl("--json", "team", "status", ok=(0, 1, 2, 3, 4, 5, 6, 7, 8))
+        assert json.loads(out)["problem"]["code"] == "team_unreachable", out + err
+        subprocess.run([team_db, "start", folder], check=True, capture_output=True)
+        _, out, _ = lockctl("--json", "team", "status")
+        assert json.loads(out)["uploaded"] == 1, out
+        lockctl("team", "disconnect")
+    finally:
+        env.pop("LOCKDESK_TEAM_PASSWORD", None)
+        subprocess.run([team_db, "stop", folder], capture_output=True)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def exchange_refused(profile, client):

@@ -18,6 +18,40 @@ pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// A connection to the team's database, signed in as the source's user with `password`.
 pub async fn connect(source: &TeamSource, password: &str) -> Result<Client> {
+    let mut cfg = config(source, password);
+    if source.is_this_computer() {
+        cfg.ssl_mode(SslMode::Disable);
+        connect_with(&cfg, NoTls, source).await
+    } else {
+        tls_connect(cfg, source, lockdesk_api::tls::client_config()).await
+    }
+}
+
+/// [`connect`] over TLS whatever the host, trusting what `tls` trusts (tests give their own
+/// authority; [`connect`] the system's).
+pub async fn connect_over_tls(
+    source: &TeamSource,
+    password: &str,
+    tls: rustls::ClientConfig,
+) -> Result<Client> {
+    let mut cfg = config(source, password);
+    cfg.ssl_mode(SslMode::Require);
+    tls_connect(cfg, source, tls).await
+}
+
+async fn tls_connect(
+    mut cfg: tokio_postgres::Config,
+    source: &TeamSource,
+    mut tls: rustls::ClientConfig,
+) -> Result<Client> {
+    cfg.ssl_mode(SslMode::Require);
+    // PostgreSQL's own protocol name: a server from version 17 refuses any other.
+    tls.alpn_protocols = vec![b"postgresql".to_vec()];
+    let tls = tokio_postgres_rustls::MakeRustlsConnect::new(tls);
+    connect_with(&cfg, tls, source).await
+}
+
+fn config(source: &TeamSource, password: &str) -> tokio_postgres::Config {
     let mut cfg = tokio_postgres::Config::new();
     cfg.host(&source.host)
         .port(source.port)
@@ -26,14 +60,7 @@ pub async fn connect(source: &TeamSource, password: &str) -> Result<Client> {
         .password(password)
         .application_name("lockdesk")
         .connect_timeout(CONNECT_TIMEOUT);
-    if source.is_this_computer() {
-        cfg.ssl_mode(SslMode::Disable);
-        connect_with(&cfg, NoTls, source).await
-    } else {
-        cfg.ssl_mode(SslMode::Require);
-        let tls = tokio_postgres_rustls::MakeRustlsConnect::new(lockdesk_api::tls::client_config());
-        connect_with(&cfg, tls, source).await
-    }
+    cfg
 }
 
 /// Connects with `tls` (none to this computer), its connection driven by a task of its own.

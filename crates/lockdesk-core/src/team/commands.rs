@@ -137,7 +137,7 @@ pub async fn team_connect(ctx: &AppContext, req: TeamConnectRequest) -> Result<T
 /// computer's entries that were waiting, shared. Unreachable is an answer, not an error: the
 /// work goes on locally and the entries wait.
 pub async fn team_status(ctx: &AppContext, _: NoArgs) -> Result<TeamStatusView> {
-    let settings = load_team(&ctx.core().config_dir)?;
+    let settings = team_settings(ctx)?;
     let managed = settings.managed;
     let source = match settings.source() {
         Ok(Some(source)) => source,
@@ -180,7 +180,7 @@ pub async fn team_status(ctx: &AppContext, _: NoArgs) -> Result<TeamStatusView> 
 /// team's database holds stays there.
 pub async fn team_disconnect(ctx: &AppContext, _: NoArgs) -> Result<TeamStatusView> {
     let core = ctx.core();
-    let settings = load_team(&core.config_dir)?;
+    let settings = team_settings(ctx)?;
     if settings.managed {
         return Err(Error::invalid(
             "address",
@@ -201,7 +201,7 @@ pub const SHARE_WITHIN: Duration = Duration::from_secs(5);
 /// source; `None` when it works alone. A command compares it before and after.
 pub fn journal_mark(ctx: &AppContext) -> Option<i64> {
     let core = ctx.core();
-    load_team(&core.config_dir).ok()?.address?;
+    team_settings(ctx).ok()?.address?;
     let data = core.data_folder().ok()?;
     Some(Journal::new(&data).last_id().ok().flatten().unwrap_or(0))
 }
@@ -209,7 +209,7 @@ pub fn journal_mark(ctx: &AppContext) -> Option<i64> {
 /// This computer's journal entries the team does not have, shared within `within`; `Ok(None)`
 /// when this computer has no team data source. On an error the entries wait in the journal.
 pub async fn share_journal(ctx: &AppContext, within: Duration) -> Result<Option<u64>> {
-    let Some(source) = load_team(&ctx.core().config_dir)?.source()? else {
+    let Some(source) = team_settings(ctx)?.source()? else {
         return Ok(None);
     };
     let share = async {
@@ -270,10 +270,19 @@ async fn open(source: &TeamSource, password: &str) -> Result<(Client, SchemaStat
     Ok((client, schema))
 }
 
+/// This computer's team settings; none in the demo, whose made-up changes and alerts never
+/// reach a team (not even one IT set in the policy file).
+pub(crate) fn team_settings(ctx: &AppContext) -> Result<TeamSettings> {
+    if ctx.in_demo_space() {
+        return Ok(TeamSettings::default());
+    }
+    load_team(&ctx.core().config_dir)
+}
+
 /// The data source and its password, when this computer has one.
 fn team_of(ctx: &AppContext) -> Result<Option<(TeamSource, String)>> {
     let core = ctx.core();
-    let Some(source) = load_team(&core.config_dir)?.source()? else {
+    let Some(source) = team_settings(ctx)?.source()? else {
         return Ok(None);
     };
     let password = core

@@ -19,6 +19,9 @@ use crate::settings_file::{self, SettingsFile};
 use crate::team::commands::reach;
 use crate::team::computer::this_computer;
 
+/// How long a read waits for the team's version before it reads this computer's copy.
+const PULL_WITHIN: std::time::Duration = std::time::Duration::from_secs(3);
+
 /// The kind of an organization's watch rules (keyed by the organization's id).
 pub const WATCH_RULES: &str = "watch_rules";
 /// The kind of the report definitions (one document, key [`REPORTS`]).
@@ -36,8 +39,16 @@ pub(crate) async fn pull<T: SettingsFile>(
     path: &Path,
     merge: fn(T, T) -> T,
 ) {
-    if let Err(e) = try_pull::<T>(ctx, kind, key, path, merge).await {
-        tracing::warn!(code = %e.code(), "the team's {kind} not read; this computer's copy is used: {e}");
+    // A screen waits for this: a database that drops the packets costs seconds, not the
+    // connection's whole timeout (the copy is read meanwhile).
+    match tokio::time::timeout(PULL_WITHIN, try_pull::<T>(ctx, kind, key, path, merge)).await {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) => {
+            tracing::warn!(code = %e.code(), "the team's {kind} not read; this computer's copy is used: {e}")
+        }
+        Err(_) => {
+            tracing::warn!("the team's {kind} not read in time; this computer's copy is used")
+        }
     }
 }
 

@@ -3,16 +3,17 @@
 //! for, each entry with the computer and OS user that made it. When the database does not
 //! answer in time the caller shows this computer's own journal and says since when.
 
+use std::time::Duration;
+
 use chrono::{DateTime, Utc};
 use lockdesk_team::journal::{query, SharedEntry, TeamQuery};
 
 use crate::app::context::AppContext;
 use crate::error::{Error, Result};
 use crate::journal::{Journal, JournalEntry, JournalQuery, MadeBy, Operation};
-use crate::team::commands::{reach, within_time, TeamProblem, SHARE_WITHIN};
+use crate::team::commands::{reach, team_settings, within_time, TeamProblem};
 use crate::team::computer::this_computer;
 use crate::team::reachability::unreachable_since;
-use crate::team::settings::load_team;
 use crate::team::upload::upload_journal;
 
 /// What reading the team's journal gave.
@@ -28,9 +29,13 @@ pub enum TeamRead {
     },
 }
 
-/// The page `q` asks for of the team's journal.
-pub async fn read_team_journal(ctx: &AppContext, q: &JournalQuery) -> Result<TeamRead> {
-    let Some(source) = load_team(&ctx.core().config_dir)?.source()? else {
+/// The page `q` asks for of the team's journal, within `within`.
+pub async fn read_team_journal(
+    ctx: &AppContext,
+    q: &JournalQuery,
+    within: Duration,
+) -> Result<TeamRead> {
+    let Some(source) = team_settings(ctx)?.source()? else {
         return Ok(TeamRead::Alone);
     };
     let read = async {
@@ -46,7 +51,7 @@ pub async fn read_team_journal(ctx: &AppContext, q: &JournalQuery) -> Result<Tea
         let (shared, total) = query(&client, &team_query(q)).await.map_err(Error::Team)?;
         Ok(Some((shared, total)))
     };
-    match within_time(ctx, &source, SHARE_WITHIN, read).await {
+    match within_time(ctx, &source, within, read).await {
         Ok(None) => Ok(TeamRead::Alone),
         Ok(Some((shared, total))) => Ok(TeamRead::Page(
             shared.into_iter().map(journal_entry).collect(),

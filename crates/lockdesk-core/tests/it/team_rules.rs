@@ -103,3 +103,52 @@ fn rules_file(ctx: &AppContext) -> std::path::PathBuf {
         .find(|p| p.extension().is_some_and(|x| x == "json"))
         .unwrap()
 }
+
+/// The demo's changes are made up: while it runs, nothing reaches the team, and the team's
+/// settings are not offered (its own journal, no team status, no connecting).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_demo_never_reaches_the_team() {
+    let w = SimWorld::start().await;
+    let server = Server::start().await;
+    w.sign_in("work", ApiVersion::V3).await;
+    let a = w.app().await;
+    let connect = json!({ "address": server.source().address(), "password": TEAM_PASSWORD });
+    call(&a, "team_connect", connect.clone()).await;
+    assert_eq!(call(&a, "team_status", json!({})).await["reachable"], true);
+
+    call(&a, "session_start_demo", json!({})).await;
+    let status = call(&a, "team_status", json!({})).await;
+    assert_eq!(status["address"], Value::Null, "{status}");
+    let page = call(&a, "activity_list", json!({})).await;
+    assert!(page.get("team").is_none(), "{page}");
+    let refused = fail(&a, "team_connect", connect).await;
+    assert_eq!(refused.code.as_str(), "invalid_input");
+    let entries: i64 = server
+        .admin_of_team_db()
+        .await
+        .query_one("SELECT count(*) FROM journal_entries", &[])
+        .await
+        .unwrap()
+        .get(0);
+    // A demo change is journaled in the demo's journal only.
+    let orgs = call(&a, "orgs_list", json!({})).await;
+    let demo_org = orgs["organizations"][0]["id"].clone();
+    call(&a, "orgs_choose", json!({ "organization_id": demo_org })).await;
+    let locks = call(&a, "locks_list", json!({})).await;
+    let lock = locks["locks"][0]["id"].as_str().unwrap().to_owned();
+    call(
+        &a,
+        "locks_rename",
+        json!({ "lock_id": lock, "name": "デモの扉" }),
+    )
+    .await;
+    call(&a, "activity_list", json!({})).await;
+    let after: i64 = server
+        .admin_of_team_db()
+        .await
+        .query_one("SELECT count(*) FROM journal_entries", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(after, entries, "a demo change reached the team");
+}

@@ -8,3 +8,4 @@ mod journal;
 mod reports;
 mod schema;
 mod server;
+mod tls;

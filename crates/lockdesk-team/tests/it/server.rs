@@ -136,6 +136,57 @@ impl Server {
         );
     }
 
+    /// Serves TLS from now on with this certificate and key, as IT turns `ssl = on`.
+    #[allow(dead_code)]
+    pub async fn serve_tls(&self, cert_pem: &str, key_pem: &str) {
+        use std::os::unix::fs::PermissionsExt;
+        for (name, text) in [("server.crt", cert_pem), ("server.key", key_pem)] {
+            let path = self.data().join(name);
+            std::fs::write(&path, text).unwrap();
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+            if self.as_postgres {
+                let ok = Command::new("chown")
+                    .arg("postgres:postgres")
+                    .arg(&path)
+                    .status()
+                    .unwrap()
+                    .success();
+                assert!(ok, "chown of {name}");
+            }
+        }
+        let loaded = || async {
+            let row = self
+                .admin()
+                .await
+                .query_one("SELECT pg_conf_load_time(), current_setting('ssl')", &[])
+                .await
+                .unwrap();
+            (
+                row.get::<_, std::time::SystemTime>(0),
+                row.get::<_, String>(1),
+            )
+        };
+        let (before, _) = loaded().await;
+        let admin = self.admin().await;
+        admin
+            .batch_execute("ALTER SYSTEM SET ssl = on")
+            .await
+            .unwrap();
+        admin
+            .batch_execute("SELECT pg_reload_conf()")
+            .await
+            .unwrap();
+        // The server takes the reload up shortly after: a new connection then shows it.
+        for _ in 0..50 {
+            let (at, ssl) = loaded().await;
+            if at > before && ssl == "on" {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        panic!("the server did not take up its TLS settings");
+    }
+
     /// Stops the server at once, as a crash or a pulled cable would.
     pub fn stop(&self) {
         self.run(

@@ -4,6 +4,8 @@
 
 mod retention;
 
+use std::time::Duration;
+
 use chrono::{DateTime, SecondsFormat, Utc};
 use lockdesk_archive::model::Language;
 use lockdesk_archive::{neutralize_formula, BOM};
@@ -12,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use crate::app::context::AppContext;
 use crate::error::{Error, Result};
 use crate::journal::{FieldChange, Journal, JournalEntry, JournalQuery, Operation};
+use crate::team::commands::SHARE_WITHIN;
 use crate::team::journal_read::{read_team_journal, TeamRead};
 pub use retention::{
     activity_prune_when_due, activity_retention_set, activity_storage_get,
@@ -114,6 +117,9 @@ pub struct ActivityExportResponse {
     pub content: String,
 }
 
+/// How long an export waits for the team's journal.
+const EXPORT_WITHIN: Duration = Duration::from_secs(120);
+
 /// At most this many entries go into one export.
 pub const MAX_EXPORT_ENTRIES: u32 = 1_000_000;
 
@@ -140,7 +146,7 @@ pub async fn activity_list(ctx: &AppContext, req: ActivityQuery) -> Result<Activ
     }
     let q = query(&req, limit);
     let journal = journal(ctx)?;
-    let (team, shared) = team_page(ctx, req.file.as_deref(), &q).await?;
+    let (team, shared) = team_page(ctx, req.file.as_deref(), &q, SHARE_WITHIN).await?;
     let (entries, total) = match shared {
         Some(page) => page,
         None => read(&journal, req.file.as_deref(), &q)?,
@@ -166,11 +172,12 @@ async fn team_page(
     ctx: &AppContext,
     file: Option<&str>,
     q: &JournalQuery,
+    within: Duration,
 ) -> Result<(Option<ActivityTeam>, Option<(Vec<JournalEntry>, u64)>)> {
     if file.is_some() {
         return Ok((None, None));
     }
-    Ok(match read_team_journal(ctx, q).await? {
+    Ok(match read_team_journal(ctx, q, within).await? {
         TeamRead::Alone => (None, None),
         TeamRead::Page(entries, total) => {
             let team = ActivityTeam {
@@ -211,7 +218,8 @@ pub async fn activity_export_csv(
     req: ActivityExportRequest,
 ) -> Result<ActivityExportResponse> {
     let q = query(&req.query, MAX_EXPORT_ENTRIES);
-    let (team, shared) = team_page(ctx, req.query.file.as_deref(), &q).await?;
+    // A whole journal takes longer than a page.
+    let (team, shared) = team_page(ctx, req.query.file.as_deref(), &q, EXPORT_WITHIN).await?;
     let (entries, _) = match shared {
         Some(page) => page,
         None => read(&journal(ctx)?, req.query.file.as_deref(), &q)?,
