@@ -139,11 +139,15 @@ impl Server {
     /// Serves TLS from now on with this certificate and key, as IT turns `ssl = on`.
     #[allow(dead_code)]
     pub async fn serve_tls(&self, cert_pem: &str, key_pem: &str) {
-        use std::os::unix::fs::PermissionsExt;
         for (name, text) in [("server.crt", cert_pem), ("server.key", key_pem)] {
             let path = self.data().join(name);
             std::fs::write(&path, text).unwrap();
-            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+            // The server refuses a key others may read.
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+            }
             if self.as_postgres {
                 let ok = Command::new("chown")
                     .arg("postgres:postgres")
