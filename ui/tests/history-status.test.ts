@@ -7,6 +7,7 @@ import {
   completeLine,
   lastSynced,
   syncingLine,
+  teamLine,
   v2Line,
   v2State,
 } from '../src/lib/screens/history/status';
@@ -28,6 +29,7 @@ function status(over: Partial<HistorySyncStatusResponse> = {}): HistorySyncStatu
     complete: { state: 'nothing' },
     running: null,
     last: null,
+    team: null,
     ...over,
   };
 }
@@ -119,5 +121,39 @@ describe('sync line', () => {
     expect(words(syncingLine('running', p)!)[0]).toBe('Syncing 2 of 5 locks · 1,300 records');
     for (const s of ['cancelled', 'finished', 'stopped', null])
       expect(syncingLine(s, p)).toBeNull();
+  });
+});
+
+describe('teamLine', () => {
+  const team = {
+    synced_here: false,
+    syncing: null,
+    synced_by: null,
+    synced_at: null,
+    taken_in: 1234,
+    given: 0,
+  };
+  it('says nothing without a team', () => {
+    expect(teamLine(null, 'en-GB', new Date(NOW))).toBeNull();
+  });
+  it('says what the sync did with the team archive, in both languages', () => {
+    const here = teamLine({ ...team, synced_here: true, given: 56 }, 'en-GB', new Date(NOW))!;
+    expect(words(here)).toEqual([
+      'Synced here for the team: 56 records given to the team, 1,234 taken in.',
+      'このパソコンがチームのアーカイブを同期しました。チームに 56 件を渡し、1,234 件を取り込みました。',
+    ]);
+    const syncing = teamLine({ ...team, syncing: 'PC-SOUMU1' }, 'en-GB', new Date(NOW))!;
+    expect(words(syncing)[0]).toBe(
+      "PC-SOUMU1 is syncing the team's archive now: 1,234 records taken in, the rest at the next sync.",
+    );
+    const by = teamLine(
+      { ...team, synced_by: 'PC-SOUMU2', synced_at: at(-5) },
+      'ja-JP',
+      new Date(NOW),
+      'UTC',
+    )!;
+    expect(words(by)[1]).toBe(
+      'チームのアーカイブは PC-SOUMU2 が 08:55 に同期しました。1,234 件を取り込みました。',
+    );
   });
 });

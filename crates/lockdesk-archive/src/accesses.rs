@@ -34,6 +34,25 @@ use crate::{kinds, locks, users};
 /// Call inside a transaction. `lock_id` is used for records that carry no lock. Every insert
 /// into `accesses` goes through here: it adds the new records to the rollups of schema 4.
 pub fn insert_page(conn: &Connection, lock_id: &str, records: &[Access]) -> Result<usize> {
+    store_records(conn, lock_id, records, None)
+}
+
+/// Stores records with the occurrences another archive gave them (`occurrences[i]` is that of
+/// `records[i]`): a batch cut anywhere keeps identical records apart as their first archive did.
+pub fn insert_with_occurrences(
+    conn: &Connection,
+    records: &[Access],
+    occurrences: &[i64],
+) -> Result<usize> {
+    store_records(conn, "", records, Some(occurrences))
+}
+
+fn store_records(
+    conn: &Connection,
+    lock_id: &str,
+    records: &[Access],
+    given: Option<&[i64]>,
+) -> Result<usize> {
     let mut lock_refs: HashMap<&str, i64> = HashMap::new();
     let mut user_refs: HashMap<&str, i64> = HashMap::new();
     let mut kind_refs: HashMap<&str, i64> = HashMap::new();
@@ -86,7 +105,7 @@ pub fn insert_page(conn: &Connection, lock_id: &str, records: &[Access]) -> Resu
     )?;
     let mut added = Added::new(conn)?;
     let mut new = 0;
-    for a in records {
+    for (i, a) in records.iter().enumerate() {
         let lock_ref = lock_refs[record_lock(a, lock_id)];
         let user_ref = record_user(a).map_or(0, |u| user_refs[u]);
         let kind = a.client_type.as_str();
@@ -102,8 +121,9 @@ pub fn insert_page(conn: &Connection, lock_id: &str, records: &[Access]) -> Resu
         let occ = occurrences
             .entry((lock_ref, ms, user_ref, kind_ref, a.is_locked))
             .or_insert(0);
+        let this = given.map_or(*occ, |g| g[i]);
         let stored =
-            insert.execute(params![lock_ref, ms, user_ref, kind_ref, a.is_locked, *occ])?;
+            insert.execute(params![lock_ref, ms, user_ref, kind_ref, a.is_locked, this])?;
         if stored > 0 {
             added.add(lock_ref, ms, user_ref, kind_ref, a.is_locked);
         }

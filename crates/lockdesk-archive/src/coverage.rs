@@ -71,11 +71,23 @@ pub fn of_lock(conn: &Connection, lock_id: &str) -> Result<Vec<Stretch>> {
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
+/// Every lock's stretches.
+pub fn all(conn: &Connection) -> Result<Vec<(String, Stretch)>> {
+    by_lock(conn, "SELECT lock_id, from_ms, til_ms FROM coverage")
+}
+
 /// Each lock's newest stretch: how far back its history is complete from where its archive
 /// ends.
 pub fn newest(conn: &Connection) -> Result<HashMap<String, Stretch>> {
-    let mut stmt =
-        conn.prepare_cached("SELECT lock_id, from_ms, max(til_ms) FROM coverage GROUP BY lock_id")?;
+    by_lock(
+        conn,
+        "SELECT lock_id, from_ms, max(til_ms) FROM coverage GROUP BY lock_id",
+    )
+}
+
+/// `(lock_id, from_ms, til_ms)` rows of `sql` as `(lock, stretch)` pairs.
+fn by_lock<C: FromIterator<(String, Stretch)>>(conn: &Connection, sql: &str) -> Result<C> {
+    let mut stmt = conn.prepare_cached(sql)?;
     let rows = stmt.query_map([], |r| {
         Ok((
             r.get::<_, String>(0)?,

@@ -32,6 +32,7 @@ pub mod private_fs;
 mod rollup;
 mod rollup_insert;
 mod rollup_range;
+mod shared;
 pub mod store_file;
 mod store_kind;
 pub mod sync;
@@ -53,6 +54,7 @@ pub use model::{
     HistoryRow, HourOfWeekCount, KindCount, Language, SortOrder, TimecardRequest, TimecardRow,
     UserCount, Zone,
 };
+pub use shared::{SharedRecord, TeamMarks};
 pub use store_file::{StoreFile, StoreKind};
 pub use sync::{sync, Backfill, LockSync, SyncOutcome, SyncProgress, SyncReport, SyncRequest};
 pub use tokio_util::sync::CancellationToken;

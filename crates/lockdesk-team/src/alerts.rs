@@ -9,6 +9,7 @@ use std::collections::HashSet;
 
 use tokio_postgres::Client;
 
+use crate::computer::Computer;
 use crate::error::Result;
 use crate::schema::SchemaState;
 
@@ -17,13 +18,6 @@ use crate::schema::SchemaState;
 pub struct Delivery {
     pub alert_key: String,
     pub destination: String,
-}
-
-/// Who claims.
-#[derive(Clone, Copy, Debug)]
-pub struct Claimant<'a> {
-    pub computer_id: &'a str,
-    pub computer: &'a str,
 }
 
 /// Notes the destinations `by` can send to (`held`, by kind and name; those it no longer has
@@ -36,14 +30,14 @@ pub async fn claim(
     held: &[String],
     ended: &[String],
     deliveries: &[Delivery],
-    by: Claimant<'_>,
+    by: &Computer,
 ) -> Result<HashSet<Delivery>> {
     schema.writable()?;
     let tx = client.transaction().await?;
     tx.execute(
         "DELETE FROM destination_holders
           WHERE organization_id = $1 AND computer_id = $2 AND NOT destination = ANY($3)",
-        &[&organization_id, &by.computer_id, &held],
+        &[&organization_id, &by.id, &held],
     )
     .await?;
     tx.execute(
@@ -51,7 +45,7 @@ pub async fn claim(
          SELECT $1, d, $2, $3 FROM unnest($4::text[]) AS t(d)
          ON CONFLICT (organization_id, destination, computer_id)
          DO UPDATE SET computer = EXCLUDED.computer, seen_at = now()",
-        &[&organization_id, &by.computer_id, &by.computer, &held],
+        &[&organization_id, &by.id, &by.name, &held],
     )
     .await?;
     if !ended.is_empty() {
@@ -72,13 +66,7 @@ pub async fn claim(
                  SELECT $1, k, d, $4, $5 FROM unnest($2::text[], $3::text[]) AS t(k, d)
                  ON CONFLICT DO NOTHING
                  RETURNING alert_key, destination",
-                &[
-                    &organization_id,
-                    &keys,
-                    &names,
-                    &by.computer_id,
-                    &by.computer,
-                ],
+                &[&organization_id, &keys, &names, &by.id, &by.name],
             )
             .await?;
         won = rows

@@ -7,6 +7,7 @@ use chrono::{DateTime, Utc};
 use serde_json::Value;
 use tokio_postgres::{Client, Row};
 
+use crate::computer::Computer;
 use crate::error::Result;
 use crate::schema::SchemaState;
 
@@ -18,13 +19,6 @@ pub struct Document {
     pub computer: String,
     pub os_user: String,
     pub changed_at: DateTime<Utc>,
-}
-
-/// Who saves.
-#[derive(Clone, Copy, Debug)]
-pub struct Author<'a> {
-    pub computer: &'a str,
-    pub os_user: &'a str,
 }
 
 /// What a save did.
@@ -68,7 +62,7 @@ pub async fn save(
     key: &str,
     body: &Value,
     from: Option<i64>,
-    by: Author<'_>,
+    by: &Computer,
 ) -> Result<Saved> {
     schema.writable()?;
     let tx = client.transaction().await?;
@@ -78,7 +72,7 @@ pub async fn save(
                 "INSERT INTO team_documents (kind, key, body, version, computer, os_user)
                  VALUES ($1, $2, $3, 1, $4, $5)
                  ON CONFLICT DO NOTHING RETURNING version",
-                &[&kind, &key, body, &by.computer, &by.os_user],
+                &[&kind, &key, body, &by.name, &by.os_user],
             )
             .await?
         }
@@ -89,7 +83,7 @@ pub async fn save(
                         changed_at = now()
                   WHERE kind = $1 AND key = $2 AND version = $4
               RETURNING version",
-                &[&kind, &key, body, &from, &by.computer, &by.os_user],
+                &[&kind, &key, body, &from, &by.name, &by.os_user],
             )
             .await?
         }
@@ -111,7 +105,7 @@ pub async fn save(
                         .query_one(
                             "INSERT INTO team_documents (kind, key, body, version, computer, os_user)
                              VALUES ($1, $2, $3, 1, $4, $5) RETURNING version",
-                            &[&kind, &key, body, &by.computer, &by.os_user],
+                            &[&kind, &key, body, &by.name, &by.os_user],
                         )
                         .await?;
                     Saved::Kept(row.get(0))

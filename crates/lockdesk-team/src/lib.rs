@@ -6,15 +6,22 @@
 //! and what it holds (`journal`: every computer's journal entries, each once; `alerts`: which
 //! computer sends each alert to each destination, once for the team; `documents`: settings the
 //! team shares, each save refused when another computer saved since; `reports`: each report
-//! period written by one computer).
+//! period written by one computer; `history`: the team's history archive, synced by one
+//! computer at a time and taken in by every computer).
+//!
+//! Every claim, save and lease names who acts (`computer`).
 //!
 //! No Lockdesk types here: the core gives plain data and decides when to call.
 
 pub mod alerts;
+pub mod computer;
 pub mod connect;
 pub mod documents;
 pub mod error;
+pub mod history;
 pub mod journal;
 pub mod reports;
 pub mod schema;
 pub mod source;
+
+pub use computer::Computer;

@@ -7,15 +7,9 @@ use std::time::Duration;
 
 use tokio_postgres::Client;
 
+use crate::computer::Computer;
 use crate::error::Result;
 use crate::schema::SchemaState;
-
-/// Who claims.
-#[derive(Clone, Copy, Debug)]
-pub struct Writer<'a> {
-    pub computer_id: &'a str,
-    pub computer: &'a str,
-}
 
 /// What claiming a period found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,7 +31,7 @@ pub async fn claim(
     period: &str,
     again: bool,
     stale_after: Duration,
-    by: Writer<'_>,
+    by: &Computer,
 ) -> Result<PeriodClaim> {
     schema.writable()?;
     let tx = client.transaction().await?;
@@ -45,7 +39,7 @@ pub async fn claim(
         .execute(
             "INSERT INTO report_periods (report_id, period, computer_id, computer)
              VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
-            &[&report_id, &period, &by.computer_id, &by.computer],
+            &[&report_id, &period, &by.id, &by.name],
         )
         .await?;
     let claim = if inserted == 1 {
@@ -64,7 +58,7 @@ pub async fn claim(
         let take = if written {
             again
         } else {
-            holder == by.computer_id || stale
+            holder == by.id || stale
         };
         if take {
             tx.execute(
@@ -72,7 +66,7 @@ pub async fn claim(
                     SET computer_id = $3, computer = $4, claimed_at = now(), written_at = NULL,
                         file = NULL
                   WHERE report_id = $1 AND period = $2",
-                &[&report_id, &period, &by.computer_id, &by.computer],
+                &[&report_id, &period, &by.id, &by.name],
             )
             .await?;
             PeriodClaim::Mine
@@ -92,13 +86,13 @@ pub async fn written(
     report_id: &str,
     period: &str,
     file: &str,
-    by: Writer<'_>,
+    by: &Computer,
 ) -> Result<()> {
     client
         .execute(
             "UPDATE report_periods SET written_at = now(), file = $4
               WHERE report_id = $1 AND period = $2 AND computer_id = $3",
-            &[&report_id, &period, &by.computer_id, &file],
+            &[&report_id, &period, &by.id, &file],
         )
         .await?;
     Ok(())
@@ -106,12 +100,12 @@ pub async fn written(
 
 /// Gives up this computer's unfinished claim (the run failed): the next run, on any computer,
 /// claims it again.
-pub async fn release(client: &Client, report_id: &str, period: &str, by: Writer<'_>) -> Result<()> {
+pub async fn release(client: &Client, report_id: &str, period: &str, by: &Computer) -> Result<()> {
     client
         .execute(
             "DELETE FROM report_periods
               WHERE report_id = $1 AND period = $2 AND computer_id = $3 AND written_at IS NULL",
-            &[&report_id, &period, &by.computer_id],
+            &[&report_id, &period, &by.id],
         )
         .await?;
     Ok(())

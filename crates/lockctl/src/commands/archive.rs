@@ -127,7 +127,8 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
                 }
                 show_sync_progress(ctx, term, &mut shown).await?;
             };
-            let last = history_sync_status(ctx, NoArgs {}).await?.last;
+            let status = history_sync_status(ctx, NoArgs {}).await?;
+            let (last, team) = (status.last, status.team);
             let report = match last {
                 Some(r)
                     if before.as_ref().is_none_or(|b| {
@@ -146,9 +147,17 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
                     })))
                 }
             };
-            term.show(&report, |term| {
+            // With a team, what the sync did with the team's archive beside the report.
+            let mut shown = serde_json::to_value(&report)?;
+            if let (Some(t), Some(map)) = (&team, shown.as_object_mut()) {
+                map.insert("team".into(), serde_json::to_value(t)?);
+            }
+            term.show(&shown, |term| {
                 let name = archive_name(env, &arg)?;
                 writeln!(term.out, "{}", words::sync_summary(&report, &name))?;
+                if let Some(t) = &team {
+                    writeln!(term.out, "{}", words::team_sync_summary(t))?;
+                }
                 Ok(())
             })?;
             match report.outcome {

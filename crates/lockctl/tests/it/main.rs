@@ -34,6 +34,8 @@ mod team;
 #[cfg(target_os = "linux")]
 mod team_alerts;
 #[cfg(target_os = "linux")]
+mod team_history;
+#[cfg(target_os = "linux")]
 mod team_reports;
 #[cfg(target_os = "linux")]
 #[path = "../../../lockdesk-team/tests/it/server.rs"]

@@ -6,7 +6,7 @@ use lockdesk_archive::{Archive, HistoryQuery};
 use crate::dataset::U1;
 use crate::support::rec;
 
-fn count(a: &Archive) -> u64 {
+pub fn count(a: &Archive) -> u64 {
     a.query(&HistoryQuery {
         with_total: true,
         ..Default::default()

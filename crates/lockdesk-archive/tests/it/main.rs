@@ -12,3 +12,4 @@ mod rollup;
 mod shared_open;
 mod support;
 mod sync;
+mod team_share;

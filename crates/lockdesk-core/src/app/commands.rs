@@ -24,7 +24,7 @@ pub use crate::history::{
     HistoryAccessesRequest, HistoryAccessesResponse, HistoryExportRequest, HistoryExportResponse,
     HistoryLockSyncView, HistoryLocksResponse, HistoryPage, HistoryQuery, HistorySyncRunView,
     HistorySyncStartRequest, HistorySyncStatusResponse, HistoryTimecardResponse, LockSyncState,
-    TimecardRequest, SESSION_EXPIRED_MESSAGE,
+    TeamArchiveView, TimecardRequest, SESSION_EXPIRED_MESSAGE,
 };
 pub use crate::images::upload::ImageSource;
 pub use crate::images::{images_get, ImagesGetRequest, ImagesGetResponse, MAX_IMAGE_BYTES};

@@ -5,7 +5,7 @@
 pub(crate) mod archive;
 pub(crate) mod state;
 pub(crate) mod store;
-mod sync;
+pub(crate) mod sync;
 pub mod view;
 
 pub use archive::{
@@ -16,7 +16,7 @@ pub use archive::{
 pub use lockdesk_archive::{
     AggregateRequest, Aggregates, HistoryPage, HistoryQuery, TimecardRequest,
 };
-pub use state::HistorySyncRunView;
+pub use state::{HistorySyncRunView, TeamArchiveView};
 pub use sync::{
     history_sync_start, history_sync_status, HistoryLockSyncView, HistorySyncStartRequest,
     HistorySyncStatusResponse, LockSyncState, SESSION_EXPIRED_MESSAGE,

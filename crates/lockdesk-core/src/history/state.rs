@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
+use chrono::{DateTime, Utc};
 use lockdesk_archive::{Archive, SyncProgress, SyncReport};
 use serde::{Deserialize, Serialize};
 
@@ -12,6 +13,7 @@ use serde::{Deserialize, Serialize};
 pub(crate) struct SyncState {
     pub(crate) running: Option<HistorySyncRunView>,
     pub(crate) last: Option<SyncReport>,
+    pub(crate) team: Option<TeamArchiveView>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -21,6 +23,23 @@ pub struct HistorySyncRunView {
     /// Empty: every lock.
     pub lock_ids: Vec<String>,
     pub progress: SyncProgress,
+}
+
+/// What the last sync did with the team's archive (shown beside the sync's report).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TeamArchiveView {
+    /// This computer synced from the service for the team.
+    pub synced_here: bool,
+    /// The computer syncing for the team now, when another.
+    pub syncing: Option<String>,
+    /// The computer that last finished a sync for the team, and when.
+    pub synced_by: Option<String>,
+    pub synced_at: Option<DateTime<Utc>>,
+    /// Records taken in from the team's archive.
+    pub taken_in: u64,
+    /// Records given to the team's archive.
+    pub given: u64,
 }
 
 /// Archive state of one space: open archives and the running sync.

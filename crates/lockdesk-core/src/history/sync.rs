@@ -24,6 +24,7 @@ use crate::app::job_results::JobStarted;
 use crate::error::{Error, ErrorPayload, Result};
 use crate::history::state::HistorySyncRunView;
 use crate::history::store::{archive_failed, open_archive};
+use crate::team::archive::{before_sync, TeamArchiveView, TeamSync};
 
 pub const SESSION_EXPIRED_MESSAGE: &str =
     "The history sign-in expired: sign in again to history to resume the sync.";
@@ -110,12 +111,25 @@ pub struct HistorySyncStatusResponse {
     pub running: Option<HistorySyncRunView>,
     /// How the last sync of this run of the app ended.
     pub last: Option<SyncReport>,
+    /// What the last sync did with the team's archive, when this computer has a team.
+    pub team: Option<TeamArchiveView>,
 }
 
-/// Starts syncing the archive (or answers the sync already running).
+/// Starts syncing the archive (or answers the sync already running). With a team, even when
+/// its archive was synced a moment ago (a person asked).
 pub async fn history_sync_start(
     ctx: &AppContext,
     req: HistorySyncStartRequest,
+) -> Result<JobStarted> {
+    start_sync(ctx, req, Duration::ZERO).await
+}
+
+/// Starts a sync that, with a team, leaves the service alone when the team's archive was
+/// synced within `fresh_within` by any computer (taking in what it holds).
+pub(crate) async fn start_sync(
+    ctx: &AppContext,
+    req: HistorySyncStartRequest,
+    fresh_within: Duration,
 ) -> Result<JobStarted> {
     let space = ctx.space();
     if let Some(r) = space.history.sync_state().running.clone() {
@@ -179,7 +193,7 @@ pub async fn history_sync_start(
                         &id,
                         archive,
                         client,
-                        (lock_ids, backfill),
+                        (lock_ids, backfill, fresh_within),
                         cancel,
                     )),
                     Err(e) => fail(&ctx2, &id, Error::Demo(e.to_string())),
@@ -206,9 +220,31 @@ async fn run(
     id: &str,
     archive: Arc<Archive>,
     client: Arc<lockdesk_api::V2Client>,
-    (lock_ids, backfill): (Vec<String>, Option<Backfill>),
+    (lock_ids, backfill, fresh_within): (Vec<String>, Option<Backfill>, Duration),
     cancel: Arc<AtomicBool>,
 ) {
+    // A sync of some locks or a backfill is this computer's own; the team's is of every lock.
+    let team = if lock_ids.is_empty() && backfill.is_none() {
+        before_sync(ctx, &archive, fresh_within).await
+    } else {
+        TeamSync::Alone
+    };
+    let holder = match team {
+        TeamSync::Alone => None,
+        TeamSync::Holder(h) => Some(h),
+        TeamSync::TakenIn(view) => {
+            let now = ctx.core().clock.now();
+            let report = SyncReport {
+                outcome: SyncOutcome::Completed,
+                progress: SyncProgress::default(),
+                locks: Vec::new(),
+                started_at: now,
+                finished_at: now,
+            };
+            finish(ctx, space, id, report, Some(view));
+            return;
+        }
+    };
     let token = CancellationToken::new();
     let finished = CancellationToken::new();
     // `jobs_cancel` sets a flag; the sync engine listens to a token.
@@ -246,6 +282,11 @@ async fn run(
     finished.cancel();
     let _ = watcher.await;
 
+    let finished = matches!(&result, Ok(r) if r.outcome == SyncOutcome::Completed);
+    let team = match holder {
+        Some(h) => Some(h.after_sync(&archive, finished).await),
+        None => None,
+    };
     let report = match result {
         Ok(r) => r,
         // A full disk names its folder (the checkpoints are intact: the next sync goes on from
@@ -257,11 +298,23 @@ async fn run(
             return;
         }
     };
-    // The status first, then the job: whoever sees the job end reads its report.
+    finish(ctx, space, id, report, team);
+}
+
+/// Ends the job with `report`: the status first, then the job (whoever sees the job end
+/// reads its report).
+fn finish(
+    ctx: &AppContext,
+    space: &Space,
+    id: &str,
+    report: SyncReport,
+    team: Option<TeamArchiveView>,
+) {
     {
         let mut st = space.history.sync_state();
         st.running = None;
         st.last = Some(report.clone());
+        st.team = team;
     }
     ctx.jobs().update(id, |j| {
         j.total = report.progress.locks_total;
@@ -299,10 +352,10 @@ pub async fn history_sync_status(
     _req: NoArgs,
 ) -> Result<HistorySyncStatusResponse> {
     let archive = open_archive(ctx)?;
-    let (running, last) = {
+    let (running, last, team) = {
         let space = ctx.space();
         let st = space.history.sync_state();
-        (st.running.clone(), st.last.clone())
+        (st.running.clone(), st.last.clone(), st.team.clone())
     };
     let (running2, last2) = (running.clone(), last.clone());
     let (stats, locks) = tokio::task::spawn_blocking(move || {
@@ -341,6 +394,7 @@ pub async fn history_sync_status(
         locks,
         running,
         last,
+        team,
     })
 }
 

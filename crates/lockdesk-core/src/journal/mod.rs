@@ -80,6 +80,13 @@ impl Operation {
     pub fn parse(text: &str) -> Option<Operation> {
         Operation::ALL.iter().copied().find(|o| o.as_str() == text)
     }
+
+    /// The operation of a stored entry (this computer's journal, the team's): a name this
+    /// Lockdesk does not know (written by a newer one) shows as a bulk row rather than failing
+    /// the whole list.
+    pub fn of_stored(text: &str) -> Operation {
+        Operation::parse(text).unwrap_or(Operation::InvitationsBulkRow)
+    }
 }
 
 /// The outcome of a change: `done`, or the error code (`ErrorCode::as_str`) it failed with.

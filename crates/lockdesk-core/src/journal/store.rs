@@ -342,9 +342,7 @@ fn entry_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<JournalEntry> {
         connection: r.get(2)?,
         account: r.get(3)?,
         organization_id: r.get(4)?,
-        // Entries are written by this code only; an unknown name (a newer Lockdesk) shows as
-        // a bulk row rather than failing the whole list.
-        operation: Operation::parse(&op).unwrap_or(Operation::InvitationsBulkRow),
+        operation: Operation::of_stored(&op),
         target_id: r.get(6)?,
         target_name: r.get(7)?,
         changes: serde_json::from_str::<Vec<FieldChange>>(&changes).unwrap_or_default(),

@@ -6,12 +6,11 @@
 use std::collections::HashSet;
 use std::time::Duration;
 
-use lockdesk_team::alerts::{claim, holders, Claimant, Delivery};
+use lockdesk_team::alerts::{claim, holders, Delivery};
 
 use crate::app::context::AppContext;
 use crate::error::{Error, Result};
-use crate::team::commands::reach;
-use crate::team::computer::this_computer;
+use crate::team::reach::{reach, Reached};
 use crate::team_alerts::AlertDestination;
 
 /// A destination as the team knows it: its kind and name (each computer keeps its own id and
@@ -30,17 +29,13 @@ pub async fn claim_deliveries(
     ended: &[String],
     wanted: &[Delivery],
 ) -> Result<Option<HashSet<Delivery>>> {
-    let Some((mut client, schema)) = reach(ctx).await? else {
+    let Some(mut team) = reach(ctx).await? else {
         return Ok(None);
     };
-    let me = this_computer(&ctx.core().data_folder()?)?;
-    let by = Claimant {
-        computer_id: &me.id,
-        computer: &me.name,
-    };
+    let by = &team.me;
     claim(
-        &mut client,
-        schema,
+        &mut team.client,
+        team.schema,
         organization_id,
         held,
         ended,
@@ -63,10 +58,9 @@ pub async fn other_holders(
     destinations: &[AlertDestination],
 ) -> Vec<(String, Vec<String>)> {
     let found = async {
-        let Some((client, _)) = reach(ctx).await? else {
+        let Some(Reached { client, me, .. }) = reach(ctx).await? else {
             return Ok(Vec::new());
         };
-        let me = this_computer(&ctx.core().data_folder()?)?;
         let mut orgs: Vec<&str> = destinations
             .iter()
             .map(|d| d.organization_id.as_str())

@@ -6,11 +6,8 @@
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use lockdesk_team::error::TeamError;
-use lockdesk_team::schema::{prepare, SchemaState};
 use lockdesk_team::source::TeamSource;
 use serde::{Deserialize, Serialize};
-use tokio_postgres::Client;
 
 use crate::app::args::NoArgs;
 use crate::app::context::AppContext;
@@ -18,8 +15,9 @@ use crate::error::{Error, Result};
 use crate::journal::Journal;
 use crate::secrets::team_password_key;
 use crate::team::computer::this_computer;
-use crate::team::reachability::{note_reached, unreachable_since};
-use crate::team::settings::{load_team, policy_team_address, save_team, TeamSettings};
+use crate::team::reach::{open, reach, team_settings, within_time, Reached};
+use crate::team::reachability::unreachable_since;
+use crate::team::settings::{policy_team_address, save_team, TeamSettings};
 use crate::team::upload::upload_journal;
 
 /// The team data source to connect to, and its password (never shown in debug output).
@@ -105,7 +103,7 @@ pub async fn team_connect(ctx: &AppContext, req: TeamConnectRequest) -> Result<T
             "give the team data source's password",
         ));
     }
-    let (mut client, schema) = open(&source, &req.password).await?;
+    let (client, schema) = open(&source, &req.password).await?;
     let core = ctx.core();
     let address = source.address();
     core.secrets
@@ -126,7 +124,12 @@ pub async fn team_connect(ctx: &AppContext, req: TeamConnectRequest) -> Result<T
         let _ = core.secrets.delete(&team_password_key(&address));
         return Err(e);
     }
-    let view = shared_status(ctx, address, &mut client, schema).await?;
+    let mut team = Reached {
+        client,
+        schema,
+        me: this_computer(&core.data_folder()?)?,
+    };
+    let view = shared_status(ctx, address, &mut team).await?;
     Ok(TeamStatusView {
         managed: is_managed,
         ..view
@@ -158,8 +161,8 @@ pub async fn team_status(ctx: &AppContext, _: NoArgs) -> Result<TeamStatusView> 
     };
     let address = source.address();
     let reached = async {
-        let (mut client, schema) = reach(ctx).await?.ok_or(Error::TeamPasswordMissing)?;
-        shared_status(ctx, address.clone(), &mut client, schema).await
+        let mut team = reach(ctx).await?.ok_or(Error::TeamPasswordMissing)?;
+        shared_status(ctx, address.clone(), &mut team).await
     };
     match reached.await {
         Ok(view) => Ok(TeamStatusView { managed, ..view }),
@@ -213,108 +216,40 @@ pub async fn share_journal(ctx: &AppContext, within: Duration) -> Result<Option<
         return Ok(None);
     };
     let share = async {
-        let Some((mut client, schema)) = reach(ctx).await? else {
+        let Some(mut team) = reach(ctx).await? else {
             return Ok(0);
         };
-        if schema.read_only {
+        if team.schema.read_only {
             return Ok(0);
         }
         let core = ctx.core();
-        let data = core.data_folder()?;
-        let journal = Journal::new(&data).with_clock(core.clock.clone());
-        upload_journal(&mut client, schema, &journal, &this_computer(&data)?).await
+        let journal = Journal::new(&core.data_folder()?).with_clock(core.clock.clone());
+        upload_journal(&mut team, &journal).await
     };
     within_time(ctx, &source, within, share).await.map(Some)
-}
-
-/// `work`, or the team database's unreachable error (noted) when it takes longer than `within`.
-pub(crate) async fn within_time<T>(
-    ctx: &AppContext,
-    source: &TeamSource,
-    within: Duration,
-    work: impl std::future::Future<Output = Result<T>>,
-) -> Result<T> {
-    match tokio::time::timeout(within, work).await {
-        Ok(done) => done,
-        Err(_) => {
-            note_reached(&ctx.core().data_folder()?, false, ctx.core().clock.now());
-            Err(Error::Team(TeamError::Unreachable {
-                host: source.host.clone(),
-                port: source.port,
-                reason: format!("no answer within {} s", within.as_secs()),
-            }))
-        }
-    }
-}
-
-/// This computer's team database, reached with its schema brought up to date (or found
-/// newer); `None` when this computer works alone. Whether it answered is noted (for
-/// "unreachable since …").
-pub(crate) async fn reach(ctx: &AppContext) -> Result<Option<(Client, SchemaState)>> {
-    let Some((source, password)) = team_of(ctx)? else {
-        return Ok(None);
-    };
-    let opened = open(&source, &password).await;
-    let core = ctx.core();
-    if let Ok(data) = core.data_folder() {
-        note_reached(&data, opened.is_ok(), core.clock.now());
-    }
-    opened.map(Some)
-}
-
-async fn open(source: &TeamSource, password: &str) -> Result<(Client, SchemaState)> {
-    let mut client = lockdesk_team::connect::connect(source, password)
-        .await
-        .map_err(Error::Team)?;
-    let schema = prepare(&mut client).await.map_err(Error::Team)?;
-    Ok((client, schema))
-}
-
-/// This computer's team settings; none in the demo, whose made-up changes and alerts never
-/// reach a team (not even one IT set in the policy file).
-pub(crate) fn team_settings(ctx: &AppContext) -> Result<TeamSettings> {
-    if ctx.in_demo_space() {
-        return Ok(TeamSettings::default());
-    }
-    load_team(&ctx.core().config_dir)
-}
-
-/// The data source and its password, when this computer has one.
-fn team_of(ctx: &AppContext) -> Result<Option<(TeamSource, String)>> {
-    let core = ctx.core();
-    let Some(source) = team_settings(ctx)?.source()? else {
-        return Ok(None);
-    };
-    let password = core
-        .secrets
-        .get(&team_password_key(&source.address()))?
-        .ok_or(Error::TeamPasswordMissing)?;
-    Ok(Some((source, password)))
 }
 
 async fn shared_status(
     ctx: &AppContext,
     address: String,
-    client: &mut Client,
-    schema: SchemaState,
+    team: &mut Reached,
 ) -> Result<TeamStatusView> {
     let core = ctx.core();
-    let data = core.data_folder()?;
-    let uploaded = if schema.read_only {
+    let uploaded = if team.schema.read_only {
         0
     } else {
-        let journal = Journal::new(&data).with_clock(core.clock.clone());
-        upload_journal(client, schema, &journal, &this_computer(&data)?).await?
+        let journal = Journal::new(&core.data_folder()?).with_clock(core.clock.clone());
+        upload_journal(team, &journal).await?
     };
-    let (_, total) = lockdesk_team::journal::list(client, 0, 0)
+    let (_, total) = lockdesk_team::journal::list(&team.client, 0, 0)
         .await
         .map_err(Error::Team)?;
     Ok(TeamStatusView {
         address: Some(address),
         reachable: true,
         problem: None,
-        schema_version: Some(schema.version),
-        read_only: schema.read_only,
+        schema_version: Some(team.schema.version),
+        read_only: team.schema.read_only,
         unreachable_since: None,
         managed: false,
         uploaded,

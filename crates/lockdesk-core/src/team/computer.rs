@@ -11,13 +11,7 @@ use lockdesk_archive::private_fs;
 
 pub const COMPUTER_ID_FILE: &str = "computer-id";
 
-/// Who made an entry, to the team.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Computer {
-    pub id: String,
-    pub name: String,
-    pub os_user: String,
-}
+pub use lockdesk_team::Computer;
 
 /// This computer: its id (made and kept on the first call), its name, the OS user.
 pub fn this_computer(data_folder: &Path) -> Result<Computer> {

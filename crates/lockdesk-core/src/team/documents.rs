@@ -11,13 +11,12 @@
 use std::path::{Path, PathBuf};
 
 use lockdesk_archive::private_fs;
-use lockdesk_team::documents::{get, save, Author, Document, Saved};
+use lockdesk_team::documents::{get, save, Document, Saved};
 
 use crate::app::context::AppContext;
 use crate::error::{Error, Result};
 use crate::settings_file::{self, SettingsFile};
-use crate::team::commands::reach;
-use crate::team::computer::this_computer;
+use crate::team::reach::{reach, Reached};
 
 /// How long a read waits for the team's version before it reads this computer's copy.
 const PULL_WITHIN: std::time::Duration = std::time::Duration::from_secs(3);
@@ -59,7 +58,12 @@ async fn try_pull<T: SettingsFile>(
     path: &Path,
     merge: fn(T, T) -> T,
 ) -> Result<()> {
-    let Some((mut client, schema)) = reach(ctx).await? else {
+    let Some(Reached {
+        mut client,
+        schema,
+        me,
+    }) = reach(ctx).await?
+    else {
         return Ok(());
     };
     let team = get(&client, kind, key).await.map_err(Error::Team)?;
@@ -85,11 +89,7 @@ async fn try_pull<T: SettingsFile>(
     if team.as_ref().is_some_and(|doc| doc.body == body) {
         return adopt::<T>(path, team.as_ref().expect("checked above"));
     }
-    let me = this_computer(&ctx.core().data_folder()?)?;
-    let by = Author {
-        computer: &me.name,
-        os_user: &me.os_user,
-    };
+    let by = &me;
     let from = team.as_ref().map(|doc| doc.version);
     match save(&mut client, schema, kind, key, &body, from, by)
         .await
@@ -124,15 +124,16 @@ pub(crate) async fn push<T: SettingsFile>(
             })
         }
     };
-    let Some((mut client, schema)) = reached else {
+    let Some(Reached {
+        mut client,
+        schema,
+        me,
+    }) = reached
+    else {
         return settings_file::save(path, value);
     };
     let body = as_json(value)?;
-    let me = this_computer(&ctx.core().data_folder()?)?;
-    let by = Author {
-        computer: &me.name,
-        os_user: &me.os_user,
-    };
+    let by = &me;
     let saved = save(
         &mut client,
         schema,

@@ -11,8 +11,8 @@ use lockdesk_team::journal::{query, SharedEntry, TeamQuery};
 use crate::app::context::AppContext;
 use crate::error::{Error, Result};
 use crate::journal::{Journal, JournalEntry, JournalQuery, MadeBy, Operation};
-use crate::team::commands::{reach, team_settings, within_time, TeamProblem};
-use crate::team::computer::this_computer;
+use crate::team::commands::TeamProblem;
+use crate::team::reach::{reach, team_settings, within_time};
 use crate::team::reachability::unreachable_since;
 use crate::team::upload::upload_journal;
 
@@ -39,16 +39,17 @@ pub async fn read_team_journal(
         return Ok(TeamRead::Alone);
     };
     let read = async {
-        let Some((mut client, schema)) = reach(ctx).await? else {
+        let Some(mut team) = reach(ctx).await? else {
             return Ok(None);
         };
         let core = ctx.core();
-        let data = core.data_folder()?;
-        if !schema.read_only {
-            let journal = Journal::new(&data).with_clock(core.clock.clone());
-            upload_journal(&mut client, schema, &journal, &this_computer(&data)?).await?;
+        if !team.schema.read_only {
+            let journal = Journal::new(&core.data_folder()?).with_clock(core.clock.clone());
+            upload_journal(&mut team, &journal).await?;
         }
-        let (shared, total) = query(&client, &team_query(q)).await.map_err(Error::Team)?;
+        let (shared, total) = query(&team.client, &team_query(q))
+            .await
+            .map_err(Error::Team)?;
         Ok(Some((shared, total)))
     };
     match within_time(ctx, &source, within, read).await {
@@ -103,7 +104,7 @@ fn journal_entry(s: SharedEntry) -> JournalEntry {
             connection: None,
             account: None,
             organization_id: s.organization_id,
-            operation: Operation::parse(&s.operation).unwrap_or(Operation::InvitationsBulkRow),
+            operation: Operation::of_stored(&s.operation),
             target_id: None,
             target_name: None,
             changes: Vec::new(),

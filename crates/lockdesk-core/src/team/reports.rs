@@ -5,12 +5,11 @@
 
 use std::time::Duration;
 
-use lockdesk_team::reports::{claim, release, written, PeriodClaim, Writer};
+use lockdesk_team::reports::{claim, release, written, PeriodClaim};
 
 use crate::app::context::AppContext;
 use crate::reports::runs::STALE_AFTER_MS;
-use crate::team::commands::reach;
-use crate::team::computer::this_computer;
+use crate::team::reach::reach;
 
 /// What the team says of a period this computer is about to write.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,18 +31,22 @@ pub async fn claim_period(
     again: bool,
 ) -> TeamPeriod {
     let claimed = async {
-        let Some((mut client, schema)) = reach(ctx).await? else {
+        let Some(mut team) = reach(ctx).await? else {
             return Ok(PeriodClaim::Mine);
         };
-        let me = this_computer(&ctx.core().data_folder()?)?;
-        let by = Writer {
-            computer_id: &me.id,
-            computer: &me.name,
-        };
         let stale = Duration::from_millis(STALE_AFTER_MS as u64);
-        claim(&mut client, schema, report_id, period, again, stale, by)
-            .await
-            .map_err(crate::error::Error::Team)
+        let by = &team.me;
+        claim(
+            &mut team.client,
+            team.schema,
+            report_id,
+            period,
+            again,
+            stale,
+            by,
+        )
+        .await
+        .map_err(crate::error::Error::Team)
     };
     match claimed.await {
         Ok(PeriodClaim::Mine) => TeamPeriod::Write,
@@ -60,17 +63,13 @@ pub async fn claim_period(
 /// (`None`). A failure here is logged: the period stays claimed until the claim is stale.
 pub async fn period_done(ctx: &AppContext, report_id: &str, period: &str, file: Option<&str>) {
     let noted = async {
-        let Some((client, _)) = reach(ctx).await? else {
+        let Some(team) = reach(ctx).await? else {
             return Ok(());
         };
-        let me = this_computer(&ctx.core().data_folder()?)?;
-        let by = Writer {
-            computer_id: &me.id,
-            computer: &me.name,
-        };
+        let (client, by) = (&team.client, &team.me);
         match file {
-            Some(file) => written(&client, report_id, period, file, by).await,
-            None => release(&client, report_id, period, by).await,
+            Some(file) => written(client, report_id, period, file, by).await,
+            None => release(client, report_id, period, by).await,
         }
         .map_err(crate::error::Error::Team)
     };

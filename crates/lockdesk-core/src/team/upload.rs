@@ -4,30 +4,27 @@
 //! computer's journal, in order; the next upload sends them.
 
 use lockdesk_team::journal::{resume_after, upload, SharedEntry};
-use lockdesk_team::schema::SchemaState;
-use tokio_postgres::Client;
+use lockdesk_team::Computer;
 
 use crate::error::{Error, Result};
 use crate::journal::{Journal, JournalEntry};
-use crate::team::computer::Computer;
+use crate::team::reach::Reached;
 
 /// Entries per transaction.
 const BATCH: u32 = 500;
 
 /// Uploads what the team does not have of `journal`; how many entries were new or settled.
-pub async fn upload_journal(
-    client: &mut Client,
-    schema: SchemaState,
-    journal: &Journal,
-    computer: &Computer,
-) -> Result<u64> {
+pub(crate) async fn upload_journal(team: &mut Reached, journal: &Journal) -> Result<u64> {
+    let computer = &team.me;
     // This computer and this journal file: a journal started again numbers from 1 again.
     let key = format!(
         "{}-{:016x}",
         computer.id,
         journal.file_id().map_err(Error::Archive)?
     );
-    let mut after = resume_after(client, &key).await.map_err(Error::Team)?;
+    let mut after = resume_after(&team.client, &key)
+        .await
+        .map_err(Error::Team)?;
     let mut changed = 0;
     loop {
         let entries = journal.after(after, BATCH).map_err(Error::Archive)?;
@@ -36,7 +33,9 @@ pub async fn upload_journal(
         };
         after = last.id;
         let shared: Vec<SharedEntry> = entries.iter().map(|e| shared(e, &key, computer)).collect();
-        changed += upload(client, schema, &shared).await.map_err(Error::Team)?;
+        changed += upload(&mut team.client, team.schema, &shared)
+            .await
+            .map_err(Error::Team)?;
     }
 }
 

@@ -17,8 +17,8 @@ use crate::app::args::{Done, NoArgs};
 use crate::app::context::AppContext;
 use crate::app::job_registry::JobState;
 use crate::error::{Error, ErrorCode, Result};
-use crate::history::history_sync_start;
 use crate::history::store::open_archive;
+use crate::history::sync::start_sync;
 use crate::locks::commands::{locks_list, LocksListRequest};
 use crate::team::documents::{pull, push, WATCH_RULES};
 use crate::team_alerts::commands::{deliver_pending, queue_alerts, AlertDeliveryPassResponse};
@@ -206,11 +206,12 @@ async fn team_rules_of(ctx: &AppContext, org: &str) -> Result<WatchRules> {
 }
 
 /// Brings the archive up to date through the history sync use-case (the same job, budget and
-/// limiter as a manual sync; a sync already running in this app is waited for). A sync that
+/// limiter as a manual sync; a sync already running in this app is waited for); with a team,
+/// only taking in the team's archive when it was synced within `fresh_within`. A sync that
 /// cannot run (the history sign-in expired, the service unreachable) does not stop the round:
 /// the rules check what is archived and the locks as they are now.
-pub(crate) async fn sync_archive(ctx: &AppContext) -> WatchSyncOutcome {
-    let started = match history_sync_start(ctx, Default::default()).await {
+pub(crate) async fn sync_archive(ctx: &AppContext, fresh_within: StdDuration) -> WatchSyncOutcome {
+    let started = match start_sync(ctx, Default::default(), fresh_within).await {
         Ok(s) => s,
         Err(e) if e.code() == ErrorCode::SyncRunning => return WatchSyncOutcome::SkippedBusy,
         Err(e) => {
@@ -252,7 +253,10 @@ pub async fn watch_round(ctx: &AppContext, _req: NoArgs) -> Result<WatchRoundRes
     let org = org_id(ctx).await?;
     let rules = team_rules_of(ctx, &org).await?;
     let store = store(ctx)?;
-    let sync = sync_archive(ctx).await;
+    // Several computers of a team watching: the team's archive synced within half a round is
+    // recent enough for this one.
+    let fresh = StdDuration::from_secs(u64::from(rules.interval_minutes) * 30);
+    let sync = sync_archive(ctx, fresh).await;
     let locks = locks_list(ctx, LocksListRequest::default()).await?.locks;
     let now = ctx.core().clock.now();
     let last = store

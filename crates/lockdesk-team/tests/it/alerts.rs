@@ -4,11 +4,10 @@
 
 use std::collections::HashSet;
 
-use lockdesk_team::alerts::{claim, holders, Claimant, Delivery};
-use lockdesk_team::connect::connect;
-use lockdesk_team::schema::{prepare, SchemaState};
+use lockdesk_team::alerts::{claim, holders, Delivery};
+use lockdesk_team::schema::SchemaState;
 
-use crate::server::{Server, TEAM_PASSWORD};
+use crate::{computer, two_computers};
 
 fn deliveries(keys: &[&str], destinations: &[&str]) -> Vec<Delivery> {
     keys.iter()
@@ -23,11 +22,7 @@ fn deliveries(keys: &[&str], destinations: &[&str]) -> Vec<Delivery> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_delivery_is_won_by_one_computer_and_an_ended_alert_frees_it() {
-    let server = Server::start().await;
-    let source = server.source();
-    let mut a = connect(&source, TEAM_PASSWORD).await.unwrap();
-    let mut b = connect(&source, TEAM_PASSWORD).await.unwrap();
-    let schema = prepare(&mut a).await.unwrap();
+    let (_server, mut a, mut b, schema) = two_computers().await;
     let wanted = deliveries(
         &[
             "low_battery:L-1/main",
@@ -36,14 +31,8 @@ async fn each_delivery_is_won_by_one_computer_and_an_ended_alert_frees_it() {
         ],
         &["slack:総務チャット", "mail:警備"],
     );
-    let pc_a = Claimant {
-        computer_id: "id-a",
-        computer: "PC-A",
-    };
-    let pc_b = Claimant {
-        computer_id: "id-b",
-        computer: "PC-B",
-    };
+    let pc_a = &computer("id-a", "PC-A", "sato");
+    let pc_b = &computer("id-b", "PC-B", "suzuki");
 
     // Both at the same moment, many times over fresh alerts: never both, never neither.
     for round in 0..20 {
@@ -111,15 +100,8 @@ async fn each_delivery_is_won_by_one_computer_and_an_ended_alert_frees_it() {
 
 #[tokio::test]
 async fn each_computer_says_which_destinations_it_can_send_to() {
-    let server = Server::start().await;
-    let source = server.source();
-    let mut a = connect(&source, TEAM_PASSWORD).await.unwrap();
-    let mut b = connect(&source, TEAM_PASSWORD).await.unwrap();
-    let schema = prepare(&mut a).await.unwrap();
-    let by = |id, name| Claimant {
-        computer_id: id,
-        computer: name,
-    };
+    let (_server, mut a, mut b, schema) = two_computers().await;
+    let by = |id, name| computer(id, name, "sato");
     let slack = "slack:総務チャット".to_owned();
     let mail = "email:警備".to_owned();
     let week = std::time::Duration::from_secs(7 * 86_400);
@@ -130,7 +112,7 @@ async fn each_computer_says_which_destinations_it_can_send_to() {
         &[slack.clone(), mail.clone()],
         &[],
         &[],
-        by("id-a", "PC-A"),
+        &by("id-a", "PC-A"),
     )
     .await
     .unwrap();
@@ -141,7 +123,7 @@ async fn each_computer_says_which_destinations_it_can_send_to() {
         std::slice::from_ref(&slack),
         &[],
         &[],
-        by("id-b", "PC-B"),
+        &by("id-b", "PC-B"),
     )
     .await
     .unwrap();
@@ -164,7 +146,7 @@ async fn each_computer_says_which_destinations_it_can_send_to() {
         std::slice::from_ref(&slack),
         &[],
         &[],
-        by("id-a", "PC-A"),
+        &by("id-a", "PC-A"),
     )
     .await
     .unwrap();

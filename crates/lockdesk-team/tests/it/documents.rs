@@ -2,28 +2,17 @@
 //! from the version the team has is kept as the next, and a save made from an older one (two
 //! administrators at once) is refused with who changed it and when; nothing on a newer schema.
 
-use lockdesk_team::connect::connect;
-use lockdesk_team::documents::{get, save, Author, Saved};
-use lockdesk_team::schema::{prepare, SchemaState};
+use lockdesk_team::documents::{get, save, Saved};
+use lockdesk_team::schema::SchemaState;
 use serde_json::json;
 
-use crate::server::{Server, TEAM_PASSWORD};
+use crate::{computer, two_computers};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_save_from_an_older_version_is_refused_with_who_and_when() {
-    let server = Server::start().await;
-    let source = server.source();
-    let mut a = connect(&source, TEAM_PASSWORD).await.unwrap();
-    let mut b = connect(&source, TEAM_PASSWORD).await.unwrap();
-    let schema = prepare(&mut a).await.unwrap();
-    let sato = Author {
-        computer: "PC-SOUMU1",
-        os_user: "sato",
-    };
-    let suzuki = Author {
-        computer: "PC-SOUMU2",
-        os_user: "suzuki",
-    };
+    let (_server, mut a, mut b, schema) = two_computers().await;
+    let sato = &computer("id-1", "PC-SOUMU1", "sato");
+    let suzuki = &computer("id-2", "PC-SOUMU2", "suzuki");
     assert_eq!(get(&a, "watch_rules", "O-1").await.unwrap(), None);
 
     // Both share their rules of a new organization at once: one is kept, the other hears who.

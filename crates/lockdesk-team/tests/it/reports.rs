@@ -4,29 +4,17 @@
 
 use std::time::Duration;
 
-use lockdesk_team::connect::connect;
-use lockdesk_team::reports::{claim, release, written, PeriodClaim, Writer};
-use lockdesk_team::schema::prepare;
+use lockdesk_team::reports::{claim, release, written, PeriodClaim};
 
-use crate::server::{Server, TEAM_PASSWORD};
+use crate::{computer, two_computers};
 
 const HOUR: Duration = Duration::from_secs(3600);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_period_is_written_by_one_computer() {
-    let server = Server::start().await;
-    let source = server.source();
-    let mut a = connect(&source, TEAM_PASSWORD).await.unwrap();
-    let mut b = connect(&source, TEAM_PASSWORD).await.unwrap();
-    let schema = prepare(&mut a).await.unwrap();
-    let pc_a = Writer {
-        computer_id: "id-a",
-        computer: "PC-SOUMU1",
-    };
-    let pc_b = Writer {
-        computer_id: "id-b",
-        computer: "PC-SOUMU2",
-    };
+    let (_server, mut a, mut b, schema) = two_computers().await;
+    let pc_a = &computer("id-a", "PC-SOUMU1", "sato");
+    let pc_b = &computer("id-b", "PC-SOUMU2", "suzuki");
 
     for month in 1..=12 {
         let period = format!("2026-{month:02}");

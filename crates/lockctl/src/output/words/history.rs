@@ -5,9 +5,10 @@ use lockdesk_archive::{
     neutralize_formula, Completeness, HistoryRow, SyncOutcome, SyncProgress, SyncReport,
 };
 use lockdesk_core::history::view::{AccessView, HistoryLockView};
+use lockdesk_core::history::TeamArchiveView;
 
 use crate::cli::TzArg;
-use crate::output::cells::opt;
+use crate::output::cells::{clean, opt};
 
 pub const HISTORY_LOCK_HEADERS: [&str; 2] = ["ID", "NAME"];
 
@@ -109,6 +110,37 @@ fn complete_words(c: &Completeness) -> Option<String> {
             since.with_timezone(&Local).format("%Y-%m-%d %H:%M")
         )),
         Completeness::Whole { .. } => Some("complete back to the first record".to_owned()),
+    }
+}
+
+/// What a sync did with the team's archive, after its summary.
+pub fn team_sync_summary(t: &TeamArchiveView) -> String {
+    let at = |t: &Option<chrono::DateTime<chrono::Utc>>| {
+        t.map(|t| {
+            t.with_timezone(&Local)
+                .format(" at %Y-%m-%d %H:%M")
+                .to_string()
+        })
+        .unwrap_or_default()
+    };
+    if t.synced_here {
+        format!(
+            "team: synced here for the team; {} record(s) given to the team, {} taken in",
+            t.given, t.taken_in
+        )
+    } else if let Some(c) = &t.syncing {
+        format!(
+            "team: {} syncs the team's archive now; {} record(s) taken in, the rest at the next sync",
+            clean(c),
+            t.taken_in
+        )
+    } else {
+        format!(
+            "team: synced by {}{}; {} record(s) taken in",
+            clean(t.synced_by.as_deref().unwrap_or("another computer")),
+            at(&t.synced_at),
+            t.taken_in
+        )
     }
 }
 

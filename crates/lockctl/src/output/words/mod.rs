@@ -41,7 +41,7 @@ pub use bulk::{
 };
 pub use history::{
     access_csv_row, archive_row, history_lock_row, page_range, records_written, sync_progress,
-    sync_summary, ACCESS_CSV_HEADER, ARCHIVE_HEADERS, HISTORY_LOCK_HEADERS,
+    sync_summary, team_sync_summary, ACCESS_CSV_HEADER, ARCHIVE_HEADERS, HISTORY_LOCK_HEADERS,
 };
 
 pub use reports::{report_added, report_row, report_run_line, REPORT_HEADERS};

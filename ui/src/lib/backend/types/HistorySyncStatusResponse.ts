@@ -3,6 +3,7 @@ import type { Completeness } from "./Completeness";
 import type { HistoryLockSyncView } from "./HistoryLockSyncView";
 import type { HistorySyncRunView } from "./HistorySyncRunView";
 import type { SyncReport } from "./SyncReport";
+import type { TeamArchiveView } from "./TeamArchiveView";
 
 export type HistorySyncStatusResponse = { records: number, oldest: string | null, newest: string | null, locks: Array<HistoryLockSyncView>, 
 /**
@@ -17,4 +18,8 @@ running: HistorySyncRunView | null,
 /**
  * How the last sync of this run of the app ended.
  */
-last: SyncReport | null, };
+last: SyncReport | null, 
+/**
+ * What the last sync did with the team's archive, when this computer has a team.
+ */
+team: TeamArchiveView | null, };

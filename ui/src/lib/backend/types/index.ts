@@ -174,6 +174,7 @@ export type { SortOrder } from "./SortOrder";
 export type { StoreKind } from "./StoreKind";
 export type { SyncProgress } from "./SyncProgress";
 export type { SyncReport } from "./SyncReport";
+export type { TeamArchiveView } from "./TeamArchiveView";
 export type { TeamConnectRequest } from "./TeamConnectRequest";
 export type { TeamProblem } from "./TeamProblem";
 export type { TeamStatusView } from "./TeamStatusView";

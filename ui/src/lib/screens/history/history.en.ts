@@ -13,6 +13,12 @@ export const historyEn = {
   'history.v2.signIn': 'Sign in for history',
   'history.v2.close': 'Close',
   'history.archive.line': 'Archive: {n} records, synced {time}',
+  'history.team.here':
+    'Synced here for the team: {given} records given to the team, {taken} taken in.',
+  'history.team.syncing':
+    "{computer} is syncing the team's archive now: {taken} records taken in, the rest at the next sync.",
+  'history.team.by':
+    "The team's archive was synced by {computer} at {time}: {taken} records taken in.",
   'history.archive.never': 'Archive: {n} records, never synced',
   'history.sync.running': 'Syncing {done} of {total} locks · {records} records',
   'history.details': 'Details',

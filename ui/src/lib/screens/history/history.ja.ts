@@ -15,6 +15,12 @@ export const historyJa: Record<HistoryMessageKey, string> = {
   'history.v2.signIn': '履歴用にサインイン',
   'history.v2.close': '閉じる',
   'history.archive.line': '保存済みの記録：{n} 件（{time} に同期）',
+  'history.team.here':
+    'このパソコンがチームのアーカイブを同期しました。チームに {given} 件を渡し、{taken} 件を取り込みました。',
+  'history.team.syncing':
+    '{computer} がチームのアーカイブを同期中です。{taken} 件を取り込みました。残りは次の同期で取り込みます。',
+  'history.team.by':
+    'チームのアーカイブは {computer} が {time} に同期しました。{taken} 件を取り込みました。',
   'history.archive.never': '保存済みの記録：{n} 件（未同期）',
   'history.sync.running': '同期中：{total} 台中 {done} 台・{records} 件',
   'history.details': '詳細',

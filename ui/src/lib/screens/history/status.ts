@@ -1,7 +1,7 @@
 // What History says about its own state in one line each: how long the history (v2) sign-in
 // lasts, and the archive's size and last sync. Pure functions; the words are in
 // history.{en,ja}.ts and the caller passes the clock.
-import type { Completeness, HistorySyncStatusResponse } from '../../backend';
+import type { Completeness, HistorySyncStatusResponse, TeamArchiveView } from '../../backend';
 import { formatDate } from '../../format';
 import type { MessageKey } from '../../i18n/en';
 
@@ -107,6 +107,33 @@ export function archiveLine(
   return {
     key: 'history.archive.line',
     params: { n, time: shortTime(at, locale, now, timeZone) },
+  };
+}
+
+/** What the last sync did with the team's archive, when this computer has a team: synced here
+ * for the team, another computer syncing now, or synced by another (then taken in here). */
+export function teamLine(
+  team: TeamArchiveView | null | undefined,
+  locale: string,
+  now: Date,
+  timeZone?: string,
+): Worded | null {
+  if (!team) return null;
+  const taken = team.taken_in.toLocaleString(locale);
+  if (team.synced_here)
+    return {
+      key: 'history.team.here',
+      params: { given: team.given.toLocaleString(locale), taken },
+    };
+  if (team.syncing)
+    return { key: 'history.team.syncing', params: { computer: team.syncing, taken } };
+  return {
+    key: 'history.team.by',
+    params: {
+      computer: team.synced_by ?? '—',
+      time: team.synced_at ? shortTime(team.synced_at, locale, now, timeZone) : '—',
+      taken,
+    },
   };
 }
 
