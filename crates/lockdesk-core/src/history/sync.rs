@@ -224,24 +224,36 @@ async fn run(
     cancel: Arc<AtomicBool>,
 ) {
     // A sync of some locks or a backfill is this computer's own; the team's is of every lock.
+    // Taking in a team's archive (a new computer: millions of records) shows as records
+    // coming in, and stops between batches when cancelled.
+    let taking_in = |taken: u64| {
+        if let Some(r) = space.history.sync_state().running.as_mut() {
+            r.progress.records = taken;
+        }
+        !cancel.load(Ordering::Relaxed)
+    };
     let team = if lock_ids.is_empty() && backfill.is_none() {
-        before_sync(ctx, &archive, fresh_within).await
+        before_sync(ctx, &archive, fresh_within, &taking_in).await
     } else {
         TeamSync::Alone
     };
     let holder = match team {
         TeamSync::Alone => None,
         TeamSync::Holder(h) => Some(h),
-        TeamSync::TakenIn(view) => {
+        TeamSync::TakenIn(_) | TeamSync::Cancelled => {
+            let (outcome, view) = match team {
+                TeamSync::TakenIn(view) => (SyncOutcome::Completed, Some(view)),
+                _ => (SyncOutcome::Cancelled, None),
+            };
             let now = ctx.core().clock.now();
             let report = SyncReport {
-                outcome: SyncOutcome::Completed,
+                outcome,
                 progress: SyncProgress::default(),
                 locks: Vec::new(),
                 started_at: now,
                 finished_at: now,
             };
-            finish(ctx, space, id, report, Some(view));
+            finish(ctx, space, id, report, view);
             return;
         }
     };

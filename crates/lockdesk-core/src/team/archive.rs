@@ -16,6 +16,9 @@ use lockdesk_team::history::{
     upload_stretches, Lease, TeamRecord, TeamStretch, TeamUser,
 };
 
+use lockdesk_team::schema::SchemaState;
+use tokio_postgres::Client;
+
 use crate::app::context::AppContext;
 use crate::error::{Error, Result};
 pub use crate::history::state::TeamArchiveView;
@@ -43,7 +46,12 @@ pub(crate) enum TeamSync {
     TakenIn(TeamArchiveView),
     /// This computer syncs for the team.
     Holder(Box<Holder>),
+    /// Stopped while taking in (the job was cancelled); what was taken in stays.
+    Cancelled,
 }
+
+/// Told how many of the team's records were taken in so far; answers whether to go on.
+pub type TakingIn<'a> = &'a (dyn Fn(u64) -> bool + Sync);
 
 /// This computer holding the lease of `service`.
 pub(crate) struct Holder {
@@ -71,8 +79,9 @@ pub(crate) async fn before_sync(
     ctx: &AppContext,
     archive: &Arc<Archive>,
     fresh_within: Duration,
+    taking_in: TakingIn<'_>,
 ) -> TeamSync {
-    match try_before_sync(ctx, archive, fresh_within).await {
+    match try_before_sync(ctx, archive, fresh_within, taking_in).await {
         Ok(sync) => sync,
         Err(e) => {
             tracing::warn!(code = %e.code(), "history synced without the team: {e}");
@@ -85,6 +94,7 @@ async fn try_before_sync(
     ctx: &AppContext,
     archive: &Arc<Archive>,
     fresh_within: Duration,
+    taking_in: TakingIn<'_>,
 ) -> Result<TeamSync> {
     let Some(service) = service_of(ctx)? else {
         return Ok(TeamSync::Alone);
@@ -99,7 +109,10 @@ async fn try_before_sync(
         return Ok(TeamSync::Alone);
     }
     let marks = TeamMarks::new(&source.address());
-    let taken_in = take_in(&mut team, archive, &service, &marks).await?;
+    let taken_in = take_in(&mut team.client, archive, &service, &marks, taking_in).await?;
+    if !taking_in(taken_in) {
+        return Ok(TeamSync::Cancelled);
+    }
     let lease = take_lease(
         &mut team.client,
         team.schema,
@@ -119,7 +132,15 @@ async fn try_before_sync(
             taken_in,
         })),
         Lease::Held { computer, .. } => TeamSync::TakenIn(
-            after_holder(&mut team, archive, &service, &marks, computer, taken_in).await?,
+            after_holder(
+                &mut team,
+                archive,
+                (&service, &marks),
+                computer,
+                taken_in,
+                taking_in,
+            )
+            .await?,
         ),
         Lease::Fresh {
             computer,
@@ -138,19 +159,26 @@ async fn try_before_sync(
 async fn after_holder(
     team: &mut Reached,
     archive: &Arc<Archive>,
-    service: &str,
-    marks: &TeamMarks,
+    (service, marks): (&str, &TeamMarks),
     holder: String,
     taken_in: u64,
+    taking_in: TakingIn<'_>,
 ) -> Result<TeamArchiveView> {
     let waiting_since = tokio::time::Instant::now();
     loop {
         tokio::time::sleep(WAIT_POLL).await;
+        if !taking_in(taken_in) {
+            return Ok(TeamArchiveView {
+                syncing: Some(holder),
+                taken_in,
+                ..TeamArchiveView::default()
+            });
+        }
         let state = lease_state(&team.client, service)
             .await
             .map_err(Error::Team)?;
         if state.syncing.is_none() {
-            let more = take_in(team, archive, service, marks).await?;
+            let more = take_in(&mut team.client, archive, service, marks, taking_in).await?;
             return Ok(TeamArchiveView {
                 synced_by: state.synced_by,
                 synced_at: state.synced_at,
@@ -202,7 +230,8 @@ impl Holder {
         finished: bool,
     ) -> TeamArchiveView {
         self.renewing.abort();
-        let given = self.give(archive).await;
+        let t = &mut self.team;
+        let given = give(&mut t.client, t.schema, archive, &self.service, &self.marks).await;
         let noted = let_go(&self.team.client, &self.service, &self.team.me, finished).await;
         if let Err(e) = noted {
             tracing::warn!("the history lease not let go (it runs out): {e}");
@@ -219,49 +248,57 @@ impl Holder {
             ..TeamArchiveView::default()
         }
     }
+}
 
-    async fn give(&mut self, archive: &Arc<Archive>) -> Result<u64> {
-        let (_, mut after) = archive.team_marks(&self.marks)?;
-        let mut given = 0;
-        loop {
-            let batch = archive.records_after(after, BATCH)?;
-            let Some((last, _)) = batch.last() else { break };
-            let last = *last;
-            let records: Vec<TeamRecord> = batch.into_iter().map(|(_, r)| to_team(r)).collect();
-            let t = &mut self.team;
-            given += upload(&mut t.client, t.schema, &self.service, &records)
-                .await
-                .map_err(Error::Team)?;
-            archive.set_team_given(&self.marks, last)?;
-            after = last;
-        }
-        let held: Vec<TeamStretch> = archive
-            .stretches()?
-            .into_iter()
-            .map(|(lock_id, s)| TeamStretch {
-                lock_id,
-                from_ms: s.from_ms,
-                til_ms: s.til_ms,
-            })
-            .collect();
-        let t = &mut self.team;
-        upload_stretches(&mut t.client, t.schema, &self.service, &held)
+/// Gives the team what `archive` took in that the team lacks (after its mark), then its
+/// stretches; how many records were new to the team.
+pub async fn give(
+    client: &mut Client,
+    schema: SchemaState,
+    archive: &Archive,
+    service: &str,
+    marks: &TeamMarks,
+) -> Result<u64> {
+    let (_, mut after) = archive.team_marks(marks)?;
+    let mut given = 0;
+    loop {
+        let batch = archive.records_after(after, BATCH)?;
+        let Some((last, _)) = batch.last() else { break };
+        let last = *last;
+        let records: Vec<TeamRecord> = batch.into_iter().map(|(_, r)| to_team(r)).collect();
+        given += upload(client, schema, service, &records)
             .await
             .map_err(Error::Team)?;
-        Ok(given)
+        archive.set_team_given(marks, last)?;
+        after = last;
     }
+    let held: Vec<TeamStretch> = archive
+        .stretches()?
+        .into_iter()
+        .map(|(lock_id, s)| TeamStretch {
+            lock_id,
+            from_ms: s.from_ms,
+            til_ms: s.til_ms,
+        })
+        .collect();
+    upload_stretches(client, schema, service, &held)
+        .await
+        .map_err(Error::Team)?;
+    Ok(given)
 }
 
 /// Takes in every record the team uploaded after this archive's mark, then the team's
 /// stretches (read in the same snapshot: never ahead of the records); how many were new.
-async fn take_in(
-    team: &mut Reached,
-    archive: &Arc<Archive>,
+/// `taking_in` hears of each batch and may stop it (the mark keeps where it got to).
+pub async fn take_in(
+    client: &mut Client,
+    archive: &Archive,
     service: &str,
     marks: &TeamMarks,
+    taking_in: TakingIn<'_>,
 ) -> Result<u64> {
     let (mut after, _) = archive.team_marks(marks)?;
-    let tx = snapshot(&mut team.client).await.map_err(Error::Team)?;
+    let tx = snapshot(client).await.map_err(Error::Team)?;
     let held: Vec<(String, Stretch)> = stretches(&tx, service)
         .await
         .map_err(Error::Team)?
@@ -274,8 +311,11 @@ async fn take_in(
             (s.lock_id, stretch)
         })
         .collect();
-    let mut new = 0;
+    let (mut new, mut read) = (0, 0);
     loop {
+        if !taking_in(read) {
+            return Ok(new);
+        }
         let batch = records_after(&tx, service, after, i64::from(BATCH))
             .await
             .map_err(Error::Team)?;
@@ -283,6 +323,7 @@ async fn take_in(
         if let Some((last, _)) = batch.last() {
             after = *last;
         }
+        read += batch.len() as u64;
         let records: Vec<SharedRecord> = batch.into_iter().map(|(_, r)| from_team(r)).collect();
         let with = if last_batch { held.as_slice() } else { &[] };
         new += archive.take_from_team(marks, &records, with, after)? as u64;

@@ -186,4 +186,40 @@ async fn records_are_kept_once_and_read_in_upload_order() {
         ),
         (None, None, "unlock")
     );
+
+    // A reader made as the README says (Excel, Power BI) reads the view and nothing else.
+    server
+        .admin()
+        .await
+        .batch_execute("CREATE ROLE powerbi_reader LOGIN PASSWORD 'reader-password'")
+        .await
+        .unwrap();
+    b.batch_execute(
+        "GRANT CONNECT ON DATABASE lockdesk TO powerbi_reader;
+         GRANT SELECT ON lockdesk_history TO powerbi_reader;",
+    )
+    .await
+    .unwrap();
+    let reader_source = lockdesk_team::source::TeamSource {
+        user: "powerbi_reader".into(),
+        ..source.clone()
+    };
+    let reader = connect(&reader_source, "reader-password").await.unwrap();
+    let seen = reader
+        .query_one("SELECT count(*) FROM lockdesk_history", &[])
+        .await
+        .unwrap();
+    assert_eq!(seen.get::<_, i64>(0), 7);
+    for refused in [
+        "SELECT count(*) FROM history_records",
+        "SELECT count(*) FROM history_lease",
+        "DELETE FROM lockdesk_history",
+        "CREATE TABLE mine (x int)",
+    ] {
+        let e = reader.batch_execute(refused).await.unwrap_err();
+        assert!(
+            format!("{e:?}").contains("permission denied"),
+            "{refused}: {e:?}"
+        );
+    }
 }
