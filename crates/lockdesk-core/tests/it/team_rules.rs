@@ -123,13 +123,7 @@ async fn the_demo_never_reaches_the_team() {
     assert!(page.get("team").is_none(), "{page}");
     let refused = fail(&a, "team_connect", connect).await;
     assert_eq!(refused.code.as_str(), "invalid_input");
-    let entries: i64 = server
-        .admin_of_team_db()
-        .await
-        .query_one("SELECT count(*) FROM journal_entries", &[])
-        .await
-        .unwrap()
-        .get(0);
+    let entries = team_entries(&server).await;
     // A demo change is journaled in the demo's journal only.
     let orgs = call(&a, "orgs_list", json!({})).await;
     let demo_org = orgs["organizations"][0]["id"].clone();
@@ -143,12 +137,17 @@ async fn the_demo_never_reaches_the_team() {
     )
     .await;
     call(&a, "activity_list", json!({})).await;
-    let after: i64 = server
+    let after = team_entries(&server).await;
+    assert_eq!(after, entries, "a demo change reached the team");
+}
+
+/// How many journal entries the team's database holds.
+async fn team_entries(server: &Server) -> i64 {
+    server
         .admin_of_team_db()
         .await
         .query_one("SELECT count(*) FROM journal_entries", &[])
         .await
         .unwrap()
-        .get(0);
-    assert_eq!(after, entries, "a demo change reached the team");
+        .get(0)
 }
