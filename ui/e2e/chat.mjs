@@ -2,12 +2,12 @@
 // which the core accepts for this computer only. A bad address is refused next to its field and
 // nothing is stored; a Slack destination is added and shows its host only (the address is nowhere
 // in the page or the list); Send a test posts one JSON message, and a receiver answering 500 shows
-// the error's words; a round's alert reaches the receiver once and is listed as sent; a failed
-// delivery waits for its retry and Send now sends it when due; Remove asks first. An e-mail
-// destination (no SMTP server needed: it is added, listed and removed, never sent to) is refused
-// without a recipient, then added with a daily digest and listed with its server, recipients and
-// digest, its password nowhere. The cases are named "watch chat: …" (E2E_ONLY='chat' or 'watch'
-// selects them).
+// the error's words; Change its address keeps a new one (refused like an add's when bad); a
+// round's alert reaches the receiver once and is listed as sent; a failed delivery waits for its
+// retry and Send now sends it when due; Remove asks first. An e-mail destination (no SMTP server
+// needed: it is added, listed and removed, never sent to) is refused without a recipient, then
+// added with a daily digest and listed with its server, recipients and digest, its password
+// nowhere. The cases are named "watch chat: …" (E2E_ONLY='chat' or 'watch' selects them).
 import http from 'node:http';
 import { call, sim } from './watch.mjs';
 import { atWindowSize } from './screenshots.mjs';
@@ -223,6 +223,37 @@ export async function chatAlerts({ page, test, expect, id, nav, shot }) {
     } finally {
       hook.state.status = 200;
     }
+  });
+
+  await test('watch chat: Change its address keeps a new one; the next test posts there', async () => {
+    const give = async (address) => {
+      await page.click(`${item()} ${id('destination-give-secret')}`);
+      await page.fill(`${item()} #destination-secret-url`, address);
+      await page.click(`${item()} ${id('destination-secret-save')}`);
+      await page.waitForSelector(`${item()} ${id('destination-secret-form')}`, {
+        state: 'detached',
+      });
+    };
+    const movedPath = `/slack/services/T0/B1/${secret}`;
+    await give(`http://127.0.0.1:${hook.port}${movedPath}`);
+    const n = hook.requests.length;
+    await page.click(`${item()} ${id('destination-test')}`);
+    await page.waitForSelector(`${item()} ${id('destination-test-sent')}`);
+    const got = hook.requests.slice(n).map((r) => r.path);
+    expect(got.length === 1 && got[0] === movedPath, `the receiver got ${got}`);
+    expect(!(await everythingShown(page)).includes(secret), 'the address shows in the page');
+    // Refused like an add's (http to another computer): said so, the one kept stays.
+    await page.click(`${item()} ${id('destination-give-secret')}`);
+    await page.fill(`${item()} #destination-secret-url`, 'http://hooks.example.jp/x');
+    await page.click(`${item()} ${id('destination-secret-save')}`);
+    await page.waitForSelector(`${item()} ${id('error-notice')}[data-code="invalid_input"]`);
+    await page.click(`${item()} ${id('destination-secret-cancel')}`);
+    await give(url);
+    const m = hook.requests.length;
+    await page.click(`${item()} ${id('destination-test')}`);
+    await page.waitForSelector(`${item()} ${id('destination-test-sent')}`);
+    const back = hook.requests.slice(m).map((r) => r.path);
+    expect(back.length === 1 && back[0] === hookPath, `the receiver got ${back}`);
   });
 
   await test('watch chat: a round’s alert reaches the receiver once; listed as sent', async () => {

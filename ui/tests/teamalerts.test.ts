@@ -25,6 +25,7 @@ import {
   rulesWords,
   serverProblem,
   standWords,
+  teamWords,
   toRequest,
   toggleRule,
   webhookProblem,
@@ -51,6 +52,7 @@ const dest = (over: Partial<AlertDestination> = {}): AlertDestination => ({
   rules: { which: 'all' },
   language: 'ja',
   host: 'hooks.slack.com',
+  shared: false,
   ...over,
 });
 const delivery = (over: Partial<DeliveryView> = {}): DeliveryView => ({
@@ -237,6 +239,20 @@ describe('a destination in words', () => {
     expect(
       whereWords(dest({ kind: 'chatwork', host: 'api.chatwork.com', room_id: '42' }), ja),
     ).toBe('api.chatwork.com（ルーム 42）');
+  });
+  it('says which computers of the team send to it, and when this one has no address', () => {
+    expect(teamWords(null, true, ja)).toBeNull();
+    expect(teamWords(null, false, en)).toContain('No computer can send to it yet');
+    expect(teamWords([], true, ja)).toBe(
+      '送信できるのはこのパソコンだけです。このパソコンの電源が切れている間、通知は送信を待ちます。',
+    );
+    expect(teamWords(['PC-A', 'PC-B'], true, en)).toBe(
+      'Also set up on PC-A, PC-B: each alert is sent once, by one of them.',
+    );
+    expect(teamWords(['PC-A'], false, ja)).toBe(
+      'PC-A から送信されます。このパソコンにはアドレスが設定されていないため、このパソコンからは送信しません。',
+    );
+    expect(teamWords([], false, ja)).toContain('まだどのパソコンからも送信できません');
   });
   it('lists only the organization in use, and counts the others', () => {
     const all = [dest(), dest({ id: 'a2', organization_id: 'org-2' })];

@@ -268,8 +268,11 @@ pub fn hint(code: ErrorCode, profile: Option<&str>) -> Option<String> {
             "the damaged file was kept under the name above and a new, empty one was started: run the command again (`lockctl history sync` fills a new archive from the service; `lockctl activity --file NAME` reads a journal set aside)"
         }
         C::DestinationNotFound => "see `lockctl alerts destinations list` for the ids",
+        C::DestinationExists => {
+            "a destination another computer of the team added is sent from here once it has its address here: `lockctl alerts destinations secret ID`; or add this one under another name"
+        }
         C::WebhookRefused => {
-            "check the webhook address (Chatwork: the API token and room id) in the chat service, then remove the destination and add it again with the right one"
+            "check the webhook address (Chatwork: the API token and room id) in the chat service, then give the right one: `lockctl alerts destinations secret ID` (a wrong room: remove the destination and add it again)"
         }
         C::WebhookUnavailable => {
             "the chat service or the network cannot be reached now; alert deliveries are tried again on their own (see `lockctl alerts deliveries`)"
@@ -281,13 +284,13 @@ pub fn hint(code: ErrorCode, profile: Option<&str>) -> Option<String> {
             "Lockdesk was stopped while sending this alert; it may have arrived. Look in the chat room or mailbox: it is not sent again"
         }
         C::WebhookSecretMissing => {
-            "remove the destination (`lockctl alerts destinations remove ID`) and add it again with its address or password"
+            "give the destination its address or password on this computer: `lockctl alerts destinations secret ID`"
         }
         C::MailRefused => {
             "check the From and To addresses (the mail server's words are above), then remove the destination and add it again with the right ones"
         }
         C::MailAuthFailed => {
-            "check the mail sign-in's user name and password with IT, then remove the destination and add it again (the password from LOCKDESK_SMTP_PASSWORD or stdin)"
+            "check the mail sign-in's user name and password with IT, then give the right password: `lockctl alerts destinations secret ID` (from LOCKDESK_SMTP_PASSWORD or stdin); a wrong user name: remove the destination and add it again"
         }
         C::MailUnavailable => {
             "the mail server or the network cannot be reached now, or the server asked to try later; alert deliveries are tried again on their own (see `lockctl alerts deliveries`)"

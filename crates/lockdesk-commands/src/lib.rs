@@ -93,6 +93,7 @@ macro_rules! lockdesk_commands {
             local reports_run(ReportsRunRequest) -> ReportsRunResponse;
             read alert_destinations_list(NoArgs) -> AlertDestinationsListResponse;
             local alert_destinations_add(AlertDestinationAddRequest) -> AlertDestination;
+            local alert_destinations_secret(AlertDestinationSecretRequest) -> AlertDestination;
             local alert_destinations_remove(AlertDestinationIdRequest) -> Done;
             local alert_destinations_test(AlertDestinationIdRequest) -> AlertDestinationTestResponse;
             read alert_deliveries_list(AlertDeliveriesRequest) -> AlertDeliveriesPage;

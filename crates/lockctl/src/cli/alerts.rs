@@ -67,7 +67,12 @@ pub enum DestinationsCmd {
         #[arg(long)]
         digest_at: Option<String>,
     },
-    /// Remove a destination and its keychain entry.
+    /// Give a destination its webhook address (Chatwork: the API token; e-mail: the sign-in's
+    /// password) on this computer: one another computer of the team added, or to replace the
+    /// one kept. Read like `add`'s: LOCKDESK_WEBHOOK_URL, LOCKDESK_CHATWORK_TOKEN or
+    /// LOCKDESK_SMTP_PASSWORD, else typed unseen or one line on stdin.
+    Secret { id: String },
+    /// Remove a destination and its keychain entry (with a team: for the whole team).
     Remove { id: String },
     /// Send a test message to a destination now.
     Test { id: String },

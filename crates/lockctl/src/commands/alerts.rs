@@ -1,4 +1,4 @@
-//! `alerts destinations list|add|remove|test` and `alerts deliveries`: the app's team-alert
+//! `alerts destinations list|add|secret|remove|test` and `alerts deliveries`: the app's team-alert
 //! use-cases. A webhook address, a Chatwork token and a mail sign-in's password are secrets:
 //! read from the environment or stdin (typed unseen at a terminal), never from the arguments,
 //! which every user of the computer can see in the process list.
@@ -6,11 +6,11 @@
 use lockdesk_core::app::args::NoArgs;
 use lockdesk_core::team_alerts::commands::{
     alert_deliveries_list, alert_destinations_add, alert_destinations_list,
-    alert_destinations_remove, alert_destinations_test,
+    alert_destinations_remove, alert_destinations_secret, alert_destinations_test,
 };
 use lockdesk_core::team_alerts::commands::{
     AlertDeliveriesRequest, AlertDestinationAddRequest, AlertDestinationIdRequest,
-    MailDestinationRequest,
+    AlertDestinationSecretRequest, MailDestinationRequest,
 };
 use lockdesk_core::team_alerts::{DestinationKind, Digest, MailSecurity, RuleSelection};
 use lockdesk_core::watch::words::MessageLanguage;
@@ -37,16 +37,17 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: AlertsCmd) -> Result<(
                     .iter()
                     .map(words::destination_row)
                     .collect();
-                if list.team.is_empty() {
+                if list.team.is_empty() && list.no_secret_here.is_empty() {
                     return output::table(term.out, &words::DESTINATION_HEADERS, &rows);
                 }
-                // With a team: the other computers that can send to each one too.
+                // With a team: which computers send to each one.
                 for (row, d) in rows.iter_mut().zip(&list.destinations) {
                     let others = list.team.iter().find(|t| t.destination_id == d.id);
-                    row.push(words::also_on(others.map(|t| t.computers.as_slice())));
+                    let here = !list.no_secret_here.contains(&d.id);
+                    row.push(words::sent_by(here, others.map(|t| t.computers.as_slice())));
                 }
                 let mut headers = words::DESTINATION_HEADERS.to_vec();
-                headers.push("ALSO ON");
+                headers.push("SENT BY");
                 output::table(term.out, &headers, &rows)
             })
         }
@@ -111,21 +112,8 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: AlertsCmd) -> Result<(
                 return Err(Error::Usage(
                     "--smtp-*, --from and --to are for --kind email".into(),
                 ));
-            } else if kind == DestinationKind::Chatwork {
-                token = Some(secret(
-                    term,
-                    CHATWORK_TOKEN_ENV,
-                    words::TOKEN_PROMPT,
-                    "API token",
-                )?);
-                url = non_empty_env(WEBHOOK_URL_ENV);
             } else {
-                url = Some(secret(
-                    term,
-                    WEBHOOK_URL_ENV,
-                    words::WEBHOOK_PROMPT,
-                    "webhook address",
-                )?);
+                (url, token) = chat_secrets(term, kind)?;
             }
             let rules = if rules.is_empty() {
                 RuleSelection::All
@@ -165,6 +153,37 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: AlertsCmd) -> Result<(
                 Ok(())
             })
         }
+        AlertsCmd::Destinations(DestinationsCmd::Secret { id }) => {
+            let list = alert_destinations_list(ctx, NoArgs {}).await?;
+            let Some(dest) = list.destinations.iter().find(|d| d.id == id) else {
+                return Err(lockdesk_core::error::Error::DestinationNotFound(id).into());
+            };
+            let (mut url, mut token, mut password) = (None, None, None);
+            if dest.kind == DestinationKind::Email {
+                password = Some(secret(
+                    term,
+                    SMTP_PASSWORD_ENV,
+                    words::SMTP_PASSWORD_PROMPT,
+                    "mail password",
+                )?);
+            } else {
+                (url, token) = chat_secrets(term, dest.kind)?;
+            }
+            let given = alert_destinations_secret(
+                ctx,
+                AlertDestinationSecretRequest {
+                    id,
+                    url,
+                    token,
+                    password,
+                },
+            )
+            .await?;
+            term.show(&given, |term| {
+                writeln!(term.out, "{}", words::destination_secret_given(&given))?;
+                Ok(())
+            })
+        }
         AlertsCmd::Destinations(DestinationsCmd::Test { id }) => {
             let sent = alert_destinations_test(ctx, AlertDestinationIdRequest { id }).await?;
             term.show(&sent, |term| {
@@ -191,6 +210,25 @@ fn rule(r: RuleArg) -> RuleKind {
         RuleArg::ListedUser => RuleKind::ListedUser,
         RuleArg::SilentLock => RuleKind::SilentLock,
     }
+}
+
+/// A chat destination's address and (Chatwork) token: Chatwork's token, and its address only
+/// when LOCKDESK_WEBHOOK_URL names a relay; any other kind's webhook address.
+fn chat_secrets(
+    term: &mut Term<'_>,
+    kind: DestinationKind,
+) -> Result<(Option<String>, Option<String>)> {
+    if kind == DestinationKind::Chatwork {
+        let token = secret(term, CHATWORK_TOKEN_ENV, words::TOKEN_PROMPT, "API token")?;
+        return Ok((non_empty_env(WEBHOOK_URL_ENV), Some(token)));
+    }
+    let url = secret(
+        term,
+        WEBHOOK_URL_ENV,
+        words::WEBHOOK_PROMPT,
+        "webhook address",
+    )?;
+    Ok((Some(url), None))
 }
 
 /// A secret from `env_name`, else one line typed unseen (or read from stdin).

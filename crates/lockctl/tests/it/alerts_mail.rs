@@ -125,10 +125,14 @@ async fn an_email_destination_takes_its_password_from_stdin_and_mails_tests_and_
         "{mails:?}"
     );
 
-    // A wrong password: 535, with its code and what to do.
-    let wrong = w.run(&args, "not-the-password\n").await.ok().json();
-    let wrong = wrong["id"].as_str().unwrap().to_owned();
-    let refused = w.run(&["alerts", "destinations", "test", &wrong], "").await;
+    // A wrong password given: 535, with its code and what to do.
+    w.run(
+        &["alerts", "destinations", "secret", &id],
+        "not-the-password\n",
+    )
+    .await
+    .ok();
+    let refused = w.run(&["alerts", "destinations", "test", &id], "").await;
     assert_eq!(refused.code, 1);
     assert!(
         refused.stderr.contains("[mail_auth_failed]"),

@@ -1,7 +1,8 @@
 //! Alerts sent once for the team: three computers (three homes, three keychains, real lockctl
-//! processes) each set up with the team's chat room, watching at the same moment, post each
-//! alert once; a battery replaced and low again is posted again, once; an alert found while
-//! the team's database is down waits, and is posted once when it is back.
+//! processes) share the chat room one of them added (each given its address on its own), and
+//! watching at the same moment post each alert once; a battery replaced and low again is posted
+//! again, once; an alert found while the team's database is down waits, and is posted once
+//! when it is back; the room removed on one computer is gone on every one.
 
 use serde_json::json;
 
@@ -64,26 +65,49 @@ async fn three_computers_watching_at_once_post_each_alert_once() {
         let connected = run(home, user, &["team", "connect", &address]).await;
         assert_eq!(connected.code, 0, "{}", connected.stderr);
         org = first_org(home, user).await;
-        let mut add = home.command(&[
-            "--profile",
-            "work",
-            "--org",
-            &org,
-            "alerts",
-            "destinations",
-            "add",
-            "--name",
-            "総務チャット",
-            "--kind",
-            "slack",
-            "--rule",
-            "low-battery",
-            "--lang",
-            "en",
-        ]);
-        add.env("LOCKDESK_WEBHOOK_URL", &hook);
-        let added = crate::procs::finish(&mut add).await;
-        assert_eq!(added.code, 0, "{}", added.stderr);
+    }
+    // One administrator adds the room; the others find it in their list, without its address,
+    // and are refused adding it again.
+    let added = add_room(&homes[0], &org, &hook).await;
+    assert_eq!(added.code, 0, "{}", added.stderr);
+    let again = add_room(&homes[1], &org, &hook).await;
+    assert_ne!(again.code, 0);
+    assert!(
+        again.stderr.contains("[destination_exists]"),
+        "{}",
+        again.stderr
+    );
+    let mut ids = Vec::new();
+    for (home, user) in homes.iter().zip(USERS) {
+        let listed = destinations(home, user, &org).await;
+        let found = &listed["destinations"][0];
+        assert_eq!(found["name"], "総務チャット", "{listed}");
+        assert_eq!(
+            listed["destinations"].as_array().unwrap().len(),
+            1,
+            "{listed}"
+        );
+        let needs = listed["no_secret_here"].as_array().unwrap().len();
+        assert_eq!(needs, usize::from(user != USERS[0]), "{listed}");
+        ids.push(found["id"].as_str().unwrap().to_owned());
+    }
+    // The address each computer is given is checked as in an add, and kept in its keychain.
+    let refused = give_address(&homes[2], &ids[2], "http://hooks.example.com/x").await;
+    assert_ne!(refused.code, 0);
+    assert!(
+        refused.stderr.contains("[invalid_input]"),
+        "{}",
+        refused.stderr
+    );
+    assert_eq!(
+        destinations(&homes[2], USERS[2], &org).await["no_secret_here"],
+        json!([ids[2]])
+    );
+    for i in 1..3 {
+        let given = give_address(&homes[i], &ids[i], &hook).await;
+        assert_eq!(given.code, 0, "{}", given.stderr);
+        let listed = destinations(&homes[i], USERS[i], &org).await;
+        assert_eq!(listed["no_secret_here"], json!([]), "{listed}");
     }
     let listed = run(
         &homes[0],
@@ -126,6 +150,14 @@ async fn three_computers_watching_at_once_post_each_alert_once() {
     // The database down: the alert is found and shown here, its post waits (no computer can
     // know whether another posted it); back, it is posted once.
     server.stop();
+    // Nor is a shared destination removed meanwhile: the team's list cannot be changed.
+    let kept = run(&homes[1], "suzuki", &remove_of(&ids[1])).await;
+    assert_ne!(kept.code, 0);
+    assert!(
+        kept.stderr.contains("[team_shared_unreachable]"),
+        "{}",
+        kept.stderr
+    );
     set_battery(&sim_url, &second, 6).await;
     let down = run(
         &homes[1],
@@ -177,15 +209,72 @@ async fn three_computers_watching_at_once_post_each_alert_once() {
     )
     .await;
     assert_eq!(listed.code, 0, "{}", listed.stderr);
-    assert!(listed.stdout.contains("ALSO ON"), "{}", listed.stdout);
+    assert!(listed.stdout.contains("SENT BY"), "{}", listed.stdout);
+    assert!(
+        listed.stdout.contains("this computer, "),
+        "{}",
+        listed.stdout
+    );
+    let listed = destinations(&homes[1], USERS[1], &org).await;
+    assert_eq!(
+        listed["team"][0]["computers"].as_array().map(Vec::len),
+        Some(2),
+        "{listed}"
+    );
+
+    // Removed on one computer, the room is gone from every computer's list.
+    let removed = run(&homes[2], "takahashi", &remove_of(&ids[2])).await;
+    assert_eq!(removed.code, 0, "{}", removed.stderr);
+    for (home, user) in homes.iter().zip(USERS) {
+        let listed = destinations(home, user, &org).await;
+        assert_eq!(listed["destinations"], json!([]), "{listed}");
+    }
+}
+
+fn remove_of(id: &str) -> Vec<&str> {
+    vec!["--profile", "work", "alerts", "destinations", "remove", id]
+}
+
+/// `alerts destinations add` of the team's room, its address from the environment.
+async fn add_room(home: &Home, org: &str, hook: &str) -> Done {
+    let mut add = home.command(&[
+        "--profile",
+        "work",
+        "--org",
+        org,
+        "alerts",
+        "destinations",
+        "add",
+        "--name",
+        "総務チャット",
+        "--kind",
+        "slack",
+        "--rule",
+        "low-battery",
+        "--lang",
+        "en",
+    ]);
+    add.env("LOCKDESK_WEBHOOK_URL", hook);
+    crate::procs::finish(&mut add).await
+}
+
+/// `alerts destinations secret ID`, the address from the environment.
+async fn give_address(home: &Home, id: &str, hook: &str) -> Done {
+    let mut give = home.command(&["--profile", "work", "alerts", "destinations", "secret", id]);
+    give.env("LOCKDESK_WEBHOOK_URL", hook);
+    crate::procs::finish(&mut give).await
+}
+
+/// `alerts destinations list` as JSON.
+async fn destinations(home: &Home, user: &str, org: &str) -> serde_json::Value {
     let listed = run(
-        &homes[1],
-        "suzuki",
+        home,
+        user,
         &[
             "--profile",
             "work",
             "--org",
-            &org,
+            org,
             "--json",
             "alerts",
             "destinations",
@@ -193,10 +282,6 @@ async fn three_computers_watching_at_once_post_each_alert_once() {
         ],
     )
     .await;
-    let listed: serde_json::Value = serde_json::from_str(&listed.stdout).unwrap();
-    assert_eq!(
-        listed["team"][0]["computers"].as_array().map(Vec::len),
-        Some(2),
-        "{listed}"
-    );
+    assert_eq!(listed.code, 0, "{}", listed.stderr);
+    serde_json::from_str(&listed.stdout).unwrap()
 }

@@ -91,10 +91,10 @@ pub use crate::team::commands::{
 };
 pub use crate::team_alerts::commands::{
     alert_deliveries_list, alert_deliveries_run, alert_destinations_add, alert_destinations_list,
-    alert_destinations_remove, alert_destinations_test, AlertDeliveriesPage,
-    AlertDeliveriesRequest, AlertDeliveryPassResponse, AlertDestinationAddRequest,
-    AlertDestinationIdRequest, AlertDestinationTestResponse, AlertDestinationsListResponse,
-    MailDestinationRequest,
+    alert_destinations_remove, alert_destinations_secret, alert_destinations_test,
+    AlertDeliveriesPage, AlertDeliveriesRequest, AlertDeliveryPassResponse,
+    AlertDestinationAddRequest, AlertDestinationIdRequest, AlertDestinationSecretRequest,
+    AlertDestinationTestResponse, AlertDestinationsListResponse, MailDestinationRequest,
 };
 pub use crate::team_alerts::{
     AlertDestination, DeliveryState, DeliveryView, DestinationKind, Digest, MailSecurity,

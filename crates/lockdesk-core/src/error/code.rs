@@ -200,6 +200,9 @@ error_codes! {
 
     /// No team-alert destination has this id (details.field names it).
     DestinationNotFound = "destination_not_found" => NotFound,
+    /// An alert destination of the same kind and name is there already, this computer's or the
+    /// team's (details.field names its id).
+    DestinationExists = "destination_exists" => Conflict,
     /// A chat service refused an alert message (details.status: a 4xx other than 429): the
     /// webhook address, token or room is wrong or was revoked. Not sent again.
     WebhookRefused = "webhook_refused" => Connection,

@@ -137,6 +137,10 @@ pub enum Error {
     /// No team-alert destination has this id.
     #[error("no alert destination has the id {0:?}")]
     DestinationNotFound(String),
+    /// An alert destination of the same kind and name is there already (this computer's, or
+    /// the team's): the id of that one.
+    #[error("an alert destination of this kind with this name is there already (id {0:?}): give it its address on this computer, or choose another name")]
+    DestinationExists(String),
     /// A chat service refused the message with this HTTP status (not 429).
     #[error("{destination}: the chat service refused the message (HTTP {status}); check the webhook address, token or room")]
     WebhookRefused { destination: String, status: u16 },
@@ -237,6 +241,7 @@ impl Error {
             Error::CachedOnly { .. } => ErrorCode::CachedOnly,
             Error::NotCached { .. } => ErrorCode::NotCached,
             Error::DestinationNotFound(_) => ErrorCode::DestinationNotFound,
+            Error::DestinationExists(_) => ErrorCode::DestinationExists,
             Error::WebhookRefused { .. } => ErrorCode::WebhookRefused,
             Error::WebhookUnavailable { .. } => ErrorCode::WebhookUnavailable,
             Error::WebhookAnswerLost { .. } => ErrorCode::WebhookAnswerLost,
@@ -350,6 +355,7 @@ impl Error {
             }
             Error::CsvTooLarge { limit, .. } => d.limit = Some(*limit as u32),
             Error::DestinationNotFound(_)
+            | Error::DestinationExists(_)
             | Error::WebhookSecretMissing(_)
             | Error::MailPasswordBoundElsewhere(_) => d.field = Some("id".into()),
             Error::WebhookRefused { status, .. }

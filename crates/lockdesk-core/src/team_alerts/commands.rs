@@ -13,9 +13,11 @@ use serde::{Deserialize, Serialize};
 use crate::app::args::{Done, NoArgs};
 use crate::app::context::AppContext;
 use crate::error::{Error, ErrorCode, Result};
-use crate::team::alerts::other_holders;
+use crate::team::alerts::{other_holders, team_name};
+use crate::team::destinations as shared;
 use crate::team_alerts::destinations::{
-    check_token, forget_secret, mail_binding, save_secret, secret_of, DestinationSecret,
+    can_send_here, check_token, forget_secret, mail_binding, save_secret, secret_of,
+    DestinationSecret,
 };
 use crate::team_alerts::mail::{check_password, smtp_host};
 use crate::team_alerts::send::Sent;
@@ -40,6 +42,10 @@ pub struct AlertDestinationsListResponse {
     /// (they have one of the same kind and name); an alert is sent by one of them.
     #[serde(default)]
     pub team: Vec<DestinationTeam>,
+    /// The destinations (by id) this computer cannot send to: it has not been given their
+    /// address or password (a destination another computer of the team added).
+    #[serde(default)]
+    pub no_secret_here: Vec<String>,
 }
 
 /// The other computers of the team that can send to a destination.
@@ -125,6 +131,35 @@ impl std::fmt::Debug for AlertDestinationAddRequest {
     }
 }
 
+/// A destination's address (and Chatwork's token), or its mail sign-in's password, given on this
+/// computer: for a destination another computer of the team added, or to replace the one
+/// kept. Never in Debug output; to the keychain only.
+#[derive(Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct AlertDestinationSecretRequest {
+    pub id: String,
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub url: Option<String>,
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub token: Option<String>,
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub password: Option<String>,
+}
+
+impl std::fmt::Debug for AlertDestinationSecretRequest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AlertDestinationSecretRequest")
+            .field("id", &self.id)
+            .field("url", &self.url.as_ref().map(|_| "[redacted]"))
+            .field("token", &self.token.as_ref().map(|_| "[redacted]"))
+            .field("password", &self.password.as_ref().map(|_| "[redacted]"))
+            .finish()
+    }
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct AlertDestinationIdRequest {
@@ -154,12 +189,33 @@ pub struct AlertDeliveriesPage {
     pub deliveries: Vec<DeliveryView>,
 }
 
-/// Every alert destination.
+/// Every alert destination (with a team, its list brought in line with the team's first).
 pub async fn alert_destinations_list(
     ctx: &AppContext,
     _req: NoArgs,
 ) -> Result<AlertDestinationsListResponse> {
-    let all = load_destinations(&destinations_path(&ctx.core().config_dir))?;
+    let core = ctx.core();
+    let path = destinations_path(&core.config_dir);
+    let mut orgs: Vec<String> = load_destinations(&path)?
+        .destinations
+        .into_iter()
+        .map(|d| d.organization_id)
+        .collect();
+    if let Ok((_, org)) = ctx.org().await {
+        orgs.push(org.as_str().to_owned());
+    }
+    orgs.sort_unstable();
+    orgs.dedup();
+    for org in &orgs {
+        shared::sync_quietly(ctx, org).await;
+    }
+    let all = load_destinations(&path)?;
+    let no_secret_here = all
+        .destinations
+        .iter()
+        .filter(|d| !can_send_here(core.secrets.as_ref(), d))
+        .map(|d| d.id.clone())
+        .collect();
     let team = other_holders(ctx, &all.destinations)
         .await
         .into_iter()
@@ -171,12 +227,14 @@ pub async fn alert_destinations_list(
     Ok(AlertDestinationsListResponse {
         destinations: all.destinations,
         team,
+        no_secret_here,
     })
 }
 
 /// Adds a destination for the organization in use: everything is checked first, then the
 /// address (and token, or the mail password) go to the keychain and the rest to
-/// `alert_destinations.json`; nothing is kept on an error.
+/// `alert_destinations.json`; nothing is kept on an error. With a team, it is shared (the
+/// team's list read first: a destination of the same kind and name is refused, as here).
 pub async fn alert_destinations_add(
     ctx: &AppContext,
     req: AlertDestinationAddRequest,
@@ -185,7 +243,16 @@ pub async fn alert_destinations_add(
     let connection = ctx.profile_for(lockdesk_api::ApiVersion::V3)?;
     let core = ctx.core();
     let path = destinations_path(&core.config_dir);
+    shared::sync_quietly(ctx, org.as_str()).await;
     let mut all = load_destinations(&path)?;
+    let name = req.name.trim();
+    if let Some(same) = all
+        .destinations
+        .iter()
+        .find(|d| d.organization_id == org.as_str() && d.kind == req.kind && d.name == name)
+    {
+        return Err(Error::DestinationExists(same.id.clone()));
+    }
     let (host, secret, mail) = if req.kind == DestinationKind::Email {
         email_parts(&req)?
     } else {
@@ -213,6 +280,7 @@ pub async fn alert_destinations_add(
             at: d.at.trim().to_owned(),
         }),
         connection: Some(connection),
+        shared: false,
     };
     dest.validate()?;
     all.destinations.push(dest.clone());
@@ -225,6 +293,60 @@ pub async fn alert_destinations_add(
         let _ = forget_secret(core.secrets.as_ref(), &id);
         return Err(e);
     }
+    // Shared now, or (the database not answering) the next time the list is read.
+    shared::sync_quietly(ctx, org.as_str()).await;
+    Ok(dest)
+}
+
+/// Gives a destination its address (and Chatwork's token), or its mail sign-in's password, on
+/// this computer: checked as when it is added, then kept in the keychain (replacing the one
+/// kept). A chat destination shows the new address's host.
+pub async fn alert_destinations_secret(
+    ctx: &AppContext,
+    req: AlertDestinationSecretRequest,
+) -> Result<AlertDestination> {
+    let core = ctx.core();
+    let path = destinations_path(&core.config_dir);
+    let mut all = load_destinations(&path)?;
+    let dest = all
+        .destinations
+        .iter_mut()
+        .find(|d| d.id == req.id)
+        .ok_or_else(|| Error::DestinationNotFound(req.id.clone()))?;
+    if !dest.has_secret() {
+        return Err(Error::invalid(
+            "password",
+            "this destination's mail server takes mail without a sign-in: nothing is needed",
+        ));
+    }
+    let as_added = AlertDestinationAddRequest {
+        name: dest.name.clone(),
+        kind: dest.kind,
+        url: req.url,
+        token: req.token,
+        room_id: dest.room_id.clone(),
+        rules: dest.rules.clone(),
+        language: dest.language,
+        mail: dest.mail.as_ref().map(|m| MailDestinationRequest {
+            host: dest.host.clone(),
+            port: Some(m.port),
+            security: Some(m.security),
+            username: m.username.clone(),
+            from: m.from.clone(),
+            to: m.to.clone(),
+        }),
+        password: req.password,
+        digest: dest.digest.clone(),
+    };
+    let (host, secret, _) = if dest.kind == DestinationKind::Email {
+        email_parts(&as_added)?
+    } else {
+        chat_parts(&as_added)?
+    };
+    dest.host = host;
+    let dest = dest.clone();
+    save_secret(core.secrets.as_ref(), &dest.id, &secret)?;
+    save_destinations(&path, &all)?;
     Ok(dest)
 }
 
@@ -352,12 +474,22 @@ fn email_parts(
 }
 
 /// Removes a destination and its keychain entry; its deliveries not sent yet are given up.
+/// One shared with the team is removed for the whole team (refused, nothing removed, while the
+/// team's database cannot be reached).
 pub async fn alert_destinations_remove(
     ctx: &AppContext,
     req: AlertDestinationIdRequest,
 ) -> Result<Done> {
     let core = ctx.core();
     let path = destinations_path(&core.config_dir);
+    let found = load_destinations(&path)?
+        .destinations
+        .into_iter()
+        .find(|d| d.id == req.id)
+        .ok_or_else(|| Error::DestinationNotFound(req.id.clone()))?;
+    if found.shared && shared::sync(ctx, &found.organization_id, Some(&team_name(&found))).await? {
+        return Ok(Done::ok());
+    }
     let mut all = load_destinations(&path)?;
     let before = all.destinations.len();
     all.destinations.retain(|d| d.id != req.id);

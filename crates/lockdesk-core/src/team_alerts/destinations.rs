@@ -143,6 +143,10 @@ pub struct AlertDestination {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub connection: Option<String>,
+    /// Shared with the team (`crate::team::destinations`): gone from the team's list, it was
+    /// removed by another computer and goes here too.
+    #[serde(default)]
+    pub shared: bool,
 }
 
 impl AlertDestination {
@@ -394,6 +398,15 @@ pub fn secret_of(secrets: &dyn SecretStore, dest: &AlertDestination) -> Result<D
         }
     }
     Ok(secret)
+}
+
+/// Whether this computer can send to `dest`: it needs no secret, or its secret is kept here
+/// for what it names. A keychain that cannot be read now counts as able (it may be back).
+pub fn can_send_here(secrets: &dyn SecretStore, dest: &AlertDestination) -> bool {
+    !matches!(
+        secret_of(secrets, dest),
+        Err(Error::WebhookSecretMissing(_) | Error::MailPasswordBoundElsewhere(_))
+    )
 }
 
 /// The secret kept for destination `id`; `webhook_secret_missing` when there is none (or it

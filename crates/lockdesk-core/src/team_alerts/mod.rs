@@ -19,7 +19,7 @@ pub mod pass;
 pub mod send;
 pub mod smtp;
 #[cfg(test)]
-mod test_fixtures;
+pub(crate) mod test_fixtures;
 pub mod words;
 
 pub use deliveries::{DeliveryState, DeliveryStore, DeliveryView, DELIVERIES_FILE};

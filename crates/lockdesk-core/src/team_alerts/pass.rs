@@ -17,7 +17,7 @@ use crate::error::{Error, ErrorCategory, ErrorCode, Result};
 use crate::reports::schedule::next_office_morning;
 use crate::team::alerts::{claim_deliveries, team_name};
 use crate::team_alerts::deliveries::{Claimed, Settle, Target};
-use crate::team_alerts::destinations::{secret_of, DestinationSecret};
+use crate::team_alerts::destinations::{can_send_here, secret_of, DestinationSecret};
 use crate::team_alerts::messages::{self, Body, Content, BURST_OVER};
 use crate::team_alerts::send::{self, Sent};
 use crate::team_alerts::{
@@ -47,14 +47,21 @@ pub struct AlertDeliveryPassResponse {
 /// Queues `alerts` of `organization_id` for each of its destinations whose rules take them
 /// (once per alert and destination, whichever program queues it); how many deliveries. With a
 /// team, only the deliveries this computer claimed first (the claims of the `ended` alerts
-/// freed first); an unreachable team database is an error, and the alerts wait.
+/// freed first) of the destinations it can send to; an unreachable team database is an error,
+/// and the alerts wait.
 pub async fn queue_alerts(
     ctx: &AppContext,
     organization_id: &str,
     alerts: &[AlertView],
     ended: &[String],
 ) -> Result<u32> {
-    let all = load_destinations(&destinations_path(&ctx.core().config_dir))?;
+    crate::team::destinations::sync_quietly(ctx, organization_id).await;
+    let mut all = load_destinations(&destinations_path(&ctx.core().config_dir))?;
+    // A destination of the team's whose address this computer was not given is sent by one
+    // that was (one of this computer's own fails visibly, in the deliveries).
+    let secrets = ctx.core().secrets.clone();
+    all.destinations
+        .retain(|d| !d.shared || can_send_here(secrets.as_ref(), d));
     let now = ctx.core().clock.now();
     let office = office_of(ctx, organization_id);
     let mut items: Vec<(AlertView, Vec<(Target, String)>)> = alerts

@@ -42,5 +42,6 @@ pub fn destination(kind: DestinationKind, language: MessageLanguage) -> AlertDes
         mail: None,
         digest: None,
         connection: None,
+        shared: false,
     }
 }

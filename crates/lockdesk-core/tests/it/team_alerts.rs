@@ -396,6 +396,36 @@ async fn send_a_test_remove_and_what_is_refused_stores_nothing() {
     assert!(got[0].form("body").contains("Lockdesk: test message"));
     assert!(got[0].form("body").contains("Chatwork 総務"));
 
+    // The same kind and name again is refused; a new address given replaces the one kept.
+    let e = fail(
+        ctx,
+        "alert_destinations_add",
+        json!({ "name": "Chatwork 総務", "kind": "chatwork", "token": "t2", "room_id": "8",
+            "url": hook.url("/other") }),
+    )
+    .await;
+    assert_eq!(e.code.as_str(), "destination_exists");
+    let e = fail(
+        ctx,
+        "alert_destinations_secret",
+        json!({ "id": id, "url": hook.url("/cw2") }),
+    )
+    .await;
+    assert_eq!(e.details.field.as_deref(), Some("token"), "{}", e.message);
+    call(
+        ctx,
+        "alert_destinations_secret",
+        json!({ "id": id, "token": "tok2", "url": hook.url("/cw2") }),
+    )
+    .await;
+    call(ctx, "alert_destinations_test", json!({ "id": id })).await;
+    let got = hook.at("/cw2/rooms/7/messages");
+    assert_eq!(got.len(), 1);
+    assert_eq!(got[0].header("x-chatworktoken").as_deref(), Some("tok2"));
+    let list = call(ctx, "alert_destinations_list", json!({})).await;
+    assert_eq!(list["destinations"].as_array().map(Vec::len), Some(1));
+    assert_eq!(list["no_secret_here"], json!([]));
+
     hook.set(Mode::Status(401));
     let e = fail(ctx, "alert_destinations_test", json!({ "id": id })).await;
     assert_eq!(e.code.as_str(), "webhook_refused");

@@ -303,7 +303,7 @@ async fn no_password_goes_out_without_starttls_to_a_certificate_this_computer_tr
     let implicit = SmtpServer::start(Security::Tls(ca.loopback()), Some((USER, PASSWORD))).await;
     let id = add(
         &world,
-        mail_request(&implicit, "tls", Some(PASSWORD), json!({})),
+        mail_request(&implicit, "tls", Some(PASSWORD), json!({ "name": "TLS" })),
     )
     .await;
     let e = fail(ctx, "alert_destinations_test", json!({ "id": id })).await;
@@ -313,7 +313,12 @@ async fn no_password_goes_out_without_starttls_to_a_certificate_this_computer_tr
     let plain = SmtpServer::start(Security::Plain, Some((USER, PASSWORD))).await;
     let id = add(
         &world,
-        mail_request(&plain, "starttls", Some(PASSWORD), json!({})),
+        mail_request(
+            &plain,
+            "starttls",
+            Some(PASSWORD),
+            json!({ "name": "平文" }),
+        ),
     )
     .await;
     let e = fail(ctx, "alert_destinations_test", json!({ "id": id })).await;

@@ -105,6 +105,8 @@ export const errorCodesEn = {
   'error.not_cached':
     'Nothing is kept for offline reading here yet: it is kept once the service has answered this list.',
   'error.destination_not_found': 'This alert destination no longer exists.',
+  'error.destination_exists':
+    'An alert destination of this kind with this name is already in the list (perhaps added on another computer of the team). Give that one its address on this computer, or choose another name.',
   'error.team_address_invalid':
     'The team data source must be given as postgres://USER@HOST:PORT/DATABASE, without a password (the password is asked for separately).',
   'error.team_unreachable':
@@ -122,7 +124,7 @@ export const errorCodesEn = {
   'error.team_shared_unreachable':
     "The team's database cannot be reached, so the settings the team shares cannot be changed now (another administrator could change them meanwhile). Nothing was saved; try again when it answers.",
   'error.webhook_refused':
-    'The chat service refused the message. Check the webhook address (for Chatwork, the API token and room), then add the destination again with the right one.',
+    'The chat service refused the message. Check the webhook address (for Chatwork, the API token and room), then give the right one with “Change its address” (a wrong room: add the destination again).',
   'error.webhook_unavailable':
     'The chat service could not be reached, or is busy. Alerts waiting for it are sent again on their own.',
   'error.webhook_answer_lost':
@@ -130,13 +132,13 @@ export const errorCodesEn = {
   'error.delivery_interrupted':
     'Lockdesk was stopped while sending this alert; it may have arrived. Look in the chat room or mailbox: it is not sent again.',
   'error.webhook_secret_missing':
-    'The webhook address or mail password of this alert destination is not in the keychain. Remove the destination and add it again.',
+    'This computer has not been given the webhook address or mail password of this alert destination (it is not in the keychain). Give it with “Give its address here”.',
   'error.mail_password_bound_elsewhere':
     'The mail password of this alert destination was kept for another mail server, port or user name than the destination now names, so Lockdesk did not send it. Remove the destination and add it again.',
   'error.mail_refused':
     'The mail server refused the alert mail. Check the From and To addresses, then add the destination again with the right ones.',
   'error.mail_auth_failed':
-    'The mail server refused the sign-in. Check the user name and password with IT, then add the destination again.',
+    'The mail server refused the sign-in. Check the user name and password with IT, then give the right password with “Change its address” (a wrong user name: add the destination again).',
   'error.mail_unavailable':
     'The mail server could not be reached, or asked to try later. Alerts waiting for it are sent again on their own.',
   'error.mail_starttls_missing':

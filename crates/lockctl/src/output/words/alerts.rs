@@ -48,11 +48,15 @@ fn rules(r: &RuleSelection) -> String {
     }
 }
 
-/// The other computers of the team that can send to a destination, or that none can.
-pub fn also_on(computers: Option<&[String]>) -> String {
-    match computers {
-        Some(c) if !c.is_empty() => c.join(", "),
-        _ => "(only this computer)".to_owned(),
+/// Which computers send to a destination: this one (`here`: it was given the address) and
+/// the team's `others`.
+pub fn sent_by(here: bool, others: Option<&[String]>) -> String {
+    let others = others.filter(|c| !c.is_empty()).map(|c| c.join(", "));
+    match (here, others) {
+        (true, None) => "only this computer".to_owned(),
+        (true, Some(others)) => format!("this computer, {others}"),
+        (false, Some(others)) => format!("{others} (not this one: no address here)"),
+        (false, None) => "none yet: no computer has its address".to_owned(),
     }
 }
 
@@ -98,6 +102,15 @@ pub fn destination_added(d: &AlertDestination) -> String {
         clean(&d.name),
         kind(d.kind),
         clean(&d.host),
+        clean(&d.id)
+    )
+}
+
+pub fn destination_secret_given(d: &AlertDestination) -> String {
+    format!(
+        "alert destination {} ({}) can be sent from this computer now; try it with `lockctl alerts destinations test {}`",
+        clean(&d.id),
+        clean(&d.name),
         clean(&d.id)
     )
 }

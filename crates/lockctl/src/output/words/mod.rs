@@ -31,9 +31,9 @@ pub use activity::{
     team_activity_headers, team_activity_row, ACTIVITY_HEADERS,
 };
 pub use alerts::{
-    also_on, deliveries_warning, delivery_row, destination_added, destination_row,
-    destination_tested, DELIVERY_HEADERS, DESTINATION_HEADERS, SMTP_PASSWORD_PROMPT, TOKEN_PROMPT,
-    WEBHOOK_PROMPT,
+    deliveries_warning, delivery_row, destination_added, destination_row, destination_secret_given,
+    destination_tested, sent_by, DELIVERY_HEADERS, DESTINATION_HEADERS, SMTP_PASSWORD_PROMPT,
+    TOKEN_PROMPT, WEBHOOK_PROMPT,
 };
 pub use bulk::{
     import_progress, preview_row, preview_summary, report_summary, result_row, PREVIEW_HEADERS,

@@ -35,4 +35,9 @@ digest?: Digest,
  * The connection (profile) it was added with: removing the connection removes it.
  * Destinations added by an earlier version have none (their organization decides).
  */
-connection?: string, };
+connection?: string, 
+/**
+ * Shared with the team (`crate::team::destinations`): gone from the team's list, it was
+ * removed by another computer and goes here too.
+ */
+shared: boolean, };

@@ -11,4 +11,9 @@ destinations: Array<AlertDestination>,
  * With a team: for each destination (by id), the other computers that can send to it too
  * (they have one of the same kind and name); an alert is sent by one of them.
  */
-team: Array<DestinationTeam>, };
+team: Array<DestinationTeam>, 
+/**
+ * The destinations (by id) this computer cannot send to: it has not been given their
+ * address or password (a destination another computer of the team added).
+ */
+no_secret_here: Array<string>, };

@@ -15,6 +15,7 @@ import type { AlertDeliveryPassResponse } from "./AlertDeliveryPassResponse";
 import type { AlertDestination } from "./AlertDestination";
 import type { AlertDestinationAddRequest } from "./AlertDestinationAddRequest";
 import type { AlertDestinationIdRequest } from "./AlertDestinationIdRequest";
+import type { AlertDestinationSecretRequest } from "./AlertDestinationSecretRequest";
 import type { AlertDestinationTestResponse } from "./AlertDestinationTestResponse";
 import type { AlertDestinationsListResponse } from "./AlertDestinationsListResponse";
 import type { AlertQuery } from "./AlertQuery";
@@ -187,6 +188,7 @@ export type Commands = {
   reports_run: { req: ReportsRunRequest; res: ReportsRunResponse };
   alert_destinations_list: { req: NoArgs; res: AlertDestinationsListResponse };
   alert_destinations_add: { req: AlertDestinationAddRequest; res: AlertDestination };
+  alert_destinations_secret: { req: AlertDestinationSecretRequest; res: AlertDestination };
   alert_destinations_remove: { req: AlertDestinationIdRequest; res: Done };
   alert_destinations_test: { req: AlertDestinationIdRequest; res: AlertDestinationTestResponse };
   alert_deliveries_list: { req: AlertDeliveriesRequest; res: AlertDeliveriesPage };
@@ -272,6 +274,7 @@ export const COMMAND_NAMES: CommandName[] = [
   "reports_run",
   "alert_destinations_list",
   "alert_destinations_add",
+  "alert_destinations_secret",
   "alert_destinations_remove",
   "alert_destinations_test",
   "alert_deliveries_list",

@@ -20,6 +20,7 @@ export type { AlertDeliveryPassResponse } from "./AlertDeliveryPassResponse";
 export type { AlertDestination } from "./AlertDestination";
 export type { AlertDestinationAddRequest } from "./AlertDestinationAddRequest";
 export type { AlertDestinationIdRequest } from "./AlertDestinationIdRequest";
+export type { AlertDestinationSecretRequest } from "./AlertDestinationSecretRequest";
 export type { AlertDestinationTestResponse } from "./AlertDestinationTestResponse";
 export type { AlertDestinationsListResponse } from "./AlertDestinationsListResponse";
 export type { AlertQuery } from "./AlertQuery";

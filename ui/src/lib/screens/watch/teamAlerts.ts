@@ -115,6 +115,34 @@ export function digestWords(d: AlertDestination, tr: Tr): string | null {
   return d.digest ? tr('teamalerts.digestAt', { at: d.digest.at }) : null;
 }
 
+/**
+ * Which computers of the team send to a destination: `others` (none listed when this computer
+ * works alone, `null`) and this one when it was given the address (`sendsHere`). Null when
+ * there is nothing to say (alone, and able to send).
+ */
+export function teamWords(
+  others: readonly string[] | null,
+  sendsHere: boolean,
+  tr: Tr,
+): string | null {
+  if (others === null) return sendsHere ? null : tr('teamalerts.teamNobody');
+  const computers = others.join(', ');
+  if (sendsHere) {
+    return others.length === 0
+      ? tr('teamalerts.teamOnlyHere')
+      : tr('teamalerts.teamAlso', { computers });
+  }
+  return others.length === 0
+    ? tr('teamalerts.teamNobody')
+    : tr('teamalerts.teamNotHere', { computers });
+}
+
+/** Whether sending to `d` needs an address or password kept on each computer (an e-mail
+ * server taking mail without a sign-in needs none). */
+export function needsSecret(d: AlertDestination): boolean {
+  return !(d.kind === 'email' && !d.mail?.username);
+}
+
 /** The destinations of the organization in use (the core lists every organization's). */
 export function ofOrganization(
   all: readonly AlertDestination[],

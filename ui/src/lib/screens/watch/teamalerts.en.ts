@@ -90,6 +90,19 @@ export const teamAlertsEn = {
   'teamalerts.fact.team': 'In the team',
   'teamalerts.teamOnlyHere': 'Only this computer can send to it: alerts wait while it is off.',
   'teamalerts.teamAlso': 'Also set up on {computers}: each alert is sent once, by one of them.',
+  'teamalerts.teamNotHere':
+    'Sent by {computers}. This computer has not been given its address, so it does not send to it.',
+  'teamalerts.teamNobody':
+    'No computer can send to it yet: it was added on another computer of the team. Give its address here (or on another computer).',
+  'teamalerts.giveSecret': 'Give its address here',
+  'teamalerts.secret.title': 'Its address on this computer',
+  'teamalerts.secret.intro':
+    'This destination was added on another computer of the team. Its address (or password) is kept in this computer’s keychain only; the team’s database never holds it.',
+  'teamalerts.secret.save': 'Save on this computer',
+  'teamalerts.secretGiven': 'This computer can send to the destination now.',
+  'teamalerts.changeSecret': 'Change its address',
+  'teamalerts.secret.introChange':
+    'The new address (or password) replaces the one kept in this computer’s keychain; the other computers of the team keep theirs.',
   'teamalerts.fact.digest': 'Sending',
   'teamalerts.form.host': 'SMTP server',
   'teamalerts.form.hostHint': 'The mail server’s name or address, without a port.',

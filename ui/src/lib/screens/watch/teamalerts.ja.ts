@@ -93,6 +93,19 @@ export const teamAlertsJa: Record<TeamAlertsMessageKey, string> = {
     '送信できるのはこのパソコンだけです。このパソコンの電源が切れている間、通知は送信を待ちます。',
   'teamalerts.teamAlso':
     '{computers} でも設定されています。各通知はそのうち 1 台から 1 回だけ送信されます。',
+  'teamalerts.teamNotHere':
+    '{computers} から送信されます。このパソコンにはアドレスが設定されていないため、このパソコンからは送信しません。',
+  'teamalerts.teamNobody':
+    'チームの別のパソコンで追加された送信先で、まだどのパソコンからも送信できません。このパソコン（または別のパソコン）でアドレスを設定してください。',
+  'teamalerts.giveSecret': 'このパソコンで設定',
+  'teamalerts.secret.title': 'このパソコンでの送信設定',
+  'teamalerts.secret.intro':
+    'この送信先はチームの別のパソコンで追加されました。アドレス（またはパスワード）はこのパソコンのキーチェーンにだけ保存され、チームのデータベースには保存されません。',
+  'teamalerts.secret.save': 'このパソコンに保存',
+  'teamalerts.secretGiven': 'このパソコンから送信先に送信できるようになりました。',
+  'teamalerts.changeSecret': 'アドレスを変更',
+  'teamalerts.secret.introChange':
+    '新しいアドレス（またはパスワード）は、このパソコンのキーチェーンに保存されているものと置き換わります。チームの他のパソコンの設定は変わりません。',
   'teamalerts.fact.digest': '送信のしかた',
   'teamalerts.form.host': 'SMTP サーバー',
   'teamalerts.form.hostHint': 'メールサーバーの名前またはアドレスです（ポート番号は含めません）。',
