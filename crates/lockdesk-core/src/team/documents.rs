@@ -1,12 +1,13 @@
 //! Settings the team shares (`lockdesk_team::documents`): an organization's watch rules, the
-//! report definitions. This
-//! computer keeps its copy (the settings file, read whenever the database does not answer) and,
-//! beside it, the version of the team's document the copy came from (`FILE.team-version`).
-//! Reading brings a newer team version down (and shares a copy the team does not have yet: a
-//! computer's rules become the team's when it is the first to have them); saving sends the
-//! change made from the copy's version, refused with who and when if another computer saved
-//! since, and refused while the database cannot be reached (nothing is saved then, so two
-//! administrators never overwrite each other unknowingly).
+//! report definitions. This computer keeps its copy (the settings file, read whenever the
+//! database does not answer) and, beside it, the version of the team's document the copy came
+//! from (`FILE.team-version`). Reading brings a newer team version down (and shares a copy the
+//! team does not have yet: a computer's rules become the team's when it is the first to have
+//! them); saving sends the change made from the copy's version. Another computer saved since:
+//! a change of other parts (other rules, other reports) is put together with it
+//! (`team::merge`); a change of the same part is refused with who and when. Refused too while
+//! the database cannot be reached (nothing is saved then, so two administrators never
+//! overwrite each other unknowingly).
 
 use std::path::{Path, PathBuf};
 
@@ -16,6 +17,7 @@ use lockdesk_team::documents::{get, save, Document, Saved};
 use crate::app::context::AppContext;
 use crate::error::{Error, Result};
 use crate::settings_file::{self, SettingsFile};
+use crate::team::merge::three_way;
 use crate::team::reach::{reach, Reached};
 
 /// How long a read waits for the team's version before it reads this computer's copy.
@@ -104,17 +106,23 @@ async fn try_pull<T: SettingsFile>(
     }
 }
 
+/// How often a change is put together with a newer version of the team's and saved again
+/// before giving up (other computers saving at the same moment each time).
+const MERGES: usize = 3;
+
 /// Saves `value` as the team's `kind`/`key` (made from the version of this computer's copy),
-/// then as the copy at `path`; working alone, as the copy only. Nothing is saved on an error:
-/// `team_conflict` (the team's newer version is then the copy, for the next read) or
-/// `team_shared_unreachable`.
-pub(crate) async fn push<T: SettingsFile>(
+/// then as the copy at `path`; working alone, as the copy only. What was saved is returned:
+/// when another computer saved since, a change of other parts is put together with its
+/// ([`three_way`]: other rules, other reports) and saved on its version. Nothing is saved on
+/// an error: `team_conflict` (the same part changed there: the team's newer version is then
+/// the copy, for the next read) or `team_shared_unreachable`.
+pub(crate) async fn push<T: SettingsFile + Clone>(
     ctx: &AppContext,
     kind: &str,
     key: &str,
     path: &Path,
     value: &T,
-) -> Result<()> {
+) -> Result<T> {
     value.validate()?;
     let reached = match reach(ctx).await {
         Ok(reached) => reached,
@@ -130,41 +138,60 @@ pub(crate) async fn push<T: SettingsFile>(
         me,
     }) = reached
     else {
-        return settings_file::save(path, value);
+        settings_file::save(path, value)?;
+        return Ok(value.clone());
     };
-    let body = as_json(value)?;
-    let by = &me;
-    let saved = save(
-        &mut client,
-        schema,
-        kind,
-        key,
-        &body,
-        copy_version(path),
-        by,
-    )
-    .await
-    .map_err(|e| match e {
-        lockdesk_team::error::TeamError::Unreachable { .. } => Error::TeamSharedUnreachable {
-            reason: e.to_string(),
-        },
-        e => Error::Team(e),
-    })?;
-    match saved {
-        Saved::Kept(version) => {
-            settings_file::save(path, value)?;
-            note_version(path, version)
-        }
-        Saved::Conflict(doc) => {
-            // The screen reads again what the team has: the copy becomes the team's.
-            let _ = adopt::<T>(path, &doc);
-            Err(Error::TeamConflict {
-                computer: doc.computer,
-                os_user: doc.os_user,
-                at: doc.changed_at,
-            })
+    let ours = as_json(value)?;
+    // What the change was made from: this computer's copy of the version it names.
+    let base = match copy_version(path) {
+        Some(_) => Some(as_json(&settings_file::load::<T>(path)?)?),
+        None => None,
+    };
+    let (mut body, mut from) = (ours.clone(), copy_version(path));
+    for tries in 0.. {
+        let saved = save(&mut client, schema, kind, key, &body, from, &me)
+            .await
+            .map_err(|e| match e {
+                lockdesk_team::error::TeamError::Unreachable { .. } => {
+                    Error::TeamSharedUnreachable {
+                        reason: e.to_string(),
+                    }
+                }
+                e => Error::Team(e),
+            })?;
+        let doc = match saved {
+            Saved::Kept(version) => {
+                let kept: T = serde_json::from_value(body)
+                    .map_err(|e| Error::invalid("team", e.to_string()))?;
+                settings_file::save(path, &kept)?;
+                note_version(path, version)?;
+                return Ok(kept);
+            }
+            Saved::Conflict(doc) => doc,
+        };
+        let merged = base
+            .as_ref()
+            .filter(|_| tries < MERGES)
+            .and_then(|base| three_way(base, &ours, &doc.body))
+            .and_then(|m| serde_json::from_value::<T>(m).ok())
+            .filter(|m| m.validate().is_ok());
+        match merged {
+            Some(m) => {
+                body = as_json(&m)?;
+                from = Some(doc.version);
+            }
+            None => {
+                // The screen reads again what the team has: the copy becomes the team's.
+                let _ = adopt::<T>(path, &doc);
+                return Err(Error::TeamConflict {
+                    computer: doc.computer,
+                    os_user: doc.os_user,
+                    at: doc.changed_at,
+                });
+            }
         }
     }
+    unreachable!("the loop returns")
 }
 
 fn as_json<T: SettingsFile>(value: &T) -> Result<serde_json::Value> {

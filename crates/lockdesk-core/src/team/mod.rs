@@ -16,6 +16,7 @@ pub mod computer;
 pub mod destinations;
 pub mod documents;
 pub mod journal_read;
+pub mod merge;
 pub mod reach;
 pub mod reachability;
 pub mod reports;

@@ -367,8 +367,8 @@ pub async fn watch_rules_get(ctx: &AppContext, _req: NoArgs) -> Result<WatchRule
 pub async fn watch_rules_set(ctx: &AppContext, req: WatchRulesSetRequest) -> Result<WatchRules> {
     let org = org_id(ctx).await?;
     let path = rules_path(&ctx.core().config_dir, &org);
-    push(ctx, WATCH_RULES, &org, &path, &req.rules).await?;
-    Ok(req.rules)
+    // With a team, the rules as saved: another administrator's change of other rules in too.
+    push(ctx, WATCH_RULES, &org, &path, &req.rules).await
 }
 
 /// A page of the organization's alerts, newest first.

@@ -1,7 +1,8 @@
 //! Watch rules shared by a team (two computers: their own folders and keychains, one simulator,
 //! one private PostgreSQL): rules set while alone are shared by the first read after
-//! connecting; a save made from an older version than the team's is refused with who and when,
-//! and the screen then reads the team's; a round brings the team's rules down; while the
+//! connecting; a save made from an older version than the team's is put together with the
+//! team's when it changed other rules, and refused with who and when when it changed the same
+//! (the screen then reads the team's); a round brings the team's rules down; while the
 //! database is down the rules read from this computer's copy and cannot be changed.
 
 use std::sync::Arc;
@@ -91,6 +92,30 @@ async fn two_computers_share_the_rules_and_a_late_save_is_refused() {
         .unwrap()
         .get(0);
     assert_eq!(version, 4);
+
+    // Two administrators changing different rules from the same version: B's save is put
+    // together with A's, and both computers read both changes.
+    let mut a_screen = call(&a, "watch_rules_get", json!({})).await;
+    let mut b_screen = call(&b, "watch_rules_get", json!({})).await;
+    a_screen["low_battery"]["threshold_percent"] = json!(15);
+    call(&a, "watch_rules_set", json!({ "rules": a_screen })).await;
+    let silent = !b_screen["silent_lock"]["enabled"].as_bool().unwrap();
+    b_screen["silent_lock"]["enabled"] = json!(silent);
+    let saved = call(&b, "watch_rules_set", json!({ "rules": b_screen })).await;
+    assert_eq!(saved["low_battery"]["threshold_percent"], 15, "{saved}");
+    assert_eq!(saved["silent_lock"]["enabled"], silent, "{saved}");
+    assert_eq!(call(&a, "watch_rules_get", json!({})).await, saved);
+    // The same rule changed by both: the second is refused, nothing of it saved.
+    let mut a_screen = saved.clone();
+    let mut b_screen = saved.clone();
+    a_screen["low_battery"]["threshold_percent"] = json!(10);
+    call(&a, "watch_rules_set", json!({ "rules": a_screen })).await;
+    b_screen["low_battery"]["enabled"] = json!(false);
+    let late = fail(&b, "watch_rules_set", json!({ "rules": b_screen })).await;
+    assert_eq!(late.code.as_str(), "team_conflict", "{late:?}");
+    let now = call(&b, "watch_rules_get", json!({})).await;
+    assert_eq!(now["low_battery"]["threshold_percent"], 10, "{now}");
+    assert_eq!(now["low_battery"]["enabled"], true, "{now}");
 }
 
 /// The rules file of the organization `ctx` uses (the only one in its watch folder).
