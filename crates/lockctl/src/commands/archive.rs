@@ -154,7 +154,14 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
             }
             term.show(&shown, |term| {
                 let name = archive_name(env, &arg)?;
-                writeln!(term.out, "{}", words::sync_summary(&report, &name))?;
+                let from_team = team
+                    .as_ref()
+                    .is_some_and(|t| !t.synced_here && report.progress.pages == 0);
+                writeln!(
+                    term.out,
+                    "{}",
+                    words::sync_summary(&report, &name, from_team)
+                )?;
                 if let Some(t) = &team {
                     writeln!(term.out, "{}", words::team_sync_summary(t))?;
                 }

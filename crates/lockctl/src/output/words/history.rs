@@ -144,7 +144,9 @@ pub fn team_sync_summary(t: &TeamArchiveView) -> String {
     }
 }
 
-pub fn sync_summary(r: &SyncReport, archive: &str) -> String {
+/// A sync's first line. `from_team`: another computer of the team synced, and this one only
+/// took the team's archive in (the service was not asked).
+pub fn sync_summary(r: &SyncReport, archive: &str, from_team: bool) -> String {
     let p = &r.progress;
     let older = match &p.complete {
         Completeness::Since { .. } => complete_words(&p.complete)
@@ -152,14 +154,19 @@ pub fn sync_summary(r: &SyncReport, archive: &str) -> String {
             .unwrap_or_default(),
         _ => String::new(),
     };
+    let outcome = match &r.outcome {
+        SyncOutcome::Completed => "completed",
+        SyncOutcome::Paused { .. } => "paused",
+        SyncOutcome::Cancelled => "cancelled",
+        SyncOutcome::Failed { .. } => "failed",
+    };
+    if from_team {
+        return format!(
+            "{outcome}: from the team's archive, nothing asked of the service; archive {archive}{older}"
+        );
+    }
     format!(
-        "{}: {} record(s) received, {} new, {} page(s), {} lock(s); archive {archive}{older}",
-        match &r.outcome {
-            SyncOutcome::Completed => "completed",
-            SyncOutcome::Paused { .. } => "paused",
-            SyncOutcome::Cancelled => "cancelled",
-            SyncOutcome::Failed { .. } => "failed",
-        },
+        "{outcome}: {} record(s) received, {} new, {} page(s), {} lock(s); archive {archive}{older}",
         p.records,
         p.new_records,
         p.pages,
@@ -203,7 +210,7 @@ mod tests {
             started_at: since,
             finished_at: since,
         };
-        assert!(sync_summary(&report, "a.sqlite")
+        assert!(sync_summary(&report, "a.sqlite", false)
             .ends_with(&format!("{expected}, older records not fetched yet")));
         // Nothing held yet: nothing said; everything held: said once, no "older" note.
         p.complete = Completeness::Nothing;
@@ -216,6 +223,10 @@ mod tests {
             progress: p,
             ..report
         };
-        assert!(!sync_summary(&whole, "a.sqlite").contains("older"));
+        assert!(!sync_summary(&whole, "a.sqlite", false).contains("older"));
+        assert_eq!(
+            sync_summary(&whole, "a.sqlite", true),
+            "cancelled: from the team's archive, nothing asked of the service; archive a.sqlite"
+        );
     }
 }
