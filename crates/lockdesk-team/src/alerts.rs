@@ -1,5 +1,6 @@
 //! Alerts sent once for the team. Each computer watches on its own and raises what it finds in
-//! its own alert store (so its screen and notifications never wait for the network); before it
+//! its own alert store (so its screen and notifications never wait for the network; the team's
+//! store, `alert_store`, says which were the team's already); before it
 //! sends an alert to a destination it claims that delivery here, and only the first claim of
 //! an alert and destination sends. A destination is named by its kind and name, so one chat
 //! room set up on several computers (each holding its webhook in its own keychain) is one

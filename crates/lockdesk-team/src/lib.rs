@@ -3,8 +3,9 @@
 //! never the password, which the keychain keeps), how a computer reaches it (`connect`: TLS
 //! with the system's trust store to any other computer, plain only on this one), its schema
 //! (`schema`: versioned migrations; a Lockdesk older than the schema reads and never writes)
-//! and what it holds (`journal`: every computer's journal entries, each once; `alerts`: which
-//! computer sends each alert to each destination, once for the team; `documents`: settings the
+//! and what it holds (`journal`: every computer's journal entries, each once; `alert_store`:
+//! each alert raised and acknowledged once for the team; `alerts`: which computer sends each
+//! alert to each destination, once for the team; `documents`: settings the
 //! team shares, each save refused when another computer saved since; `reports`: each report
 //! period written by one computer; `history`: the team's history archive, synced by one
 //! computer at a time and taken in by every computer).
@@ -13,6 +14,7 @@
 //!
 //! No Lockdesk types here: the core gives plain data and decides when to call.
 
+pub mod alert_store;
 pub mod alerts;
 pub mod computer;
 pub mod connect;

@@ -18,6 +18,11 @@
 //!   id and destination) may still hold: a new alert is never taken for one already sent.
 //!
 //! The mutes and the acknowledgements of the old file are not carried over.
+//!
+//! With a team, the store is this computer's copy of the team's (`team_copy.rs`: the open
+//! alerts, alerts raised elsewhere taken in, acknowledgements made elsewhere).
+
+mod team_copy;
 
 use std::path::Path;
 
@@ -27,6 +32,8 @@ use lockdesk_archive::{StoreFile, StoreKind};
 use chrono::{DateTime, Utc};
 use rusqlite::{params, params_from_iter, OptionalExtension};
 use serde::{Deserialize, Serialize};
+
+pub use team_copy::TakenIn;
 
 use crate::watch::rules::{Finding, RuleKind};
 

@@ -20,6 +20,7 @@ use crate::error::{Error, ErrorCode, Result};
 use crate::history::store::open_archive;
 use crate::history::sync::start_sync;
 use crate::locks::commands::{locks_list, LocksListRequest};
+use crate::team::alert_store::{acknowledged as acknowledged_for_team, bring_in_line, share_round};
 use crate::team::documents::{pull, push, WATCH_RULES};
 use crate::team_alerts::commands::{deliver_pending, queue_alerts, AlertDeliveryPassResponse};
 use crate::watch::{
@@ -302,6 +303,8 @@ pub async fn watch_round(ctx: &AppContext, _req: NoArgs) -> Result<WatchRoundRes
     };
     store.end(&org, &recovered, now).map_err(Error::from)?;
     let new_alerts = store.raise(&org, &findings, now).map_err(Error::from)?;
+    // With a team: those another computer raised first are not announced again here.
+    let new_alerts = share_round(ctx, &store, &org, new_alerts, &recovered).await;
     let deliveries = deliver_after_round(ctx, &org, &store, now, &recovered).await;
     let answer = WatchRoundResponse {
         organization_id: org.clone(),
@@ -377,7 +380,9 @@ pub async fn watch_alerts_list(ctx: &AppContext, req: AlertQuery) -> Result<Watc
         return Err(Error::invalid("limit", "use 1 to 1000 alerts per page"));
     }
     let org = org_id(ctx).await?;
-    let (alerts, total) = store(ctx)?.list(&org, &req).map_err(Error::from)?;
+    let store = store(ctx)?;
+    bring_in_line(ctx, &store, &org).await;
+    let (alerts, total) = store.list(&org, &req).map_err(Error::from)?;
     Ok(WatchAlertsPage { alerts, total })
 }
 
@@ -387,9 +392,18 @@ pub async fn watch_alerts_acknowledge(
 ) -> Result<WatchAcknowledgeResponse> {
     let org = org_id(ctx).await?;
     let now = ctx.core().clock.now();
-    let acknowledged = store(ctx)?
+    let store = store(ctx)?;
+    let acknowledged = store
         .acknowledge(&org, &req.ids, now)
         .map_err(Error::from)?;
+    let keys: Vec<String> = store
+        .open(&org)
+        .map_err(Error::from)?
+        .into_iter()
+        .filter(|a| req.ids.contains(&a.id))
+        .map(|a| a.finding.key)
+        .collect();
+    acknowledged_for_team(ctx, &org, &keys).await;
     Ok(WatchAcknowledgeResponse { acknowledged })
 }
 

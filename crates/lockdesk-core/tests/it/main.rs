@@ -20,6 +20,8 @@ mod reports;
 mod sign_in;
 mod sim_world;
 mod support;
+#[cfg(target_os = "linux")]
+mod team_alert_store;
 mod team_alerts;
 mod team_mail;
 #[cfg(target_os = "linux")]

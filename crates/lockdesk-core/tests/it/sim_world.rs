@@ -161,6 +161,14 @@ impl SimWorld {
             .unwrap();
     }
 
+    /// Another computer of the office with folders under `dir` and a keychain of its own, its
+    /// connection `name` signed in, as an app context on the first organization.
+    pub async fn other_computer(&self, dir: &std::path::Path, name: &str) -> AppContext {
+        let core = self.core_in(dir, Arc::new(MemoryStore::new()));
+        self.sign_in_as(&core, name, ApiVersion::V3).await;
+        app_on(core).await
+    }
+
     /// A new app context on the same folders and keychain (an app restart), on the first
     /// organization.
     pub async fn app(&self) -> AppContext {

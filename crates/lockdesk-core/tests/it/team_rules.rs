@@ -5,14 +5,11 @@
 //! (the screen then reads the team's); a round brings the team's rules down; while the
 //! database is down the rules read from this computer's copy and cannot be changed.
 
-use std::sync::Arc;
-
 use lockdesk_api::ApiVersion;
 use lockdesk_core::app::context::AppContext;
-use lockdesk_core::secrets::MemoryStore;
 use serde_json::{json, Value};
 
-use crate::sim_world::{app_on, call, fail, SimWorld};
+use crate::sim_world::{call, fail, SimWorld};
 use crate::team_server::{Server, TEAM_PASSWORD};
 
 async fn set_interval(ctx: &AppContext, minutes: u32) -> Result<Value, String> {
@@ -36,9 +33,7 @@ async fn two_computers_share_the_rules_and_a_late_save_is_refused() {
     w.sign_in("work", ApiVersion::V3).await;
     let a = w.app().await;
     let other = tempfile::tempdir().unwrap();
-    let b_core = w.core_in(other.path(), Arc::new(MemoryStore::new()));
-    w.sign_in_as(&b_core, "work", ApiVersion::V3).await;
-    let b = app_on(b_core).await;
+    let b = w.other_computer(other.path(), "work").await;
 
     // Set on A while it works alone; B has the defaults.
     set_interval(&a, 7).await.unwrap();

@@ -2,6 +2,7 @@
 //! `postgresql` package, `scripts/setup`), on the loopback, with a role and a database as the
 //! README tells IT to make them.
 
+mod alert_store;
 mod alerts;
 mod documents;
 mod history;
