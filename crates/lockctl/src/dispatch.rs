@@ -28,6 +28,7 @@ pub(crate) async fn dispatch(env: &Env<'_>, term: &mut Term<'_>, command: Comman
         Command::Watch(args) => commands::watch::run(env, term, args).await,
         Command::Reports(cmd) => commands::reports::run(env, term, cmd).await,
         Command::Alerts(cmd) => commands::alerts::run(env, term, cmd).await,
+        Command::Directory(cmd) => commands::directory::run(env, term, cmd).await,
         Command::Proxy(cmd) => commands::proxy::run(env, term, cmd).await,
         Command::Team(cmd) => commands::team::run(env, term, cmd).await,
         Command::Demo { .. } => {

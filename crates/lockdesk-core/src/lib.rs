@@ -7,7 +7,8 @@
 //! `groups`, `images`, `history`, `watch` (the rules and their alerts), `team_alerts` (chat and
 //! mail), `reports`, `journal` (what Lockdesk did, and the Activity screen), `offline` (the
 //! last answers, when the service cannot be reached), `today`, `proxy`, `demo`, `team` (the
-//! team's shared PostgreSQL data source). Below them: the
+//! team's shared PostgreSQL data source), `directory` (who should have a door, as the company's
+//! directory says). Below them: the
 //! error type, the keychain (`secrets`), settings files and this process's identity; `app`
 //! holds the command plumbing.
 //!
@@ -24,6 +25,7 @@ pub mod app;
 pub mod core_context;
 #[cfg(feature = "demo")]
 pub mod demo;
+pub mod directory;
 pub mod error;
 pub mod groups;
 pub mod history;

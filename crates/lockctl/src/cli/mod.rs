@@ -3,6 +3,7 @@
 
 mod activity;
 mod alerts;
+mod directory;
 mod history;
 mod reports;
 mod watch;
@@ -10,6 +11,7 @@ mod when;
 
 pub use activity::ActivityArgs;
 pub use alerts::{AlertsCmd, DestinationsCmd, KindArg, RuleArg, SecurityArg};
+pub use directory::{DirectoryCmd, SourcesCmd};
 pub use history::{
     ArchiveArg, ArchiveFilter, ExportFormatArg, Format, HistoryCmd, LangArg, Sort, TzArg,
 };
@@ -102,6 +104,10 @@ pub enum Command {
     /// journal shared), disconnect.
     #[command(subcommand)]
     Team(TeamCmd),
+    /// The company's directory decides who should have a door: its sources (an HR system's CSV
+    /// export) and the plan of leavers, joiners and movers.
+    #[command(subcommand)]
+    Directory(DirectoryCmd),
     /// Try Lockdesk without an account: the built-in simulator with demo data, signed in
     /// through the real OAuth flow. Touches none of your profiles or keychain entries.
     Demo {

@@ -5,6 +5,7 @@ pub mod activity;
 pub mod alerts;
 pub mod archive;
 pub mod demo;
+pub mod directory;
 pub mod groups;
 pub mod history;
 pub mod invitations;

@@ -9,6 +9,7 @@ mod alerts_mail;
 mod auth_proxy;
 mod broken_settings;
 mod cached;
+mod directory;
 mod flow;
 mod history;
 mod import;

@@ -15,6 +15,8 @@ mod plan;
 pub(crate) use bulk::invitations_bulk_start;
 pub use bulk::{invitations_bulk_send, run_bulk_invite, BulkInviteReport, BulkProgress};
 pub use csv_decode::{check_csv_size, CsvEncoding, MAX_CSV_BYTES, MAX_CSV_ROWS};
+pub(crate) use csv_decode::{decode_bytes, delimiter};
+pub(crate) use headers::normalize;
 pub use outcomes::{InviteOutcome, InviteProblem, InviteProblemCode, InviteResult};
 pub use plan::{
     invitations_bulk_preview, BulkInvitePreview, BulkInviteRequest, InviteRow, InviteRowStatus,

@@ -21,6 +21,7 @@ use super::cells::{clean, opt};
 mod activity;
 mod alerts;
 mod bulk;
+mod directory;
 mod history;
 mod reports;
 mod team;
@@ -38,6 +39,9 @@ pub use alerts::{
 pub use bulk::{
     import_progress, preview_row, preview_summary, report_summary, result_row, PREVIEW_HEADERS,
     RESULT_HEADERS,
+};
+pub use directory::{
+    exception_row, source_added, source_row, write_plan, EXCEPTION_HEADERS, SOURCE_HEADERS,
 };
 pub use history::{
     access_csv_row, archive_row, history_lock_row, page_range, records_written, sync_progress,

@@ -1,0 +1,124 @@
+//! The directory's words: its sources, exceptions and the plan, row by row.
+
+use std::io::Write;
+
+use lockdesk_core::directory::commands::DirectoryPlanResponse;
+use lockdesk_core::directory::{Change, DirectorySource, Exception, Held, PlanRow, SourceKind};
+
+use super::clean;
+use crate::error::Result;
+use crate::output;
+
+pub const SOURCE_HEADERS: [&str; 4] = ["ID", "NAME", "KIND", "WHERE"];
+pub const EXCEPTION_HEADERS: [&str; 3] = ["WHO", "REASON", "UNTIL"];
+const PLAN_HEADERS: [&str; 5] = ["CHANGE", "NAME", "EMPLOYEE NO.", "E-MAIL", "HELD"];
+
+pub fn source_row(s: &DirectorySource) -> Vec<String> {
+    match &s.source {
+        SourceKind::HrCsv { path, columns } => vec![
+            s.id.clone(),
+            s.name.clone(),
+            "HR CSV".into(),
+            format!(
+                "{path} (employee no.: {}, name: {})",
+                columns.employee_id, columns.name
+            ),
+        ],
+    }
+}
+
+pub fn exception_row(e: &Exception) -> Vec<String> {
+    vec![e.who.clone(), e.reason.clone(), e.until.to_string()]
+}
+
+pub fn source_added(s: &DirectorySource) -> String {
+    format!(
+        "directory source {} added: {}; see what it says with `lockctl directory plan`",
+        clean(&s.id),
+        clean(&s.name)
+    )
+}
+
+fn change_words(c: &Change) -> String {
+    match c {
+        Change::Remove {
+            left: Some(day), ..
+        } => format!("remove (left {day})"),
+        Change::Remove {
+            in_directory: true, ..
+        } => "remove (switched off)".into(),
+        Change::Remove { .. } => "remove (not in the directory)".into(),
+        Change::Invite { .. } => "invite".into(),
+        Change::Update {
+            name, mail, code, ..
+        } => {
+            let what: Vec<&str> = [(name, "name"), (mail, "e-mail"), (code, "code")]
+                .iter()
+                .filter(|(v, _)| v.is_some())
+                .map(|(_, w)| *w)
+                .collect();
+            format!("update {}", what.join(", "))
+        }
+    }
+}
+
+fn held_words(h: &Option<Held>) -> String {
+    match h {
+        None => String::new(),
+        Some(Held::Manager) => "a manager: decide yourself".into(),
+        Some(Held::Exception { reason, until }) => format!("exception until {until}: {reason}"),
+        Some(Held::NoMail) => "no e-mail address in the directory".into(),
+        Some(Held::Ambiguous { candidates }) => {
+            format!("ambiguous: matches {}", candidates.join(", "))
+        }
+    }
+}
+
+fn plan_row(r: &PlanRow) -> Vec<String> {
+    vec![
+        change_words(&r.change),
+        r.name.clone(),
+        r.employee_id.clone().unwrap_or_default(),
+        r.mail.clone().unwrap_or_default(),
+        held_words(&r.held),
+    ]
+}
+
+/// The plan: what was read, the counts, then every row.
+pub fn write_plan(out: &mut dyn Write, p: &DirectoryPlanResponse) -> Result<()> {
+    let people: u32 = p.sources.iter().map(|s| s.people).sum();
+    let plan = &p.plan;
+    let todo = |rows: &[PlanRow]| rows.iter().filter(|r| r.held.is_none()).count();
+    let held = |rows: &[PlanRow]| rows.iter().filter(|r| r.held.is_some()).count();
+    writeln!(
+        out,
+        "directory plan for {} ({} people in {} source(s), {} users in the organization, today {}):",
+        clean(&p.organization_id),
+        people,
+        p.sources.len(),
+        p.users,
+        p.today
+    )?;
+    writeln!(
+        out,
+        "{} to remove, {} to invite, {} to update; {} held for you to decide, {} ambiguous, {} joining later",
+        todo(&plan.leavers),
+        todo(&plan.joiners),
+        todo(&plan.movers),
+        held(&plan.leavers) + held(&plan.joiners) + held(&plan.movers),
+        plan.ambiguous.len(),
+        plan.joining_later
+    )?;
+    let rows: Vec<Vec<String>> = [&plan.leavers, &plan.joiners, &plan.movers, &plan.ambiguous]
+        .iter()
+        .flat_map(|rows| rows.iter().map(plan_row))
+        .collect();
+    if rows.is_empty() {
+        writeln!(
+            out,
+            "nothing to change: the organization is as the directory says"
+        )?;
+        return Ok(());
+    }
+    output::table(out, &PLAN_HEADERS, &rows)
+}

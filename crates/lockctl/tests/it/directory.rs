@@ -1,0 +1,157 @@
+//! `lockctl directory` against lockdesk-sim: an HR system's CSV export (CP932, Japanese headers,
+//! as Japanese Excel saves it) added as the organization's source, and the plan: a current
+//! employee matched by e-mail gets their employee number as the user code, one who left is to be
+//! removed, users missing from the export are to be removed unless they are managers (held), a
+//! new employee is to be invited with their number, one joining next year waits; nothing
+//! changes at the service. A file with a bad row is refused naming its line, and nothing is kept.
+
+use serde_json::Value;
+
+use crate::support::world;
+
+/// A CSV cell, quoted.
+fn q(s: &str) -> String {
+    format!("\"{}\"", s.replace('"', "\"\""))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_hr_export_in_cp932_plans_leavers_joiners_and_movers() {
+    let w = world();
+    w.add_profile("work", 0).await;
+    w.login("work").await.ok();
+    let org = w.first_org().await;
+    let listed = w
+        .run(&["--org", &org, "--json", "users", "list"], "")
+        .await
+        .ok()
+        .json();
+    let users = listed["users"].as_array().unwrap().clone();
+    let role = |u: &Value| u["authority"]["kind"].as_str().unwrap_or("").to_owned();
+    let members: Vec<&Value> = users
+        .iter()
+        .filter(|u| role(u) == "member" && u["mail"].is_string() && u["code"].is_null())
+        .collect();
+    let (stays, left) = (members[0], members[1]);
+    let text = |u: &Value, k: &str| u[k].as_str().unwrap().to_owned();
+    let csv = format!(
+        "社員番号,氏名,メールアドレス,入社日,退職日\r\n\
+         E001,{},{},2020/04/01,\r\n\
+         E002,{},{},2019/04/01,2020/03/31\r\n\
+         E003,新入 社員,newcomer@example.jp,2020年4月1日,\r\n\
+         E004,来年 入社,later@example.jp,2099/04/01,\r\n",
+        q(&text(stays, "name")),
+        q(&text(stays, "mail")),
+        q(&text(left, "name")),
+        q(&text(left, "mail")),
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("社員一覧.csv");
+    std::fs::write(&file, encoding_rs::SHIFT_JIS.encode(&csv).0).unwrap();
+    let added = w
+        .run(
+            &[
+                "--json",
+                "directory",
+                "sources",
+                "add",
+                "--name",
+                "人事 CSV",
+                "--hr-csv",
+                file.to_str().unwrap(),
+            ],
+            "",
+        )
+        .await
+        .ok()
+        .json();
+    assert_eq!(
+        added["source"]["columns"]["employee_id"], "社員番号",
+        "{added}"
+    );
+
+    let planned = w
+        .run(&["--json", "directory", "plan"], "")
+        .await
+        .ok()
+        .json();
+    let plan = &planned["plan"];
+    assert_eq!(planned["sources"][0]["people"], 4, "{planned}");
+    // The one matched by e-mail: the code set, nothing else.
+    let movers = plan["movers"].as_array().unwrap();
+    assert_eq!(movers.len(), 1, "{plan}");
+    assert_eq!(movers[0]["change"]["user_id"], stays["id"]);
+    assert_eq!(movers[0]["change"]["code"], "E001");
+    assert!(movers[0]["change"].get("name").is_none(), "{plan}");
+    // Leavers: the one who left, and everyone the export does not have; managers held.
+    let leavers = plan["leavers"].as_array().unwrap();
+    assert_eq!(leavers.len(), users.len() - 1, "{plan}");
+    let row_of = |id: &Value| {
+        leavers
+            .iter()
+            .find(|r| &r["change"]["user_id"] == id)
+            .unwrap()
+    };
+    assert_eq!(row_of(&left["id"])["change"]["left"], "2020-03-31");
+    for u in &users {
+        if u["id"] == stays["id"] {
+            continue;
+        }
+        let held = row_of(&u["id"])["held"]["kind"].as_str().map(str::to_owned);
+        let manager = matches!(role(u).as_str(), "manager" | "super_manager");
+        assert_eq!(held.as_deref() == Some("manager"), manager, "{u}");
+    }
+    let joiners = plan["joiners"].as_array().unwrap();
+    assert_eq!(joiners.len(), 1, "{plan}");
+    assert_eq!(joiners[0]["change"]["mail"], "newcomer@example.jp");
+    assert_eq!(joiners[0]["change"]["code"], "E003");
+    assert_eq!(plan["joining_later"], 1);
+
+    // In words: the counts first, then every row.
+    let words = w.run(&["directory", "plan"], "").await.ok().out();
+    assert!(words.contains("1 to invite, 1 to update"), "{words}");
+    assert!(words.contains("1 joining later"), "{words}");
+    assert!(words.contains("remove (left 2020-03-31)"), "{words}");
+    assert!(words.contains("a manager: decide yourself"), "{words}");
+
+    // Nothing changed at the service.
+    let after = w
+        .run(&["--org", &org, "--json", "users", "list"], "")
+        .await
+        .ok()
+        .json();
+    assert_eq!(after["users"], listed["users"]);
+
+    // A file with a bad row is refused naming its line; nothing is kept.
+    let bad = dir.path().join("bad.csv");
+    std::fs::write(
+        &bad,
+        "社員番号,氏名,メールアドレス\nE9,誰か,not-an-address\n",
+    )
+    .unwrap();
+    let refused = w
+        .run(
+            &[
+                "directory",
+                "sources",
+                "add",
+                "--name",
+                "x",
+                "--hr-csv",
+                bad.to_str().unwrap(),
+            ],
+            "",
+        )
+        .await;
+    assert_eq!(refused.code, 1);
+    assert!(refused.stderr.contains("line 2"), "{}", refused.stderr);
+    let sources = w
+        .run(&["--json", "directory", "sources", "list"], "")
+        .await
+        .ok()
+        .json();
+    assert_eq!(
+        sources["sources"].as_array().map(Vec::len),
+        Some(1),
+        "{sources}"
+    );
+}

@@ -1,0 +1,17 @@
+//! The company's directory decides who should have a door: people as a source says
+//! (`person`), an HR system's CSV export read (`hr_csv`), the plan of leavers, joiners and
+//! movers against the organization's users and invitations (`plan`), the sources and
+//! exceptions kept in `directory.json` (`settings`), and the use-cases (`commands`).
+
+pub mod commands;
+pub mod hr_csv;
+pub mod person;
+pub mod plan;
+#[cfg(test)]
+mod plan_tests;
+pub mod settings;
+
+pub use hr_csv::{read as read_hr_csv, Columns};
+pub use person::{DirectoryPerson, Standing};
+pub use plan::{plan, Change, DirectoryPlan, Exception, Held, PlanRow};
+pub use settings::{DirectorySettings, DirectorySource, SourceKind};
