@@ -11,6 +11,14 @@ pub enum DirectoryCmd {
     /// update, and who is held back for a person to decide (managers, exceptions, ambiguous
     /// matches). Nothing changes.
     Plan,
+    /// Make the plan again, show it, and after one "yes" (or with --yes) apply it: each row
+    /// through the same use-cases as a person's change, journaled; a run stopped part way does
+    /// what remains when run again.
+    Apply {
+        /// Apply without asking (a scheduled task).
+        #[arg(long)]
+        yes: bool,
+    },
 }
 
 #[derive(Debug, Subcommand)]

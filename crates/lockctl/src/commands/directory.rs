@@ -1,8 +1,11 @@
-//! `directory sources list|add|remove` and `directory plan`: the directory's use-cases.
+//! `directory sources list|add|remove`, `directory plan` and `directory apply`: the directory's
+//! use-cases.
 
 use lockdesk_core::app::args::NoArgs;
+use lockdesk_core::directory::apply::to_apply;
 use lockdesk_core::directory::commands::{
-    directory_plan, directory_sources_add, directory_sources_list, directory_sources_remove,
+    apply_plan, directory_plan, directory_sources_add, directory_sources_list,
+    directory_sources_remove, DirectoryApplyRequest, DirectoryApplyResponse,
     DirectorySourceAddRequest, DirectorySourceIdRequest,
 };
 use lockdesk_core::directory::Columns;
@@ -82,6 +85,54 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: DirectoryCmd) -> Resul
         DirectoryCmd::Plan => {
             let planned = directory_plan(ctx, NoArgs {}).await?;
             term.show(&planned, |term| words::write_plan(term.out, &planned))
+        }
+        DirectoryCmd::Apply { yes } => {
+            let planned = directory_plan(ctx, NoArgs {}).await?;
+            let rows = to_apply(&planned.plan).len();
+            if !term.json {
+                words::write_plan(term.out, &planned)?;
+            }
+            if rows == 0 {
+                let nothing = DirectoryApplyResponse {
+                    done: 0,
+                    failed: 0,
+                    not_attempted: 0,
+                    results: Vec::new(),
+                };
+                return term.show(&nothing, |_| Ok(()));
+            }
+            if !yes {
+                if !term.terminal {
+                    return Err(Error::Usage(
+                        "apply asks before it changes anything: run it at a terminal, or with --yes".into(),
+                    ));
+                }
+                write!(term.err, "{}", words::apply_question(rows))?;
+                term.err.flush()?;
+                let answer = term.read_line()?.unwrap_or_default();
+                if !matches!(answer.trim(), "yes" | "y" | "はい") {
+                    writeln!(term.err, "nothing changed")?;
+                    return Ok(());
+                }
+            }
+            let json = term.json;
+            let request = DirectoryApplyRequest {
+                fingerprint: planned.fingerprint.clone(),
+            };
+            let applied = apply_plan(ctx, request, |r, n, total| {
+                if !json {
+                    let _ = writeln!(term.err, "{}", words::applied_row(r, n, total));
+                }
+            })
+            .await?;
+            term.show(&applied, |term| {
+                writeln!(term.out, "{}", words::applied_summary(&applied))?;
+                Ok(())
+            })?;
+            if applied.failed > 0 || applied.not_attempted > 0 {
+                term.status = 1;
+            }
+            Ok(())
         }
     }
 }

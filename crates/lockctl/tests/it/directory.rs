@@ -3,11 +3,39 @@
 //! employee matched by e-mail gets their employee number as the user code, one who left is to be
 //! removed, users missing from the export are to be removed unless they are managers (held), a
 //! new employee is to be invited with their number, one joining next year waits; nothing
-//! changes at the service. A file with a bad row is refused naming its line, and nothing is kept.
+//! changes at the service. Applied (the invitation's answer lost and found out at the service),
+//! every change is journaled and a second plan has nothing left to do but the managers, held;
+//! apply asks first (refused without a terminal or --yes). A file with a bad row is refused
+//! naming its line, and nothing is kept.
 
 use serde_json::Value;
 
-use crate::support::world;
+use crate::support::{world, World};
+
+/// The simulator's lost answers for POST requests (`rate` 1: every answer lost).
+async fn faults(w: &World, rate: f64) {
+    reqwest::Client::new()
+        .post(format!("{}/_sim/faults", w.sim.base_url))
+        .json(&serde_json::json!({ "lose_answer_rate": rate, "drop_rate": 0.0, "methods": ["POST"], "path_prefix": "/v3/" }))
+        .send()
+        .await
+        .unwrap()
+        .error_for_status()
+        .unwrap();
+}
+
+/// How many of `users` are managers or super managers.
+fn managers(users: &[Value]) -> usize {
+    users
+        .iter()
+        .filter(|u| {
+            matches!(
+                u["authority"]["kind"].as_str(),
+                Some("manager" | "super_manager")
+            )
+        })
+        .count()
+}
 
 /// A CSV cell, quoted.
 fn q(s: &str) -> String {
@@ -120,6 +148,56 @@ async fn an_hr_export_in_cp932_plans_leavers_joiners_and_movers() {
         .ok()
         .json();
     assert_eq!(after["users"], listed["users"]);
+
+    // Applied, with the invitation's answer lost at the service: found out there, sent once.
+    faults(&w, 1.0).await;
+    let applied = w
+        .run(&["--json", "directory", "apply", "--yes"], "")
+        .await
+        .ok()
+        .json();
+    faults(&w, 0.0).await;
+    let to_do = users.len() - managers(&users);
+    assert_eq!(applied["done"], to_do + 1, "{applied}");
+    assert_eq!(applied["failed"], 0, "{applied}");
+    // A second plan has nothing left to do: only the managers, held.
+    let again = w
+        .run(&["--json", "directory", "plan"], "")
+        .await
+        .ok()
+        .json();
+    let again = &again["plan"];
+    assert_eq!(again["movers"], serde_json::json!([]), "{again}");
+    assert_eq!(again["joiners"], serde_json::json!([]), "{again}");
+    let left_rows = again["leavers"].as_array().unwrap();
+    assert_eq!(left_rows.len(), managers(&users), "{again}");
+    assert!(left_rows.iter().all(|r| r["held"]["kind"] == "manager"));
+    let invited = w
+        .run(&["--json", "invitations", "list"], "")
+        .await
+        .ok()
+        .json();
+    let newcomer = invited["invitations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["mail"] == "newcomer@example.jp")
+        .count();
+    assert_eq!(newcomer, 1, "{invited}");
+    // Each change is in the journal, as a person's would be.
+    let activity = w.run(&["--json", "activity"], "").await.ok().out();
+    assert!(activity.contains("users_remove"), "{activity}");
+    assert!(activity.contains("users_update"), "{activity}");
+    // Nothing to do: applying changes nothing and says so.
+    let nothing = w.run(&["directory", "apply"], "").await.ok().out();
+    assert!(nothing.contains("nothing to change"), "{nothing}");
+
+    // A new joiner, and apply without a terminal nor --yes: refused, nothing changed.
+    let csv2 = format!("{csv}E005,次の 社員,next@example.jp,2020/04/01,\r\n");
+    std::fs::write(&file, encoding_rs::SHIFT_JIS.encode(&csv2).0).unwrap();
+    let asked = w.run(&["directory", "apply"], "yes\n").await;
+    assert_eq!(asked.code, 2, "{}", asked.stderr);
+    assert!(asked.stderr.contains("--yes"), "{}", asked.stderr);
 
     // A file with a bad row is refused naming its line; nothing is kept.
     let bad = dir.path().join("bad.csv");

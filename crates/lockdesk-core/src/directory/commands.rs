@@ -1,6 +1,8 @@
 //! The directory's use-cases: its sources (`directory_sources_list/add/remove`, local: nothing
-//! changes at the service) and the plan (`directory_plan`, read: every source read again, and the
-//! organization's users and invitations from the service, never from the offline copy).
+//! changes at the service), the plan (`directory_plan`, read: every source read again, and the
+//! organization's users and invitations from the service, never from the offline copy) and
+//! applying it (`directory_apply`: each row through the users' and invitations' use-cases,
+//! each journaled as a person's change is).
 
 use std::path::Path;
 
@@ -9,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::app::args::{Done, NoArgs};
 use crate::app::context::AppContext;
+use crate::directory::apply::{apply_rows, fingerprint, to_apply, ApplyOutcome, ApplyResult};
 use crate::directory::hr_csv::{self, Columns};
 use crate::directory::person::DirectoryPerson;
 use crate::directory::plan::{plan, DirectoryPlan};
@@ -62,6 +65,25 @@ pub struct DirectoryPlanResponse {
     pub sources: Vec<SourceRead>,
     pub users: u32,
     pub plan: DirectoryPlan,
+    /// What the plan would do, in short: `directory_apply` refuses when it changed since.
+    pub fingerprint: String,
+}
+
+/// Apply the plan the person saw.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct DirectoryApplyRequest {
+    /// The `fingerprint` of the plan shown.
+    pub fingerprint: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct DirectoryApplyResponse {
+    pub done: u32,
+    pub failed: u32,
+    pub not_attempted: u32,
+    pub results: Vec<ApplyResult>,
 }
 
 pub async fn directory_sources_list(
@@ -189,17 +211,51 @@ pub async fn directory_plan(ctx: &AppContext, _req: NoArgs) -> Result<DirectoryP
         .map(|e| e.exception.clone())
         .collect();
     let today = ctx.core().clock.now().with_timezone(&Local).date_naive();
+    let plan = plan(
+        &people,
+        &users.users,
+        &invitations.invitations,
+        &exceptions,
+        today,
+    );
     Ok(DirectoryPlanResponse {
         organization_id: org.as_str().to_owned(),
         today,
         sources: read,
         users: users.users.len() as u32,
-        plan: plan(
-            &people,
-            &users.users,
-            &invitations.invitations,
-            &exceptions,
-            today,
-        ),
+        fingerprint: fingerprint(&plan),
+        plan,
     })
+}
+
+/// Applies the plan of the organization in use, made again now and refused unless it is the one
+/// shown (`fingerprint`); `on_row` hears each row as it ends.
+pub async fn apply_plan(
+    ctx: &AppContext,
+    req: DirectoryApplyRequest,
+    on_row: impl FnMut(&ApplyResult, usize, usize),
+) -> Result<DirectoryApplyResponse> {
+    let now = directory_plan(ctx, NoArgs {}).await?;
+    if now.fingerprint != req.fingerprint.trim() {
+        return Err(Error::invalid(
+            "fingerprint",
+            "the plan changed since it was shown (the directory or the organization changed): look at it again",
+        ));
+    }
+    let results = apply_rows(ctx, to_apply(&now.plan), on_row).await;
+    let count = |o: ApplyOutcome| results.iter().filter(|r| r.outcome == o).count() as u32;
+    Ok(DirectoryApplyResponse {
+        done: count(ApplyOutcome::Done),
+        failed: count(ApplyOutcome::Failed),
+        not_attempted: count(ApplyOutcome::NotAttempted),
+        results,
+    })
+}
+
+/// [`apply_plan`] as one command.
+pub async fn directory_apply(
+    ctx: &AppContext,
+    req: DirectoryApplyRequest,
+) -> Result<DirectoryApplyResponse> {
+    apply_plan(ctx, req, |_, _, _| {}).await
 }

@@ -1,8 +1,10 @@
 //! The company's directory decides who should have a door: people as a source says
 //! (`person`), an HR system's CSV export read (`hr_csv`), the plan of leavers, joiners and
-//! movers against the organization's users and invitations (`plan`), the sources and
+//! movers against the organization's users and invitations (`plan`) and applying it
+//! (`apply`), the sources and
 //! exceptions kept in `directory.json` (`settings`), and the use-cases (`commands`).
 
+pub mod apply;
 pub mod commands;
 pub mod hr_csv;
 pub mod person;

@@ -2,7 +2,8 @@
 
 use std::io::Write;
 
-use lockdesk_core::directory::commands::DirectoryPlanResponse;
+use lockdesk_core::directory::apply::{ApplyOutcome, ApplyResult};
+use lockdesk_core::directory::commands::{DirectoryApplyResponse, DirectoryPlanResponse};
 use lockdesk_core::directory::{Change, DirectorySource, Exception, Held, PlanRow, SourceKind};
 
 use super::clean;
@@ -113,12 +114,50 @@ pub fn write_plan(out: &mut dyn Write, p: &DirectoryPlanResponse) -> Result<()> 
         .iter()
         .flat_map(|rows| rows.iter().map(plan_row))
         .collect();
-    if rows.is_empty() {
+    if plan.is_empty() {
+        let held = if rows.is_empty() {
+            ""
+        } else {
+            " (but for the rows below, held for you to decide)"
+        };
         writeln!(
             out,
-            "nothing to change: the organization is as the directory says"
+            "nothing to change: the organization is as the directory says{held}"
         )?;
+    }
+    if rows.is_empty() {
         return Ok(());
     }
     output::table(out, &PLAN_HEADERS, &rows)
+}
+
+pub fn apply_question(rows: usize) -> String {
+    format!("Apply these {rows} change(s) to the organization? Type yes to apply: ")
+}
+
+pub fn applied_row(r: &ApplyResult, n: usize, total: usize) -> String {
+    let what = format!("{} {}", change_words(&r.row.change), clean(&r.row.name));
+    match (&r.outcome, &r.error) {
+        (ApplyOutcome::Done, _) => format!("[{n}/{total}] done: {what}"),
+        (ApplyOutcome::Failed, Some(e)) => {
+            format!(
+                "[{n}/{total}] failed: {what}: {} [{}]",
+                clean(&e.message),
+                e.code.as_str()
+            )
+        }
+        (ApplyOutcome::Failed, None) => format!("[{n}/{total}] failed: {what}"),
+        (ApplyOutcome::NotAttempted, _) => format!("[{n}/{total}] not tried: {what}"),
+    }
+}
+
+pub fn applied_summary(a: &DirectoryApplyResponse) -> String {
+    let mut line = format!("applied: {} done, {} failed", a.done, a.failed);
+    if a.not_attempted > 0 {
+        line.push_str(&format!(
+            ", {} not tried (run `lockctl directory apply` again once the cause is fixed)",
+            a.not_attempted
+        ));
+    }
+    line
 }

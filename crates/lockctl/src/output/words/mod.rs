@@ -41,7 +41,8 @@ pub use bulk::{
     RESULT_HEADERS,
 };
 pub use directory::{
-    exception_row, source_added, source_row, write_plan, EXCEPTION_HEADERS, SOURCE_HEADERS,
+    applied_row, applied_summary, apply_question, exception_row, source_added, source_row,
+    write_plan, EXCEPTION_HEADERS, SOURCE_HEADERS,
 };
 pub use history::{
     access_csv_row, archive_row, history_lock_row, page_range, records_written, sync_progress,
