@@ -268,6 +268,9 @@ pub fn hint(code: ErrorCode, profile: Option<&str>) -> Option<String> {
             "the damaged file was kept under the name above and a new, empty one was started: run the command again (`lockctl history sync` fills a new archive from the service; `lockctl activity --file NAME` reads a journal set aside)"
         }
         C::DestinationNotFound => "see `lockctl alerts destinations list` for the ids",
+        C::DirectorySourceFailed => {
+            "fix what the message names with IT (the app registration, its permission or secret), then run the command again"
+        }
         C::DestinationExists => {
             "a destination another computer of the team added is sent from here once it has its address here: `lockctl alerts destinations secret ID`; or add this one under another name"
         }

@@ -35,6 +35,12 @@ pub fn alert_destination_key(id: &str) -> String {
     format!("alert_destination/{id}")
 }
 
+/// A directory source's secret (Entra ID: the app's client secret, `directory::entra`): only in
+/// the keychain, never in `directory.json`.
+pub fn directory_source_key(id: &str) -> String {
+    format!("directory_source/{id}")
+}
+
 /// The password of the team data source at `address` (`postgres://USER@HOST:PORT/DB`): bound
 /// to that address, so a `team.json` edited to name another server does not receive it.
 pub fn team_password_key(address: &str) -> String {
@@ -71,6 +77,9 @@ pub fn described(key: &str) -> String {
     }
     if let Some(id) = key.strip_prefix("alert_destination/") {
         return format!("alert destination {id}: webhook address");
+    }
+    if let Some(id) = key.strip_prefix("directory_source/") {
+        return format!("directory source {id}: client secret");
     }
     if let Some(address) = key.strip_prefix("team/").filter(|a| a.contains("://")) {
         return format!("team data source {address}: password");

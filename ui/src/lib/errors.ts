@@ -273,6 +273,7 @@ export function codeText(code: ErrorCode, details: ErrorDetails = {}): CodeText 
     case 'output_failed':
     case 'import_incomplete':
     case 'destination_not_found':
+    case 'directory_source_failed':
     case 'destination_exists':
     case 'webhook_refused':
     case 'webhook_unavailable':

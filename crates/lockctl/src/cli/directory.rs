@@ -1,6 +1,6 @@
 //! `directory`'s subcommands: the sources that say who should have a door, and the plan.
 
-use clap::Subcommand;
+use clap::{Args, Subcommand};
 
 #[derive(Debug, Subcommand)]
 pub enum DirectoryCmd {
@@ -25,26 +25,49 @@ pub enum DirectoryCmd {
 pub enum SourcesCmd {
     /// Every source and exception of the organization in use.
     List,
-    /// Add an HR system's CSV export (CP932 or UTF-8, Japanese or English headers). The file is
-    /// read now and again at each plan; the columns are found from the headers unless named.
-    Add {
-        #[arg(long)]
-        name: String,
-        /// The CSV file.
-        #[arg(long)]
-        hr_csv: std::path::PathBuf,
-        /// The header of the employee-number column (matched against the user code).
-        #[arg(long)]
-        employee_id_column: Option<String>,
-        #[arg(long)]
-        name_column: Option<String>,
-        #[arg(long)]
-        mail_column: Option<String>,
-        #[arg(long)]
-        joined_column: Option<String>,
-        #[arg(long)]
-        left_column: Option<String>,
-    },
+    /// Add a source, read now and again at each plan: an HR system's CSV export (--hr-csv; CP932
+    /// or UTF-8, Japanese or English headers, the columns found from the headers unless named)
+    /// or Microsoft Entra ID (--entra-tenant and --entra-client-id: an app registration with the
+    /// application permission User.Read.All, or GroupMember.Read.All with --entra-group; its
+    /// client secret from LOCKDESK_ENTRA_SECRET, else typed unseen or one line on stdin, kept in
+    /// the keychain).
+    Add(Box<AddSourceArgs>),
     /// Remove a source.
     Remove { id: String },
+}
+
+/// `directory sources add`'s arguments.
+#[derive(Debug, Args)]
+pub struct AddSourceArgs {
+    #[arg(long)]
+    pub name: String,
+    /// The CSV file.
+    #[arg(long, conflicts_with = "entra_tenant")]
+    pub hr_csv: Option<std::path::PathBuf>,
+    /// The Entra ID tenant's id or domain.
+    #[arg(long, requires = "entra_client_id")]
+    pub entra_tenant: Option<String>,
+    /// The app registration's application (client) id.
+    #[arg(long)]
+    pub entra_client_id: Option<String>,
+    /// Only the (transitive) members of this group (its object id).
+    #[arg(long)]
+    pub entra_group: Option<String>,
+    /// A stand-in for Microsoft's sign-in on this computer (tests).
+    #[arg(long, hide = true)]
+    pub entra_login_url: Option<String>,
+    /// A stand-in for Microsoft Graph on this computer (tests).
+    #[arg(long, hide = true)]
+    pub entra_graph_url: Option<String>,
+    /// The header of the employee-number column (matched against the user code).
+    #[arg(long)]
+    pub employee_id_column: Option<String>,
+    #[arg(long)]
+    pub name_column: Option<String>,
+    #[arg(long)]
+    pub mail_column: Option<String>,
+    #[arg(long)]
+    pub joined_column: Option<String>,
+    #[arg(long)]
+    pub left_column: Option<String>,
 }

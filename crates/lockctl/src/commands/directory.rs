@@ -8,9 +8,10 @@ use lockdesk_core::directory::commands::{
     directory_sources_remove, DirectoryApplyRequest, DirectoryApplyResponse,
     DirectorySourceAddRequest, DirectorySourceIdRequest,
 };
+use lockdesk_core::directory::entra::EntraSource;
 use lockdesk_core::directory::Columns;
 
-use crate::cli::{DirectoryCmd, SourcesCmd};
+use crate::cli::{AddSourceArgs, DirectoryCmd, SourcesCmd};
 use crate::env::Env;
 use crate::error::{Error, Result};
 use crate::output::{self, words};
@@ -33,15 +34,21 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: DirectoryCmd) -> Resul
                 Ok(())
             })
         }
-        DirectoryCmd::Sources(SourcesCmd::Add {
-            name,
-            hr_csv,
-            employee_id_column,
-            name_column,
-            mail_column,
-            joined_column,
-            left_column,
-        }) => {
+        DirectoryCmd::Sources(SourcesCmd::Add(args)) => {
+            let AddSourceArgs {
+                name,
+                hr_csv,
+                entra_tenant,
+                entra_client_id,
+                entra_group,
+                entra_login_url,
+                entra_graph_url,
+                employee_id_column,
+                name_column,
+                mail_column,
+                joined_column,
+                left_column,
+            } = *args;
             let columns = match (employee_id_column, name_column) {
                 (Some(employee_id), Some(name)) => Some(Columns {
                     employee_id,
@@ -57,19 +64,57 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: DirectoryCmd) -> Resul
                     ))
                 }
             };
-            let path = std::path::absolute(&hr_csv)
-                .unwrap_or(hr_csv)
-                .display()
-                .to_string();
-            let added = directory_sources_add(
-                ctx,
-                DirectorySourceAddRequest {
+            let request = match (hr_csv, entra_tenant, entra_client_id) {
+                (Some(file), None, None) => DirectorySourceAddRequest {
                     name,
-                    path,
+                    path: Some(
+                        std::path::absolute(&file)
+                            .unwrap_or(file)
+                            .display()
+                            .to_string(),
+                    ),
                     columns,
+                    entra: None,
+                    secret: None,
                 },
-            )
-            .await?;
+                (None, Some(tenant), Some(client_id)) => {
+                    let secret = match non_empty_env(ENTRA_SECRET_ENV) {
+                        Some(s) => s,
+                        None => {
+                            if term.terminal {
+                                write!(term.err, "{}", words::ENTRA_SECRET_PROMPT)?;
+                                term.err.flush()?;
+                            }
+                            term.read_secret_line()?
+                                .filter(|s| !s.trim().is_empty())
+                                .ok_or_else(|| {
+                                    Error::Usage(format!(
+                                        "give the client secret in {ENTRA_SECRET_ENV} or on stdin"
+                                    ))
+                                })?
+                        }
+                    };
+                    DirectorySourceAddRequest {
+                        name,
+                        path: None,
+                        columns: None,
+                        entra: Some(EntraSource {
+                            tenant,
+                            client_id,
+                            group_id: entra_group,
+                            login_base: entra_login_url,
+                            graph_base: entra_graph_url,
+                        }),
+                        secret: Some(secret),
+                    }
+                }
+                _ => {
+                    return Err(Error::Usage(
+                        "give --hr-csv FILE, or --entra-tenant and --entra-client-id".into(),
+                    ))
+                }
+            };
+            let added = directory_sources_add(ctx, request).await?;
             term.show(&added, |term| {
                 writeln!(term.out, "{}", words::source_added(&added))?;
                 Ok(())
@@ -135,4 +180,10 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: DirectoryCmd) -> Resul
             Ok(())
         }
     }
+}
+
+const ENTRA_SECRET_ENV: &str = "LOCKDESK_ENTRA_SECRET";
+
+fn non_empty_env(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
 }

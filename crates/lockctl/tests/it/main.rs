@@ -10,6 +10,7 @@ mod auth_proxy;
 mod broken_settings;
 mod cached;
 mod directory;
+mod directory_entra;
 mod flow;
 mod history;
 mod import;

@@ -12,12 +12,14 @@ use serde::{Deserialize, Serialize};
 use crate::app::args::{Done, NoArgs};
 use crate::app::context::AppContext;
 use crate::directory::apply::{apply_rows, fingerprint, to_apply, ApplyOutcome, ApplyResult};
+use crate::directory::entra::{self, EntraSource};
 use crate::directory::hr_csv::{self, Columns};
 use crate::directory::person::DirectoryPerson;
 use crate::directory::plan::{plan, DirectoryPlan};
 use crate::directory::settings::{load_directory, save_directory, DirectorySource, SourceKind};
 use crate::error::{Error, Result};
 use crate::invitations::{invitations_list, InvitationsListRequest};
+use crate::secrets::directory_source_key;
 use crate::users::commands::{users_list, UsersListRequest};
 
 /// The directory sources and exceptions of the organization in use.
@@ -28,17 +30,38 @@ pub struct DirectorySourcesResponse {
     pub exceptions: Vec<crate::directory::plan::Exception>,
 }
 
-/// A new HR CSV source for the organization in use: the file is read now (its columns found from
-/// the headers unless named) and read again at each plan.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+/// A new source for the organization in use, read now (nothing is kept when it does not read)
+/// and again at each plan: an HR CSV file (`path`, its columns found from the headers unless
+/// named) or Entra ID (`entra`, with the app's client secret, which goes to the keychain only).
+#[derive(Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DirectorySourceAddRequest {
     pub name: String,
     /// The CSV file's path on this computer.
-    pub path: String,
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub path: Option<String>,
     #[serde(default)]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub columns: Option<Columns>,
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub entra: Option<EntraSource>,
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub secret: Option<String>,
+}
+
+impl std::fmt::Debug for DirectorySourceAddRequest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DirectorySourceAddRequest")
+            .field("name", &self.name)
+            .field("path", &self.path)
+            .field("columns", &self.columns)
+            .field("entra", &self.entra)
+            .field("secret", &self.secret.as_ref().map(|_| "[redacted]"))
+            .finish()
+    }
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -117,18 +140,42 @@ fn read_file(path: &str) -> Result<Vec<u8>> {
     std::fs::read(path).map_err(unreadable)
 }
 
-/// Adds an HR CSV source: the file must read (every row), else nothing is kept.
+/// Adds a source: it must read now (an HR file every row; Entra ID signed in and listed), else
+/// nothing is kept.
 pub async fn directory_sources_add(
     ctx: &AppContext,
     req: DirectorySourceAddRequest,
 ) -> Result<DirectorySource> {
     let (_, org) = ctx.org().await?;
-    let path = req.path.trim().to_owned();
-    if !Path::new(&path).is_absolute() {
-        return Err(Error::invalid("path", "give the CSV file's full path"));
-    }
-    let (_, columns) = hr_csv::read(&read_file(&path)?, req.columns.as_ref())?;
     let core = ctx.core();
+    let secret = req
+        .secret
+        .map(|s| s.trim().to_owned())
+        .filter(|s| !s.is_empty());
+    let kind = match (req.path, req.entra) {
+        (Some(path), None) => {
+            let path = path.trim().to_owned();
+            if !Path::new(&path).is_absolute() {
+                return Err(Error::invalid("path", "give the CSV file's full path"));
+            }
+            let (_, columns) = hr_csv::read(&read_file(&path)?, req.columns.as_ref())?;
+            SourceKind::HrCsv { path, columns }
+        }
+        (None, Some(entra)) => {
+            let secret = secret
+                .as_deref()
+                .ok_or_else(|| Error::invalid("secret", "give the app's client secret"))?;
+            entra.validate()?;
+            entra_people(ctx, &entra, secret).await?;
+            SourceKind::EntraId(entra)
+        }
+        _ => {
+            return Err(Error::invalid(
+                "source",
+                "give either an HR CSV file or an Entra ID tenant",
+            ))
+        }
+    };
     let mut all = load_directory(&core.config_dir)?;
     let mut id = format!("s{:x}", core.clock.now().timestamp_millis());
     while all.sources.iter().any(|s| s.id == id) {
@@ -138,11 +185,34 @@ pub async fn directory_sources_add(
         id,
         name: req.name.trim().to_owned(),
         organization_id: org.as_str().to_owned(),
-        source: SourceKind::HrCsv { path, columns },
+        source: kind,
     };
     all.sources.push(source.clone());
-    save_directory(&core.config_dir, &all)?;
+    crate::settings_file::SettingsFile::validate(&all)?;
+    let key = directory_source_key(&source.id);
+    if let (SourceKind::EntraId(_), Some(secret)) = (&source.source, &secret) {
+        core.secrets.set(&key, secret)?;
+    }
+    if let Err(e) = save_directory(&core.config_dir, &all) {
+        let _ = core.secrets.delete(&key);
+        return Err(e);
+    }
     Ok(source)
+}
+
+/// The people of Entra ID, read now with `secret`, through the office proxy.
+async fn entra_people(
+    ctx: &AppContext,
+    entra: &EntraSource,
+    secret: &str,
+) -> Result<Vec<DirectoryPerson>> {
+    let graph = url::Url::parse(entra::GRAPH).expect("a valid address");
+    let login = match lockdesk_api::proxy::proxy_address(&graph) {
+        Some(proxy) => crate::proxy::logins::load(ctx.core().secrets.as_ref(), &proxy)?,
+        None => None,
+    };
+    let http = crate::team_alerts::send::client(login.as_ref());
+    entra::people(&http, entra, secret, tokio::time::sleep).await
 }
 
 pub async fn directory_sources_remove(
@@ -157,14 +227,28 @@ pub async fn directory_sources_remove(
         return Err(Error::invalid("id", "no directory source has this id"));
     }
     save_directory(&core.config_dir, &all)?;
+    core.secrets.delete(&directory_source_key(&req.id))?;
     Ok(Done::ok())
 }
 
 /// The people of one source, read now.
-fn people_of(source: &DirectorySource) -> Result<Vec<DirectoryPerson>> {
+async fn people_of(ctx: &AppContext, source: &DirectorySource) -> Result<Vec<DirectoryPerson>> {
     match &source.source {
         SourceKind::HrCsv { path, columns } => {
             Ok(hr_csv::read(&read_file(path)?, Some(columns))?.0)
+        }
+        SourceKind::EntraId(entra) => {
+            let secret = ctx
+                .core()
+                .secrets
+                .get(&directory_source_key(&source.id))?
+                .ok_or_else(|| Error::DirectorySourceFailed {
+                    reason: format!(
+                        "the keychain has no client secret for {}: remove the source and add it again",
+                        source.name
+                    ),
+                })?;
+            entra_people(ctx, entra, &secret).await
         }
     }
 }
@@ -188,7 +272,7 @@ pub async fn directory_plan(ctx: &AppContext, _req: NoArgs) -> Result<DirectoryP
     let mut people = Vec::new();
     let mut read = Vec::new();
     for s in sources {
-        let found = people_of(s)?;
+        let found = people_of(ctx, s).await?;
         read.push(SourceRead {
             id: s.id.clone(),
             name: s.name.clone(),

@@ -1,11 +1,13 @@
 //! The company's directory decides who should have a door: people as a source says
-//! (`person`), an HR system's CSV export read (`hr_csv`), the plan of leavers, joiners and
+//! (`person`), an HR system's CSV export read (`hr_csv`), Microsoft Entra ID through Graph
+//! (`entra`), the plan of leavers, joiners and
 //! movers against the organization's users and invitations (`plan`) and applying it
 //! (`apply`), the sources and
 //! exceptions kept in `directory.json` (`settings`), and the use-cases (`commands`).
 
 pub mod apply;
 pub mod commands;
+pub mod entra;
 pub mod hr_csv;
 pub mod person;
 pub mod plan;

@@ -1,11 +1,12 @@
 //! `directory.json` in the config folder: each organization's directory sources and its
 //! exceptions, checked on load and on save (private and atomic, `settings_file.rs`). No secret:
-//! a source's password or key is in the keychain.
+//! a source's password or key is in the keychain (`secrets::directory_source_key`).
 
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::directory::entra::EntraSource;
 use crate::directory::hr_csv::Columns;
 use crate::directory::plan::Exception;
 use crate::error::{Error, Result};
@@ -23,6 +24,8 @@ pub enum SourceKind {
     /// An HR system's CSV export at `path`, read through `columns` (read again at each plan:
     /// export it again to bring the plan up to date).
     HrCsv { path: String, columns: Columns },
+    /// Microsoft Entra ID through Microsoft Graph (the client secret in the keychain).
+    EntraId(EntraSource),
 }
 
 /// One directory source of an organization.
@@ -93,6 +96,7 @@ impl SettingsFile for DirectorySettings {
                         ));
                     }
                 }
+                SourceKind::EntraId(entra) => entra.validate()?,
             }
         }
         for e in &self.exceptions {

@@ -200,6 +200,9 @@ error_codes! {
 
     /// No team-alert destination has this id (details.field names it).
     DestinationNotFound = "destination_not_found" => NotFound,
+    /// A directory source could not be read (the message says why: a refused sign-in, a
+    /// missing permission by name, throttled, unreachable). Nothing was planned or changed.
+    DirectorySourceFailed = "directory_source_failed" => Connection,
     /// An alert destination of the same kind and name is there already, this computer's or the
     /// team's (details.field names its id).
     DestinationExists = "destination_exists" => Conflict,

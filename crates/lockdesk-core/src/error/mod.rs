@@ -134,6 +134,9 @@ pub enum Error {
     /// Offline cache only (`lockctl --cached`): `what` needs the service.
     #[error("{what} needs the service; with --cached only the lists kept offline (locks, lock groups, users, invitations, user groups) are read, and nothing is changed")]
     CachedOnly { what: String },
+    /// A directory source could not be read.
+    #[error("the directory source could not be read: {reason}; nothing was planned or changed")]
+    DirectorySourceFailed { reason: String },
     /// No team-alert destination has this id.
     #[error("no alert destination has the id {0:?}")]
     DestinationNotFound(String),
@@ -241,6 +244,7 @@ impl Error {
             Error::CachedOnly { .. } => ErrorCode::CachedOnly,
             Error::NotCached { .. } => ErrorCode::NotCached,
             Error::DestinationNotFound(_) => ErrorCode::DestinationNotFound,
+            Error::DirectorySourceFailed { .. } => ErrorCode::DirectorySourceFailed,
             Error::DestinationExists(_) => ErrorCode::DestinationExists,
             Error::WebhookRefused { .. } => ErrorCode::WebhookRefused,
             Error::WebhookUnavailable { .. } => ErrorCode::WebhookUnavailable,
@@ -398,6 +402,7 @@ impl Error {
             | Error::MailStarttlsMissing { .. }
             | Error::TeamPasswordMissing
             | Error::TeamSharedUnreachable { .. }
+            | Error::DirectorySourceFailed { .. }
             | Error::JobsRunning { .. } => {}
         }
         d

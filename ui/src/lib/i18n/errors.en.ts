@@ -105,6 +105,8 @@ export const errorCodesEn = {
   'error.not_cached':
     'Nothing is kept for offline reading here yet: it is kept once the service has answered this list.',
   'error.destination_not_found': 'This alert destination no longer exists.',
+  'error.directory_source_failed':
+    'The directory source could not be read (its sign-in, a permission, or the connection). Nothing was planned or changed.',
   'error.destination_exists':
     'An alert destination of this kind with this name is already in the list (perhaps added on another computer of the team). Give that one its address on this computer, or choose another name.',
   'error.team_address_invalid':

@@ -100,6 +100,8 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
   'error.not_cached':
     'この一覧はまだオフライン用に保存されていません。サービスから一度読み込むと保存されます。',
   'error.destination_not_found': 'このアラートの送信先はもうありません。',
+  'error.directory_source_failed':
+    'ディレクトリの取得元を読み込めませんでした（サインイン、権限、または接続の問題です）。計画も変更も行っていません。',
   'error.destination_exists':
     '同じ種類・同じ名前のアラート送信先がすでに一覧にあります（チームの別のパソコンで追加されたものかもしれません）。そちらにこのパソコンでのアドレスを設定するか、別の名前にしてください。',
   'error.team_address_invalid':

@@ -10,6 +10,7 @@ use super::clean;
 use crate::error::Result;
 use crate::output;
 
+pub const ENTRA_SECRET_PROMPT: &str = "The app's client secret (not shown; one line): ";
 pub const SOURCE_HEADERS: [&str; 4] = ["ID", "NAME", "KIND", "WHERE"];
 pub const EXCEPTION_HEADERS: [&str; 3] = ["WHO", "REASON", "UNTIL"];
 const PLAN_HEADERS: [&str; 5] = ["CHANGE", "NAME", "EMPLOYEE NO.", "E-MAIL", "HELD"];
@@ -24,6 +25,15 @@ pub fn source_row(s: &DirectorySource) -> Vec<String> {
                 "{path} (employee no.: {}, name: {})",
                 columns.employee_id, columns.name
             ),
+        ],
+        SourceKind::EntraId(e) => vec![
+            s.id.clone(),
+            s.name.clone(),
+            "Entra ID".into(),
+            match &e.group_id {
+                Some(g) => format!("tenant {}, app {}, group {g}", e.tenant, e.client_id),
+                None => format!("tenant {}, app {}, every user", e.tenant, e.client_id),
+            },
         ],
     }
 }

@@ -1,0 +1,225 @@
+//! `lockctl directory` with Microsoft Entra ID as the source, against a stand-in for its
+//! sign-in and Microsoft Graph on loopback (client credentials; users in two pages joined by
+//! `@odata.nextLink`; a first answer throttled with `Retry-After`; a group's transitive members)
+//! and lockdesk-sim: a wrong client secret is refused naming it and nothing is kept; the secret
+//! is in the keychain only; a switched-off account is a leaver, a new one a joiner, one
+//! unchanged is left alone.
+
+use std::sync::{Arc, Mutex};
+
+use axum::extract::{Form, Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Json;
+use serde_json::{json, Value};
+
+use crate::support::world;
+
+const SECRET: &str = "s3cret-VALUE";
+
+#[derive(Clone, Default)]
+struct Graph {
+    base: String,
+    people: Vec<Value>,
+    /// Requests for the users' list so far.
+    asked: Arc<Mutex<u32>>,
+}
+
+async fn token(
+    Path(tenant): Path<String>,
+    State(g): State<Graph>,
+    Form(form): Form<std::collections::HashMap<String, String>>,
+) -> Response {
+    let right = tenant == "contoso.onmicrosoft.com"
+        && form.get("client_id").map(String::as_str) == Some("app-1")
+        && form.get("client_secret").map(String::as_str) == Some(SECRET)
+        && form.get("grant_type").map(String::as_str) == Some("client_credentials")
+        && form.get("scope") == Some(&format!("{}/.default", g.base));
+    if !right {
+        let body = json!({ "error": "invalid_client", "error_description": "AADSTS7000215" });
+        return (StatusCode::UNAUTHORIZED, Json(body)).into_response();
+    }
+    Json(json!({ "access_token": "tok-1", "token_type": "Bearer", "expires_in": 3599 }))
+        .into_response()
+}
+
+fn authorized(headers: &HeaderMap) -> bool {
+    headers.get("authorization").and_then(|v| v.to_str().ok()) == Some("Bearer tok-1")
+}
+
+async fn users(
+    State(g): State<Graph>,
+    headers: HeaderMap,
+    Query(q): Query<std::collections::HashMap<String, String>>,
+) -> Response {
+    if !authorized(&headers) {
+        return StatusCode::UNAUTHORIZED.into_response();
+    }
+    assert!(q["$select"].contains("employeeId"), "{q:?}");
+    let n = {
+        let mut asked = g.asked.lock().unwrap();
+        *asked += 1;
+        *asked
+    };
+    if n == 1 {
+        return (StatusCode::TOO_MANY_REQUESTS, [("retry-after", "1")]).into_response();
+    }
+    match q.get("$skiptoken") {
+        None => Json(json!({
+            "value": g.people[..2],
+            "@odata.nextLink": format!("{}/v1.0/users?$select={}&$skiptoken=2", g.base, q["$select"]),
+        }))
+        .into_response(),
+        Some(_) => Json(json!({ "value": g.people[2..] })).into_response(),
+    }
+}
+
+async fn members(
+    State(g): State<Graph>,
+    headers: HeaderMap,
+    Path(group): Path<String>,
+) -> Response {
+    if !authorized(&headers) || group != "door-group" {
+        return StatusCode::FORBIDDEN.into_response();
+    }
+    Json(json!({ "value": g.people[..1] })).into_response()
+}
+
+async fn stand_in(people: Vec<Value>) -> Graph {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let graph = Graph {
+        base: format!("http://{}", listener.local_addr().unwrap()),
+        people,
+        asked: Arc::default(),
+    };
+    let app = axum::Router::new()
+        .route("/{tenant}/oauth2/v2.0/token", post(token))
+        .route("/v1.0/users", get(users))
+        .route(
+            "/v1.0/groups/{group}/transitiveMembers/microsoft.graph.user",
+            get(members),
+        )
+        .with_state(graph.clone());
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    graph
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn entra_id_users_through_graph_plan_leavers_and_joiners() {
+    let w = world();
+    w.add_profile("work", 0).await;
+    w.login("work").await.ok();
+    let org = w.first_org().await;
+    w.run(&["orgs", "use", &org], "").await.ok();
+    let listed = w.run(&["--json", "users", "list"], "").await.ok().json();
+    let members: Vec<Value> = listed["users"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|u| u["authority"]["kind"] == "member" && u["code"].is_string())
+        .cloned()
+        .collect();
+    let (stays, off) = (&members[0], &members[1]);
+    let graph = stand_in(vec![
+        json!({ "displayName": stays["name"], "mail": stays["mail"], "employeeId": stays["code"], "accountEnabled": true }),
+        json!({ "displayName": off["name"], "mail": off["mail"], "employeeId": off["code"], "accountEnabled": false }),
+        json!({ "displayName": "新入 社員", "mail": null, "userPrincipalName": "newcomer@contoso.example", "employeeId": "N-1", "accountEnabled": true }),
+    ])
+    .await;
+    let add = |group: Option<&'static str>| {
+        let mut args = vec![
+            "--json".to_owned(),
+            "directory".into(),
+            "sources".into(),
+            "add".into(),
+            "--name".into(),
+            "Entra".into(),
+            "--entra-tenant".into(),
+            "contoso.onmicrosoft.com".into(),
+            "--entra-client-id".into(),
+            "app-1".into(),
+            "--entra-login-url".into(),
+            graph.base.clone(),
+            "--entra-graph-url".into(),
+            graph.base.clone(),
+        ];
+        if let Some(g) = group {
+            args.extend(["--entra-group".to_owned(), g.to_owned()]);
+        }
+        args
+    };
+    let run = |args: Vec<String>, stdin: &'static str| {
+        let w = &w;
+        async move {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            w.run(&args, stdin).await
+        }
+    };
+
+    // A wrong secret: refused, naming what to check; nothing kept.
+    let wrong = run(add(None), "not-the-secret\n").await;
+    assert_eq!(wrong.code, 1, "{}", wrong.stderr);
+    assert!(
+        wrong.stderr.contains("[directory_source_failed]"),
+        "{}",
+        wrong.stderr
+    );
+    assert!(wrong.stderr.contains("client secret"), "{}", wrong.stderr);
+    let none = w
+        .run(&["--json", "directory", "sources", "list"], "")
+        .await
+        .ok()
+        .json();
+    assert_eq!(none["sources"], json!([]));
+
+    // The right one: read through the throttled first answer and both pages.
+    let added = run(add(None), "s3cret-VALUE\n").await.ok().json();
+    assert_eq!(added["source"]["kind"], "entra_id", "{added}");
+    assert_eq!(*graph.asked.lock().unwrap(), 3);
+    let config = std::fs::read_to_string(w.app.core().config_dir.join("directory.json")).unwrap();
+    assert!(!config.contains(SECRET), "{config}");
+
+    let planned = w
+        .run(&["--json", "directory", "plan"], "")
+        .await
+        .ok()
+        .json();
+    let plan = &planned["plan"];
+    assert_eq!(planned["sources"][0]["people"], 3, "{planned}");
+    let leaver = plan["leavers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["change"]["user_id"] == off["id"])
+        .expect("the switched-off account is a leaver");
+    assert_eq!(leaver["change"]["in_directory"], true, "{leaver}");
+    assert!(leaver["change"].get("left").is_none(), "{leaver}");
+    assert_eq!(
+        plan["joiners"],
+        json!([{ "name": "新入 社員", "employee_id": "N-1", "mail": "newcomer@contoso.example",
+                 "change": { "kind": "invite", "mail": "newcomer@contoso.example", "code": "N-1" } }])
+    );
+    assert!(
+        !plan["movers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["change"]["user_id"] == stays["id"]),
+        "{plan}"
+    );
+
+    // Only the door group's members: the others are not in the directory.
+    let id = added["id"].as_str().unwrap().to_owned();
+    w.run(&["directory", "sources", "remove", &id], "")
+        .await
+        .ok();
+    run(add(Some("door-group")), "s3cret-VALUE\n").await.ok();
+    let grouped = w
+        .run(&["--json", "directory", "plan"], "")
+        .await
+        .ok()
+        .json();
+    assert_eq!(grouped["sources"][0]["people"], 1, "{grouped}");
+    assert_eq!(grouped["plan"]["joiners"], json!([]));
+}

@@ -1,0 +1,268 @@
+//! Microsoft Entra ID as a directory source, through Microsoft Graph v1.0: the tenant's users
+//! (or only the transitive members of one group, the one that means "may have a door") with
+//! `employeeId`, `mail` (else the sign-in name), `displayName` and `accountEnabled`. Lockdesk
+//! signs in as the tenant's app registration with its client secret (client credentials, kept
+//! in the keychain), pages with `@odata.nextLink` (followed only on Graph's own host, which
+//! receives the token) and waits as `Retry-After` asks when throttled. Graph and the sign-in go
+//! through the office proxy and trust store like every other request.
+
+use std::time::Duration;
+
+use oauth2::basic::BasicClient;
+use oauth2::{AuthType, ClientId, ClientSecret, Scope, TokenResponse, TokenUrl};
+use serde::{Deserialize, Serialize};
+use url::Url;
+
+use crate::directory::person::DirectoryPerson;
+use crate::error::{Error, Result};
+
+pub const LOGIN: &str = "https://login.microsoftonline.com";
+pub const GRAPH: &str = "https://graph.microsoft.com";
+
+/// The most pages read (999 people each).
+const PAGES_MAX: usize = 1_000;
+/// The most throttled answers waited out in one read, and the longest wait.
+const THROTTLED_MAX: usize = 5;
+const WAIT_MAX: Duration = Duration::from_secs(120);
+
+/// Where an Entra ID source reads: the tenant, the app registration, and the group.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct EntraSource {
+    /// The tenant's id or domain (`contoso.onmicrosoft.com`).
+    pub tenant: String,
+    /// The app registration's application (client) id.
+    pub client_id: String,
+    /// Only the transitive members of this group (its object id); every user when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub group_id: Option<String>,
+    /// Another sign-in and Graph address: a stand-in on this computer only (tests).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub login_base: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub graph_base: Option<String>,
+}
+
+impl EntraSource {
+    pub fn validate(&self) -> Result<()> {
+        let plain = |s: &str| {
+            !s.is_empty()
+                && s.len() <= 200
+                && s.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_'))
+        };
+        if !plain(self.tenant.trim()) {
+            return Err(Error::invalid(
+                "tenant",
+                "give the tenant's id or domain (contoso.onmicrosoft.com)",
+            ));
+        }
+        if !plain(self.client_id.trim()) {
+            return Err(Error::invalid(
+                "client_id",
+                "give the app registration's application (client) id",
+            ));
+        }
+        if self.group_id.as_deref().is_some_and(|g| !plain(g.trim())) {
+            return Err(Error::invalid("group_id", "give the group's object id"));
+        }
+        self.login()?;
+        self.graph()?;
+        Ok(())
+    }
+
+    fn login(&self) -> Result<Url> {
+        base(self.login_base.as_deref(), LOGIN, "login_base")
+    }
+
+    fn graph(&self) -> Result<Url> {
+        base(self.graph_base.as_deref(), GRAPH, "graph_base")
+    }
+}
+
+/// Microsoft's address, or a stand-in's on this computer (never elsewhere: the secret and
+/// the token go there).
+fn base(given: Option<&str>, default: &str, field: &str) -> Result<Url> {
+    let url = Url::parse(given.unwrap_or(default))
+        .map_err(|_| Error::invalid(field, "not an address"))?;
+    if given.is_some() && !lockdesk_api::config::is_loopback(&url) {
+        return Err(Error::invalid(
+            field,
+            "only a stand-in on this computer may replace Microsoft's address",
+        ));
+    }
+    Ok(url)
+}
+
+fn failed(what: &str) -> Error {
+    Error::DirectorySourceFailed {
+        reason: what.to_owned(),
+    }
+}
+
+/// The app's token for Graph (client credentials).
+async fn token(http: &reqwest::Client, src: &EntraSource, secret: &str) -> Result<String> {
+    let login = src.login()?;
+    let graph = src.graph()?;
+    let token_url = format!(
+        "{}/{}/oauth2/v2.0/token",
+        login.as_str().trim_end_matches('/'),
+        src.tenant.trim()
+    );
+    let client = BasicClient::new(ClientId::new(src.client_id.trim().to_owned()))
+        .set_client_secret(ClientSecret::new(secret.to_owned()))
+        .set_auth_type(AuthType::RequestBody)
+        .set_token_uri(TokenUrl::new(token_url).map_err(|e| failed(&e.to_string()))?);
+    let answer = client
+        .exchange_client_credentials()
+        .add_scope(Scope::new(format!(
+            "{}/.default",
+            graph.as_str().trim_end_matches('/')
+        )))
+        .request_async(http)
+        .await
+        .map_err(|e| match e {
+            oauth2::RequestTokenError::ServerResponse(r) => failed(&format!(
+                "Entra ID refused the sign-in ({}): check the tenant, the application id and the client secret",
+                r.error()
+            )),
+            oauth2::RequestTokenError::Request(e) => {
+                failed(&format!("Entra ID's sign-in could not be reached: {e}"))
+            }
+            e => failed(&format!("Entra ID's sign-in answered something unexpected: {e}")),
+        })?;
+    Ok(answer.access_token().secret().clone())
+}
+
+#[derive(Deserialize)]
+struct Page {
+    #[serde(default)]
+    value: Vec<GraphUser>,
+    #[serde(rename = "@odata.nextLink", default)]
+    next: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct GraphUser {
+    #[serde(default)]
+    display_name: Option<String>,
+    #[serde(default)]
+    mail: Option<String>,
+    #[serde(default)]
+    user_principal_name: Option<String>,
+    #[serde(default)]
+    employee_id: Option<String>,
+    #[serde(default)]
+    account_enabled: Option<bool>,
+}
+
+/// The people of the source, read now; `wait` sleeps as a throttled answer asks.
+pub async fn people<W, F>(
+    http: &reqwest::Client,
+    src: &EntraSource,
+    secret: &str,
+    wait: W,
+) -> Result<Vec<DirectoryPerson>>
+where
+    W: Fn(Duration) -> F,
+    F: std::future::Future<Output = ()>,
+{
+    src.validate()?;
+    let token = token(http, src, secret).await?;
+    let graph = src.graph()?;
+    let root = graph.as_str().trim_end_matches('/');
+    let select = "$select=displayName,mail,userPrincipalName,employeeId,accountEnabled&$top=999";
+    let mut next = Some(match &src.group_id {
+        Some(g) => format!(
+            "{root}/v1.0/groups/{}/transitiveMembers/microsoft.graph.user?{select}",
+            g.trim()
+        ),
+        None => format!("{root}/v1.0/users?{select}"),
+    });
+    let (mut people, mut pages, mut throttled) = (Vec::new(), 0, 0);
+    while let Some(url) = next.take() {
+        let parsed = Url::parse(&url)
+            .map_err(|_| failed("Graph gave a next page that is not an address"))?;
+        if parsed.origin() != graph.origin() {
+            return Err(failed(
+                "Graph gave a next page on another host; not followed",
+            ));
+        }
+        let answer = http
+            .get(parsed)
+            .bearer_auth(&token)
+            .header("ConsistencyLevel", "eventual")
+            .send()
+            .await
+            .map_err(|e| failed(&format!("Microsoft Graph could not be reached: {e}")))?;
+        let status = answer.status();
+        if status.as_u16() == 429 || status.as_u16() == 503 {
+            throttled += 1;
+            if throttled > THROTTLED_MAX {
+                return Err(failed(
+                    "Microsoft Graph kept asking to wait (throttled); try again later",
+                ));
+            }
+            let seconds = answer
+                .headers()
+                .get("retry-after")
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.trim().parse::<u64>().ok())
+                .unwrap_or(10);
+            wait(Duration::from_secs(seconds).min(WAIT_MAX)).await;
+            next = Some(url);
+            continue;
+        }
+        if status.as_u16() == 401 || status.as_u16() == 403 {
+            let permission = if src.group_id.is_some() {
+                "GroupMember.Read.All"
+            } else {
+                "User.Read.All"
+            };
+            return Err(failed(&format!(
+                "Microsoft Graph refused to list the users (HTTP {}): give the app the application permission {permission} with an administrator's consent",
+                status.as_u16()
+            )));
+        }
+        if !status.is_success() {
+            return Err(failed(&format!(
+                "Microsoft Graph answered HTTP {} to the users' list",
+                status.as_u16()
+            )));
+        }
+        let page: Page = answer
+            .json()
+            .await
+            .map_err(|e| failed(&format!("Microsoft Graph's answer does not read: {e}")))?;
+        people.extend(page.value.into_iter().filter_map(person));
+        pages += 1;
+        if pages >= PAGES_MAX {
+            return Err(failed(
+                "Microsoft Graph gave more pages than Lockdesk reads",
+            ));
+        }
+        next = page.next;
+    }
+    Ok(people)
+}
+
+fn person(u: GraphUser) -> Option<DirectoryPerson> {
+    let clean = |s: Option<String>| {
+        s.map(|s| s.trim().to_owned())
+            .filter(|s| !s.is_empty() && !s.chars().any(char::is_control))
+    };
+    let mail = clean(u.mail).or(clean(u.user_principal_name).filter(|p| p.contains('@')));
+    let name = clean(u.display_name).or(mail.clone())?;
+    Some(DirectoryPerson {
+        employee_id: clean(u.employee_id),
+        name,
+        mail,
+        disabled: u.account_enabled == Some(false),
+        joined: None,
+        left: None,
+    })
+}
