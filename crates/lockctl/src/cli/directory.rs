@@ -18,6 +18,10 @@ pub enum DirectoryCmd {
         /// Apply without asking (a scheduled task).
         #[arg(long)]
         yes: bool,
+        /// Apply a plan that removes more than a fifth of the users (more than five): refused
+        /// without it, as a source cut short would remove everyone it lost.
+        #[arg(long)]
+        allow_mass_removal: bool,
     },
 }
 

@@ -131,7 +131,10 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: DirectoryCmd) -> Resul
             let planned = directory_plan(ctx, NoArgs {}).await?;
             term.show(&planned, |term| words::write_plan(term.out, &planned))
         }
-        DirectoryCmd::Apply { yes } => {
+        DirectoryCmd::Apply {
+            yes,
+            allow_mass_removal,
+        } => {
             let planned = directory_plan(ctx, NoArgs {}).await?;
             let rows = to_apply(&planned.plan).len();
             if !term.json {
@@ -163,6 +166,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: DirectoryCmd) -> Resul
             let json = term.json;
             let request = DirectoryApplyRequest {
                 fingerprint: planned.fingerprint.clone(),
+                allow_mass_removal,
             };
             let applied = apply_plan(ctx, request, |r, n, total| {
                 if !json {

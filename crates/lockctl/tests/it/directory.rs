@@ -149,10 +149,31 @@ async fn an_hr_export_in_cp932_plans_leavers_joiners_and_movers() {
         .json();
     assert_eq!(after["users"], listed["users"]);
 
+    // Removing most of the organization is refused unless asked for on purpose (a source cut
+    // short would do that), and nothing changes.
+    let mass = w.run(&["directory", "apply", "--yes"], "").await;
+    assert_eq!(mass.code, 1, "{}", mass.stderr);
+    assert!(mass.stderr.contains("check the source"), "{}", mass.stderr);
+    let same = w
+        .run(&["--org", &org, "--json", "users", "list"], "")
+        .await
+        .ok()
+        .json();
+    assert_eq!(same["users"], listed["users"]);
+
     // Applied, with the invitation's answer lost at the service: found out there, sent once.
     faults(&w, 1.0).await;
     let applied = w
-        .run(&["--json", "directory", "apply", "--yes"], "")
+        .run(
+            &[
+                "--json",
+                "directory",
+                "apply",
+                "--yes",
+                "--allow-mass-removal",
+            ],
+            "",
+        )
         .await
         .ok()
         .json();

@@ -22,6 +22,13 @@ pub fn to_apply(plan: &DirectoryPlan) -> Vec<PlanRow> {
         .collect()
 }
 
+/// Whether removing `removals` of `users` is more than a directory's normal day: a source cut
+/// short (half an export restored from a backup, a filter gone wrong) would remove everyone it
+/// lost. More than a fifth of the users, and more than five, needs the person's say-so.
+pub fn mass_removal(removals: usize, users: usize) -> bool {
+    removals > 5 && removals * 5 > users
+}
+
 /// A short fingerprint of what a plan would do: apply refuses a plan that changed since it was
 /// shown.
 pub fn fingerprint(plan: &DirectoryPlan) -> String {

@@ -11,10 +11,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::app::args::{Done, NoArgs};
 use crate::app::context::AppContext;
-use crate::directory::apply::{apply_rows, fingerprint, to_apply, ApplyOutcome, ApplyResult};
+use crate::directory::apply::{
+    apply_rows, fingerprint, mass_removal, to_apply, ApplyOutcome, ApplyResult,
+};
 use crate::directory::entra::{self, EntraSource};
 use crate::directory::hr_csv::{self, Columns};
 use crate::directory::person::DirectoryPerson;
+use crate::directory::plan::Change;
 use crate::directory::plan::{plan, DirectoryPlan};
 use crate::directory::settings::{load_directory, save_directory, DirectorySource, SourceKind};
 use crate::error::{Error, Result};
@@ -98,6 +101,9 @@ pub struct DirectoryPlanResponse {
 pub struct DirectoryApplyRequest {
     /// The `fingerprint` of the plan shown.
     pub fingerprint: String,
+    /// Apply a plan that removes more than a fifth of the users (and more than five).
+    #[serde(default)]
+    pub allow_mass_removal: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -326,7 +332,21 @@ pub async fn apply_plan(
             "the plan changed since it was shown (the directory or the organization changed): look at it again",
         ));
     }
-    let results = apply_rows(ctx, to_apply(&now.plan), on_row).await;
+    let rows = to_apply(&now.plan);
+    let removals = rows
+        .iter()
+        .filter(|r| matches!(r.change, Change::Remove { .. }))
+        .count();
+    if mass_removal(removals, now.users as usize) && !req.allow_mass_removal {
+        return Err(Error::invalid(
+            "plan",
+            format!(
+                "the plan removes {removals} of the organization's {} users: check the source (a file cut short, a wrong group), and apply it on purpose if it is right",
+                now.users
+            ),
+        ));
+    }
+    let results = apply_rows(ctx, rows, on_row).await;
     let count = |o: ApplyOutcome| results.iter().filter(|r| r.outcome == o).count() as u32;
     Ok(DirectoryApplyResponse {
         done: count(ApplyOutcome::Done),

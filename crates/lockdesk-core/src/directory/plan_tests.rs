@@ -240,3 +240,12 @@ fn ambiguous_matches_are_listed_and_a_joiner_without_mail_is_held() {
     // U4 (c@ by mail, but C matched U3 by code) is in no person: a leaver.
     assert!(p.leavers.iter().any(|r| r.name == "other"));
 }
+
+#[test]
+fn removing_more_than_a_fifth_and_more_than_five_is_a_mass_removal() {
+    use crate::directory::apply::mass_removal;
+    assert!(!mass_removal(5, 6));
+    assert!(!mass_removal(20, 100));
+    assert!(mass_removal(21, 100));
+    assert!(mass_removal(6, 10));
+}
