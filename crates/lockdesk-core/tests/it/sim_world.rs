@@ -162,7 +162,9 @@ impl SimWorld {
     }
 
     /// Another computer of the office with folders under `dir` and a keychain of its own, its
-    /// connection `name` signed in, as an app context on the first organization.
+    /// connection `name` signed in, as an app context on the first organization (for the team
+    /// tests, which need Linux's PostgreSQL).
+    #[cfg(target_os = "linux")]
     pub async fn other_computer(&self, dir: &std::path::Path, name: &str) -> AppContext {
         let core = self.core_in(dir, Arc::new(MemoryStore::new()));
         self.sign_in_as(&core, name, ApiVersion::V3).await;
