@@ -7,6 +7,10 @@ pub enum DirectoryCmd {
     /// The sources of the organization in use.
     #[command(subcommand)]
     Sources(SourcesCmd),
+    /// People the directory does not decide for (contractors, cleaning staff, shared accounts),
+    /// each with a reason and the day it ends; listed with `directory sources list`.
+    #[command(subcommand)]
+    Exceptions(ExceptionsCmd),
     /// What the directory says should change: leavers to remove, joiners to invite, movers to
     /// update, and who is held back for a person to decide (managers, exceptions, ambiguous
     /// matches). Nothing changes.
@@ -74,4 +78,20 @@ pub struct AddSourceArgs {
     pub joined_column: Option<String>,
     #[arg(long)]
     pub left_column: Option<String>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ExceptionsCmd {
+    /// Add (or replace) the exception of a user code or e-mail address.
+    Add {
+        /// The user code or e-mail address.
+        who: String,
+        #[arg(long)]
+        reason: String,
+        /// The last day it holds (YYYY-MM-DD).
+        #[arg(long)]
+        until: chrono::NaiveDate,
+    },
+    /// Remove the exception of a user code or e-mail address.
+    Remove { who: String },
 }

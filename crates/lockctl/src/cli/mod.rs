@@ -11,7 +11,7 @@ mod when;
 
 pub use activity::ActivityArgs;
 pub use alerts::{AlertsCmd, DestinationsCmd, KindArg, RuleArg, SecurityArg};
-pub use directory::{AddSourceArgs, DirectoryCmd, SourcesCmd};
+pub use directory::{AddSourceArgs, DirectoryCmd, ExceptionsCmd, SourcesCmd};
 pub use history::{
     ArchiveArg, ArchiveFilter, ExportFormatArg, Format, HistoryCmd, LangArg, Sort, TzArg,
 };

@@ -4,14 +4,15 @@
 use lockdesk_core::app::args::NoArgs;
 use lockdesk_core::directory::apply::to_apply;
 use lockdesk_core::directory::commands::{
-    apply_plan, directory_plan, directory_sources_add, directory_sources_list,
-    directory_sources_remove, DirectoryApplyRequest, DirectoryApplyResponse,
-    DirectorySourceAddRequest, DirectorySourceIdRequest,
+    apply_plan, directory_exceptions_add, directory_exceptions_remove, directory_plan,
+    directory_sources_add, directory_sources_list, directory_sources_remove, DirectoryApplyRequest,
+    DirectoryApplyResponse, DirectoryExceptionWhoRequest, DirectorySourceAddRequest,
+    DirectorySourceIdRequest,
 };
 use lockdesk_core::directory::entra::EntraSource;
-use lockdesk_core::directory::Columns;
+use lockdesk_core::directory::{Columns, Exception};
 
-use crate::cli::{AddSourceArgs, DirectoryCmd, SourcesCmd};
+use crate::cli::{AddSourceArgs, DirectoryCmd, ExceptionsCmd, SourcesCmd};
 use crate::env::Env;
 use crate::error::{Error, Result};
 use crate::output::{self, words};
@@ -124,6 +125,26 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: DirectoryCmd) -> Resul
             directory_sources_remove(ctx, DirectorySourceIdRequest { id: id.clone() }).await?;
             term.show(&serde_json::json!({ "removed": id }), |term| {
                 writeln!(term.out, "directory source {} removed", output::clean(&id))?;
+                Ok(())
+            })
+        }
+        DirectoryCmd::Exceptions(ExceptionsCmd::Add { who, reason, until }) => {
+            let kept = directory_exceptions_add(ctx, Exception { who, reason, until }).await?;
+            term.show(&kept, |term| {
+                writeln!(
+                    term.out,
+                    "exception kept for {} until {}: the directory does not decide for them",
+                    output::clean(&kept.who),
+                    kept.until
+                )?;
+                Ok(())
+            })
+        }
+        DirectoryCmd::Exceptions(ExceptionsCmd::Remove { who }) => {
+            directory_exceptions_remove(ctx, DirectoryExceptionWhoRequest { who: who.clone() })
+                .await?;
+            term.show(&serde_json::json!({ "removed": who }), |term| {
+                writeln!(term.out, "exception of {} removed", output::clean(&who))?;
                 Ok(())
             })
         }

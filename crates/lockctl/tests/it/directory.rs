@@ -149,6 +149,54 @@ async fn an_hr_export_in_cp932_plans_leavers_joiners_and_movers() {
         .json();
     assert_eq!(after["users"], listed["users"]);
 
+    // An exception holds one of those missing back (a past day is refused).
+    let other = users
+        .iter()
+        .find(|u| {
+            role(u) == "member"
+                && u["mail"].is_string()
+                && u["id"] != stays["id"]
+                && u["id"] != left["id"]
+        })
+        .unwrap();
+    let contractor = text(other, "mail");
+    let past = w
+        .run(
+            &[
+                "directory",
+                "exceptions",
+                "add",
+                &contractor,
+                "--reason",
+                "派遣",
+                "--until",
+                "2020-01-01",
+            ],
+            "",
+        )
+        .await;
+    assert_eq!(past.code, 1, "{}", past.stderr);
+    w.run(
+        &[
+            "directory",
+            "exceptions",
+            "add",
+            &contractor,
+            "--reason",
+            "派遣契約",
+            "--until",
+            "2099-12-31",
+        ],
+        "",
+    )
+    .await
+    .ok();
+    let held = w.run(&["directory", "plan"], "").await.ok().out();
+    assert!(
+        held.contains("exception until 2099-12-31: 派遣契約"),
+        "{held}"
+    );
+
     // Removing most of the organization is refused unless asked for on purpose (a source cut
     // short would do that), and nothing changes.
     let mass = w.run(&["directory", "apply", "--yes"], "").await;
@@ -178,10 +226,10 @@ async fn an_hr_export_in_cp932_plans_leavers_joiners_and_movers() {
         .ok()
         .json();
     faults(&w, 0.0).await;
-    let to_do = users.len() - managers(&users);
+    let to_do = users.len() - managers(&users) - 1;
     assert_eq!(applied["done"], to_do + 1, "{applied}");
     assert_eq!(applied["failed"], 0, "{applied}");
-    // A second plan has nothing left to do: only the managers, held.
+    // A second plan has nothing left to do: only the managers and the exception, held.
     let again = w
         .run(&["--json", "directory", "plan"], "")
         .await
@@ -191,8 +239,10 @@ async fn an_hr_export_in_cp932_plans_leavers_joiners_and_movers() {
     assert_eq!(again["movers"], serde_json::json!([]), "{again}");
     assert_eq!(again["joiners"], serde_json::json!([]), "{again}");
     let left_rows = again["leavers"].as_array().unwrap();
-    assert_eq!(left_rows.len(), managers(&users), "{again}");
-    assert!(left_rows.iter().all(|r| r["held"]["kind"] == "manager"));
+    assert_eq!(left_rows.len(), managers(&users) + 1, "{again}");
+    assert!(left_rows
+        .iter()
+        .all(|r| r["held"]["kind"] == "manager" || r["mail"] == contractor.as_str()));
     let invited = w
         .run(&["--json", "invitations", "list"], "")
         .await

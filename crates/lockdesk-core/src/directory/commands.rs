@@ -1,5 +1,5 @@
-//! The directory's use-cases: its sources (`directory_sources_list/add/remove`, local: nothing
-//! changes at the service), the plan (`directory_plan`, read: every source read again, and the
+//! The directory's use-cases: its sources and exceptions (`directory_sources_list/add/remove`,
+//! `directory_exceptions_add/remove`, local: nothing changes at the service), the plan (`directory_plan`, read: every source read again, and the
 //! organization's users and invitations from the service, never from the offline copy) and
 //! applying it (`directory_apply`: each row through the users' and invitations' use-cases,
 //! each journaled as a person's change is).
@@ -17,9 +17,10 @@ use crate::directory::apply::{
 use crate::directory::entra::{self, EntraSource};
 use crate::directory::hr_csv::{self, Columns};
 use crate::directory::person::DirectoryPerson;
-use crate::directory::plan::Change;
-use crate::directory::plan::{plan, DirectoryPlan};
-use crate::directory::settings::{load_directory, save_directory, DirectorySource, SourceKind};
+use crate::directory::plan::{plan, Change, DirectoryPlan, Exception};
+use crate::directory::settings::{
+    load_directory, save_directory, DirectorySource, OrganizationException, SourceKind,
+};
 use crate::error::{Error, Result};
 use crate::invitations::{invitations_list, InvitationsListRequest};
 use crate::secrets::directory_source_key;
@@ -30,7 +31,7 @@ use crate::users::commands::{users_list, UsersListRequest};
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DirectorySourcesResponse {
     pub sources: Vec<DirectorySource>,
-    pub exceptions: Vec<crate::directory::plan::Exception>,
+    pub exceptions: Vec<Exception>,
 }
 
 /// A new source for the organization in use, read now (nothing is kept when it does not read)
@@ -71,6 +72,13 @@ impl std::fmt::Debug for DirectorySourceAddRequest {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DirectorySourceIdRequest {
     pub id: String,
+}
+
+/// Whom an exception names: a user code or an e-mail address.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct DirectoryExceptionWhoRequest {
+    pub who: String,
 }
 
 /// What one source gave the plan.
@@ -362,4 +370,66 @@ pub async fn directory_apply(
     req: DirectoryApplyRequest,
 ) -> Result<DirectoryApplyResponse> {
     apply_plan(ctx, req, |_, _, _| {}).await
+}
+
+/// Adds (or replaces) an exception of the organization in use: the directory does not decide
+/// for `who` (a user code or e-mail address) until `until`, for `reason`.
+pub async fn directory_exceptions_add(ctx: &AppContext, req: Exception) -> Result<Exception> {
+    let (_, org) = ctx.org().await?;
+    let core = ctx.core();
+    let today = core.clock.now().with_timezone(&Local).date_naive();
+    let exception = Exception {
+        who: req.who.trim().to_owned(),
+        reason: req.reason.trim().to_owned(),
+        until: req.until,
+    };
+    if exception.who.is_empty() || exception.who.chars().any(char::is_control) {
+        return Err(Error::invalid(
+            "who",
+            "name the user code or e-mail address",
+        ));
+    }
+    if exception.reason.is_empty() || exception.reason.chars().count() > 200 {
+        return Err(Error::invalid(
+            "reason",
+            "give a reason of 1 to 200 characters",
+        ));
+    }
+    if exception.until < today {
+        return Err(Error::invalid(
+            "until",
+            "the day the exception ends is past",
+        ));
+    }
+    let mut all = load_directory(&core.config_dir)?;
+    all.exceptions
+        .retain(|e| !(e.organization_id == org.as_str() && e.exception.who == exception.who));
+    all.exceptions.push(OrganizationException {
+        organization_id: org.as_str().to_owned(),
+        exception: exception.clone(),
+    });
+    save_directory(&core.config_dir, &all)?;
+    Ok(exception)
+}
+
+/// Removes the exception of `who` of the organization in use.
+pub async fn directory_exceptions_remove(
+    ctx: &AppContext,
+    req: DirectoryExceptionWhoRequest,
+) -> Result<Done> {
+    let (_, org) = ctx.org().await?;
+    let core = ctx.core();
+    let mut all = load_directory(&core.config_dir)?;
+    let before = all.exceptions.len();
+    let who = req.who.trim();
+    all.exceptions
+        .retain(|e| !(e.organization_id == org.as_str() && e.exception.who == who));
+    if all.exceptions.len() == before {
+        return Err(Error::invalid(
+            "who",
+            "no exception names this user code or address",
+        ));
+    }
+    save_directory(&core.config_dir, &all)?;
+    Ok(Done::ok())
 }
