@@ -282,10 +282,21 @@ fn forget(ctx: &AppContext, gone: &[AlertDestination]) {
 /// [`sync`] for a screen or a round that reads the list: a failure is logged, never raised
 /// (this computer's list is read as it is).
 pub(crate) async fn sync_quietly(ctx: &AppContext, organization_id: &str) {
-    if let Err(e) = sync(ctx, organization_id, None).await {
-        tracing::warn!(code = %e.code(), "the team's alert destinations not read; this computer's are used: {e}");
+    // A screen waits for this: a database that drops the packets costs seconds, not the
+    // connection's whole timeout (this computer's list is read meanwhile).
+    match tokio::time::timeout(SYNC_WITHIN, sync(ctx, organization_id, None)).await {
+        Ok(Ok(_)) => {}
+        Ok(Err(e)) => {
+            tracing::warn!(code = %e.code(), "the team's alert destinations not read; this computer's are used: {e}")
+        }
+        Err(_) => tracing::warn!(
+            "the team's alert destinations not read in time; this computer's are used"
+        ),
     }
 }
+
+/// How long a list or a round waits for the team's destinations.
+const SYNC_WITHIN: std::time::Duration = std::time::Duration::from_secs(3);
 
 #[cfg(test)]
 mod tests {
