@@ -27,6 +27,7 @@ macro_rules! tauri_commands {
                 crate::files::files_save,
                 crate::files::history_archive_export_save,
                 crate::files::folders_choose,
+                crate::files::files_choose_csv,
                 crate::updates::commands::updates_status,
                 crate::updates::commands::updates_check,
                 crate::updates::commands::updates_automatic_set,

@@ -5,7 +5,9 @@
 
 use std::path::{Path, PathBuf};
 
-use lockdesk_commands::shell::{FileSaveRequest, FileSaveResponse, FolderChooseResponse};
+use lockdesk_commands::shell::{
+    FileChooseResponse, FileSaveRequest, FileSaveResponse, FolderChooseResponse,
+};
 use lockdesk_core::app::context::AppContext;
 use lockdesk_core::error::{ErrorCode, ErrorPayload};
 use lockdesk_core::history::{export_file_name, history_archive_export_to, HistoryExportRequest};
@@ -126,5 +128,38 @@ pub async fn folders_choose<R: Runtime>(
             })
             .map_err(|e| failed(e.to_string())),
         Err(_) => Err(failed("the folder dialog closed without an answer".into())),
+    }
+}
+
+/// Asks for a CSV file to read (an HR system's export); the core may then read it by its path,
+/// as a file dropped onto the window. A cancelled dialog answers `path: null`.
+#[tauri::command]
+pub async fn files_choose_csv<R: Runtime>(
+    window: WebviewWindow<R>,
+    ctx: State<'_, AppContext>,
+) -> Result<FileChooseResponse, ErrorPayload> {
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    window
+        .dialog()
+        .file()
+        .set_title("Lockdesk")
+        .set_parent(&window)
+        .add_filter("CSV", &["csv", "txt", "tsv"])
+        .pick_file(move |chosen| {
+            let _ = tx.send(chosen);
+        });
+    let failed = |e: String| ErrorPayload::new(ErrorCode::DialogFailed, e);
+    match rx.await {
+        Ok(None) => Ok(FileChooseResponse::default()),
+        Ok(Some(chosen)) => chosen
+            .into_path()
+            .map(|p| {
+                ctx.allow_file(p.clone());
+                FileChooseResponse {
+                    path: Some(p.display().to_string()),
+                }
+            })
+            .map_err(|e| failed(e.to_string())),
+        Err(_) => Err(failed("the file dialog closed without an answer".into())),
     }
 }

@@ -98,6 +98,13 @@ macro_rules! lockdesk_commands {
             local alert_destinations_test(AlertDestinationIdRequest) -> AlertDestinationTestResponse;
             read alert_deliveries_list(AlertDeliveriesRequest) -> AlertDeliveriesPage;
             local alert_deliveries_run(NoArgs) -> AlertDeliveryPassResponse;
+            read directory_sources_list(NoArgs) -> DirectorySourcesResponse;
+            local directory_sources_add(DirectorySourceAddRequest) -> DirectorySource;
+            local directory_sources_remove(DirectorySourceIdRequest) -> Done;
+            local directory_exceptions_add(Exception) -> Exception;
+            local directory_exceptions_remove(DirectoryExceptionWhoRequest) -> Done;
+            read directory_plan(NoArgs) -> DirectoryPlanResponse;
+            write[DirectoryApply] directory_apply(DirectoryApplyRequest) -> DirectoryApplyResponse;
             local team_status(NoArgs) -> TeamStatusView;
             local team_connect(TeamConnectRequest) -> TeamStatusView;
             local team_disconnect(NoArgs) -> TeamStatusView;
@@ -117,6 +124,7 @@ macro_rules! lockdesk_desktop_commands {
             local files_save(FileSaveRequest) -> FileSaveResponse;
             local history_archive_export_save(HistoryExportRequest) -> FileSaveResponse;
             local folders_choose(NoArgs) -> FolderChooseResponse;
+            local files_choose_csv(NoArgs) -> FileChooseResponse;
             read updates_status(NoArgs) -> UpdateStatusView;
             local updates_check(NoArgs) -> UpdateStatusView;
             local updates_automatic_set(UpdatesAutomaticRequest) -> UpdateStatusView;

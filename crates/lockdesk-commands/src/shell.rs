@@ -74,6 +74,14 @@ pub struct FolderChooseResponse {
     pub handle: Option<String>,
 }
 
+/// Desktop only (`files_choose_csv`): the CSV file the user chose in the native open dialog,
+/// which the core may then read by this path (as a file dropped onto the window).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FileChooseResponse {
+    pub path: Option<String>,
+}
+
 /// The event the shell sends when the update status changes (its payload: [`UpdateStatusView`]).
 pub const UPDATE_STATUS_EVENT: &str = "updates://status";
 

@@ -35,8 +35,8 @@ pub fn alert_destination_key(id: &str) -> String {
     format!("alert_destination/{id}")
 }
 
-/// A directory source's secret (Entra ID: the app's client secret, `directory::entra`): only in
-/// the keychain, never in `directory.json`.
+/// A directory source's secret (Entra ID's client secret, Google's service account key, the LDAP
+/// bind password): only in the keychain, never in `directory.json`.
 pub fn directory_source_key(id: &str) -> String {
     format!("directory_source/{id}")
 }

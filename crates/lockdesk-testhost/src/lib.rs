@@ -205,6 +205,24 @@ async fn folder(State(host): State<Arc<Host>>, body: Bytes) -> Response {
     )
 }
 
+/// `POST /_host/file {"path": …}`: the open dialog of the browser tests (`files_choose_csv` on
+/// the desktop): the file at the typed path may then be read by the core, as the desktop shell
+/// allows the file its dialog returned. Answers the dialog's `{path}`.
+async fn file(State(host): State<Arc<Host>>, body: Bytes) -> Response {
+    let path = serde_json::from_slice::<serde_json::Value>(&body)
+        .ok()
+        .and_then(|v| v.get("path")?.as_str().map(|p| p.trim().to_owned()));
+    let Some(path) = path else {
+        let p = ErrorPayload::new(ErrorCode::InvalidArguments, "give the file as {\"path\"}");
+        return json(
+            StatusCode::BAD_REQUEST,
+            &serde_json::to_value(p).unwrap_or_default(),
+        );
+    };
+    host.ctx.read().await.allow_file(PathBuf::from(&path));
+    json(StatusCode::OK, &serde_json::json!({ "path": path }))
+}
+
 fn mime(path: &Path) -> &'static str {
     match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
         "html" => "text/html; charset=utf-8",
@@ -306,6 +324,7 @@ pub fn router(options: HostOptions, addr: SocketAddr) -> std::io::Result<Router>
         .route("/_host/reset", post(reset))
         .route("/_host/service/{state}", post(service))
         .route("/_host/folder", post(folder))
+        .route("/_host/file", post(file))
         .route("/_host/health", get(|| async { "ok" }))
         .fallback(get(static_file))
         .layer(axum::middleware::from_fn_with_state(guard, guard::layer))

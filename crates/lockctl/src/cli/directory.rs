@@ -35,10 +35,14 @@ pub enum SourcesCmd {
     List,
     /// Add a source, read now and again at each plan: an HR system's CSV export (--hr-csv; CP932
     /// or UTF-8, Japanese or English headers, the columns found from the headers unless named)
-    /// or Microsoft Entra ID (--entra-tenant and --entra-client-id: an app registration with the
+    /// , Microsoft Entra ID (--entra-tenant and --entra-client-id: an app registration with the
     /// application permission User.Read.All, or GroupMember.Read.All with --entra-group; its
-    /// client secret from LOCKDESK_ENTRA_SECRET, else typed unseen or one line on stdin, kept in
-    /// the keychain).
+    /// client secret from LOCKDESK_ENTRA_SECRET), Google Workspace (--google-key, the service
+    /// account's JSON key file, and --google-admin: the account needs domain-wide delegation
+    /// with the scope admin.directory.user.readonly) or Active Directory / LDAP (--ldap-url
+    /// ldaps://… or ldap://… with StartTLS, --ldap-bind-dn, --ldap-base-dn; the password from
+    /// LOCKDESK_LDAP_PASSWORD). A secret not in the environment is typed unseen or given as one
+    /// line on stdin; it is kept in the keychain only.
     Add(Box<AddSourceArgs>),
     /// Remove a source.
     Remove { id: String },
@@ -50,7 +54,7 @@ pub struct AddSourceArgs {
     #[arg(long)]
     pub name: String,
     /// The CSV file.
-    #[arg(long, conflicts_with = "entra_tenant")]
+    #[arg(long, conflicts_with_all = ["entra_tenant", "google_key", "ldap_url"])]
     pub hr_csv: Option<std::path::PathBuf>,
     /// The Entra ID tenant's id or domain.
     #[arg(long, requires = "entra_client_id")]
@@ -67,6 +71,43 @@ pub struct AddSourceArgs {
     /// A stand-in for Microsoft Graph on this computer (tests).
     #[arg(long, hide = true)]
     pub entra_graph_url: Option<String>,
+    /// The Google service account's JSON key file (its private key goes to the keychain).
+    #[arg(long, requires = "google_admin", conflicts_with_all = ["entra_tenant", "ldap_url"])]
+    pub google_key: Option<std::path::PathBuf>,
+    /// The Google Workspace administrator the service account acts for.
+    #[arg(long, requires = "google_key")]
+    pub google_admin: Option<String>,
+    /// Only the users this Directory API search finds (orgUnitPath='/社員').
+    #[arg(long)]
+    pub google_query: Option<String>,
+    /// Stand-ins for Google's token and Directory API addresses on this computer (tests).
+    #[arg(long, hide = true)]
+    pub google_token_url: Option<String>,
+    #[arg(long, hide = true)]
+    pub google_api_url: Option<String>,
+    /// The directory server: ldaps://host[:port], or ldap://host[:port] with StartTLS.
+    #[arg(long, requires_all = ["ldap_bind_dn", "ldap_base_dn"], conflicts_with = "entra_tenant")]
+    pub ldap_url: Option<String>,
+    /// The read-only account Lockdesk signs in as (its DN, or user@domain on AD).
+    #[arg(long, requires = "ldap_url")]
+    pub ldap_bind_dn: Option<String>,
+    /// Where the people are (OU=…,DC=…).
+    #[arg(long, requires = "ldap_url")]
+    pub ldap_base_dn: Option<String>,
+    /// Which entries are people (Active Directory's people when not given).
+    #[arg(long, requires = "ldap_url")]
+    pub ldap_filter: Option<String>,
+    /// The attributes with the employee number (employeeID), e-mail (mail), name (displayName),
+    /// and what says the account is off (userAccountControl's disabled flag; another attribute
+    /// when it holds TRUE).
+    #[arg(long, requires = "ldap_url")]
+    pub ldap_employee_id_attribute: Option<String>,
+    #[arg(long, requires = "ldap_url")]
+    pub ldap_mail_attribute: Option<String>,
+    #[arg(long, requires = "ldap_url")]
+    pub ldap_name_attribute: Option<String>,
+    #[arg(long, requires = "ldap_url")]
+    pub ldap_disabled_attribute: Option<String>,
     /// The header of the employee-number column (matched against the user code).
     #[arg(long)]
     pub employee_id_column: Option<String>,

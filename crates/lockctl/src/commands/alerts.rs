@@ -17,6 +17,7 @@ use lockdesk_core::watch::words::MessageLanguage;
 use lockdesk_core::watch::RuleKind;
 
 use crate::cli::{AlertsCmd, DestinationsCmd, KindArg, LangArg, RuleArg, SecurityArg};
+use crate::commands::secret_input::{non_empty_env, secret};
 use crate::env::Env;
 use crate::error::{Error, Result};
 use crate::output::{self, words};
@@ -229,24 +230,4 @@ fn chat_secrets(
         "webhook address",
     )?;
     Ok((Some(url), None))
-}
-
-/// A secret from `env_name`, else one line typed unseen (or read from stdin).
-fn secret(term: &mut Term<'_>, env_name: &str, prompt: &str, what: &str) -> Result<String> {
-    if let Some(value) = non_empty_env(env_name) {
-        return Ok(value);
-    }
-    writeln!(term.err, "{prompt}")?;
-    term.read_secret_line()?
-        .map(|s| s.trim().to_owned())
-        .filter(|s| !s.is_empty())
-        .ok_or_else(|| {
-            Error::Usage(format!(
-                "no {what}: set {env_name} or give it as one line on stdin"
-            ))
-        })
-}
-
-fn non_empty_env(name: &str) -> Option<String> {
-    std::env::var(name).ok().filter(|s| !s.is_empty())
 }

@@ -10,9 +10,12 @@ use lockdesk_core::directory::commands::{
     DirectorySourceIdRequest,
 };
 use lockdesk_core::directory::entra::EntraSource;
+use lockdesk_core::directory::google::GoogleSource;
+use lockdesk_core::directory::ldap::LdapSource;
 use lockdesk_core::directory::{Columns, Exception};
 
 use crate::cli::{AddSourceArgs, DirectoryCmd, ExceptionsCmd, SourcesCmd};
+use crate::commands::secret_input::secret;
 use crate::env::Env;
 use crate::error::{Error, Result};
 use crate::output::{self, words};
@@ -44,6 +47,19 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: DirectoryCmd) -> Resul
                 entra_group,
                 entra_login_url,
                 entra_graph_url,
+                google_key,
+                google_admin,
+                google_query,
+                google_token_url,
+                google_api_url,
+                ldap_url,
+                ldap_bind_dn,
+                ldap_base_dn,
+                ldap_filter,
+                ldap_employee_id_attribute,
+                ldap_mail_attribute,
+                ldap_name_attribute,
+                ldap_disabled_attribute,
                 employee_id_column,
                 name_column,
                 mail_column,
@@ -65,56 +81,74 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: DirectoryCmd) -> Resul
                     ))
                 }
             };
-            let request = match (hr_csv, entra_tenant, entra_client_id) {
-                (Some(file), None, None) => DirectorySourceAddRequest {
-                    name,
-                    path: Some(
-                        std::path::absolute(&file)
-                            .unwrap_or(file)
-                            .display()
-                            .to_string(),
-                    ),
-                    columns,
-                    entra: None,
-                    secret: None,
-                },
-                (None, Some(tenant), Some(client_id)) => {
-                    let secret = match non_empty_env(ENTRA_SECRET_ENV) {
-                        Some(s) => s,
-                        None => {
-                            if term.terminal {
-                                write!(term.err, "{}", words::ENTRA_SECRET_PROMPT)?;
-                                term.err.flush()?;
-                            }
-                            term.read_secret_line()?
-                                .filter(|s| !s.trim().is_empty())
-                                .ok_or_else(|| {
-                                    Error::Usage(format!(
-                                        "give the client secret in {ENTRA_SECRET_ENV} or on stdin"
-                                    ))
-                                })?
-                        }
-                    };
-                    DirectorySourceAddRequest {
-                        name,
-                        path: None,
-                        columns: None,
-                        entra: Some(EntraSource {
-                            tenant,
-                            client_id,
-                            group_id: entra_group,
-                            login_base: entra_login_url,
-                            graph_base: entra_graph_url,
-                        }),
-                        secret: Some(secret),
-                    }
+            let mut request = DirectorySourceAddRequest {
+                name,
+                path: None,
+                columns,
+                entra: None,
+                google: None,
+                ldap: None,
+                secret: None,
+            };
+            match (hr_csv, entra_tenant.zip(entra_client_id), google_key, ldap_url) {
+                (Some(file), None, None, None) => {
+                    let path = std::path::absolute(&file).unwrap_or(file);
+                    // Named on the command line: the person chose it.
+                    ctx.allow_file(&path);
+                    request.path = Some(path.display().to_string());
+                }
+                (None, Some((tenant, client_id)), None, None) => {
+                    request.secret = Some(secret(
+                        term,
+                        ENTRA_SECRET_ENV,
+                        words::ENTRA_SECRET_PROMPT,
+                        "client secret",
+                    )?);
+                    request.entra = Some(EntraSource {
+                        tenant,
+                        client_id,
+                        group_id: entra_group,
+                        login_base: entra_login_url,
+                        graph_base: entra_graph_url,
+                    });
+                }
+                (None, None, Some(key), None) => {
+                    let text = std::fs::read_to_string(&key).map_err(|e| {
+                        Error::Usage(format!("the key file {} does not read: {e}", key.display()))
+                    })?;
+                    request.secret = Some(text);
+                    request.google = Some(GoogleSource {
+                        admin: google_admin.unwrap_or_default(),
+                        client_email: String::new(),
+                        query: google_query,
+                        token_base: google_token_url,
+                        api_base: google_api_url,
+                    });
+                }
+                (None, None, None, Some(url)) => {
+                    request.secret = Some(secret(
+                        term,
+                        LDAP_PASSWORD_ENV,
+                        words::LDAP_PASSWORD_PROMPT,
+                        "password",
+                    )?);
+                    request.ldap = Some(LdapSource {
+                        url,
+                        bind_dn: ldap_bind_dn.unwrap_or_default(),
+                        base_dn: ldap_base_dn.unwrap_or_default(),
+                        filter: ldap_filter,
+                        employee_id_attribute: ldap_employee_id_attribute,
+                        mail_attribute: ldap_mail_attribute,
+                        name_attribute: ldap_name_attribute,
+                        disabled_attribute: ldap_disabled_attribute,
+                    });
                 }
                 _ => {
                     return Err(Error::Usage(
-                        "give --hr-csv FILE, or --entra-tenant and --entra-client-id".into(),
+                        "give one source: --hr-csv FILE, --entra-tenant and --entra-client-id, --google-key and --google-admin, or --ldap-url".into(),
                     ))
                 }
-            };
+            }
             let added = directory_sources_add(ctx, request).await?;
             term.show(&added, |term| {
                 writeln!(term.out, "{}", words::source_added(&added))?;
@@ -189,12 +223,20 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: DirectoryCmd) -> Resul
                 fingerprint: planned.fingerprint.clone(),
                 allow_mass_removal,
             };
-            let applied = apply_plan(ctx, request, |r, n, total| {
-                if !json {
-                    let _ = writeln!(term.err, "{}", words::applied_row(r, n, total));
+            // Each row said as it ends (the use-case runs journaled, its progress sent here).
+            let (said, mut to_say) = tokio::sync::mpsc::unbounded_channel();
+            let applying = apply_plan(ctx, request, move |r, n, total| {
+                let _ = said.send(words::applied_row(r, n, total));
+            });
+            let saying = async {
+                while let Some(line) = to_say.recv().await {
+                    if !json {
+                        let _ = writeln!(term.err, "{line}");
+                    }
                 }
-            })
-            .await?;
+            };
+            let (applied, ()) = tokio::join!(applying, saying);
+            let applied = applied?;
             term.show(&applied, |term| {
                 writeln!(term.out, "{}", words::applied_summary(&applied))?;
                 Ok(())
@@ -208,7 +250,4 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: DirectoryCmd) -> Resul
 }
 
 const ENTRA_SECRET_ENV: &str = "LOCKDESK_ENTRA_SECRET";
-
-fn non_empty_env(name: &str) -> Option<String> {
-    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
-}
+const LDAP_PASSWORD_ENV: &str = "LOCKDESK_LDAP_PASSWORD";

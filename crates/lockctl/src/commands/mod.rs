@@ -14,6 +14,7 @@ pub mod orgs;
 pub mod profile;
 pub mod proxy;
 pub mod reports;
+pub mod secret_input;
 pub mod session;
 pub mod team;
 pub mod users;

@@ -7,6 +7,7 @@ use lockdesk_core::proxy::commands::{
 };
 
 use crate::cli::ProxyCmd;
+use crate::commands::secret_input::non_empty_env;
 use crate::env::Env;
 use crate::error::{Error, Result};
 use crate::output::words;
@@ -80,10 +81,6 @@ async fn keep_login(env: &Env<'_>, term: &mut Term<'_>) -> Result<ProxyCredentia
         },
     )
     .await?)
-}
-
-fn non_empty_env(name: &str) -> Option<String> {
-    std::env::var(name).ok().filter(|s| !s.is_empty())
 }
 
 fn missing(what: &str, env: &str) -> Error {

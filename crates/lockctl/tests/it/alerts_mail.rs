@@ -150,26 +150,12 @@ async fn an_email_destination_takes_its_password_from_stdin_and_mails_tests_and_
 /// `SSL_CERT_FILE` (as in `tls.rs`).
 #[cfg(target_os = "linux")]
 mod procs_tls {
-    use std::process::Stdio;
-
     use lockdesk_sim::test_pki::TestCa;
     use lockdesk_sim::test_smtp::{Security, SmtpServer};
     use serde_json::Value;
-    use tokio::io::AsyncWriteExt;
 
     use super::{add_args, PASSWORD, USER};
-    use crate::procs::{done, Done, Home};
-
-    /// `args` with `stdin` as its standard input.
-    async fn run_with_stdin(home: &Home, args: &[&str], stdin: &str) -> Done {
-        let mut cmd = home.command(args);
-        cmd.stdin(Stdio::piped());
-        let mut child = crate::procs::start(&mut cmd).await;
-        let mut input = child.stdin.take().unwrap();
-        input.write_all(stdin.as_bytes()).await.unwrap();
-        drop(input);
-        done(child.wait_with_output().await.unwrap())
-    }
+    use crate::procs::Home;
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn starttls_to_a_server_with_the_office_s_own_root_and_the_password_only_over_tls() {
@@ -186,12 +172,9 @@ mod procs_tls {
         let org = orgs["organizations"][0]["id"].as_str().unwrap().to_owned();
         let port = server.port().to_string();
 
-        let added = run_with_stdin(
-            &home,
-            &add_args(&org, &port, "starttls"),
-            &format!("{PASSWORD}\n"),
-        )
-        .await;
+        let added = home
+            .run_with_stdin(&add_args(&org, &port, "starttls"), &format!("{PASSWORD}\n"))
+            .await;
         assert_eq!(added.code, 0, "{}", added.stderr);
         let id = serde_json::from_str::<Value>(&added.stdout).unwrap()["id"]
             .as_str()

@@ -259,6 +259,8 @@ async fn an_hr_export_in_cp932_plans_leavers_joiners_and_movers() {
     let activity = w.run(&["--json", "activity"], "").await.ok().out();
     assert!(activity.contains("users_remove"), "{activity}");
     assert!(activity.contains("users_update"), "{activity}");
+    // And the apply itself, with how it ended.
+    assert!(activity.contains("directory_apply"), "{activity}");
     // Nothing to do: applying changes nothing and says so.
     let nothing = w.run(&["directory", "apply"], "").await.ok().out();
     assert!(nothing.contains("nothing to change"), "{nothing}");

@@ -11,6 +11,10 @@ mod broken_settings;
 mod cached;
 mod directory;
 mod directory_entra;
+#[cfg(not(windows))]
+mod directory_google;
+#[cfg(target_os = "linux")]
+mod directory_ldap;
 mod flow;
 mod history;
 mod import;
@@ -30,6 +34,8 @@ mod proxy;
 mod proxy_script;
 mod renewal;
 mod reports;
+#[cfg(target_os = "linux")]
+mod slapd;
 mod support;
 #[cfg(target_os = "linux")]
 mod team;

@@ -126,6 +126,19 @@ impl Home {
         finish(&mut self.command(args)).await
     }
 
+    /// `args` with `stdin` as the standard input (a secret given as one line). Used by the
+    /// Linux-only tests (their servers: slapd, TLS with `SSL_CERT_FILE`).
+    #[cfg(target_os = "linux")]
+    pub async fn run_with_stdin(&self, args: &[&str], stdin: &str) -> Done {
+        let mut cmd = self.command(args);
+        cmd.stdin(Stdio::piped());
+        let mut child = start(&mut cmd).await;
+        let mut input = child.stdin.take().unwrap();
+        input.write_all(stdin.as_bytes()).await.unwrap();
+        drop(input);
+        done(child.wait_with_output().await.unwrap())
+    }
+
     /// `profile add` for the sim's client `client` (0: v3, 1: v2), then `login`, answering the
     /// prompt as a user who signed in in a browser.
     /// Runs that leave every kind of file lockctl makes: profiles `work` (v3) and `hist` (v2)

@@ -9,6 +9,14 @@ pub use crate::app::job_kind::JobKind;
 pub use crate::app::job_registry::{JobIdRequest, JobState};
 pub use crate::app::job_results::{JobStarted, JobView};
 pub use crate::app::jobs::{jobs_cancel, jobs_get};
+pub use crate::directory::apply::{ApplyOutcome, ApplyResult};
+pub use crate::directory::commands::{
+    directory_apply, directory_exceptions_add, directory_exceptions_remove, directory_plan,
+    directory_sources_add, directory_sources_list, directory_sources_remove, DirectoryApplyRequest,
+    DirectoryApplyResponse, DirectoryExceptionWhoRequest, DirectoryPlanResponse,
+    DirectorySourceAddRequest, DirectorySourceIdRequest, DirectorySourcesResponse, SourceRead,
+};
+pub use crate::directory::{DirectorySource, Exception};
 pub use crate::groups::commands::{
     lock_groups_get, lock_groups_list, user_groups_get, user_groups_list, GroupInputRequest,
     LockGroupIdRequest, LockGroupsListResponse, LockGroupsUpdateRequest, UserGroupIdRequest,
@@ -121,9 +129,10 @@ pub use crate::watch::commands::{
 pub use crate::watch::words::MessageLanguage;
 pub use crate::watch::{AlertQuery, WatchRules};
 pub use lockdesk_commands::shell::{
-    FileDropEvent, FileDropKind, FileSaveRequest, FileSaveResponse, FolderChooseResponse,
-    OpenScreenEvent, ShellScreen, ShellSettingsView, UiLanguage, UpdateState, UpdateStatusView,
-    UpdatesAutomaticRequest, UpdatesOffReason, WatcherPauseRequest, WatcherStatusView,
-    FILE_DROP_EVENT, OPEN_SCREEN_EVENT, SIGN_IN_FINISHED_EVENT, UPDATE_STATUS_EVENT,
+    FileChooseResponse, FileDropEvent, FileDropKind, FileSaveRequest, FileSaveResponse,
+    FolderChooseResponse, OpenScreenEvent, ShellScreen, ShellSettingsView, UiLanguage, UpdateState,
+    UpdateStatusView, UpdatesAutomaticRequest, UpdatesOffReason, WatcherPauseRequest,
+    WatcherStatusView, FILE_DROP_EVENT, OPEN_SCREEN_EVENT, SIGN_IN_FINISHED_EVENT,
+    UPDATE_STATUS_EVENT,
 };
 pub use lockdesk_commands::{COMMANDS, DESKTOP_COMMANDS, UNJOURNALED_COMMANDS, WRITE_COMMANDS};

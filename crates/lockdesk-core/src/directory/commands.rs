@@ -15,7 +15,9 @@ use crate::directory::apply::{
     apply_rows, fingerprint, mass_removal, to_apply, ApplyOutcome, ApplyResult,
 };
 use crate::directory::entra::{self, EntraSource};
+use crate::directory::google::{self, GoogleSource, ServiceKey};
 use crate::directory::hr_csv::{self, Columns};
+use crate::directory::ldap::{self, LdapSource};
 use crate::directory::person::DirectoryPerson;
 use crate::directory::plan::{plan, Change, DirectoryPlan, Exception};
 use crate::directory::settings::{
@@ -23,6 +25,8 @@ use crate::directory::settings::{
 };
 use crate::error::{Error, Result};
 use crate::invitations::{invitations_list, InvitationsListRequest};
+use crate::journal::journaled::{journal_around, Journaled};
+use crate::journal::Target;
 use crate::secrets::directory_source_key;
 use crate::users::commands::{users_list, UsersListRequest};
 
@@ -36,7 +40,9 @@ pub struct DirectorySourcesResponse {
 
 /// A new source for the organization in use, read now (nothing is kept when it does not read)
 /// and again at each plan: an HR CSV file (`path`, its columns found from the headers unless
-/// named) or Entra ID (`entra`, with the app's client secret, which goes to the keychain only).
+/// named), Entra ID (`entra`, with the app's client secret), Google Workspace (`google`, with
+/// the service account's JSON key file's text) or LDAP (`ldap`, with the bind password). The
+/// secret goes to the keychain only.
 #[derive(Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DirectorySourceAddRequest {
@@ -53,6 +59,12 @@ pub struct DirectorySourceAddRequest {
     pub entra: Option<EntraSource>,
     #[serde(default)]
     #[cfg_attr(feature = "ts", ts(optional))]
+    pub google: Option<GoogleSource>,
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub ldap: Option<LdapSource>,
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub secret: Option<String>,
 }
 
@@ -63,6 +75,8 @@ impl std::fmt::Debug for DirectorySourceAddRequest {
             .field("path", &self.path)
             .field("columns", &self.columns)
             .field("entra", &self.entra)
+            .field("google", &self.google)
+            .field("ldap", &self.ldap)
             .field("secret", &self.secret.as_ref().map(|_| "[redacted]"))
             .finish()
     }
@@ -166,27 +180,50 @@ pub async fn directory_sources_add(
         .secret
         .map(|s| s.trim().to_owned())
         .filter(|s| !s.is_empty());
-    let kind = match (req.path, req.entra) {
-        (Some(path), None) => {
+    let need_secret = |what: &str| {
+        secret
+            .clone()
+            .ok_or_else(|| Error::invalid("secret", format!("give {what}")))
+    };
+    let (kind, secret) = match (req.path, req.entra, req.google, req.ldap) {
+        (Some(path), None, None, None) => {
             let path = path.trim().to_owned();
             if !Path::new(&path).is_absolute() {
                 return Err(Error::invalid("path", "give the CSV file's full path"));
             }
+            // The window names only a file the person chose or dropped (never any file it likes).
+            if !ctx.file_allowed(Path::new(&path)) {
+                return Err(Error::invalid(
+                    "path",
+                    "choose the CSV file in the dialog, or drop it onto the window",
+                ));
+            }
             let (_, columns) = hr_csv::read(&read_file(&path)?, req.columns.as_ref())?;
-            SourceKind::HrCsv { path, columns }
+            (SourceKind::HrCsv { path, columns }, None)
         }
-        (None, Some(entra)) => {
-            let secret = secret
-                .as_deref()
-                .ok_or_else(|| Error::invalid("secret", "give the app's client secret"))?;
+        (None, Some(entra), None, None) => {
+            let secret = need_secret("the app's client secret")?;
             entra.validate()?;
-            entra_people(ctx, &entra, secret).await?;
-            SourceKind::EntraId(entra)
+            entra_people(ctx, &entra, &secret).await?;
+            (SourceKind::EntraId(entra), Some(secret))
+        }
+        (None, None, Some(mut g), None) => {
+            let key = ServiceKey::from_json(&need_secret("the service account's JSON key file")?)?;
+            g.client_email = key.client_email;
+            g.validate()?;
+            google_people(ctx, &g, &key.private_key).await?;
+            (SourceKind::GoogleWorkspace(g), Some(key.private_key))
+        }
+        (None, None, None, Some(l)) => {
+            let password = need_secret("the password of the account Lockdesk signs in as")?;
+            l.validate()?;
+            ldap::people(&l, &password).await?;
+            (SourceKind::Ldap(l), Some(password))
         }
         _ => {
             return Err(Error::invalid(
                 "source",
-                "give either an HR CSV file or an Entra ID tenant",
+                "give one source: an HR CSV file, an Entra ID tenant, a Google Workspace or an LDAP directory",
             ))
         }
     };
@@ -204,7 +241,7 @@ pub async fn directory_sources_add(
     all.sources.push(source.clone());
     crate::settings_file::SettingsFile::validate(&all)?;
     let key = directory_source_key(&source.id);
-    if let (SourceKind::EntraId(_), Some(secret)) = (&source.source, &secret) {
+    if let Some(secret) = &secret {
         core.secrets.set(&key, secret)?;
     }
     if let Err(e) = save_directory(&core.config_dir, &all) {
@@ -229,6 +266,22 @@ async fn entra_people(
     entra::people(&http, entra, secret, tokio::time::sleep).await
 }
 
+/// The people of Google Workspace, read now with the service account's `private_key`, through
+/// the office proxy.
+async fn google_people(
+    ctx: &AppContext,
+    src: &GoogleSource,
+    private_key: &str,
+) -> Result<Vec<DirectoryPerson>> {
+    let api = url::Url::parse(google::API).expect("a valid address");
+    let login = match lockdesk_api::proxy::proxy_address(&api) {
+        Some(proxy) => crate::proxy::logins::load(ctx.core().secrets.as_ref(), &proxy)?,
+        None => None,
+    };
+    let http = crate::team_alerts::send::client(login.as_ref());
+    google::people(&http, src, private_key, tokio::time::sleep).await
+}
+
 pub async fn directory_sources_remove(
     ctx: &AppContext,
     req: DirectorySourceIdRequest,
@@ -251,20 +304,23 @@ async fn people_of(ctx: &AppContext, source: &DirectorySource) -> Result<Vec<Dir
         SourceKind::HrCsv { path, columns } => {
             Ok(hr_csv::read(&read_file(path)?, Some(columns))?.0)
         }
-        SourceKind::EntraId(entra) => {
-            let secret = ctx
-                .core()
-                .secrets
-                .get(&directory_source_key(&source.id))?
-                .ok_or_else(|| Error::DirectorySourceFailed {
-                    reason: format!(
-                        "the keychain has no client secret for {}: remove the source and add it again",
-                        source.name
-                    ),
-                })?;
-            entra_people(ctx, entra, &secret).await
-        }
+        SourceKind::EntraId(entra) => entra_people(ctx, entra, &secret_of(ctx, source)?).await,
+        SourceKind::GoogleWorkspace(g) => google_people(ctx, g, &secret_of(ctx, source)?).await,
+        SourceKind::Ldap(l) => ldap::people(l, &secret_of(ctx, source)?).await,
     }
+}
+
+/// The source's secret from the keychain.
+fn secret_of(ctx: &AppContext, source: &DirectorySource) -> Result<String> {
+    ctx.core()
+        .secrets
+        .get(&directory_source_key(&source.id))?
+        .ok_or_else(|| Error::DirectorySourceFailed {
+            reason: format!(
+                "the keychain has no secret for {}: remove the source and add it again",
+                source.name
+            ),
+        })
 }
 
 /// The plan of the organization in use: every source read, then the users and invitations
@@ -280,7 +336,7 @@ pub async fn directory_plan(ctx: &AppContext, _req: NoArgs) -> Result<DirectoryP
     if sources.is_empty() {
         return Err(Error::invalid(
             "sources",
-            "add a directory source first (an HR system's CSV export)",
+            "add a directory source first (an HR system's CSV export, Entra ID, Google Workspace or Active Directory)",
         ));
     }
     let mut people = Vec::new();
@@ -326,12 +382,36 @@ pub async fn directory_plan(ctx: &AppContext, _req: NoArgs) -> Result<DirectoryP
     })
 }
 
+impl Journaled for DirectoryApplyRequest {
+    fn target(&self) -> Target {
+        // Each row applied is an entry of its own (the users' and invitations' use-cases).
+        Target::default()
+    }
+}
+
 /// Applies the plan of the organization in use, made again now and refused unless it is the one
-/// shown (`fingerprint`); `on_row` hears each row as it ends.
+/// shown (`fingerprint`); `on_row` hears each row as it ends. Journaled as `directory_apply`
+/// (refused, or how it ended), each row besides.
 pub async fn apply_plan(
     ctx: &AppContext,
     req: DirectoryApplyRequest,
-    on_row: impl FnMut(&ApplyResult, usize, usize),
+    on_row: impl FnMut(&ApplyResult, usize, usize) + Send,
+) -> Result<DirectoryApplyResponse> {
+    let target = req.target();
+    journal_around(
+        ctx,
+        "directory_apply",
+        target,
+        None,
+        Box::pin(apply_now(ctx, req, on_row)),
+    )
+    .await
+}
+
+async fn apply_now(
+    ctx: &AppContext,
+    req: DirectoryApplyRequest,
+    on_row: impl FnMut(&ApplyResult, usize, usize) + Send,
 ) -> Result<DirectoryApplyResponse> {
     let now = directory_plan(ctx, NoArgs {}).await?;
     if now.fingerprint != req.fingerprint.trim() {
@@ -364,7 +444,7 @@ pub async fn apply_plan(
     })
 }
 
-/// [`apply_plan`] as one command.
+/// [`apply_plan`] as one command (the app's).
 pub async fn directory_apply(
     ctx: &AppContext,
     req: DirectoryApplyRequest,

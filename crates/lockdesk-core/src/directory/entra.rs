@@ -85,7 +85,7 @@ impl EntraSource {
 
 /// Microsoft's address, or a stand-in's on this computer (never elsewhere: the secret and
 /// the token go there).
-fn base(given: Option<&str>, default: &str, field: &str) -> Result<Url> {
+pub(crate) fn base(given: Option<&str>, default: &str, field: &str) -> Result<Url> {
     let url = Url::parse(given.unwrap_or(default))
         .map_err(|_| Error::invalid(field, "not an address"))?;
     if given.is_some() && !lockdesk_api::config::is_loopback(&url) {

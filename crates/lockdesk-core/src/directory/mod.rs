@@ -1,6 +1,7 @@
 //! The company's directory decides who should have a door: people as a source says
 //! (`person`), an HR system's CSV export read (`hr_csv`), Microsoft Entra ID through Graph
-//! (`entra`), the plan of leavers, joiners and
+//! (`entra`), Google Workspace's Directory API (`google`), Active Directory or another LDAP
+//! directory (`ldap`), the plan of leavers, joiners and
 //! movers against the organization's users and invitations (`plan`) and applying it
 //! (`apply`), the sources and
 //! exceptions kept in `directory.json` (`settings`), and the use-cases (`commands`).
@@ -8,7 +9,9 @@
 pub mod apply;
 pub mod commands;
 pub mod entra;
+pub mod google;
 pub mod hr_csv;
+pub mod ldap;
 pub mod person;
 pub mod plan;
 #[cfg(test)]

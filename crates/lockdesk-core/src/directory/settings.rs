@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::directory::entra::EntraSource;
+use crate::directory::google::GoogleSource;
 use crate::directory::hr_csv::Columns;
+use crate::directory::ldap::LdapSource;
 use crate::directory::plan::Exception;
 use crate::error::{Error, Result};
 use crate::settings_file::{self, SettingsFile};
@@ -26,6 +28,10 @@ pub enum SourceKind {
     HrCsv { path: String, columns: Columns },
     /// Microsoft Entra ID through Microsoft Graph (the client secret in the keychain).
     EntraId(EntraSource),
+    /// Google Workspace's Directory API (the service account's private key in the keychain).
+    GoogleWorkspace(GoogleSource),
+    /// Active Directory or another LDAP directory (the bind password in the keychain).
+    Ldap(LdapSource),
 }
 
 /// One directory source of an organization.
@@ -97,6 +103,8 @@ impl SettingsFile for DirectorySettings {
                     }
                 }
                 SourceKind::EntraId(entra) => entra.validate()?,
+                SourceKind::GoogleWorkspace(google) => google.validate()?,
+                SourceKind::Ldap(ldap) => ldap.validate()?,
             }
         }
         for e in &self.exceptions {

@@ -11,6 +11,8 @@ use crate::error::Result;
 use crate::output;
 
 pub const ENTRA_SECRET_PROMPT: &str = "The app's client secret (not shown; one line): ";
+pub const LDAP_PASSWORD_PROMPT: &str =
+    "The password of the account Lockdesk signs in as (not shown; one line): ";
 pub const SOURCE_HEADERS: [&str; 4] = ["ID", "NAME", "KIND", "WHERE"];
 pub const EXCEPTION_HEADERS: [&str; 3] = ["WHO", "REASON", "UNTIL"];
 const PLAN_HEADERS: [&str; 5] = ["CHANGE", "NAME", "EMPLOYEE NO.", "E-MAIL", "HELD"];
@@ -34,6 +36,29 @@ pub fn source_row(s: &DirectorySource) -> Vec<String> {
                 Some(g) => format!("tenant {}, app {}, group {g}", e.tenant, e.client_id),
                 None => format!("tenant {}, app {}, every user", e.tenant, e.client_id),
             },
+        ],
+        SourceKind::GoogleWorkspace(g) => vec![
+            s.id.clone(),
+            s.name.clone(),
+            "Google Workspace".into(),
+            match &g.query {
+                Some(q) => format!("as {} by {}, users found by {q}", g.admin, g.client_email),
+                None => format!("as {} by {}, every user", g.admin, g.client_email),
+            },
+        ],
+        SourceKind::Ldap(l) => vec![
+            s.id.clone(),
+            s.name.clone(),
+            "LDAP".into(),
+            format!(
+                "{} as {}, under {} {}",
+                l.url,
+                l.bind_dn,
+                l.base_dn,
+                l.filter
+                    .as_deref()
+                    .unwrap_or(lockdesk_core::directory::ldap::AD_FILTER)
+            ),
         ],
     }
 }

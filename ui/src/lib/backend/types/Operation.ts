@@ -5,4 +5,4 @@
  * commands of the command table, plus one per row of a bulk invitation run and one
  * per scheduled report's run.
  */
-export type Operation = "session_complete_sign_in" | "session_sign_out" | "locks_rename" | "locks_set_image" | "locks_reset_image" | "lock_groups_create" | "lock_groups_update" | "lock_groups_delete" | "lock_groups_add_locks" | "lock_groups_remove_locks" | "users_register" | "users_invite" | "users_update" | "users_remove" | "invitations_create" | "invitations_bulk_start" | "user_groups_create" | "user_groups_update" | "invitations_bulk_row" | "report_run" | "journal_reset";
+export type Operation = "session_complete_sign_in" | "session_sign_out" | "locks_rename" | "locks_set_image" | "locks_reset_image" | "lock_groups_create" | "lock_groups_update" | "lock_groups_delete" | "lock_groups_add_locks" | "lock_groups_remove_locks" | "users_register" | "users_invite" | "users_update" | "users_remove" | "invitations_create" | "invitations_bulk_start" | "user_groups_create" | "user_groups_update" | "directory_apply" | "invitations_bulk_row" | "report_run" | "journal_reset";

@@ -22,7 +22,17 @@ import type { AlertQuery } from "./AlertQuery";
 import type { BulkInvitePreview } from "./BulkInvitePreview";
 import type { BulkInviteRequest } from "./BulkInviteRequest";
 import type { DemoSwitchRequest } from "./DemoSwitchRequest";
+import type { DirectoryApplyRequest } from "./DirectoryApplyRequest";
+import type { DirectoryApplyResponse } from "./DirectoryApplyResponse";
+import type { DirectoryExceptionWhoRequest } from "./DirectoryExceptionWhoRequest";
+import type { DirectoryPlanResponse } from "./DirectoryPlanResponse";
+import type { DirectorySource } from "./DirectorySource";
+import type { DirectorySourceAddRequest } from "./DirectorySourceAddRequest";
+import type { DirectorySourceIdRequest } from "./DirectorySourceIdRequest";
+import type { DirectorySourcesResponse } from "./DirectorySourcesResponse";
 import type { Done } from "./Done";
+import type { Exception } from "./Exception";
+import type { FileChooseResponse } from "./FileChooseResponse";
 import type { FileSaveRequest } from "./FileSaveRequest";
 import type { FileSaveResponse } from "./FileSaveResponse";
 import type { FolderChooseResponse } from "./FolderChooseResponse";
@@ -193,6 +203,13 @@ export type Commands = {
   alert_destinations_test: { req: AlertDestinationIdRequest; res: AlertDestinationTestResponse };
   alert_deliveries_list: { req: AlertDeliveriesRequest; res: AlertDeliveriesPage };
   alert_deliveries_run: { req: NoArgs; res: AlertDeliveryPassResponse };
+  directory_sources_list: { req: NoArgs; res: DirectorySourcesResponse };
+  directory_sources_add: { req: DirectorySourceAddRequest; res: DirectorySource };
+  directory_sources_remove: { req: DirectorySourceIdRequest; res: Done };
+  directory_exceptions_add: { req: Exception; res: Exception };
+  directory_exceptions_remove: { req: DirectoryExceptionWhoRequest; res: Done };
+  directory_plan: { req: NoArgs; res: DirectoryPlanResponse };
+  directory_apply: { req: DirectoryApplyRequest; res: DirectoryApplyResponse };
   team_status: { req: NoArgs; res: TeamStatusView };
   team_connect: { req: TeamConnectRequest; res: TeamStatusView };
   team_disconnect: { req: NoArgs; res: TeamStatusView };
@@ -279,6 +296,13 @@ export const COMMAND_NAMES: CommandName[] = [
   "alert_destinations_test",
   "alert_deliveries_list",
   "alert_deliveries_run",
+  "directory_sources_list",
+  "directory_sources_add",
+  "directory_sources_remove",
+  "directory_exceptions_add",
+  "directory_exceptions_remove",
+  "directory_plan",
+  "directory_apply",
   "team_status",
   "team_connect",
   "team_disconnect",
@@ -291,6 +315,7 @@ export type DesktopCommands = {
   files_save: { req: FileSaveRequest; res: FileSaveResponse };
   history_archive_export_save: { req: HistoryExportRequest; res: FileSaveResponse };
   folders_choose: { req: NoArgs; res: FolderChooseResponse };
+  files_choose_csv: { req: NoArgs; res: FileChooseResponse };
   updates_status: { req: NoArgs; res: UpdateStatusView };
   updates_check: { req: NoArgs; res: UpdateStatusView };
   updates_automatic_set: { req: UpdatesAutomaticRequest; res: UpdateStatusView };
@@ -309,6 +334,7 @@ export const DESKTOP_COMMAND_NAMES: DesktopCommandName[] = [
   "files_save",
   "history_archive_export_save",
   "folders_choose",
+  "files_choose_csv",
   "updates_status",
   "updates_check",
   "updates_automatic_set",
@@ -379,6 +405,7 @@ export const OPERATIONS: Operation[] = [
   "invitations_bulk_start",
   "user_groups_create",
   "user_groups_update",
+  "directory_apply",
   "invitations_bulk_row",
   "report_run",
   "journal_reset",
