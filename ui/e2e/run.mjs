@@ -17,6 +17,7 @@ import { offlineScreens } from './offline.mjs';
 import { watchScreen } from './watch.mjs';
 import { chatAlerts } from './chat.mjs';
 import { reportsScreen } from './reports.mjs';
+import { directoryScreen } from './directory.mjs';
 import { todayScreen } from './today.mjs';
 import { firstMinute } from './first_minute.mjs';
 import { proxyNotices } from './proxy.mjs';
@@ -347,6 +348,7 @@ try {
   await watchScreen({ page, test, expect, id, nav, shot });
   await chatAlerts({ page, test, expect, id, nav, shot });
   await reportsScreen({ page, test, expect, id, nav, shot });
+  await directoryScreen({ page, test, expect, id, nav, shot });
 
   await historyScreen({ page, context, test, expect, id, nav, shot, open: host.open, shots });
   await page.setViewportSize({ width: 1360, height: 860 });

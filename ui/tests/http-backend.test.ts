@@ -42,4 +42,19 @@ describe('the test host token', () => {
     expect(url).toBe('/api/profiles_list');
     expect((init.headers as Record<string, string>)[TOKEN_HEADER]).toBe('t0k');
   });
+
+  it('is sent with the typed file, whose path comes back as the dialog answers it', async () => {
+    page('http://127.0.0.1:4100/?token=t0k');
+    const fetch = vi.fn(
+      async (_url: string, _init: RequestInit) => new Response('{"path":"/tmp/社員.csv"}'),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const backend = new HttpBackend();
+    expect(await backend.typedFile('/tmp/社員.csv')).toBe('/tmp/社員.csv');
+    const [url, init] = fetch.mock.calls[0];
+    expect(url).toBe('/_host/file');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(init.body as string)).toEqual({ path: '/tmp/社員.csv' });
+    expect((init.headers as Record<string, string>)[TOKEN_HEADER]).toBe('t0k');
+  });
 });

@@ -37,6 +37,7 @@ const DEFAULTS: WatchRules = {
   },
   listed_users: { enabled: true, users: [] },
   silent_lock: { enabled: true, days: 7 },
+  leaver_still_user: { enabled: true },
 };
 const en: Words = (k, p) => translate('en', k, p);
 const ja: Words = (k, p) => translate('ja', k, p);

@@ -4,6 +4,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
+use chrono::{DateTime, Utc};
 use lockdesk_api::models::Access;
 use rusqlite::Connection;
 
@@ -263,6 +264,14 @@ impl Archive {
             .collect();
         let all = Completeness::all(each.values());
         Ok((each, all))
+    }
+
+    /// Each person's last record at one of `lock_ids` (user id → when).
+    pub fn last_seen(&self, lock_ids: &[String]) -> Result<HashMap<String, DateTime<Utc>>> {
+        Ok(crate::users::last_seen(&self.conn(), lock_ids)?
+            .into_iter()
+            .map(|(user, ms)| (user, crate::model::from_ms(ms)))
+            .collect())
     }
 
     /// People in the archive whose id, name or e-mail contains `search`.

@@ -54,3 +54,25 @@ pub fn search(conn: &Connection, search: &str, limit: u32) -> Result<Vec<Archive
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
+
+/// Each person's last record at one of `lock_ids` (user id → when), for the access review: one
+/// walk over those locks' records, grouped by person.
+pub fn last_seen(
+    conn: &Connection,
+    lock_ids: &[String],
+) -> Result<std::collections::HashMap<String, i64>> {
+    if lock_ids.is_empty() {
+        return Ok(Default::default());
+    }
+    let marks = vec!["?"; lock_ids.len()].join(",");
+    let mut stmt = conn.prepare(&format!(
+        "SELECT u.user_id, MAX(a.created_at_ms) FROM accesses a
+         JOIN users u ON u.id = a.user_ref
+         WHERE a.lock_ref IN (SELECT id FROM locks WHERE lock_id IN ({marks}))
+         GROUP BY a.user_ref"
+    ))?;
+    let rows = stmt.query_map(rusqlite::params_from_iter(lock_ids), |r| {
+        Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?))
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}

@@ -22,6 +22,7 @@ export const SCREEN_LIST = [
   { screen: 'users', key: 'nav.users', need: 'org' },
   { screen: 'invitations', key: 'nav.invitations', need: 'org' },
   { screen: 'user-groups', key: 'nav.userGroups', need: 'org' },
+  { screen: 'directory', key: 'nav.directory', need: 'org' },
   { screen: 'history', key: 'nav.history', need: 'signIn' },
   { screen: 'activity', key: 'nav.activity', need: 'none' },
   { screen: 'watch', key: 'nav.watch', need: 'org' },

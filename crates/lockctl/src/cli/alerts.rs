@@ -102,4 +102,5 @@ pub enum RuleArg {
     OutsideHours,
     ListedUser,
     SilentLock,
+    LeaverStillUser,
 }

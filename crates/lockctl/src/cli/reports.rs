@@ -16,7 +16,9 @@ pub enum ReportsCmd {
         name: String,
         /// history (the entry/exit records), timecard (each person's first entry and last exit
         /// per day), alerts (the watcher's alerts raised), batteries (those to replace, when it
-        /// runs) or journal (the changes made through Lockdesk).
+        /// runs), journal (the changes made through Lockdesk) or access-review (every user with
+        /// role, groups, last record and what the directory says, for a reviewer's sign-off;
+        /// typically monthly as a workbook).
         #[arg(long, value_enum, default_value = "history")]
         what: WhatArg,
         /// daily (the day before), weekly (the 7 days before), monthly (the month before) or
@@ -96,6 +98,7 @@ pub enum WhatArg {
     Alerts,
     Batteries,
     Journal,
+    AccessReview,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]

@@ -210,6 +210,7 @@ fn rule(r: RuleArg) -> RuleKind {
         RuleArg::OutsideHours => RuleKind::OutsideHours,
         RuleArg::ListedUser => RuleKind::ListedUser,
         RuleArg::SilentLock => RuleKind::SilentLock,
+        RuleArg::LeaverStillUser => RuleKind::LeaverStillUser,
     }
 }
 

@@ -68,6 +68,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: ReportsCmd) -> Result<
                         WhatArg::Alerts => ReportKind::Alerts,
                         WhatArg::Batteries => ReportKind::Batteries,
                         WhatArg::Journal => ReportKind::Journal,
+                        WhatArg::AccessReview => ReportKind::AccessReview,
                     },
                     schedule,
                     format: match format {

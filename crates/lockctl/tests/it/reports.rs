@@ -628,3 +628,150 @@ async fn a_claim_of_a_live_writer_is_respected_and_a_stale_one_taken_over() {
     assert_eq!(kind(&run(&office.home, again).await), "written");
     assert_eq!(listed(&office.folder), vec![format!("月報_{label}.xlsx")]);
 }
+
+/// The access review as a workbook, read back: a row per user (and open invitation) with the
+/// sign-off columns empty; what the directory (an HR export) says of each; a user who left but
+/// is still there, the managers, and those with no record in 90 days marked; the last record
+/// from the archive for those who have one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_access_review_marks_leavers_managers_and_the_idle() {
+    use calamine::{Data, Reader, Xlsx};
+
+    let office = Office::new(true, "棚卸し").await;
+    let home = &office.home;
+    let args = |more: &[&str]| office.args(more);
+    let users = run(home, args(&["--json", "users", "list"])).await;
+    assert_eq!(users.code, 0, "{}", users.stderr);
+    let users: Value = serde_json::from_str(&users.stdout).unwrap();
+    let users = users["users"].as_array().unwrap().clone();
+    let invitations = run(home, args(&["--json", "invitations", "list"])).await;
+    let invitations: Value = serde_json::from_str(&invitations.stdout).unwrap();
+    let open = invitations["invitations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["status"]["kind"] != "expired")
+        .count();
+    // The HR export: every user with an e-mail address, one of them left last year.
+    let with_mail: Vec<&Value> = users.iter().filter(|u| u["mail"].is_string()).collect();
+    let leaver = with_mail
+        .iter()
+        .find(|u| u["authority"]["kind"] == "member")
+        .unwrap();
+    let mut csv = String::from("社員番号,氏名,メールアドレス,入社日,退職日\r\n");
+    for (i, u) in with_mail.iter().enumerate() {
+        let left = if u["id"] == leaver["id"] {
+            "2020/03/31"
+        } else {
+            ""
+        };
+        // The service's user code is the employee number where it has one.
+        let number = u["code"]
+            .as_str()
+            .map_or_else(|| format!("N{i:04}"), str::to_owned);
+        csv.push_str(&format!(
+            "{number},\"{}\",{},2019/04/01,{left}\r\n",
+            u["name"].as_str().unwrap().replace('"', "\"\""),
+            u["mail"].as_str().unwrap()
+        ));
+    }
+    let export = home.dir.path().join("社員.csv");
+    std::fs::write(&export, encoding_rs::SHIFT_JIS.encode(&csv).0).unwrap();
+    let added = run(
+        home,
+        args(&[
+            "directory",
+            "sources",
+            "add",
+            "--name",
+            "人事",
+            "--hr-csv",
+            export.to_str().unwrap(),
+        ]),
+    )
+    .await;
+    assert_eq!(added.code, 0, "{}", added.stderr);
+    office
+        .add_daily(&[("棚卸し", "access-review", "xlsx")])
+        .await;
+
+    let ran = office.run_due().await;
+    let run0 = &ran["runs"][0]["outcome"];
+    assert_eq!(run0["kind"], "written", "{ran}");
+    let book = std::fs::read(run0["file"].as_str().unwrap()).unwrap();
+    let mut book = Xlsx::new(std::io::Cursor::new(book)).unwrap();
+    let range = book.worksheet_range("アクセス権の棚卸し").unwrap();
+    let head: Vec<String> = (0..16)
+        .map(|c| range.get((0, c)).unwrap().to_string())
+        .collect();
+    assert_eq!(
+        head,
+        [
+            "要確認",
+            "ユーザーID",
+            "氏名",
+            "メールアドレス",
+            "ユーザーコード",
+            "権限",
+            "状態",
+            "ユーザーグループ",
+            "登録・招待日時",
+            "最終利用日時",
+            "経過日数",
+            "ディレクトリ",
+            "確認者",
+            "確認日",
+            "備考",
+            "継続・削除"
+        ]
+    );
+    assert_eq!(
+        range.height() - 1,
+        users.len() + open,
+        "a row per user and invitation"
+    );
+    let text = |r: usize, c: usize| range.get((r, c)).map(|d| d.to_string()).unwrap_or_default();
+    let row_of = |id: &Value| {
+        (1..range.height())
+            .find(|&r| text(r, 1) == id.as_str().unwrap())
+            .unwrap_or_else(|| panic!("{id} has a row"))
+    };
+    let mut seen_some = false;
+    for u in &users {
+        let r = row_of(&u["id"]);
+        let flags = text(r, 0);
+        // The reviewer's columns are left empty.
+        for c in 12..16 {
+            assert!(matches!(range.get((r, c)), None | Some(Data::Empty)), "{u}");
+        }
+        let manager = matches!(
+            u["authority"]["kind"].as_str(),
+            Some("manager" | "super_manager")
+        );
+        assert_eq!(flags.contains("管理者"), manager, "{u}: {flags}");
+        let directory = text(r, 11);
+        if u["id"] == leaver["id"] {
+            assert_eq!(directory, "退職・無効");
+            assert!(flags.contains("退職者が残っている"), "{flags}");
+        } else if u["mail"].is_string() {
+            assert_eq!(directory, "在籍", "{u}");
+            assert!(!flags.contains("退職者"), "{u}: {flags}");
+        } else {
+            assert_eq!(directory, "ディレクトリにない", "{u}");
+        }
+        match range.get((r, 9)) {
+            Some(Data::DateTime(_)) => {
+                seen_some = true;
+                assert!(matches!(
+                    range.get((r, 10)),
+                    Some(Data::Float(_) | Data::Int(_))
+                ));
+            }
+            _ => assert!(flags.contains("90日間記録なし"), "{u}: {flags}"),
+        }
+    }
+    assert!(
+        seen_some,
+        "the archive's records give some users a last record"
+    );
+}

@@ -157,3 +157,127 @@ async fn watch_once_exit_status_and_two_processes_raise_once() {
         .await;
     assert!(broken.code != 0 && broken.code != 3, "{}", broken.stderr);
 }
+
+/// The rule "someone who left still has access": with an HR export as the directory, a user
+/// who left last year is raised once (one alert for the person, in words), one on the
+/// exceptions list is not, and the next round raises nothing again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_leaver_still_a_user_is_raised_once() {
+    let home = Home::new(start_sim_with(SimOptions {
+        history_records: 0,
+        v2_rate_limit: 100_000,
+        ..SimOptions::small()
+    }));
+    home.add_and_login("org", 0).await;
+    let orgs = home.run(&["--profile", "org", "--json", "orgs"]).await;
+    let orgs: Value = serde_json::from_str(&orgs.stdout).unwrap();
+    let org = orgs["organizations"][0]["id"].as_str().unwrap().to_owned();
+    let with = |more: &[&str]| -> Vec<String> {
+        ["--profile", "org", "--org", org.as_str()]
+            .iter()
+            .chain(more)
+            .map(|s| s.to_string())
+            .collect()
+    };
+    let run = |args: Vec<String>| {
+        let home = &home;
+        async move {
+            let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+            home.run(&refs).await
+        }
+    };
+    let users = run(with(&["--json", "users", "list"])).await;
+    let users: Value = serde_json::from_str(&users.stdout).unwrap();
+    let members: Vec<&Value> = users["users"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|u| u["authority"]["kind"] == "member" && u["mail"].is_string())
+        .collect();
+    let (left, excepted) = (members[0], members[1]);
+    // Everyone with an e-mail address is in the export; two of them left last year.
+    let mut csv = String::from("社員番号,氏名,メールアドレス,入社日,退職日\r\n");
+    for (i, u) in users["users"].as_array().unwrap().iter().enumerate() {
+        let Some(mail) = u["mail"].as_str() else {
+            continue;
+        };
+        let gone = u["id"] == left["id"] || u["id"] == excepted["id"];
+        let number = u["code"]
+            .as_str()
+            .map_or_else(|| format!("N{i:04}"), str::to_owned);
+        csv.push_str(&format!(
+            "{number},\"{}\",{mail},2019/04/01,{}\r\n",
+            u["name"].as_str().unwrap().replace('"', "\"\""),
+            if gone { "2025/03/31" } else { "" }
+        ));
+    }
+    let file = home.dir.path().join("社員.csv");
+    std::fs::write(&file, encoding_rs::SHIFT_JIS.encode(&csv).0).unwrap();
+    let added = run(with(&[
+        "directory",
+        "sources",
+        "add",
+        "--name",
+        "人事",
+        "--hr-csv",
+        file.to_str().unwrap(),
+    ]))
+    .await;
+    assert_eq!(added.code, 0, "{}", added.stderr);
+    let kept = run(with(&[
+        "directory",
+        "exceptions",
+        "add",
+        excepted["mail"].as_str().unwrap(),
+        "--reason",
+        "引き継ぎ中",
+        "--until",
+        "2099-12-31",
+    ]))
+    .await;
+    assert_eq!(kept.code, 0, "{}", kept.stderr);
+
+    // Only this rule.
+    let rules = json!({
+        "interval_minutes": 10,
+        "low_battery": { "enabled": false, "threshold_percent": 20 },
+        "unlocked_too_long": { "enabled": false, "minutes": 30 },
+        "outside_hours": { "enabled": false, "days": [1, 2, 3, 4, 5], "start": "09:00",
+            "end": "18:00", "holidays_off": true, "utc_offset_minutes": 540 },
+        "listed_users": { "enabled": false, "users": [] },
+        "silent_lock": { "enabled": false, "days": 7 },
+        "leaver_still_user": { "enabled": true }
+    });
+    let dir = home.config().join("watch");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(format!("{org}.json")), rules.to_string()).unwrap();
+
+    let first = run(with(&["--json", "watch", "--once"])).await;
+    assert_eq!(first.code, 3, "{}", first.stderr);
+    // The leaver, and the users the export cannot list (no e-mail address), managers too; not
+    // the one on the exceptions list.
+    let mut want: Vec<String> = users["users"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|u| u["id"] == left["id"] || !u["mail"].is_string())
+        .map(|u| format!("leaver_still_user:{}", u["id"].as_str().unwrap()))
+        .collect();
+    let mut got = keys(&first.stdout);
+    want.sort();
+    got.sort();
+    assert_eq!(got, want);
+    let alert: Value = first
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|a| a["finding"]["user_id"] == left["id"])
+        .unwrap();
+    assert_eq!(alert["finding"]["user_name"], left["name"], "{alert}");
+    assert_eq!(alert["finding"]["rule"], "leaver_still_user", "{alert}");
+
+    // The next round: nothing new.
+    let again = run(with(&["watch", "--once"])).await;
+    assert_eq!(again.code, 0, "{}\n{}", again.stdout, again.stderr);
+    assert_eq!(again.stdout, "");
+}

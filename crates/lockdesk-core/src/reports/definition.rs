@@ -50,6 +50,9 @@ pub enum ReportKind {
     Batteries,
     /// The journal of changes made through Lockdesk on this computer in the period.
     Journal,
+    /// Every user and open invitation of the organization when the report runs, with role,
+    /// groups, last record and what the directory says, for a reviewer's sign-off.
+    AccessReview,
 }
 
 impl ReportKind {
@@ -57,7 +60,7 @@ impl ReportKind {
     pub fn reads_archive(&self) -> bool {
         matches!(
             self,
-            ReportKind::History { .. } | ReportKind::Timecard { .. }
+            ReportKind::History { .. } | ReportKind::Timecard { .. } | ReportKind::AccessReview
         )
     }
 }

@@ -1,9 +1,10 @@
 //! Scheduled reports: what a report is and when it is due (`definition.rs`, `schedule.rs`),
 //! which periods were written (`runs.rs`), shared by the app and a scheduled `lockctl reports
 //! run --due` on one machine; the use-cases (`commands.rs`), the claim that keeps two writers
-//! of one shared folder apart (`claim.rs`), the tables (`tables.rs`) and the files
-//! (`write.rs`).
+//! of one shared folder apart (`claim.rs`), the tables (`tables.rs`; the access review's in
+//! `access_review.rs`) and the files (`write.rs`).
 
+pub mod access_review;
 pub mod claim;
 pub mod commands;
 pub mod definition;

@@ -21,7 +21,8 @@ use crate::error::{Error, Result};
 use crate::history::archive::blocking;
 use crate::reports::claim::{Claim, Claimed};
 use crate::reports::{
-    tables, Period, ReportDefinition, ReportFormat, ReportKind, ReportLanguage, Written,
+    access_review, tables, Period, ReportDefinition, ReportFormat, ReportKind, ReportLanguage,
+    Written,
 };
 
 fn format_of(f: ReportFormat) -> ExportFormat {
@@ -342,6 +343,26 @@ pub(crate) async fn write_report(
             let table = tables::journal(ctx, &org, start, end, language, zone)?;
             let placed = write_table(target, now, table, format).await?;
             Ok(outcome(placed, None))
+        }
+        ReportKind::AccessReview => {
+            let (rows, directory_note) = access_review::gather(ctx).await?;
+            let lock_ids = scoped(&[]);
+            blocking(ctx, move |archive| {
+                let last = archive.last_seen(&lock_ids)?;
+                let mut table =
+                    access_review::table(&rows, &last, now, directory_note, language, zone);
+                // The archive not synced up to now: a last record may be missing.
+                let reach = archive_reach(archive, &lock_ids, now)?;
+                if let Some(n) = note(reach) {
+                    table.note = Some(match table.note.take() {
+                        Some(d) => format!("{d}\n{n}"),
+                        None => n,
+                    });
+                }
+                let placed = target.write(now, |out| Ok(table.write(format, out)?.records))?;
+                Ok(outcome(placed, None))
+            })
+            .await
         }
     }
 }

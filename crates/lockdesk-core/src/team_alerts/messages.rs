@@ -341,6 +341,28 @@ mod tests {
     /// A lock or user named like an address becomes no link in any chat form or the mail:
     /// the scheme and the domain's dots are broken (the generic JSON keeps names as data).
     #[test]
+    fn a_leaver_is_said_by_name_and_no_lock() {
+        let mut a = alert(1, "正面玄関");
+        a.finding.rule = crate::watch::RuleKind::LeaverStillUser;
+        a.finding.lock_id = String::new();
+        a.finding.lock_name = None;
+        a.finding.user_name = Some("山田 太郎".into());
+        for (lang, said) in [
+            (MessageLanguage::Ja, "山田 太郎さんは退職済み"),
+            (MessageLanguage::En, "山田 太郎 left the company"),
+        ] {
+            let d = dest(DestinationKind::Slack, lang);
+            let text = all_text(&body(
+                DestinationKind::Slack,
+                lang,
+                &alerts_content(&d, &[a.clone()], jst()),
+            ));
+            assert!(text.contains(said), "{text}");
+            assert!(!text.contains("正面玄関"), "{text}");
+        }
+    }
+
+    #[test]
     fn an_address_in_a_name_becomes_no_link_in_any_form() {
         for (name, broken) in [
             ("http://evil.example/x", "evil[.]example"),

@@ -489,6 +489,35 @@ impl AlertStore {
         })
     }
 
+    /// When the check `what` (the daily directory check) last ran for an organization.
+    pub fn checked_at(&self, organization_id: &str, what: &str) -> DbResult<Option<DateTime<Utc>>> {
+        self.file.read(|conn| {
+            Ok(conn
+                .query_row(
+                    "SELECT value FROM meta WHERE key = ?1",
+                    [format!("{what}:{organization_id}")],
+                    |r| r.get(0),
+                )
+                .optional()?
+                .map(time))
+        })
+    }
+
+    pub fn set_checked_at(
+        &self,
+        organization_id: &str,
+        what: &str,
+        at: DateTime<Utc>,
+    ) -> DbResult<()> {
+        self.file.write(|conn| {
+            conn.execute(
+                "INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)",
+                params![format!("{what}:{organization_id}"), ms(at)],
+            )?;
+            Ok(())
+        })
+    }
+
     /// The last round of an organization: when, and its result as JSON.
     pub fn last_round(&self, organization_id: &str) -> DbResult<Option<(DateTime<Utc>, String)>> {
         self.file.read(|conn| {

@@ -184,6 +184,67 @@ pub fn evaluate(
     Ok(out)
 }
 
+/// How often the directory is read for leavers who are still users (each read may be a whole
+/// directory: Entra ID, Google Workspace, AD).
+const LEAVER_CHECK_EVERY: Duration = Duration::hours(24);
+const LEAVER_CHECK: &str = "leaver_check_ms";
+
+/// Leavers still users, found once a day from the directory's plan (nothing when the
+/// organization has no directory source). An alert per person, raised once (its key is the
+/// user's); someone on the exceptions list is left alone. A source that cannot be read is
+/// tried again at the next round, and said in the log.
+async fn leavers_still_users(
+    ctx: &AppContext,
+    rules: &WatchRules,
+    store: &AlertStore,
+    org: &str,
+    now: DateTime<Utc>,
+) -> Vec<Finding> {
+    if !rules.leaver_still_user.enabled {
+        return Vec::new();
+    }
+    let due = match store.checked_at(org, LEAVER_CHECK) {
+        Ok(Some(at)) => now - at >= LEAVER_CHECK_EVERY || at > now,
+        Ok(None) => true,
+        Err(_) => true,
+    };
+    let has_source = crate::directory::settings::load_directory(&ctx.core().config_dir)
+        .is_ok_and(|d| d.sources.iter().any(|s| s.organization_id == org));
+    if !due || !has_source {
+        return Vec::new();
+    }
+    let planned = match crate::directory::commands::directory_plan(ctx, NoArgs {}).await {
+        Ok(p) => p,
+        Err(e) => {
+            tracing::warn!(code = ?e.code(), "the directory could not be read for leavers");
+            return Vec::new();
+        }
+    };
+    let _ = store.set_checked_at(org, LEAVER_CHECK, now);
+    planned
+        .plan
+        .leavers
+        .iter()
+        .filter(|row| !matches!(row.held, Some(crate::directory::Held::Exception { .. })))
+        .filter_map(|row| match &row.change {
+            crate::directory::Change::Remove { user_id, .. } => {
+                let mut f = Finding::new(
+                    RuleKind::LeaverStillUser,
+                    format!("leaver_still_user:{user_id}"),
+                    user_id.clone(),
+                    "",
+                    now,
+                );
+                f.user_id = Some(user_id.clone());
+                f.user_name = Some(row.name.clone());
+                f.user_mail = row.mail.clone();
+                Some(f)
+            }
+            _ => None,
+        })
+        .collect()
+}
+
 fn store(ctx: &AppContext) -> Result<AlertStore> {
     Ok(AlertStore::new(&ctx.core().data_folder()?).with_clock(ctx.core().clock.clone()))
 }
@@ -292,7 +353,8 @@ pub async fn watch_round(ctx: &AppContext, _req: NoArgs) -> Result<WatchRoundRes
     })
     .await
     .map_err(|e| Error::Archive(lockdesk_archive::Error::Export(e.to_string())))??;
-    let findings = evaluate(&rules, &locks, &records, &activity, now)?;
+    let mut findings = evaluate(&rules, &locks, &records, &activity, now)?;
+    findings.extend(leavers_still_users(ctx, &rules, &store, &org, now).await);
     let recovered = if rules.low_battery.enabled {
         watch::recovered_batteries(
             &crate::locks::view::battery_readings(&locks),

@@ -18,6 +18,6 @@ pub use rules::{
     OfficeHours, RuleKind, BATTERY_RECOVERY_MARGIN,
 };
 pub use settings::{
-    load_rules, rules_path, save_rules, ListedUsersRule, LowBatteryRule, OutsideHoursRule,
-    SilentLockRule, UnlockedTooLongRule, WatchRules,
+    load_rules, rules_path, save_rules, LeaverStillUserRule, ListedUsersRule, LowBatteryRule,
+    OutsideHoursRule, SilentLockRule, UnlockedTooLongRule, WatchRules,
 };

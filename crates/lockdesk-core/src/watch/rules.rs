@@ -22,15 +22,18 @@ pub enum RuleKind {
     OutsideHours,
     ListedUser,
     SilentLock,
+    /// Someone the company's directory says left (or does not list) is still a user.
+    LeaverStillUser,
 }
 
 impl RuleKind {
-    pub const ALL: [RuleKind; 5] = [
+    pub const ALL: [RuleKind; 6] = [
         RuleKind::LowBattery,
         RuleKind::UnlockedTooLong,
         RuleKind::OutsideHours,
         RuleKind::ListedUser,
         RuleKind::SilentLock,
+        RuleKind::LeaverStillUser,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -40,6 +43,7 @@ impl RuleKind {
             RuleKind::OutsideHours => "outside_hours",
             RuleKind::ListedUser => "listed_user",
             RuleKind::SilentLock => "silent_lock",
+            RuleKind::LeaverStillUser => "leaver_still_user",
         }
     }
 

@@ -23,6 +23,9 @@ pub struct WatchRules {
     pub outside_hours: OutsideHoursRule,
     pub listed_users: ListedUsersRule,
     pub silent_lock: SilentLockRule,
+    /// Checked once a day against the organization's directory sources (none: nothing to do).
+    #[serde(default)]
+    pub leaver_still_user: LeaverStillUserRule,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -77,6 +80,19 @@ pub struct SilentLockRule {
     pub days: u32,
 }
 
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct LeaverStillUserRule {
+    pub enabled: bool,
+}
+
+impl Default for LeaverStillUserRule {
+    fn default() -> Self {
+        LeaverStillUserRule { enabled: true }
+    }
+}
+
 impl Default for WatchRules {
     fn default() -> Self {
         WatchRules {
@@ -105,6 +121,7 @@ impl Default for WatchRules {
                 enabled: true,
                 days: 7,
             },
+            leaver_still_user: LeaverStillUserRule::default(),
         }
     }
 }

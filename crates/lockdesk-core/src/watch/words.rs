@@ -65,6 +65,8 @@ pub fn rule_title(rule: RuleKind, lang: MessageLanguage) -> &'static str {
         (RuleKind::ListedUser, Ja) => "指定ユーザーの入退室",
         (RuleKind::SilentLock, En) => "No history from a lock",
         (RuleKind::SilentLock, Ja) => "入退室履歴がない錠",
+        (RuleKind::LeaverStillUser, En) => "Someone who left still has access",
+        (RuleKind::LeaverStillUser, Ja) => "退職者がまだ利用できる状態",
     }
 }
 
@@ -127,6 +129,15 @@ pub fn alert_line(alert: &AlertView, lang: MessageLanguage, zone: impl Into<Zone
     let f = &alert.finding;
     let at = when(f.at, zone);
     let colon = w(if lang == Ja { "：" } else { ": " });
+    // About a person, not a lock.
+    if f.rule == RuleKind::LeaverStillUser {
+        let mut line: Text = user(f).into_iter().collect();
+        line.push(w(match lang {
+            En => " left the company (so the directory says) and is still a user of the organization: remove them on the Directory screen",
+            Ja => "さんは退職済み（ディレクトリによる）ですが、まだ組織のユーザーです。ディレクトリ画面で削除してください",
+        }));
+        return line;
+    }
     let mut line = vec![lock(f), colon];
     match (f.rule, lang) {
         (RuleKind::LowBattery, En) => line.push(w(format!(
@@ -175,6 +186,7 @@ pub fn alert_line(alert: &AlertView, lang: MessageLanguage, zone: impl Into<Zone
         }
         (RuleKind::SilentLock, En) => line.push(w(format!("no history since {at}"))),
         (RuleKind::SilentLock, Ja) => line.push(w(format!("{at}以降、入退室履歴がありません"))),
+        (RuleKind::LeaverStillUser, _) => {}
     }
     line
 }

@@ -32,4 +32,10 @@ export interface Backend {
    * folder at a typed path. The desktop app has only its dialog (`folders_choose`).
    */
   typedFolder?(path: string): Promise<string>;
+  /**
+   * The browser test host's stand-in for the open dialog (`files_choose_csv`): the file at a
+   * typed path, which the core may then read, as the dialog's answer would allow it. The desktop
+   * app has only its dialog.
+   */
+  typedFile?(path: string): Promise<string>;
 }

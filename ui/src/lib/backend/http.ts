@@ -87,6 +87,25 @@ export class HttpBackend implements Backend {
     return (body as { handle: string }).handle;
   }
 
+  /** `POST /_host/file`: the file at `path` may be read by the core, as after the desktop's open
+   * dialog; answers the path, as the dialog does. */
+  async typedFile(path: string): Promise<string> {
+    let res: globalThis.Response;
+    try {
+      res = await fetch(`${this.base}/_host/file`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [TOKEN_HEADER]: this.token },
+        body: JSON.stringify({ path }),
+      });
+    } catch (err) {
+      throw BackendError.from(err);
+    }
+    const body: unknown = await res.json().catch(() => null);
+    if (!res.ok || !body || typeof (body as { path?: unknown }).path !== 'string')
+      throw body ? BackendError.from(body) : BackendError.internal({ status: res.status });
+    return (body as { path: string }).path;
+  }
+
   /** The test host has no push channel and no desktop events: nothing is ever emitted. */
   async onEvent<E extends EventName>(
     _name: E,

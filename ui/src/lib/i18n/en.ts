@@ -22,6 +22,7 @@ import { activityEn } from '../screens/activity/activity.en';
 import { watchEn } from '../screens/watch/watch.en';
 import { teamAlertsEn } from '../screens/watch/teamalerts.en';
 import { reportsEn } from '../screens/reports/reports.en';
+import { directoryEn } from '../screens/directory/directory.en';
 import { accountEn } from '../screens/account/account.en';
 import { proxyEn } from '../screens/account/proxy.en';
 import { teamEn } from '../screens/account/team.en';
@@ -52,6 +53,7 @@ export const en = {
   ...watchEn,
   ...teamAlertsEn,
   ...reportsEn,
+  ...directoryEn,
   ...accountEn,
   ...proxyEn,
   ...teamEn,

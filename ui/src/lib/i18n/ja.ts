@@ -23,6 +23,7 @@ import { activityJa } from '../screens/activity/activity.ja';
 import { watchJa } from '../screens/watch/watch.ja';
 import { teamAlertsJa } from '../screens/watch/teamalerts.ja';
 import { reportsJa } from '../screens/reports/reports.ja';
+import { directoryJa } from '../screens/directory/directory.ja';
 import { accountJa } from '../screens/account/account.ja';
 import { proxyJa } from '../screens/account/proxy.ja';
 import { teamJa } from '../screens/account/team.ja';
@@ -51,6 +52,7 @@ export const ja: Messages = {
   ...watchJa,
   ...teamAlertsJa,
   ...reportsJa,
+  ...directoryJa,
   ...accountJa,
   ...proxyJa,
   ...teamJa,

@@ -17,6 +17,7 @@ export function watchOffline(backend: Backend): Backend {
     kind: backend.kind,
     onEvent: (name, handler) => backend.onEvent(name, handler),
     typedFolder: backend.typedFolder?.bind(backend),
+    typedFile: backend.typedFile?.bind(backend),
     async call<C extends AnyCommandName>(cmd: C, req: AnyRequest<C>): Promise<AnyResponse<C>> {
       const res = await backend.call(cmd, req);
       const next = afterAnswer(offline, cmd, res);

@@ -43,6 +43,7 @@ fn what(k: &ReportKind) -> String {
         ReportKind::Alerts => "alerts".to_owned(),
         ReportKind::Batteries => "batteries".to_owned(),
         ReportKind::Journal => "journal".to_owned(),
+        ReportKind::AccessReview => "access review".to_owned(),
     }
 }
 

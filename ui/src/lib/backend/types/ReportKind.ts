@@ -17,4 +17,4 @@ kinds?: Array<string>,
 /**
  * `true`: lockings only; `false`: unlockings only; both when absent.
  */
-is_locked?: boolean, } | { "kind": "timecard", lock_ids: Array<string>, } | { "kind": "alerts" } | { "kind": "batteries" } | { "kind": "journal" };
+is_locked?: boolean, } | { "kind": "timecard", lock_ids: Array<string>, } | { "kind": "alerts" } | { "kind": "batteries" } | { "kind": "journal" } | { "kind": "access_review" };

@@ -3,4 +3,4 @@
 /**
  * The five kinds of rule.
  */
-export type RuleKind = "low_battery" | "unlocked_too_long" | "outside_hours" | "listed_user" | "silent_lock";
+export type RuleKind = "low_battery" | "unlocked_too_long" | "outside_hours" | "listed_user" | "silent_lock" | "leaver_still_user";

@@ -118,6 +118,7 @@ export type { JournalEntry } from "./JournalEntry";
 export type { KindCount } from "./KindCount";
 export type { Language } from "./Language";
 export type { LdapSource } from "./LdapSource";
+export type { LeaverStillUserRule } from "./LeaverStillUserRule";
 export type { ListedUsersRule } from "./ListedUsersRule";
 export type { LockGroupIdRequest } from "./LockGroupIdRequest";
 export type { LockGroupLocksRequest } from "./LockGroupLocksRequest";

@@ -65,6 +65,7 @@ export const activityEn = {
   'activity.op.journal_reset': 'New journal started (the old one was damaged)',
   'activity.op.user_groups_create': 'User group created',
   'activity.op.user_groups_update': 'User group changed',
+  'activity.op.directory_apply': 'Directory plan applied',
   'activity.field.name': 'Name',
   'activity.field.memo': 'Memo',
   'activity.field.image': 'Image',

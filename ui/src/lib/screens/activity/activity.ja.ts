@@ -64,6 +64,7 @@ export const activityJa: Record<ActivityMessageKey, string> = {
   'activity.op.journal_reset': '新しい記録ファイルを開始（以前のファイルが破損）',
   'activity.op.user_groups_create': 'ユーザーグループの作成',
   'activity.op.user_groups_update': 'ユーザーグループの変更',
+  'activity.op.directory_apply': 'ディレクトリの計画を適用',
   'activity.field.name': '名称',
   'activity.field.memo': 'メモ',
   'activity.field.image': '画像',

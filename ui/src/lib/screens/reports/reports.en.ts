@@ -77,6 +77,10 @@ export const reportsEn = {
   'reports.defaultName.alerts': 'Watch alerts',
   'reports.defaultName.batteries': 'Batteries to replace',
   'reports.defaultName.journal': 'Activity',
+  'reports.defaultName.access_review': 'Access review',
+  'reports.kind.access_review': 'Access review (who has a door)',
+  'reports.kindHint.access_review':
+    'Every user and open invitation when the report runs: role, user groups, last record, days since, what the directory says, and empty columns for the reviewer’s sign-off. Leavers still present, no record in 90 days and managers are marked.',
   'reports.kind.batteries': 'Batteries to replace',
   'reports.kind.journal': 'Activity (changes made through Lockdesk)',
   'reports.kindHint.batteries':

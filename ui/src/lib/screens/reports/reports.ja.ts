@@ -76,6 +76,10 @@ export const reportsJa: Record<ReportsMessageKey, string> = {
   'reports.defaultName.alerts': '見守りの通知',
   'reports.defaultName.batteries': '電池交換リスト',
   'reports.defaultName.journal': '操作履歴',
+  'reports.defaultName.access_review': 'アクセス権の棚卸し',
+  'reports.kind.access_review': 'アクセス権の棚卸し（誰が入れるか）',
+  'reports.kindHint.access_review':
+    '書き出し時点のすべてのユーザーと未承諾の招待です。権限、ユーザーグループ、最終利用日時、経過日数、ディレクトリの状態と、確認者の記入欄を含みます。退職者が残っている人、90日間記録のない人、管理者には印が付きます。',
   'reports.kind.batteries': '電池交換リスト',
   'reports.kind.journal': '操作履歴（Lockdesk で行った変更）',
   'reports.kindHint.batteries':

@@ -24,7 +24,14 @@ export const NAME_MAX = 100;
 export const DAY_RANGE = [1, 28] as const;
 
 export type Kind = ReportKind['kind'];
-export const KINDS: readonly Kind[] = ['history', 'timecard', 'alerts', 'batteries', 'journal'];
+export const KINDS: readonly Kind[] = [
+  'history',
+  'timecard',
+  'alerts',
+  'batteries',
+  'journal',
+  'access_review',
+];
 export type Every = Schedule['every'];
 export const EVERY: readonly Every[] = ['daily', 'weekly', 'monthly', 'monthly_first_office_day'];
 export const FORMATS: readonly ReportFormat[] = ['xlsx', 'csv', 'jsonl'];
@@ -148,6 +155,7 @@ export function whatOf(f: ReportForm): ReportKind {
     case 'alerts':
     case 'batteries':
     case 'journal':
+    case 'access_review':
       return { kind: f.kind };
   }
 }
@@ -177,6 +185,11 @@ const KIND_KEYS: Record<Kind, { kind: MessageKey; name: MessageKey; hint: Messag
     kind: 'reports.kind.journal',
     name: 'reports.defaultName.journal',
     hint: 'reports.kindHint.journal',
+  },
+  access_review: {
+    kind: 'reports.kind.access_review',
+    name: 'reports.defaultName.access_review',
+    hint: 'reports.kindHint.access_review',
   },
 };
 

@@ -51,6 +51,7 @@ export const RULES: readonly RuleKind[] = [
   'outside_hours',
   'listed_user',
   'silent_lock',
+  'leaver_still_user',
 ];
 export const LANGUAGES: readonly MessageLanguage[] = ['ja', 'en'];
 

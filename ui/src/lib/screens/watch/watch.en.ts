@@ -34,6 +34,10 @@ export const watchEn = {
   'watch.rule.outside_hours': 'Entry outside office hours',
   'watch.rule.listed_user': 'Listed user',
   'watch.rule.silent_lock': 'No history',
+  'watch.rule.leaver_still_user': 'Someone who left still has access',
+  'watch.leaverHint':
+    'Once a day, the Directory’s sources are read: a user the directory says left (or does not list) raises one alert, unless they are on the exceptions list.',
+  'watch.detail.leaver': 'Left the company, still a user: remove them on the Directory screen',
   'watch.interval': 'Check every (minutes)',
   'watch.intervalHint':
     'While the app is open, the archive is synced and checked at this interval.',
@@ -88,6 +92,7 @@ export const watchEn = {
   'watch.mutes': 'Muted rules',
   'watch.noMutes': 'Nothing is muted.',
   'watch.openLock': 'Lock',
+  'watch.openDirectory': 'Directory',
   'watch.openHistory': 'History',
   'watch.detail.battery': '{part}: {percent}%',
   'watch.detail.stillUnlocked': 'Unlocked, not locked again yet',

@@ -31,6 +31,10 @@ export const watchJa: Record<WatchMessageKey, string> = {
   'watch.rule.outside_hours': '営業時間外の入退室',
   'watch.rule.listed_user': '指定ユーザーの入退室',
   'watch.rule.silent_lock': '履歴なし',
+  'watch.rule.leaver_still_user': '退職者がまだ利用できる状態',
+  'watch.leaverHint':
+    '1日に1回、ディレクトリの連携元を読み込みます。ディレクトリで退職済み（または載っていない）のユーザーが残っていると、1人につき1回通知します。例外リストの人は除きます。',
+  'watch.detail.leaver': '退職済みですが、まだユーザーです。ディレクトリ画面で削除してください',
   'watch.interval': '確認の間隔（分）',
   'watch.intervalHint': 'アプリの起動中は、この間隔でアーカイブを同期して確認します。',
   'watch.threshold': 'アラートを出す残量（% 未満）',
@@ -85,6 +89,7 @@ export const watchJa: Record<WatchMessageKey, string> = {
   'watch.mutes': 'ミュート中のルール',
   'watch.noMutes': 'ミュート中のルールはありません。',
   'watch.openLock': '錠',
+  'watch.openDirectory': 'ディレクトリ',
   'watch.openHistory': '入退室履歴',
   'watch.detail.battery': '{part}：{percent}%',
   'watch.detail.stillUnlocked': '解錠後、まだ施錠されていません',

@@ -34,6 +34,7 @@ export type RulesForm = {
   };
   listed: { enabled: boolean; users: string[] };
   silent: { enabled: boolean; days: string };
+  leaver: { enabled: boolean };
 };
 
 export type FormField =
@@ -62,6 +63,7 @@ export function toForm(r: WatchRules): RulesForm {
     },
     listed: { enabled: r.listed_users.enabled, users: [...r.listed_users.users] },
     silent: { enabled: r.silent_lock.enabled, days: String(r.silent_lock.days) },
+    leaver: { enabled: r.leaver_still_user.enabled },
   };
 }
 
@@ -140,6 +142,7 @@ export function fromForm(
       },
       listed_users: { enabled: f.listed.enabled, users: [...f.listed.users] },
       silent_lock: { enabled: f.silent.enabled, days: Number(f.silent.days.trim()) },
+      leaver_still_user: { enabled: f.leaver.enabled },
     },
   };
 }
@@ -254,5 +257,7 @@ export function detailText(f: Finding, w: Words, time: (iso: string) => string):
     case 'silent_lock':
       // `at` is the lock's last archived record.
       return w('watch.detail.silentSince', { time: time(f.at) });
+    case 'leaver_still_user':
+      return w('watch.detail.leaver');
   }
 }
