@@ -133,6 +133,13 @@ export async function directoryScreen({ page, test, expect, id, nav, shot }) {
       'the client secret is not a password field',
     );
     expect((await page.locator(id('directory-form-path')).count()) === 0, 'the path is shown');
+    // A certificate instead of a secret: its file, and no secret field.
+    await page.check(id('directory-form-entra-certificate'));
+    await page.waitForSelector(id('directory-form-certificate'));
+    expect(
+      (await page.locator(id('directory-form-client-secret')).count()) === 0,
+      'the client secret is still asked with a certificate',
+    );
     await page.selectOption(id('directory-form-kind'), 'google_workspace');
     await page.waitForSelector(id('directory-form-key'));
     expect(

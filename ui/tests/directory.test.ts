@@ -72,6 +72,25 @@ describe('the add form', () => {
     expect(checkSourceForm({ ...ldap, filter: 'objectClass=user' }).filter).toBeTruthy();
   });
 
+  it('signs in to Entra ID with a certificate file instead of a secret, and sends no secret', () => {
+    const entra = {
+      ...newSourceForm('entra_id', 'Entra'),
+      tenant: 'contoso.onmicrosoft.com',
+      clientId: 'abc',
+      entraAuth: 'certificate' as const,
+    };
+    expect(Object.keys(checkSourceForm(entra))).toEqual(['certificate']);
+    expect(
+      checkSourceForm({ ...entra, certText: '-----BEGIN CERTIFICATE-----\nAA\n' }).certificate,
+    ).toBeTruthy();
+    const pem =
+      '-----BEGIN CERTIFICATE-----\nAA\n-----END CERTIFICATE-----\n-----BEGIN PRIVATE KEY-----\nBB\n-----END PRIVATE KEY-----\n';
+    const r = toSourceRequest({ ...entra, certText: pem, clientSecret: 'typed before' });
+    expect(r.ok && r.request.entra_certificate).toBe(pem);
+    expect(r.ok && 'secret' in r.request).toBe(false);
+    expect(withoutSecrets({ ...entra, certText: pem }).certText).toBe('');
+  });
+
   it('reads a Google key file for its service account; anything else is no key', () => {
     expect(keyFileAccount(KEY)).toBe('lockdesk@project.iam.gserviceaccount.com');
     expect(keyFileAccount('{"type":"authorized_user"}')).toBeNull();

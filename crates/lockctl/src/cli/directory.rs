@@ -62,6 +62,10 @@ pub struct AddSourceArgs {
     /// The app registration's application (client) id.
     #[arg(long)]
     pub entra_client_id: Option<String>,
+    /// Sign in with this certificate (a PEM file with the certificate uploaded to the app
+    /// registration and its private key) instead of a client secret.
+    #[arg(long, requires = "entra_tenant")]
+    pub entra_certificate: Option<std::path::PathBuf>,
     /// Only the (transitive) members of this group (its object id).
     #[arg(long)]
     pub entra_group: Option<String>,

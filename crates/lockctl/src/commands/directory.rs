@@ -45,6 +45,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: DirectoryCmd) -> Resul
                 entra_tenant,
                 entra_client_id,
                 entra_group,
+                entra_certificate,
                 entra_login_url,
                 entra_graph_url,
                 google_key,
@@ -89,6 +90,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: DirectoryCmd) -> Resul
                 google: None,
                 ldap: None,
                 secret: None,
+                entra_certificate: None,
             };
             match (hr_csv, entra_tenant.zip(entra_client_id), google_key, ldap_url) {
                 (Some(file), None, None, None) => {
@@ -98,15 +100,29 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: DirectoryCmd) -> Resul
                     request.path = Some(path.display().to_string());
                 }
                 (None, Some((tenant, client_id)), None, None) => {
-                    request.secret = Some(secret(
-                        term,
-                        ENTRA_SECRET_ENV,
-                        words::ENTRA_SECRET_PROMPT,
-                        "client secret",
-                    )?);
+                    match entra_certificate {
+                        Some(file) => {
+                            let text = std::fs::read_to_string(&file).map_err(|e| {
+                                Error::Usage(format!(
+                                    "the certificate file {} does not read: {e}",
+                                    file.display()
+                                ))
+                            })?;
+                            request.entra_certificate = Some(text);
+                        }
+                        None => {
+                            request.secret = Some(secret(
+                                term,
+                                ENTRA_SECRET_ENV,
+                                words::ENTRA_SECRET_PROMPT,
+                                "client secret",
+                            )?)
+                        }
+                    }
                     request.entra = Some(EntraSource {
                         tenant,
                         client_id,
+                        certificate_thumbprint: None,
                         group_id: entra_group,
                         login_base: entra_login_url,
                         graph_base: entra_graph_url,

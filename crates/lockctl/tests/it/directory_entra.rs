@@ -24,6 +24,27 @@ struct Graph {
     people: Vec<Value>,
     /// Requests for the users' list so far.
     asked: Arc<Mutex<u32>>,
+    /// The app registration's certificate: its public key (PEM) and thumbprint (`x5t`).
+    certificate: Option<(String, String)>,
+}
+
+/// A client assertion as Entra ID checks it: signed by the registered certificate's key, naming
+/// it by thumbprint, for this app and this token endpoint.
+fn assertion_holds(g: &Graph, tenant: &str, assertion: &str) -> bool {
+    let Some((public_pem, x5t)) = &g.certificate else {
+        return false;
+    };
+    let Ok(header) = jsonwebtoken::decode_header(assertion) else {
+        return false;
+    };
+    let key = jsonwebtoken::DecodingKey::from_rsa_pem(public_pem.as_bytes()).unwrap();
+    let mut check = jsonwebtoken::Validation::new(jsonwebtoken::Algorithm::RS256);
+    check.set_audience(&[format!("{}/{tenant}/oauth2/v2.0/token", g.base)]);
+    check.set_issuer(&["app-1"]);
+    check.set_required_spec_claims(&["exp", "aud", "iss", "sub", "nbf"]);
+    header.x5t.as_deref() == Some(x5t.as_str())
+        && jsonwebtoken::decode::<Value>(assertion, &key, &check)
+            .is_ok_and(|t| t.claims["sub"] == "app-1" && t.claims["jti"].is_string())
 }
 
 async fn token(
@@ -31,9 +52,17 @@ async fn token(
     State(g): State<Graph>,
     Form(form): Form<std::collections::HashMap<String, String>>,
 ) -> Response {
+    let by_secret = form.get("client_secret").map(String::as_str) == Some(SECRET)
+        && !form.contains_key("client_assertion");
+    let by_certificate = !form.contains_key("client_secret")
+        && form.get("client_assertion_type").map(String::as_str)
+            == Some("urn:ietf:params:oauth:client-assertion-type:jwt-bearer")
+        && form
+            .get("client_assertion")
+            .is_some_and(|a| assertion_holds(&g, &tenant, a));
     let right = tenant == "contoso.onmicrosoft.com"
         && form.get("client_id").map(String::as_str) == Some("app-1")
-        && form.get("client_secret").map(String::as_str) == Some(SECRET)
+        && (by_secret || by_certificate)
         && form.get("grant_type").map(String::as_str) == Some("client_credentials")
         && form.get("scope") == Some(&format!("{}/.default", g.base));
     if !right {
@@ -87,11 +116,16 @@ async fn members(
 }
 
 async fn stand_in(people: Vec<Value>) -> Graph {
+    stand_in_with(people, None).await
+}
+
+async fn stand_in_with(people: Vec<Value>, certificate: Option<(String, String)>) -> Graph {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let graph = Graph {
         base: format!("http://{}", listener.local_addr().unwrap()),
         people,
         asked: Arc::default(),
+        certificate,
     };
     let app = axum::Router::new()
         .route("/{tenant}/oauth2/v2.0/token", post(token))
@@ -222,4 +256,160 @@ async fn entra_id_users_through_graph_plan_leavers_and_joiners() {
         .json();
     assert_eq!(grouped["sources"][0]["people"], 1, "{grouped}");
     assert_eq!(grouped["plan"]["joiners"], json!([]));
+}
+
+/// A self-signed certificate and its key as IT makes them for an app registration (`openssl
+/// req -x509`): the PEM file Lockdesk is given (certificate and key), the public key, and the
+/// thumbprint Entra ID shows (`x5t`: SHA-1 of the certificate, base64url).
+#[cfg(not(windows))]
+fn app_certificate(dir: &std::path::Path) -> (std::path::PathBuf, String, String) {
+    use base64::Engine;
+    let (key, cert) = (dir.join("key.pem"), dir.join("cert.pem"));
+    let made = std::process::Command::new("openssl")
+        .args([
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "365",
+            "-subj",
+            "/CN=lockdesk",
+        ])
+        .arg("-keyout")
+        .arg(&key)
+        .arg("-out")
+        .arg(&cert)
+        .output()
+        .expect("openssl makes the test's certificate");
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let public = std::process::Command::new("openssl")
+        .args(["x509", "-pubkey", "-noout", "-in"])
+        .arg(&cert)
+        .output()
+        .unwrap();
+    let der = std::process::Command::new("openssl")
+        .args(["x509", "-outform", "DER", "-in"])
+        .arg(&cert)
+        .output()
+        .unwrap();
+    let sha1 = std::process::Command::new("openssl")
+        .args(["dgst", "-sha1", "-binary"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin.take().unwrap().write_all(&der.stdout)?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    let x5t = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(&sha1.stdout);
+    let both = dir.join("lockdesk-app.pem");
+    let text = format!(
+        "{}{}",
+        std::fs::read_to_string(&cert).unwrap(),
+        std::fs::read_to_string(&key).unwrap()
+    );
+    std::fs::write(&both, text).unwrap();
+    (both, String::from_utf8(public.stdout).unwrap(), x5t)
+}
+
+/// Signed in with a certificate instead of a secret: the assertion holds for the registered
+/// certificate (and no client secret is sent); another certificate is refused, nothing kept;
+/// only the private key is kept, in the keychain, and the thumbprint in the file.
+#[cfg(not(windows))]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn entra_id_with_a_certificate_instead_of_a_secret() {
+    let w = world();
+    w.add_profile("work", 0).await;
+    w.login("work").await.ok();
+    let org = w.first_org().await;
+    w.run(&["orgs", "use", &org], "").await.ok();
+    let dir = tempfile::tempdir().unwrap();
+    let (registered, public, x5t) = app_certificate(dir.path());
+    let other_dir = tempfile::tempdir().unwrap();
+    let (other, _, _) = app_certificate(other_dir.path());
+    let graph = stand_in_with(
+        vec![
+            json!({ "displayName": "A", "mail": "a@contoso.example", "employeeId": "A-1", "accountEnabled": true }),
+            json!({ "displayName": "B", "mail": "b@contoso.example", "employeeId": "B-1", "accountEnabled": true }),
+            json!({ "displayName": "C", "mail": "c@contoso.example", "employeeId": "C-1", "accountEnabled": true }),
+        ],
+        Some((public, x5t.clone())),
+    )
+    .await;
+    let add = |file: &std::path::Path| {
+        let (file, base) = (file.display().to_string(), graph.base.clone());
+        let w = &w;
+        async move {
+            w.run(
+                &[
+                    "--json",
+                    "directory",
+                    "sources",
+                    "add",
+                    "--name",
+                    "Entra",
+                    "--entra-tenant",
+                    "contoso.onmicrosoft.com",
+                    "--entra-client-id",
+                    "app-1",
+                    "--entra-certificate",
+                    &file,
+                    "--entra-login-url",
+                    &base,
+                    "--entra-graph-url",
+                    &base,
+                ],
+                "",
+            )
+            .await
+        }
+    };
+    let refused = add(&other).await;
+    assert_eq!(refused.code, 1, "{}", refused.stderr);
+    assert!(
+        refused.stderr.contains("[directory_source_failed]"),
+        "{}",
+        refused.stderr
+    );
+    let config = || std::fs::read_to_string(w.app.core().config_dir.join("directory.json"));
+    assert!(!config().unwrap_or_default().contains("entra"));
+
+    let added = add(&registered).await.ok().json();
+    assert_eq!(
+        added["source"]["certificate_thumbprint"],
+        x5t.as_str(),
+        "{added}"
+    );
+    let kept = config().unwrap();
+    assert!(!kept.contains("PRIVATE KEY"), "{kept}");
+    let secret = w
+        .app
+        .core()
+        .secrets
+        .get(&format!(
+            "directory_source/{}",
+            added["id"].as_str().unwrap()
+        ))
+        .unwrap()
+        .unwrap();
+    assert!(
+        secret.starts_with("-----BEGIN PRIVATE KEY-----"),
+        "only the key is kept"
+    );
+    assert!(!secret.contains("CERTIFICATE"));
+    // Each plan signs in again with the kept key.
+    let planned = w
+        .run(&["--json", "directory", "plan"], "")
+        .await
+        .ok()
+        .json();
+    assert_eq!(planned["sources"][0]["people"], 3, "{planned}");
 }

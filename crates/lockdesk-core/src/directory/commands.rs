@@ -15,6 +15,7 @@ use crate::directory::apply::{
     apply_rows, fingerprint, mass_removal, to_apply, ApplyOutcome, ApplyResult,
 };
 use crate::directory::entra::{self, EntraSource};
+use crate::directory::entra_certificate::AppCertificate;
 use crate::directory::google::{self, GoogleSource, ServiceKey};
 use crate::directory::hr_csv::{self, Columns};
 use crate::directory::ldap::{self, LdapSource};
@@ -66,6 +67,11 @@ pub struct DirectorySourceAddRequest {
     #[serde(default)]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub secret: Option<String>,
+    /// Entra ID with a certificate instead of a client secret: the PEM file's text (the
+    /// certificate and its private key; the key goes to the keychain only).
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub entra_certificate: Option<String>,
 }
 
 impl std::fmt::Debug for DirectorySourceAddRequest {
@@ -78,6 +84,10 @@ impl std::fmt::Debug for DirectorySourceAddRequest {
             .field("google", &self.google)
             .field("ldap", &self.ldap)
             .field("secret", &self.secret.as_ref().map(|_| "[redacted]"))
+            .field(
+                "entra_certificate",
+                &self.entra_certificate.as_ref().map(|_| "[redacted]"),
+            )
             .finish()
     }
 }
@@ -201,8 +211,18 @@ pub async fn directory_sources_add(
             let (_, columns) = hr_csv::read(&read_file(&path)?, req.columns.as_ref())?;
             (SourceKind::HrCsv { path, columns }, None)
         }
-        (None, Some(entra), None, None) => {
-            let secret = need_secret("the app's client secret")?;
+        (None, Some(mut entra), None, None) => {
+            let secret = match &req.entra_certificate {
+                Some(pem) => {
+                    let cert = AppCertificate::from_pem(pem)?;
+                    entra.certificate_thumbprint = Some(cert.thumbprint);
+                    cert.private_key_pem
+                }
+                None => {
+                    entra.certificate_thumbprint = None;
+                    need_secret("the app's client secret or certificate")?
+                }
+            };
             entra.validate()?;
             entra_people(ctx, &entra, &secret).await?;
             (SourceKind::EntraId(entra), Some(secret))

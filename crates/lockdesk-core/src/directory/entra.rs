@@ -13,6 +13,7 @@ use oauth2::{AuthType, ClientId, ClientSecret, Scope, TokenResponse, TokenUrl};
 use serde::{Deserialize, Serialize};
 use url::Url;
 
+use crate::directory::entra_certificate;
 use crate::directory::person::DirectoryPerson;
 use crate::error::{Error, Result};
 
@@ -33,6 +34,11 @@ pub struct EntraSource {
     pub tenant: String,
     /// The app registration's application (client) id.
     pub client_id: String,
+    /// Set when Lockdesk signs in with a certificate (its thumbprint, `x5t`; the private key
+    /// is the keychain's secret), not a client secret.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub certificate_thumbprint: Option<String>,
     /// Only the transitive members of this group (its object id); every user when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
@@ -64,6 +70,16 @@ impl EntraSource {
             return Err(Error::invalid(
                 "client_id",
                 "give the app registration's application (client) id",
+            ));
+        }
+        if self
+            .certificate_thumbprint
+            .as_deref()
+            .is_some_and(|t| !plain(t.trim()))
+        {
+            return Err(Error::invalid(
+                "certificate_thumbprint",
+                "not a certificate's thumbprint",
             ));
         }
         if self.group_id.as_deref().is_some_and(|g| !plain(g.trim())) {
@@ -112,12 +128,35 @@ async fn token(http: &reqwest::Client, src: &EntraSource, secret: &str) -> Resul
         login.as_str().trim_end_matches('/'),
         src.tenant.trim()
     );
-    let client = BasicClient::new(ClientId::new(src.client_id.trim().to_owned()))
-        .set_client_secret(ClientSecret::new(secret.to_owned()))
+    let client_id = src.client_id.trim();
+    let assertion = match &src.certificate_thumbprint {
+        Some(x5t) => Some(entra_certificate::assertion(
+            client_id,
+            &token_url,
+            secret,
+            x5t,
+            chrono::Utc::now(),
+        )?),
+        None => None,
+    };
+    let mut client = BasicClient::new(ClientId::new(client_id.to_owned()))
         .set_auth_type(AuthType::RequestBody)
         .set_token_uri(TokenUrl::new(token_url).map_err(|e| failed(&e.to_string()))?);
-    let answer = client
-        .exchange_client_credentials()
+    // With a certificate the private key never leaves this computer: only the assertion
+    // signed with it is sent, and no client secret.
+    if assertion.is_none() {
+        client = client.set_client_secret(ClientSecret::new(secret.to_owned()));
+    }
+    let mut exchange = client.exchange_client_credentials();
+    if let Some(a) = &assertion {
+        exchange = exchange
+            .add_extra_param(
+                "client_assertion_type",
+                "urn:ietf:params:oauth:client-assertion-type:jwt-bearer",
+            )
+            .add_extra_param("client_assertion", a.clone());
+    }
+    let answer = exchange
         .add_scope(Scope::new(format!(
             "{}/.default",
             graph.as_str().trim_end_matches('/')
@@ -126,7 +165,7 @@ async fn token(http: &reqwest::Client, src: &EntraSource, secret: &str) -> Resul
         .await
         .map_err(|e| match e {
             oauth2::RequestTokenError::ServerResponse(r) => failed(&format!(
-                "Entra ID refused the sign-in ({}): check the tenant, the application id and the client secret",
+                "Entra ID refused the sign-in ({}): check the tenant, the application id and the client secret or certificate",
                 r.error()
             )),
             oauth2::RequestTokenError::Request(e) => {

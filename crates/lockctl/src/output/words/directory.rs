@@ -32,10 +32,20 @@ pub fn source_row(s: &DirectorySource) -> Vec<String> {
             s.id.clone(),
             s.name.clone(),
             "Entra ID".into(),
-            match &e.group_id {
-                Some(g) => format!("tenant {}, app {}, group {g}", e.tenant, e.client_id),
-                None => format!("tenant {}, app {}, every user", e.tenant, e.client_id),
-            },
+            format!(
+                "tenant {}, app {}{}, {}",
+                e.tenant,
+                e.client_id,
+                if e.certificate_thumbprint.is_some() {
+                    " (certificate)"
+                } else {
+                    ""
+                },
+                match &e.group_id {
+                    Some(g) => format!("group {g}"),
+                    None => "every user".to_owned(),
+                }
+            ),
         ],
         SourceKind::GoogleWorkspace(g) => vec![
             s.id.clone(),

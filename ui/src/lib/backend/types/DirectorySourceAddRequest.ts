@@ -15,4 +15,9 @@ export type DirectorySourceAddRequest = { name: string,
 /**
  * The CSV file's path on this computer.
  */
-path?: string, columns?: Columns, entra?: EntraSource, google?: GoogleSource, ldap?: LdapSource, secret?: string, };
+path?: string, columns?: Columns, entra?: EntraSource, google?: GoogleSource, ldap?: LdapSource, secret?: string, 
+/**
+ * Entra ID with a certificate instead of a client secret: the PEM file's text (the
+ * certificate and its private key; the key goes to the keychain only).
+ */
+entra_certificate?: string, };

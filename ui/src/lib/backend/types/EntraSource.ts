@@ -13,6 +13,11 @@ tenant: string,
  */
 client_id: string, 
 /**
+ * Set when Lockdesk signs in with a certificate (its thumbprint, `x5t`; the private key
+ * is the keychain's secret), not a client secret.
+ */
+certificate_thumbprint?: string, 
+/**
  * Only the transitive members of this group (its object id); every user when absent.
  */
 group_id?: string, 

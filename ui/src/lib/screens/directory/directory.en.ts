@@ -50,6 +50,12 @@ export const directoryEn = {
   'directory.form.tenantHint': 'The tenant’s ID or domain, e.g. contoso.onmicrosoft.com.',
   'directory.form.clientId': 'Application (client) ID',
   'directory.form.clientSecret': 'Client secret',
+  'directory.form.entraAuth': 'Lockdesk signs in with',
+  'directory.form.entraAuth.secret': 'a client secret',
+  'directory.form.entraAuth.certificate': 'a certificate',
+  'directory.form.certificateFile': 'Certificate file (PEM)',
+  'directory.form.certificateHint':
+    'The certificate uploaded to the app registration and its private key, in one PEM file. Only the private key is kept, in this computer’s keychain.',
   'directory.form.secretHint': 'Kept in this computer’s keychain only, never shown again.',
   'directory.form.groupId': 'Group object ID (optional)',
   'directory.form.groupIdHint':
@@ -97,6 +103,8 @@ export const directoryEn = {
   'directory.invalid.required': 'Enter this value.',
   'directory.invalid.value': 'This value was refused. Check it with IT.',
   'directory.invalid.mail': 'Enter an e-mail address.',
+  'directory.invalid.certificate':
+    'Choose a PEM file with the certificate and its private key (RSA, not encrypted).',
   'directory.invalid.keyFile':
     'Choose the service account’s JSON key file (Google Cloud: IAM, service accounts, keys).',
   'directory.invalid.url': 'Enter the server as ldaps://host or ldap://host.',

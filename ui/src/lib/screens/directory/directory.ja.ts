@@ -52,6 +52,12 @@ export const directoryJa: Record<DirectoryMessageKey, string> = {
   'directory.form.tenantHint': 'テナント ID またはドメインです（例：contoso.onmicrosoft.com）。',
   'directory.form.clientId': 'アプリケーション (クライアント) ID',
   'directory.form.clientSecret': 'クライアント シークレット',
+  'directory.form.entraAuth': 'Lockdesk のサインイン方法',
+  'directory.form.entraAuth.secret': 'クライアント シークレット',
+  'directory.form.entraAuth.certificate': '証明書',
+  'directory.form.certificateFile': '証明書ファイル（PEM）',
+  'directory.form.certificateHint':
+    'アプリの登録にアップロードした証明書と、その秘密鍵を含む PEM ファイルです。秘密鍵だけをこのパソコンの資格情報ストアに保存します。',
   'directory.form.secretHint':
     'このパソコンの資格情報ストアにだけ保存し、あとから表示することはありません。',
   'directory.form.groupId': 'グループのオブジェクト ID（任意）',
@@ -101,6 +107,8 @@ export const directoryJa: Record<DirectoryMessageKey, string> = {
   'directory.invalid.required': '入力してください。',
   'directory.invalid.value': 'この値は受け付けられませんでした。IT 担当者に確認してください。',
   'directory.invalid.mail': 'メールアドレスを入力してください。',
+  'directory.invalid.certificate':
+    '証明書と秘密鍵（RSA、暗号化なし）を含む PEM ファイルを選んでください。',
   'directory.invalid.keyFile':
     'サービス アカウントの JSON キーファイル（Google Cloud の「IAM と管理」→「サービス アカウント」→「キー」）を選択してください。',
   'directory.invalid.url':

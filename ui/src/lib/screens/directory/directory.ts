@@ -64,6 +64,10 @@ export interface SourceForm {
   clientId: string;
   groupId: string;
   clientSecret: string;
+  /** Entra ID: a client secret, or a certificate (the PEM file's text, its file name). */
+  entraAuth: 'secret' | 'certificate';
+  certText: string;
+  certName: string;
   admin: string;
   /** Google: the key file's text (the secret), its file name, and its service account. */
   keyText: string;
@@ -88,6 +92,7 @@ export type SourceField =
   | 'clientId'
   | 'groupId'
   | 'clientSecret'
+  | 'certificate'
   | 'admin'
   | 'key'
   | 'query'
@@ -111,6 +116,9 @@ export function newSourceForm(kind: Kind, name: string): SourceForm {
     clientId: '',
     groupId: '',
     clientSecret: '',
+    entraAuth: 'secret',
+    certText: '',
+    certName: '',
     admin: '',
     keyText: '',
     keyName: '',
@@ -130,7 +138,24 @@ export function newSourceForm(kind: Kind, name: string): SourceForm {
 
 /** The form once added: the secrets gone from it. */
 export function withoutSecrets(f: SourceForm): SourceForm {
-  return { ...f, clientSecret: '', password: '', keyText: '', keyName: '', keyEmail: '' };
+  return {
+    ...f,
+    clientSecret: '',
+    certText: '',
+    certName: '',
+    password: '',
+    keyText: '',
+    keyName: '',
+    keyEmail: '',
+  };
+}
+
+/** Whether a file's text holds a certificate and a private key (PEM), as Entra ID's sign-in
+ * with a certificate needs; the core checks the rest. */
+export function isCertificateFile(text: string): boolean {
+  return (
+    text.includes('-----BEGIN CERTIFICATE-----') && /-----BEGIN (RSA )?PRIVATE KEY-----/.test(text)
+  );
 }
 
 /** The service account a JSON key file is of, or null when the text is not such a file. */
@@ -167,7 +192,9 @@ export function checkSourceForm(f: SourceForm): SourceProblems {
       if (!plain(f.tenant)) out.tenant = required;
       if (!plain(f.clientId)) out.clientId = required;
       if (f.groupId.trim() !== '' && !plain(f.groupId)) out.groupId = required;
-      if (f.clientSecret.trim() === '') out.clientSecret = required;
+      if (f.entraAuth === 'secret' && f.clientSecret.trim() === '') out.clientSecret = required;
+      if (f.entraAuth === 'certificate' && !isCertificateFile(f.certText))
+        out.certificate = { key: 'directory.invalid.certificate' };
       break;
     case 'google_workspace':
       if (!looksLikeMail(f.admin)) out.admin = { key: 'directory.invalid.mail' };
@@ -211,7 +238,9 @@ export function toSourceRequest(
             client_id: f.clientId.trim(),
             group_id: optional(f.groupId),
           },
-          secret: f.clientSecret.trim(),
+          ...(f.entraAuth === 'certificate'
+            ? { entra_certificate: f.certText }
+            : { secret: f.clientSecret.trim() }),
         },
       };
     case 'google_workspace':
@@ -256,6 +285,7 @@ const SERVER_FIELDS: Record<string, { field: SourceField; problem: NonNullable<P
   group_id: { field: 'groupId', problem: { key: 'directory.invalid.value' } },
   admin: { field: 'admin', problem: { key: 'directory.invalid.mail' } },
   client_email: { field: 'key', problem: { key: 'directory.invalid.keyFile' } },
+  certificate: { field: 'certificate', problem: { key: 'directory.invalid.certificate' } },
   query: { field: 'query', problem: { key: 'directory.invalid.value' } },
   url: { field: 'url', problem: { key: 'directory.invalid.url' } },
   bind_dn: { field: 'bindDn', problem: { key: 'directory.invalid.value' } },
