@@ -140,6 +140,17 @@ export async function directoryScreen({ page, test, expect, id, nav, shot }) {
       (await page.locator(id('directory-form-client-secret')).count()) === 0,
       'the client secret is still asked with a certificate',
     );
+    // As oneself: no secret and no file, what IT must allow said.
+    await page.check(id('directory-form-entra-administrator'));
+    await page.waitForSelector(id('directory-form-administrator-hint'));
+    expect(
+      (await page.textContent(id('directory-form-administrator-hint'))).includes('delegated'),
+      'the administrator hint does not name the delegated permission',
+    );
+    expect(
+      (await page.locator(id('directory-form-certificate')).count()) === 0,
+      'the certificate is still asked when signing in as oneself',
+    );
     await page.selectOption(id('directory-form-kind'), 'google_workspace');
     await page.waitForSelector(id('directory-form-key'));
     expect(

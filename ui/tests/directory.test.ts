@@ -62,7 +62,12 @@ describe('the add form', () => {
       ok: true,
       request: {
         name: 'Entra',
-        entra: { tenant: 'contoso.onmicrosoft.com', client_id: 'abc', group_id: undefined },
+        entra: {
+          tenant: 'contoso.onmicrosoft.com',
+          client_id: 'abc',
+          group_id: undefined,
+          as_administrator: false,
+        },
         secret: 's3cret',
       },
     });
@@ -89,6 +94,19 @@ describe('the add form', () => {
     expect(r.ok && r.request.entra_certificate).toBe(pem);
     expect(r.ok && 'secret' in r.request).toBe(false);
     expect(withoutSecrets({ ...entra, certText: pem }).certText).toBe('');
+  });
+
+  it('reads Entra ID as the administrator: nothing secret asked, the sign-in comes later', () => {
+    const entra = {
+      ...newSourceForm('entra_id', 'Entra'),
+      tenant: 'contoso.onmicrosoft.com',
+      clientId: 'abc',
+      entraAuth: 'administrator' as const,
+    };
+    expect(checkSourceForm(entra)).toEqual({});
+    const r = toSourceRequest(entra);
+    expect(r.ok && r.request.entra?.as_administrator).toBe(true);
+    expect(r.ok && ('secret' in r.request || 'entra_certificate' in r.request)).toBe(false);
   });
 
   it('reads a Google key file for its service account; anything else is no key', () => {

@@ -99,6 +99,7 @@ macro_rules! lockdesk_commands {
             read alert_deliveries_list(AlertDeliveriesRequest) -> AlertDeliveriesPage;
             local alert_deliveries_run(NoArgs) -> AlertDeliveryPassResponse;
             read directory_sources_list(NoArgs) -> DirectorySourcesResponse;
+            local directory_entra_sign_in(EntraSource) -> DeviceSignIn;
             local directory_sources_add(DirectorySourceAddRequest) -> DirectorySource;
             local directory_sources_remove(DirectorySourceIdRequest) -> Done;
             local directory_exceptions_add(Exception) -> Exception;

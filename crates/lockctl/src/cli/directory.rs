@@ -66,6 +66,12 @@ pub struct AddSourceArgs {
     /// registration and its private key) instead of a client secret.
     #[arg(long, requires = "entra_tenant")]
     pub entra_certificate: Option<std::path::PathBuf>,
+    /// Read as yourself instead of as the app: sign in at Microsoft's page with the code shown
+    /// (device code; the app registration allows public client flows and has Graph's delegated
+    /// permission User.Read.All or GroupMember.Read.All). Your refresh token is kept in the
+    /// keychain.
+    #[arg(long, requires = "entra_tenant", conflicts_with = "entra_certificate")]
+    pub entra_sign_in: bool,
     /// Only the (transitive) members of this group (its object id).
     #[arg(long)]
     pub entra_group: Option<String>,

@@ -4,10 +4,10 @@
 use lockdesk_core::app::args::NoArgs;
 use lockdesk_core::directory::apply::to_apply;
 use lockdesk_core::directory::commands::{
-    apply_plan, directory_exceptions_add, directory_exceptions_remove, directory_plan,
-    directory_sources_add, directory_sources_list, directory_sources_remove, DirectoryApplyRequest,
-    DirectoryApplyResponse, DirectoryExceptionWhoRequest, DirectorySourceAddRequest,
-    DirectorySourceIdRequest,
+    apply_plan, directory_entra_sign_in, directory_exceptions_add, directory_exceptions_remove,
+    directory_plan, directory_sources_add, directory_sources_list, directory_sources_remove,
+    DirectoryApplyRequest, DirectoryApplyResponse, DirectoryExceptionWhoRequest,
+    DirectorySourceAddRequest, DirectorySourceIdRequest,
 };
 use lockdesk_core::directory::entra::EntraSource;
 use lockdesk_core::directory::google::GoogleSource;
@@ -46,6 +46,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: DirectoryCmd) -> Resul
                 entra_client_id,
                 entra_group,
                 entra_certificate,
+                entra_sign_in,
                 entra_login_url,
                 entra_graph_url,
                 google_key,
@@ -91,6 +92,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: DirectoryCmd) -> Resul
                 ldap: None,
                 secret: None,
                 entra_certificate: None,
+                entra_sign_in: None,
             };
             match (hr_csv, entra_tenant.zip(entra_client_id), google_key, ldap_url) {
                 (Some(file), None, None, None) => {
@@ -100,7 +102,22 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: DirectoryCmd) -> Resul
                     request.path = Some(path.display().to_string());
                 }
                 (None, Some((tenant, client_id)), None, None) => {
+                    let entra = EntraSource {
+                        tenant,
+                        client_id,
+                        as_administrator: entra_sign_in,
+                        certificate_thumbprint: None,
+                        group_id: entra_group,
+                        login_base: entra_login_url,
+                        graph_base: entra_graph_url,
+                    };
                     match entra_certificate {
+                        _ if entra_sign_in => {
+                            let begun = directory_entra_sign_in(ctx, entra.clone()).await?;
+                            writeln!(term.err, "{}", words::entra_sign_in(&begun))?;
+                            term.err.flush()?;
+                            request.entra_sign_in = Some(begun.handle);
+                        }
                         Some(file) => {
                             let text = std::fs::read_to_string(&file).map_err(|e| {
                                 Error::Usage(format!(
@@ -119,14 +136,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: DirectoryCmd) -> Resul
                             )?)
                         }
                     }
-                    request.entra = Some(EntraSource {
-                        tenant,
-                        client_id,
-                        certificate_thumbprint: None,
-                        group_id: entra_group,
-                        login_base: entra_login_url,
-                        graph_base: entra_graph_url,
-                    });
+                    request.entra = Some(entra);
                 }
                 (None, None, Some(key), None) => {
                     let text = std::fs::read_to_string(&key).map_err(|e| {

@@ -26,6 +26,82 @@ struct Graph {
     asked: Arc<Mutex<u32>>,
     /// The app registration's certificate: its public key (PEM) and thumbprint (`x5t`).
     certificate: Option<(String, String)>,
+    /// Device code polls so far (the person signs in at the second).
+    device_polls: Arc<Mutex<u32>>,
+    /// The refresh tokens given so far (`rt-1`, `rt-2`, …): each read renews it.
+    refreshed: Arc<Mutex<u32>>,
+}
+
+/// The administrator's sign-in: a device code for the app's delegated permission.
+async fn device_code(
+    Path(tenant): Path<String>,
+    State(g): State<Graph>,
+    Form(form): Form<std::collections::HashMap<String, String>>,
+) -> Response {
+    let scope = form.get("scope").cloned().unwrap_or_default();
+    let right = tenant == "contoso.onmicrosoft.com"
+        && form.get("client_id").map(String::as_str) == Some("app-1")
+        && !form.contains_key("client_secret")
+        && scope
+            .split(' ')
+            .any(|s| s == format!("{}/User.Read.All", g.base))
+        && scope.split(' ').any(|s| s == "offline_access");
+    if !right {
+        let body = json!({ "error": "invalid_request", "error_description": format!("{form:?}") });
+        return (StatusCode::BAD_REQUEST, Json(body)).into_response();
+    }
+    Json(json!({
+        "device_code": "dc-1", "user_code": "ABCD-EFGH",
+        "verification_uri": "https://microsoft.com/devicelogin",
+        "expires_in": 900, "interval": 1,
+        "message": "To sign in, use a web browser to open the page https://microsoft.com/devicelogin and enter the code ABCD-EFGH to authenticate."
+    }))
+    .into_response()
+}
+
+/// The administrator's tokens: pending until they sign in, then renewed from each refresh
+/// token (an old one is refused, as a revoked one would be).
+fn delegated_token(g: &Graph, form: &std::collections::HashMap<String, String>) -> Response {
+    let issue = |g: &Graph| {
+        let mut n = g.refreshed.lock().unwrap();
+        *n += 1;
+        Json(
+            json!({ "access_token": "tok-1", "token_type": "Bearer", "expires_in": 3599,
+                     "refresh_token": format!("rt-{n}") }),
+        )
+        .into_response()
+    };
+    let refuse =
+        |error: &str| (StatusCode::BAD_REQUEST, Json(json!({ "error": error }))).into_response();
+    if form.contains_key("client_secret")
+        || form.get("client_id").map(String::as_str) != Some("app-1")
+    {
+        return refuse("invalid_client");
+    }
+    match form.get("grant_type").map(String::as_str) {
+        Some("urn:ietf:params:oauth:grant-type:device_code") => {
+            if form.get("device_code").map(String::as_str) != Some("dc-1") {
+                return refuse("invalid_grant");
+            }
+            let polls = {
+                let mut p = g.device_polls.lock().unwrap();
+                *p += 1;
+                *p
+            };
+            if polls < 2 {
+                return refuse("authorization_pending");
+            }
+            issue(g)
+        }
+        Some("refresh_token") => {
+            let latest = format!("rt-{}", *g.refreshed.lock().unwrap());
+            if form.get("refresh_token") != Some(&latest) {
+                return refuse("invalid_grant");
+            }
+            issue(g)
+        }
+        _ => refuse("unsupported_grant_type"),
+    }
 }
 
 /// A client assertion as Entra ID checks it: signed by the registered certificate's key, naming
@@ -52,6 +128,9 @@ async fn token(
     State(g): State<Graph>,
     Form(form): Form<std::collections::HashMap<String, String>>,
 ) -> Response {
+    if form.get("grant_type").map(String::as_str) != Some("client_credentials") {
+        return delegated_token(&g, &form);
+    }
     let by_secret = form.get("client_secret").map(String::as_str) == Some(SECRET)
         && !form.contains_key("client_assertion");
     let by_certificate = !form.contains_key("client_secret")
@@ -126,9 +205,12 @@ async fn stand_in_with(people: Vec<Value>, certificate: Option<(String, String)>
         people,
         asked: Arc::default(),
         certificate,
+        device_polls: Arc::default(),
+        refreshed: Arc::default(),
     };
     let app = axum::Router::new()
         .route("/{tenant}/oauth2/v2.0/token", post(token))
+        .route("/{tenant}/oauth2/v2.0/devicecode", post(device_code))
         .route("/v1.0/users", get(users))
         .route(
             "/v1.0/groups/{group}/transitiveMembers/microsoft.graph.user",
@@ -412,4 +494,79 @@ async fn entra_id_with_a_certificate_instead_of_a_secret() {
         .ok()
         .json();
     assert_eq!(planned["sources"][0]["people"], 3, "{planned}");
+}
+
+/// Read as the administrator: the code from Microsoft is shown, Lockdesk waits while the
+/// sign-in is pending, keeps the refresh token in the keychain (nothing in the file), and each
+/// plan renews it (the kept one is the newest; an older one would be refused).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn entra_id_read_as_the_administrator_who_signed_in_with_a_code() {
+    let w = world();
+    w.add_profile("work", 0).await;
+    w.login("work").await.ok();
+    let org = w.first_org().await;
+    w.run(&["orgs", "use", &org], "").await.ok();
+    let graph = stand_in(vec![
+        json!({ "displayName": "A", "mail": "a@contoso.example", "employeeId": "A-1", "accountEnabled": true }),
+        json!({ "displayName": "B", "mail": "b@contoso.example", "employeeId": "B-1", "accountEnabled": true }),
+        json!({ "displayName": "C", "mail": "c@contoso.example", "employeeId": "C-1", "accountEnabled": true }),
+    ])
+    .await;
+    let added = w
+        .run(
+            &[
+                "--json",
+                "directory",
+                "sources",
+                "add",
+                "--name",
+                "Entra",
+                "--entra-tenant",
+                "contoso.onmicrosoft.com",
+                "--entra-client-id",
+                "app-1",
+                "--entra-sign-in",
+                "--entra-login-url",
+                &graph.base,
+                "--entra-graph-url",
+                &graph.base,
+            ],
+            "",
+        )
+        .await;
+    assert!(
+        added.stderr.contains("https://microsoft.com/devicelogin")
+            && added.stderr.contains("ABCD-EFGH"),
+        "{}",
+        added.stderr
+    );
+    let added = added.ok().json();
+    assert_eq!(added["source"]["as_administrator"], true, "{added}");
+    assert_eq!(
+        *graph.device_polls.lock().unwrap(),
+        2,
+        "waited while pending"
+    );
+    let id = added["id"].as_str().unwrap().to_owned();
+    let kept = |w: &crate::support::World| {
+        w.app
+            .core()
+            .secrets
+            .get(&format!("directory_source/{id}"))
+            .unwrap()
+            .unwrap()
+    };
+    // Read once when added: the token from the sign-in renewed already.
+    assert_eq!(kept(&w), "rt-2");
+    let config = std::fs::read_to_string(w.app.core().config_dir.join("directory.json")).unwrap();
+    assert!(!config.contains("rt-"), "{config}");
+    for round in 3..5 {
+        let planned = w
+            .run(&["--json", "directory", "plan"], "")
+            .await
+            .ok()
+            .json();
+        assert_eq!(planned["sources"][0]["people"], 3, "{planned}");
+        assert_eq!(kept(&w), format!("rt-{round}"));
+    }
 }

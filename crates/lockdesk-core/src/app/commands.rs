@@ -11,11 +11,14 @@ pub use crate::app::job_results::{JobStarted, JobView};
 pub use crate::app::jobs::{jobs_cancel, jobs_get};
 pub use crate::directory::apply::{ApplyOutcome, ApplyResult};
 pub use crate::directory::commands::{
-    directory_apply, directory_exceptions_add, directory_exceptions_remove, directory_plan,
-    directory_sources_add, directory_sources_list, directory_sources_remove, DirectoryApplyRequest,
-    DirectoryApplyResponse, DirectoryExceptionWhoRequest, DirectoryPlanResponse,
-    DirectorySourceAddRequest, DirectorySourceIdRequest, DirectorySourcesResponse, SourceRead,
+    directory_apply, directory_entra_sign_in, directory_exceptions_add,
+    directory_exceptions_remove, directory_plan, directory_sources_add, directory_sources_list,
+    directory_sources_remove, DirectoryApplyRequest, DirectoryApplyResponse,
+    DirectoryExceptionWhoRequest, DirectoryPlanResponse, DirectorySourceAddRequest,
+    DirectorySourceIdRequest, DirectorySourcesResponse, SourceRead,
 };
+pub use crate::directory::entra::EntraSource;
+pub use crate::directory::entra_device::DeviceSignIn;
 pub use crate::directory::{DirectorySource, Exception};
 pub use crate::groups::commands::{
     lock_groups_get, lock_groups_list, user_groups_get, user_groups_list, GroupInputRequest,

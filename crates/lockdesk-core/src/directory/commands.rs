@@ -16,6 +16,7 @@ use crate::directory::apply::{
 };
 use crate::directory::entra::{self, EntraSource};
 use crate::directory::entra_certificate::AppCertificate;
+use crate::directory::entra_device::{self, DeviceSignIn};
 use crate::directory::google::{self, GoogleSource, ServiceKey};
 use crate::directory::hr_csv::{self, Columns};
 use crate::directory::ldap::{self, LdapSource};
@@ -67,6 +68,11 @@ pub struct DirectorySourceAddRequest {
     #[serde(default)]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub secret: Option<String>,
+    /// Entra ID read as the administrator: the handle of the sign-in begun with
+    /// `directory_entra_sign_in` (this call waits until the person has signed in).
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub entra_sign_in: Option<String>,
     /// Entra ID with a certificate instead of a client secret: the PEM file's text (the
     /// certificate and its private key; the key goes to the keychain only).
     #[serde(default)]
@@ -84,6 +90,10 @@ impl std::fmt::Debug for DirectorySourceAddRequest {
             .field("google", &self.google)
             .field("ldap", &self.ldap)
             .field("secret", &self.secret.as_ref().map(|_| "[redacted]"))
+            .field(
+                "entra_sign_in",
+                &self.entra_sign_in.as_ref().map(|_| "[redacted]"),
+            )
             .field(
                 "entra_certificate",
                 &self.entra_certificate.as_ref().map(|_| "[redacted]"),
@@ -212,20 +222,40 @@ pub async fn directory_sources_add(
             (SourceKind::HrCsv { path, columns }, None)
         }
         (None, Some(mut entra), None, None) => {
-            let secret = match &req.entra_certificate {
-                Some(pem) => {
+            let secret = match (&req.entra_certificate, &req.entra_sign_in) {
+                (None, Some(handle)) => {
+                    let details = ctx.take_device_sign_in(handle).ok_or_else(|| {
+                        Error::invalid(
+                            "entra_sign_in",
+                            "this sign-in is over or was never begun: start it again",
+                        )
+                    })?;
+                    entra.certificate_thumbprint = None;
+                    entra.as_administrator = true;
+                    let http = entra_http(ctx)?;
+                    entra_device::finish(&http, &entra, &details).await?
+                }
+                (Some(pem), None) => {
                     let cert = AppCertificate::from_pem(pem)?;
                     entra.certificate_thumbprint = Some(cert.thumbprint);
+                    entra.as_administrator = false;
                     cert.private_key_pem
                 }
-                None => {
+                (None, None) => {
                     entra.certificate_thumbprint = None;
+                    entra.as_administrator = false;
                     need_secret("the app's client secret or certificate")?
+                }
+                (Some(_), Some(_)) => {
+                    return Err(Error::invalid(
+                        "entra_certificate",
+                        "sign in either with a certificate or as the administrator",
+                    ))
                 }
             };
             entra.validate()?;
-            entra_people(ctx, &entra, &secret).await?;
-            (SourceKind::EntraId(entra), Some(secret))
+            let (_, renewed) = entra_people(ctx, &entra, &secret).await?;
+            (SourceKind::EntraId(entra), Some(renewed.unwrap_or(secret)))
         }
         (None, None, Some(mut g), None) => {
             let key = ServiceKey::from_json(&need_secret("the service account's JSON key file")?)?;
@@ -271,19 +301,40 @@ pub async fn directory_sources_add(
     Ok(source)
 }
 
-/// The people of Entra ID, read now with `secret`, through the office proxy.
-async fn entra_people(
-    ctx: &AppContext,
-    entra: &EntraSource,
-    secret: &str,
-) -> Result<Vec<DirectoryPerson>> {
+/// The HTTP client for Entra ID and Graph: through the office proxy (with its login).
+fn entra_http(ctx: &AppContext) -> Result<reqwest::Client> {
     let graph = url::Url::parse(entra::GRAPH).expect("a valid address");
     let login = match lockdesk_api::proxy::proxy_address(&graph) {
         Some(proxy) => crate::proxy::logins::load(ctx.core().secrets.as_ref(), &proxy)?,
         None => None,
     };
-    let http = crate::team_alerts::send::client(login.as_ref());
-    entra::people(&http, entra, secret, tokio::time::sleep).await
+    Ok(crate::team_alerts::send::client(login.as_ref()))
+}
+
+/// The people of Entra ID, read now with `secret`, and the secret to keep instead when the
+/// sign-in renewed it.
+async fn entra_people(
+    ctx: &AppContext,
+    entra: &EntraSource,
+    secret: &str,
+) -> Result<(Vec<DirectoryPerson>, Option<String>)> {
+    entra::people(&entra_http(ctx)?, entra, secret, tokio::time::sleep).await
+}
+
+/// Begins reading Entra ID as the administrator: the code to type at Microsoft's page, and
+/// the handle `directory_sources_add` (`entra_sign_in`) waits on.
+pub async fn directory_entra_sign_in(ctx: &AppContext, req: EntraSource) -> Result<DeviceSignIn> {
+    let details = entra_device::begin(&entra_http(ctx)?, &req).await?;
+    let view = DeviceSignIn {
+        handle: String::new(),
+        user_code: details.user_code().secret().clone(),
+        verification_uri: details.verification_uri().to_string(),
+        expires_in_seconds: details.expires_in().as_secs().min(u64::from(u32::MAX)) as u32,
+    };
+    Ok(DeviceSignIn {
+        handle: ctx.keep_device_sign_in(details),
+        ..view
+    })
 }
 
 /// The people of Google Workspace, read now with the service account's `private_key`, through
@@ -324,7 +375,16 @@ async fn people_of(ctx: &AppContext, source: &DirectorySource) -> Result<Vec<Dir
         SourceKind::HrCsv { path, columns } => {
             Ok(hr_csv::read(&read_file(path)?, Some(columns))?.0)
         }
-        SourceKind::EntraId(entra) => entra_people(ctx, entra, &secret_of(ctx, source)?).await,
+        SourceKind::EntraId(entra) => {
+            let (people, renewed) = entra_people(ctx, entra, &secret_of(ctx, source)?).await?;
+            // An administrator's refresh token renewed: the next read needs the new one.
+            if let Some(renewed) = renewed {
+                ctx.core()
+                    .secrets
+                    .set(&directory_source_key(&source.id), &renewed)?;
+            }
+            Ok(people)
+        }
         SourceKind::GoogleWorkspace(g) => google_people(ctx, g, &secret_of(ctx, source)?).await,
         SourceKind::Ldap(l) => ldap::people(l, &secret_of(ctx, source)?).await,
     }

@@ -34,6 +34,10 @@ pub struct EntraSource {
     pub tenant: String,
     /// The app registration's application (client) id.
     pub client_id: String,
+    /// Lockdesk reads as the administrator who signed in (device code; Graph's delegated
+    /// permission), their refresh token the keychain's secret, rather than as the app.
+    #[serde(default)]
+    pub as_administrator: bool,
     /// Set when Lockdesk signs in with a certificate (its thumbprint, `x5t`; the private key
     /// is the keychain's secret), not a client secret.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -119,15 +123,52 @@ fn failed(what: &str) -> Error {
     }
 }
 
-/// The app's token for Graph (client credentials).
-async fn token(http: &reqwest::Client, src: &EntraSource, secret: &str) -> Result<String> {
-    let login = src.login()?;
+impl EntraSource {
+    /// The tenant's token endpoint.
+    pub(crate) fn token_url(&self) -> Result<String> {
+        Ok(format!(
+            "{}/{}/oauth2/v2.0/token",
+            self.login()?.as_str().trim_end_matches('/'),
+            self.tenant.trim()
+        ))
+    }
+
+    /// The tenant's device authorization endpoint.
+    pub(crate) fn device_url(&self) -> Result<String> {
+        Ok(format!(
+            "{}/{}/oauth2/v2.0/devicecode",
+            self.login()?.as_str().trim_end_matches('/'),
+            self.tenant.trim()
+        ))
+    }
+
+    /// The delegated permission an administrator's sign-in asks for.
+    pub(crate) fn delegated_scopes(&self) -> Result<Vec<String>> {
+        let graph = self.graph()?;
+        let permission = if self.group_id.is_some() {
+            "GroupMember.Read.All"
+        } else {
+            "User.Read.All"
+        };
+        Ok(vec![
+            format!("{}/{permission}", graph.as_str().trim_end_matches('/')),
+            "offline_access".to_owned(),
+        ])
+    }
+}
+
+/// A token for Graph: the app's (client credentials), or the signed-in administrator's (their
+/// refresh token), with the refresh token to keep when it was renewed.
+async fn token(
+    http: &reqwest::Client,
+    src: &EntraSource,
+    secret: &str,
+) -> Result<(String, Option<String>)> {
+    if src.as_administrator {
+        return crate::directory::entra_device::refresh(http, src, secret).await;
+    }
     let graph = src.graph()?;
-    let token_url = format!(
-        "{}/{}/oauth2/v2.0/token",
-        login.as_str().trim_end_matches('/'),
-        src.tenant.trim()
-    );
+    let token_url = src.token_url()?;
     let client_id = src.client_id.trim();
     let assertion = match &src.certificate_thumbprint {
         Some(x5t) => Some(entra_certificate::assertion(
@@ -173,7 +214,7 @@ async fn token(http: &reqwest::Client, src: &EntraSource, secret: &str) -> Resul
             }
             e => failed(&format!("Entra ID's sign-in answered something unexpected: {e}")),
         })?;
-    Ok(answer.access_token().secret().clone())
+    Ok((answer.access_token().secret().clone(), None))
 }
 
 #[derive(Deserialize)]
@@ -199,19 +240,21 @@ struct GraphUser {
     account_enabled: Option<bool>,
 }
 
-/// The people of the source, read now; `wait` sleeps as a throttled answer asks.
+/// The people of the source, read now, and the secret to keep instead of `secret` when the
+/// sign-in renewed it (an administrator's refresh token); `wait` sleeps as a throttled answer
+/// asks.
 pub async fn people<W, F>(
     http: &reqwest::Client,
     src: &EntraSource,
     secret: &str,
     wait: W,
-) -> Result<Vec<DirectoryPerson>>
+) -> Result<(Vec<DirectoryPerson>, Option<String>)>
 where
     W: Fn(Duration) -> F,
     F: std::future::Future<Output = ()>,
 {
     src.validate()?;
-    let token = token(http, src, secret).await?;
+    let (token, renewed) = token(http, src, secret).await?;
     let graph = src.graph()?;
     let root = graph.as_str().trim_end_matches('/');
     let select = "$select=displayName,mail,userPrincipalName,employeeId,accountEnabled&$top=999";
@@ -257,13 +300,14 @@ where
             continue;
         }
         if status.as_u16() == 401 || status.as_u16() == 403 {
-            let permission = if src.group_id.is_some() {
-                "GroupMember.Read.All"
-            } else {
-                "User.Read.All"
+            let what = match (src.as_administrator, src.group_id.is_some()) {
+                (true, false) => "the delegated permission User.Read.All (and the person who signed in a role that may read users)",
+                (true, true) => "the delegated permission GroupMember.Read.All (and the person who signed in a role that may read groups)",
+                (false, false) => "the application permission User.Read.All",
+                (false, true) => "the application permission GroupMember.Read.All",
             };
             return Err(failed(&format!(
-                "Microsoft Graph refused to list the users (HTTP {}): give the app the application permission {permission} with an administrator's consent",
+                "Microsoft Graph refused to list the users (HTTP {}): give the app {what} with an administrator's consent",
                 status.as_u16()
             )));
         }
@@ -286,7 +330,7 @@ where
         }
         next = page.next;
     }
-    Ok(people)
+    Ok((people, renewed))
 }
 
 fn person(u: GraphUser) -> Option<DirectoryPerson> {

@@ -1,6 +1,7 @@
 //! The company's directory decides who should have a door: people as a source says
 //! (`person`), an HR system's CSV export read (`hr_csv`), Microsoft Entra ID through Graph
-//! (`entra`, signed in with a secret or a certificate: `entra_certificate`), Google Workspace's Directory API (`google`), Active Directory or another LDAP
+//! (`entra`, signed in with a secret or a certificate: `entra_certificate`, or as the administrator:
+//! `entra_device`), Google Workspace's Directory API (`google`), Active Directory or another LDAP
 //! directory (`ldap`), the plan of leavers, joiners and
 //! movers against the organization's users and invitations (`plan`) and applying it
 //! (`apply`), the sources and
@@ -10,6 +11,7 @@ pub mod apply;
 pub mod commands;
 pub mod entra;
 pub mod entra_certificate;
+pub mod entra_device;
 pub mod google;
 pub mod hr_csv;
 pub mod ldap;

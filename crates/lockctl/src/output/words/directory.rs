@@ -4,6 +4,7 @@ use std::io::Write;
 
 use lockdesk_core::directory::apply::{ApplyOutcome, ApplyResult};
 use lockdesk_core::directory::commands::{DirectoryApplyResponse, DirectoryPlanResponse};
+use lockdesk_core::directory::entra_device::DeviceSignIn;
 use lockdesk_core::directory::{Change, DirectorySource, Exception, Held, PlanRow, SourceKind};
 
 use super::clean;
@@ -71,6 +72,16 @@ pub fn source_row(s: &DirectorySource) -> Vec<String> {
             ),
         ],
     }
+}
+
+/// What to do to let Lockdesk read Entra ID as oneself (the code from Microsoft, cleaned).
+pub fn entra_sign_in(s: &DeviceSignIn) -> String {
+    format!(
+        "To let Lockdesk read Entra ID as you, open {} in a browser and enter the code {} (within {} minutes). Waiting for you to sign in…",
+        clean(&s.verification_uri),
+        clean(&s.user_code),
+        s.expires_in_seconds.div_ceil(60)
+    )
 }
 
 pub fn exception_row(e: &Exception) -> Vec<String> {

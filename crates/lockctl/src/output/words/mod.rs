@@ -41,8 +41,9 @@ pub use bulk::{
     RESULT_HEADERS,
 };
 pub use directory::{
-    applied_row, applied_summary, apply_question, exception_row, source_added, source_row,
-    write_plan, ENTRA_SECRET_PROMPT, EXCEPTION_HEADERS, LDAP_PASSWORD_PROMPT, SOURCE_HEADERS,
+    applied_row, applied_summary, apply_question, entra_sign_in, exception_row, source_added,
+    source_row, write_plan, ENTRA_SECRET_PROMPT, EXCEPTION_HEADERS, LDAP_PASSWORD_PROMPT,
+    SOURCE_HEADERS,
 };
 pub use history::{
     access_csv_row, archive_row, history_lock_row, page_range, records_written, sync_progress,

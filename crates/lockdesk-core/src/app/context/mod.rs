@@ -19,6 +19,7 @@ mod learned;
 mod sessions;
 mod space;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -53,6 +54,8 @@ struct Inner {
     demo_options: DemoOptions,
     jobs: Jobs<JobResult>,
     files: files::FileGrants,
+    /// Entra ID device code sign-ins begun and not yet waited for, by handle.
+    device_sign_ins: Mutex<HashMap<String, oauth2::StandardDeviceAuthorizationResponse>>,
     /// `lockctl --cached`: read the offline cache only, never the service.
     cache_only: AtomicBool,
     /// Housekeeping in the background after a write (the journal's prune): off for `lockctl`.
@@ -82,6 +85,7 @@ impl AppContext {
                 demo_options,
                 jobs: Jobs::default(),
                 files: Default::default(),
+                device_sign_ins: Default::default(),
                 cache_only: AtomicBool::new(false),
                 no_background_upkeep: AtomicBool::new(false),
             }),
@@ -192,6 +196,39 @@ impl AppContext {
             self.inner.jobs.cancel_all();
             old.stop().await;
         }
+    }
+
+    /// Keeps a device code sign-in until the call that waits for it; answers its handle.
+    pub(crate) fn keep_device_sign_in(
+        &self,
+        details: oauth2::StandardDeviceAuthorizationResponse,
+    ) -> String {
+        let handle: String = rand::random::<[u8; 16]>()
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        let mut kept = self
+            .inner
+            .device_sign_ins
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        // Only the latest few: a sign-in begun and never finished is not kept for ever.
+        if kept.len() >= 8 {
+            kept.clear();
+        }
+        kept.insert(handle.clone(), details);
+        handle
+    }
+
+    pub(crate) fn take_device_sign_in(
+        &self,
+        handle: &str,
+    ) -> Option<oauth2::StandardDeviceAuthorizationResponse> {
+        self.inner
+            .device_sign_ins
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(handle)
     }
 
     /// Lets the UI read `path` by name later (the shell calls this for dropped files).

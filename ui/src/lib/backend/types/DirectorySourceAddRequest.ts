@@ -17,6 +17,11 @@ export type DirectorySourceAddRequest = { name: string,
  */
 path?: string, columns?: Columns, entra?: EntraSource, google?: GoogleSource, ldap?: LdapSource, secret?: string, 
 /**
+ * Entra ID read as the administrator: the handle of the sign-in begun with
+ * `directory_entra_sign_in` (this call waits until the person has signed in).
+ */
+entra_sign_in?: string, 
+/**
  * Entra ID with a certificate instead of a client secret: the PEM file's text (the
  * certificate and its private key; the key goes to the keychain only).
  */

@@ -13,6 +13,11 @@ tenant: string,
  */
 client_id: string, 
 /**
+ * Lockdesk reads as the administrator who signed in (device code; Graph's delegated
+ * permission), their refresh token the keychain's secret, rather than as the app.
+ */
+as_administrator: boolean, 
+/**
  * Set when Lockdesk signs in with a certificate (its thumbprint, `x5t`; the private key
  * is the keychain's secret), not a client secret.
  */

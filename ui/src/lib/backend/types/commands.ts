@@ -22,6 +22,7 @@ import type { AlertQuery } from "./AlertQuery";
 import type { BulkInvitePreview } from "./BulkInvitePreview";
 import type { BulkInviteRequest } from "./BulkInviteRequest";
 import type { DemoSwitchRequest } from "./DemoSwitchRequest";
+import type { DeviceSignIn } from "./DeviceSignIn";
 import type { DirectoryApplyRequest } from "./DirectoryApplyRequest";
 import type { DirectoryApplyResponse } from "./DirectoryApplyResponse";
 import type { DirectoryExceptionWhoRequest } from "./DirectoryExceptionWhoRequest";
@@ -31,6 +32,7 @@ import type { DirectorySourceAddRequest } from "./DirectorySourceAddRequest";
 import type { DirectorySourceIdRequest } from "./DirectorySourceIdRequest";
 import type { DirectorySourcesResponse } from "./DirectorySourcesResponse";
 import type { Done } from "./Done";
+import type { EntraSource } from "./EntraSource";
 import type { Exception } from "./Exception";
 import type { FileChooseResponse } from "./FileChooseResponse";
 import type { FileSaveRequest } from "./FileSaveRequest";
@@ -204,6 +206,7 @@ export type Commands = {
   alert_deliveries_list: { req: AlertDeliveriesRequest; res: AlertDeliveriesPage };
   alert_deliveries_run: { req: NoArgs; res: AlertDeliveryPassResponse };
   directory_sources_list: { req: NoArgs; res: DirectorySourcesResponse };
+  directory_entra_sign_in: { req: EntraSource; res: DeviceSignIn };
   directory_sources_add: { req: DirectorySourceAddRequest; res: DirectorySource };
   directory_sources_remove: { req: DirectorySourceIdRequest; res: Done };
   directory_exceptions_add: { req: Exception; res: Exception };
@@ -297,6 +300,7 @@ export const COMMAND_NAMES: CommandName[] = [
   "alert_deliveries_list",
   "alert_deliveries_run",
   "directory_sources_list",
+  "directory_entra_sign_in",
   "directory_sources_add",
   "directory_sources_remove",
   "directory_exceptions_add",

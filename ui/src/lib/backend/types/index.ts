@@ -48,6 +48,7 @@ export type { DemoSwitchRequest } from "./DemoSwitchRequest";
 export type { DestinationKind } from "./DestinationKind";
 export type { DestinationTeam } from "./DestinationTeam";
 export type { DeviceKind } from "./DeviceKind";
+export type { DeviceSignIn } from "./DeviceSignIn";
 export type { DeviceView } from "./DeviceView";
 export type { Digest } from "./Digest";
 export type { DirectoryApplyRequest } from "./DirectoryApplyRequest";

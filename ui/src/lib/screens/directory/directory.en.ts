@@ -53,6 +53,12 @@ export const directoryEn = {
   'directory.form.entraAuth': 'Lockdesk signs in with',
   'directory.form.entraAuth.secret': 'a client secret',
   'directory.form.entraAuth.certificate': 'a certificate',
+  'directory.form.entraAuth.administrator': 'my own account (sign in with a code)',
+  'directory.form.administratorHint':
+    'When you add the source, Microsoft gives a code: open its page in a browser, type the code and sign in with your work account. The app registration needs Graph’s delegated permission User.Read.All (or GroupMember.Read.All) and public client flows allowed. Lockdesk keeps your sign-in in this computer’s keychain.',
+  'directory.form.signInOpen': 'Open',
+  'directory.form.signInCode': 'in a browser and enter the code',
+  'directory.form.signInWaiting': 'Waiting for you to sign in (the code lasts {minutes} minutes)…',
   'directory.form.certificateFile': 'Certificate file (PEM)',
   'directory.form.certificateHint':
     'The certificate uploaded to the app registration and its private key, in one PEM file. Only the private key is kept, in this computer’s keychain.',

@@ -55,6 +55,12 @@ export const directoryJa: Record<DirectoryMessageKey, string> = {
   'directory.form.entraAuth': 'Lockdesk のサインイン方法',
   'directory.form.entraAuth.secret': 'クライアント シークレット',
   'directory.form.entraAuth.certificate': '証明書',
+  'directory.form.entraAuth.administrator': '自分のアカウント（コードでサインイン）',
+  'directory.form.administratorHint':
+    '追加すると Microsoft からコードが発行されます。ブラウザーで表示されたページを開き、コードを入力して職場のアカウントでサインインしてください。アプリの登録には Graph の委任されたアクセス許可 User.Read.All（または GroupMember.Read.All）と、パブリック クライアント フローの許可が必要です。サインイン情報はこのパソコンの資格情報ストアに保存します。',
+  'directory.form.signInOpen': 'ブラウザーで',
+  'directory.form.signInCode': 'を開き、次のコードを入力してください',
+  'directory.form.signInWaiting': 'サインインを待っています（コードの有効期限は {minutes} 分）…',
   'directory.form.certificateFile': '証明書ファイル（PEM）',
   'directory.form.certificateHint':
     'アプリの登録にアップロードした証明書と、その秘密鍵を含む PEM ファイルです。秘密鍵だけをこのパソコンの資格情報ストアに保存します。',

@@ -64,8 +64,9 @@ export interface SourceForm {
   clientId: string;
   groupId: string;
   clientSecret: string;
-  /** Entra ID: a client secret, or a certificate (the PEM file's text, its file name). */
-  entraAuth: 'secret' | 'certificate';
+  /** Entra ID: a client secret, a certificate (the PEM file's text, its file name), or the
+   * administrator signing in with a code (device code) when the form is sent. */
+  entraAuth: 'secret' | 'certificate' | 'administrator';
   certText: string;
   certName: string;
   admin: string;
@@ -237,10 +238,13 @@ export function toSourceRequest(
             tenant: f.tenant.trim(),
             client_id: f.clientId.trim(),
             group_id: optional(f.groupId),
+            as_administrator: f.entraAuth === 'administrator',
           },
           ...(f.entraAuth === 'certificate'
             ? { entra_certificate: f.certText }
-            : { secret: f.clientSecret.trim() }),
+            : f.entraAuth === 'secret'
+              ? { secret: f.clientSecret.trim() }
+              : {}),
         },
       };
     case 'google_workspace':
@@ -286,6 +290,7 @@ const SERVER_FIELDS: Record<string, { field: SourceField; problem: NonNullable<P
   admin: { field: 'admin', problem: { key: 'directory.invalid.mail' } },
   client_email: { field: 'key', problem: { key: 'directory.invalid.keyFile' } },
   certificate: { field: 'certificate', problem: { key: 'directory.invalid.certificate' } },
+  entra_certificate: { field: 'certificate', problem: { key: 'directory.invalid.certificate' } },
   query: { field: 'query', problem: { key: 'directory.invalid.value' } },
   url: { field: 'url', problem: { key: 'directory.invalid.url' } },
   bind_dn: { field: 'bindDn', problem: { key: 'directory.invalid.value' } },
