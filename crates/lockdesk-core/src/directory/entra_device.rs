@@ -13,7 +13,7 @@ use oauth2::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::directory::entra::EntraSource;
+use crate::directory::entra_source::EntraSource;
 use crate::error::{Error, Result};
 
 /// The longest wait for the person to sign in (Entra ID's codes last 15 minutes).

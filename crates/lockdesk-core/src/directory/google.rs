@@ -117,13 +117,14 @@ impl GoogleSource {
     }
 
     fn token_url(&self) -> Result<Url> {
-        let base = crate::directory::entra::base(self.token_base.as_deref(), TOKEN, "token_base")?;
+        let base =
+            crate::directory::entra_source::base(self.token_base.as_deref(), TOKEN, "token_base")?;
         base.join("token")
             .map_err(|_| Error::invalid("token_base", "not an address"))
     }
 
     fn api(&self) -> Result<Url> {
-        crate::directory::entra::base(self.api_base.as_deref(), API, "api_base")
+        crate::directory::entra_source::base(self.api_base.as_deref(), API, "api_base")
     }
 }
 

@@ -1,6 +1,6 @@
 //! The company's directory decides who should have a door: people as a source says
 //! (`person`), an HR system's CSV export read (`hr_csv`), Microsoft Entra ID through Graph
-//! (`entra`, signed in with a secret or a certificate: `entra_certificate`, or as the administrator:
+//! (`entra`, kept as `entra_source`, signed in with a secret or a certificate: `entra_certificate`, or as the administrator:
 //! `entra_device`), Google Workspace's Directory API (`google`), Active Directory or another LDAP
 //! directory (`ldap`), the plan of leavers, joiners and
 //! movers against the organization's users and invitations (`plan`) and applying it
@@ -12,6 +12,7 @@ pub mod commands;
 pub mod entra;
 pub mod entra_certificate;
 pub mod entra_device;
+pub mod entra_source;
 pub mod google;
 pub mod hr_csv;
 pub mod ldap;
