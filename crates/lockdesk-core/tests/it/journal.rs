@@ -91,6 +91,8 @@ fn plausible(name: &str, lock: &str, user: &str, lock_group: &str, user_group: &
         "invitations_create" => json!({ "mail": "journal@example.org" }),
         "invitations_bulk_start" => json!({ "csv": "" }),
         "user_groups_update" => json!({ "user_group_id": user_group, "memo": "m" }),
+        // No directory source in the demo: refused, and journaled as refused.
+        "directory_apply" => json!({ "fingerprint": "none" }),
         other => panic!("no plausible request for the write command {other}: add one"),
     }
 }
