@@ -104,6 +104,53 @@ fn new_since_reset(f: &Finding, reset_at: DateTime<Utc>) -> bool {
 
 type DbResult<T> = std::result::Result<T, lockdesk_archive::Error>;
 
+/// Whether the finding's rule and target are muted for the organization.
+fn muted(tx: &rusqlite::Transaction<'_>, organization_id: &str, f: &Finding) -> DbResult<bool> {
+    Ok(tx
+        .prepare_cached(
+            "SELECT 1 FROM mutes WHERE organization_id = ?1 AND rule = ?2 AND target = ?3",
+        )?
+        .exists(params![organization_id, f.rule.as_str(), f.target])?)
+}
+
+/// How a finding is stored: raised here (`raise`) or taken in from the team (`take_in`).
+struct NewRow {
+    raised_at: DateTime<Utc>,
+    muted: bool,
+    queued_at: Option<DateTime<Utc>>,
+    acknowledged_at: Option<DateTime<Utc>>,
+}
+
+/// Stores a finding unless its `(organization, key)` is there already (the UNIQUE constraint
+/// decides, inside SQLite's write lock); 1 when stored.
+fn insert(
+    tx: &rusqlite::Transaction<'_>,
+    organization_id: &str,
+    f: &Finding,
+    row: &NewRow,
+) -> DbResult<usize> {
+    let json = serde_json::to_string(f).unwrap_or_else(|_| "{}".into());
+    Ok(tx
+        .prepare_cached(
+            "INSERT OR IGNORE INTO alerts
+                (organization_id, key, rule, target, at_ms, raised_at_ms, finding, muted,
+                 queued_ms, acknowledged_at_ms)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+        )?
+        .execute(params![
+            organization_id,
+            f.key,
+            f.rule.as_str(),
+            f.target,
+            ms(f.at),
+            ms(row.raised_at),
+            json,
+            row.muted,
+            row.queued_at.map(ms),
+            row.acknowledged_at.map(ms),
+        ])?)
+}
+
 /// A stored alert.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -246,43 +293,25 @@ impl AlertStore {
                 _ => false,
             };
             let mut new = Vec::new();
-            {
-                let mut muted = tx.prepare(
-                    "SELECT 1 FROM mutes WHERE organization_id = ?1 AND rule = ?2 AND target = ?3",
-                )?;
+            for f in findings {
+                let is_muted = muted(&tx, organization_id, f)?;
+                let announced = !is_muted && !known_before(f);
                 // A new alert waits to be queued for team chat (`queued_ms` NULL) until
                 // `mark_queued`; one never announced (muted, or from before a reset) is not.
-                let mut insert = tx.prepare(
-                    "INSERT OR IGNORE INTO alerts
-                        (organization_id, key, rule, target, at_ms, raised_at_ms, finding, muted,
-                         queued_ms)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-                )?;
-                for f in findings {
-                    let is_muted =
-                        muted.exists(params![organization_id, f.rule.as_str(), f.target])?;
-                    let announced = !is_muted && !known_before(f);
-                    let json = serde_json::to_string(f).unwrap_or_else(|_| "{}".into());
-                    let n = insert.execute(params![
-                        organization_id,
-                        f.key,
-                        f.rule.as_str(),
-                        f.target,
-                        ms(f.at),
-                        ms(now),
-                        json,
-                        is_muted,
-                        (!announced).then_some(ms(now)),
-                    ])?;
-                    if n == 1 && announced {
-                        new.push(AlertView {
-                            id: tx.last_insert_rowid(),
-                            raised_at: time(ms(now)),
-                            acknowledged_at: None,
-                            muted: false,
-                            finding: f.clone(),
-                        });
-                    }
+                let row = NewRow {
+                    raised_at: now,
+                    muted: is_muted,
+                    queued_at: (!announced).then_some(now),
+                    acknowledged_at: None,
+                };
+                if insert(&tx, organization_id, f, &row)? == 1 && announced {
+                    new.push(AlertView {
+                        id: tx.last_insert_rowid(),
+                        raised_at: time(ms(now)),
+                        acknowledged_at: None,
+                        muted: false,
+                        finding: f.clone(),
+                    });
                 }
             }
             tx.commit()?;

@@ -2,9 +2,9 @@
 //! alerts, alerts another computer raised taken in, and acknowledgements made elsewhere.
 
 use chrono::{DateTime, Utc};
-use rusqlite::{params, params_from_iter};
+use rusqlite::params_from_iter;
 
-use super::{collect_views, ms, row_parts, AlertStore, AlertView, DbResult};
+use super::{collect_views, insert, ms, muted, row_parts, AlertStore, AlertView, DbResult, NewRow};
 use crate::watch::rules::Finding;
 
 /// An alert the team raised, as this store takes it in.
@@ -38,33 +38,15 @@ impl AlertStore {
         self.file.write(|conn| {
             let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
             let mut n = 0;
-            {
-                let mut muted = tx.prepare(
-                    "SELECT 1 FROM mutes WHERE organization_id = ?1 AND rule = ?2 AND target = ?3",
-                )?;
-                let mut insert = tx.prepare(
-                    "INSERT OR IGNORE INTO alerts
-                        (organization_id, key, rule, target, at_ms, raised_at_ms, finding, muted,
-                         acknowledged_at_ms)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-                )?;
-                for a in alerts {
-                    let f = &a.finding;
-                    let is_muted =
-                        muted.exists(params![organization_id, f.rule.as_str(), f.target])?;
-                    let json = serde_json::to_string(f).unwrap_or_else(|_| "{}".into());
-                    n += insert.execute(params![
-                        organization_id,
-                        f.key,
-                        f.rule.as_str(),
-                        f.target,
-                        ms(f.at),
-                        ms(a.raised_at),
-                        json,
-                        is_muted,
-                        a.acknowledged_at.map(ms),
-                    ])? as u64;
-                }
+            for a in alerts {
+                // Waits to be queued for team chat like a round's (`queued_ms` NULL).
+                let row = NewRow {
+                    raised_at: a.raised_at,
+                    muted: muted(&tx, organization_id, &a.finding)?,
+                    queued_at: None,
+                    acknowledged_at: a.acknowledged_at,
+                };
+                n += insert(&tx, organization_id, &a.finding, &row)? as u64;
             }
             tx.commit()?;
             Ok(n)
