@@ -109,6 +109,37 @@ describe('messages use the details', () => {
       'error.insufficient_scope.unknown',
     );
   });
+  it('a directory source that cannot be read says why, in each language, a permission by name', () => {
+    const why = (source_failure: string, scope?: string) =>
+      describeError(
+        err('directory_source_failed', 'connection', {
+          source_failure,
+          scope,
+        } as ErrorPayload['details']),
+      );
+    const permission = why('permission_missing', 'User.Read.All');
+    expect(permission.key).toBe('error.directory_source_failed.permission_missing');
+    for (const text of fully(permission)) expect(text).toContain('User.Read.All');
+    expect(why('certificate').key).toBe('error.directory_source_failed.certificate');
+    expect(why('sign_in_refused').key).toBe('error.directory_source_failed.sign_in_refused');
+    for (const kind of [
+      'sign_in_refused',
+      'throttled',
+      'unreachable',
+      'certificate',
+      'not_found',
+      'filter',
+      'too_large',
+      'unexpected',
+      'secret_missing',
+      'sign_in_expired',
+      'sign_in_declined',
+    ])
+      for (const text of fully(why(kind))) expect(text).not.toMatch(/[{}]|the core/);
+    expect(describeError(err('directory_source_failed', 'connection')).key).toBe(
+      'error.directory_source_failed',
+    );
+  });
   it('an unreachable service names its address and suggests the network and the address', () => {
     for (const code of ['transport', 'timeout'] as const) {
       const v = describeError(

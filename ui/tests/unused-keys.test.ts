@@ -70,6 +70,11 @@ const FAMILIES: readonly Family[] = [
     suffixes: ['validation', 'invalid_input', 'invalid_params'],
   },
   {
+    pattern: 'error.directory_source_failed.*',
+    builtBy: 'errors.ts codeText: `error.directory_source_failed.${details.source_failure}`',
+    suffixes: union('SourceFailure'),
+  },
+  {
     pattern: 'error.store_failed.*',
     builtBy: 'errors.ts codeText: `error.store_failed.${details.store}`',
     suffixes: union('StoreKind'),

@@ -269,7 +269,7 @@ pub fn hint(code: ErrorCode, profile: Option<&str>) -> Option<String> {
         }
         C::DestinationNotFound => "see `lockctl alerts destinations list` for the ids",
         C::DirectorySourceFailed => {
-            "fix what the message names with IT (the app registration, its permission or secret), then run the command again"
+            "fix what the message names (with IT where it is theirs: a permission, a secret, a certificate), then run the command again"
         }
         C::DestinationExists => {
             "a destination another computer of the team added is sent from here once it has its address here: `lockctl alerts destinations secret ID`; or add this one under another name"

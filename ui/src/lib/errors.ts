@@ -134,6 +134,16 @@ export function codeText(code: ErrorCode, details: ErrorDetails = {}): CodeText 
       );
     case 'tls_certificate':
       return certificateText(details);
+    case 'directory_source_failed':
+      // Why, in the UI's words; a missing permission by its name.
+      if (details.source_failure === 'permission_missing' && details.scope)
+        return {
+          key: 'error.directory_source_failed.permission_missing',
+          params: { permission: details.scope },
+        };
+      return details.source_failure && details.source_failure !== 'permission_missing'
+        ? plain(`error.directory_source_failed.${details.source_failure}`)
+        : plain('error.directory_source_failed');
     case 'disk_full':
       return details.path
         ? {
@@ -273,7 +283,6 @@ export function codeText(code: ErrorCode, details: ErrorDetails = {}): CodeText 
     case 'output_failed':
     case 'import_incomplete':
     case 'destination_not_found':
-    case 'directory_source_failed':
     case 'destination_exists':
     case 'webhook_refused':
     case 'webhook_unavailable':

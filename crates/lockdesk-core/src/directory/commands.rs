@@ -396,6 +396,8 @@ fn secret_of(ctx: &AppContext, source: &DirectorySource) -> Result<String> {
         .secrets
         .get(&directory_source_key(&source.id))?
         .ok_or_else(|| Error::DirectorySourceFailed {
+            why: crate::error::SourceFailure::SecretMissing,
+            permission: None,
             reason: format!(
                 "the keychain has no secret for {}: remove the source and add it again",
                 source.name

@@ -16,6 +16,7 @@ use url::Url;
 
 use crate::directory::entra_certificate;
 use crate::directory::person::DirectoryPerson;
+use crate::error::SourceFailure;
 use crate::error::{Error, Result};
 
 pub use crate::directory::entra_source::{EntraSource, GRAPH, LOGIN};
@@ -26,8 +27,10 @@ const PAGES_MAX: usize = 1_000;
 const THROTTLED_MAX: usize = 5;
 const WAIT_MAX: Duration = Duration::from_secs(120);
 
-fn failed(what: &str) -> Error {
+fn failed(why: SourceFailure, what: &str) -> Error {
     Error::DirectorySourceFailed {
+        why,
+        permission: None,
         reason: what.to_owned(),
     }
 }
@@ -57,7 +60,10 @@ async fn token(
     };
     let mut client = BasicClient::new(ClientId::new(client_id.to_owned()))
         .set_auth_type(AuthType::RequestBody)
-        .set_token_uri(TokenUrl::new(token_url).map_err(|e| failed(&e.to_string()))?);
+        .set_token_uri(
+            TokenUrl::new(token_url)
+                .map_err(|e| failed(SourceFailure::Unexpected, &e.to_string()))?,
+        );
     // With a certificate the private key never leaves this computer: only the assertion
     // signed with it is sent, and no client secret.
     if assertion.is_none() {
@@ -80,14 +86,14 @@ async fn token(
         .request_async(http)
         .await
         .map_err(|e| match e {
-            oauth2::RequestTokenError::ServerResponse(r) => failed(&format!(
+            oauth2::RequestTokenError::ServerResponse(r) => failed(SourceFailure::SignInRefused, &format!(
                 "Entra ID refused the sign-in ({}): check the tenant, the application id and the client secret or certificate",
                 r.error()
             )),
             oauth2::RequestTokenError::Request(e) => {
-                failed(&format!("Entra ID's sign-in could not be reached: {e}"))
+                failed(SourceFailure::Unreachable, &format!("Entra ID's sign-in could not be reached: {e}"))
             }
-            e => failed(&format!("Entra ID's sign-in answered something unexpected: {e}")),
+            e => failed(SourceFailure::Unexpected, &format!("Entra ID's sign-in answered something unexpected: {e}")),
         })?;
     Ok((answer.access_token().secret().clone(), None))
 }
@@ -142,10 +148,15 @@ where
     });
     let (mut people, mut pages, mut throttled) = (Vec::new(), 0, 0);
     while let Some(url) = next.take() {
-        let parsed = Url::parse(&url)
-            .map_err(|_| failed("Graph gave a next page that is not an address"))?;
+        let parsed = Url::parse(&url).map_err(|_| {
+            failed(
+                SourceFailure::Unexpected,
+                "Graph gave a next page that is not an address",
+            )
+        })?;
         if parsed.origin() != graph.origin() {
             return Err(failed(
+                SourceFailure::Unexpected,
                 "Graph gave a next page on another host; not followed",
             ));
         }
@@ -155,12 +166,18 @@ where
             .header("ConsistencyLevel", "eventual")
             .send()
             .await
-            .map_err(|e| failed(&format!("Microsoft Graph could not be reached: {e}")))?;
+            .map_err(|e| {
+                failed(
+                    SourceFailure::Unreachable,
+                    &format!("Microsoft Graph could not be reached: {e}"),
+                )
+            })?;
         let status = answer.status();
         if status.as_u16() == 429 || status.as_u16() == 503 {
             throttled += 1;
             if throttled > THROTTLED_MAX {
                 return Err(failed(
+                    SourceFailure::Throttled,
                     "Microsoft Graph kept asking to wait (throttled); try again later",
                 ));
             }
@@ -175,31 +192,46 @@ where
             continue;
         }
         if status.as_u16() == 401 || status.as_u16() == 403 {
-            let what = match (src.as_administrator, src.group_id.is_some()) {
-                (true, false) => "the delegated permission User.Read.All (and the person who signed in a role that may read users)",
-                (true, true) => "the delegated permission GroupMember.Read.All (and the person who signed in a role that may read groups)",
-                (false, false) => "the application permission User.Read.All",
-                (false, true) => "the application permission GroupMember.Read.All",
+            let (kind, permission) = match (src.as_administrator, src.group_id.is_some()) {
+                (true, false) => ("the delegated permission", "User.Read.All"),
+                (true, true) => ("the delegated permission", "GroupMember.Read.All"),
+                (false, false) => ("the application permission", "User.Read.All"),
+                (false, true) => ("the application permission", "GroupMember.Read.All"),
             };
-            return Err(failed(&format!(
-                "Microsoft Graph refused to list the users (HTTP {}): give the app {what} with an administrator's consent",
-                status.as_u16()
-            )));
+            let also = if src.as_administrator {
+                " (and the person who signed in a role that may read them)"
+            } else {
+                ""
+            };
+            return Err(Error::DirectorySourceFailed {
+                why: SourceFailure::PermissionMissing,
+                permission: Some(permission.to_owned()),
+                reason: format!(
+                    "Microsoft Graph refused to list the users (HTTP {}): give the app {kind} {permission} with an administrator's consent{also}",
+                    status.as_u16()
+                ),
+            });
         }
         if !status.is_success() {
-            return Err(failed(&format!(
-                "Microsoft Graph answered HTTP {} to the users' list",
-                status.as_u16()
-            )));
+            return Err(failed(
+                SourceFailure::Unexpected,
+                &format!(
+                    "Microsoft Graph answered HTTP {} to the users' list",
+                    status.as_u16()
+                ),
+            ));
         }
-        let page: Page = answer
-            .json()
-            .await
-            .map_err(|e| failed(&format!("Microsoft Graph's answer does not read: {e}")))?;
+        let page: Page = answer.json().await.map_err(|e| {
+            failed(
+                SourceFailure::Unexpected,
+                &format!("Microsoft Graph's answer does not read: {e}"),
+            )
+        })?;
         people.extend(page.value.into_iter().filter_map(person));
         pages += 1;
         if pages >= PAGES_MAX {
             return Err(failed(
+                SourceFailure::TooLarge,
                 "Microsoft Graph gave more pages than Lockdesk reads",
             ));
         }

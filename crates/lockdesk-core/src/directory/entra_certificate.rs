@@ -10,7 +10,7 @@ use sha1::{Digest, Sha1};
 use tokio_rustls::rustls::pki_types::pem::PemObject;
 use tokio_rustls::rustls::pki_types::CertificateDer;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, SourceFailure};
 
 /// What Lockdesk keeps of a certificate file.
 pub struct AppCertificate {
@@ -75,6 +75,8 @@ pub fn assertion(
 ) -> Result<String> {
     let key = jsonwebtoken::EncodingKey::from_rsa_pem(private_key_pem.as_bytes()).map_err(|_| {
         Error::DirectorySourceFailed {
+            why: SourceFailure::SecretMissing,
+            permission: None,
             reason: "the certificate's private key in the keychain does not read: remove the source and add it again".into(),
         }
     })?;
@@ -92,6 +94,8 @@ pub fn assertion(
         exp: now.timestamp() + 600,
     };
     jsonwebtoken::encode(&header, &claims, &key).map_err(|e| Error::DirectorySourceFailed {
+        why: SourceFailure::Unexpected,
+        permission: None,
         reason: format!("the sign-in could not be signed: {e}"),
     })
 }

@@ -14,13 +14,18 @@ use oauth2::{
 use serde::{Deserialize, Serialize};
 
 use crate::directory::entra_source::EntraSource;
+use crate::error::SourceFailure;
 use crate::error::{Error, Result};
 
 /// The longest wait for the person to sign in (Entra ID's codes last 15 minutes).
 const SIGN_IN_WITHIN: Duration = Duration::from_secs(15 * 60);
 
-fn failed(what: String) -> Error {
-    Error::DirectorySourceFailed { reason: what }
+fn failed(why: SourceFailure, what: String) -> Error {
+    Error::DirectorySourceFailed {
+        why,
+        permission: None,
+        reason: what,
+    }
 }
 
 fn client(
@@ -34,7 +39,7 @@ fn client(
         oauth2::EndpointSet,
     >,
 > {
-    let bad = |e: url::ParseError| failed(e.to_string());
+    let bad = |e: url::ParseError| failed(SourceFailure::Unexpected, e.to_string());
     Ok(
         BasicClient::new(ClientId::new(src.client_id.trim().to_owned()))
             .set_auth_type(AuthType::RequestBody)
@@ -70,14 +75,14 @@ pub async fn begin(
         .request_async(http)
         .await
         .map_err(|e| match e {
-            oauth2::RequestTokenError::ServerResponse(r) => failed(format!(
+            oauth2::RequestTokenError::ServerResponse(r) => failed(SourceFailure::SignInRefused, format!(
                 "Entra ID refused to start the sign-in ({}): check the tenant and the application id, and that the app registration allows public client flows",
                 r.error()
             )),
             oauth2::RequestTokenError::Request(e) => {
-                failed(format!("Entra ID's sign-in could not be reached: {e}"))
+                failed(SourceFailure::Unreachable, format!("Entra ID's sign-in could not be reached: {e}"))
             }
-            e => failed(format!("Entra ID's sign-in answered something unexpected: {e}")),
+            e => failed(SourceFailure::Unexpected, format!("Entra ID's sign-in answered something unexpected: {e}")),
         })
 }
 
@@ -93,23 +98,36 @@ pub async fn finish(
         .request_async(http, tokio::time::sleep, Some(SIGN_IN_WITHIN))
         .await
         .map_err(|e| match e {
-            oauth2::RequestTokenError::ServerResponse(r) => failed(match r.error().as_ref() {
-                "expired_token" => "the code expired before the sign-in: start again".to_owned(),
-                "access_denied" => "the sign-in was declined".to_owned(),
-                other => format!("Entra ID refused the sign-in ({other})"),
-            }),
-            oauth2::RequestTokenError::Request(e) => {
-                failed(format!("Entra ID's sign-in could not be reached: {e}"))
-            }
-            e => failed(format!(
-                "Entra ID's sign-in answered something unexpected: {e}"
-            )),
+            oauth2::RequestTokenError::ServerResponse(r) => match r.error().as_ref() {
+                "expired_token" => failed(
+                    SourceFailure::SignInExpired,
+                    "the code expired before the sign-in: start again".to_owned(),
+                ),
+                "access_denied" => failed(
+                    SourceFailure::SignInDeclined,
+                    "the sign-in was declined".to_owned(),
+                ),
+                other => failed(
+                    SourceFailure::SignInRefused,
+                    format!("Entra ID refused the sign-in ({other})"),
+                ),
+            },
+            oauth2::RequestTokenError::Request(e) => failed(
+                SourceFailure::Unreachable,
+                format!("Entra ID's sign-in could not be reached: {e}"),
+            ),
+            e => failed(
+                SourceFailure::Unexpected,
+                format!("Entra ID's sign-in answered something unexpected: {e}"),
+            ),
         })?;
     answer
         .refresh_token()
         .map(|t| t.secret().clone())
-        .ok_or_else(|| {
-            failed("Entra ID gave no refresh token (offline_access was not granted)".to_owned())
+        .ok_or_else(|| Error::DirectorySourceFailed {
+            why: SourceFailure::PermissionMissing,
+            permission: Some("offline_access".to_owned()),
+            reason: "Entra ID gave no refresh token (offline_access was not granted)".to_owned(),
         })
 }
 
@@ -127,14 +145,14 @@ pub async fn refresh(
         .request_async(http)
         .await
         .map_err(|e| match e {
-            oauth2::RequestTokenError::ServerResponse(r) => failed(format!(
+            oauth2::RequestTokenError::ServerResponse(r) => failed(SourceFailure::SignInExpired, format!(
                 "the administrator's sign-in to Entra ID is no longer valid ({}): remove the source and add it again, signing in",
                 r.error()
             )),
             oauth2::RequestTokenError::Request(e) => {
-                failed(format!("Entra ID's sign-in could not be reached: {e}"))
+                failed(SourceFailure::Unreachable, format!("Entra ID's sign-in could not be reached: {e}"))
             }
-            e => failed(format!("Entra ID's sign-in answered something unexpected: {e}")),
+            e => failed(SourceFailure::Unexpected, format!("Entra ID's sign-in answered something unexpected: {e}")),
         })?;
     Ok((
         answer.access_token().secret().clone(),

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use url::Url;
 
 use crate::directory::person::DirectoryPerson;
+use crate::error::SourceFailure;
 use crate::error::{Error, Result};
 
 pub const TOKEN: &str = "https://oauth2.googleapis.com";
@@ -128,8 +129,12 @@ impl GoogleSource {
     }
 }
 
-fn failed(what: String) -> Error {
-    Error::DirectorySourceFailed { reason: what }
+fn failed(why: SourceFailure, what: String) -> Error {
+    Error::DirectorySourceFailed {
+        why,
+        permission: None,
+        reason: what,
+    }
 }
 
 #[derive(Serialize)]
@@ -168,14 +173,19 @@ async fn token(http: &reqwest::Client, src: &GoogleSource, private_key: &str) ->
         exp: now + 3600,
     };
     let key = jsonwebtoken::EncodingKey::from_rsa_pem(private_key.as_bytes()).map_err(|_| {
-        failed("the service account's key in the keychain does not read: remove the source and add it again".into())
+        failed(SourceFailure::SecretMissing, "the service account's key in the keychain does not read: remove the source and add it again".into())
     })?;
     let assertion = jsonwebtoken::encode(
         &jsonwebtoken::Header::new(jsonwebtoken::Algorithm::RS256),
         &claims,
         &key,
     )
-    .map_err(|e| failed(format!("the sign-in could not be signed: {e}")))?;
+    .map_err(|e| {
+        failed(
+            SourceFailure::Unexpected,
+            format!("the sign-in could not be signed: {e}"),
+        )
+    })?;
     let answer = http
         .post(token_url)
         .form(&[
@@ -184,28 +194,44 @@ async fn token(http: &reqwest::Client, src: &GoogleSource, private_key: &str) ->
         ])
         .send()
         .await
-        .map_err(|e| failed(format!("Google's sign-in could not be reached: {e}")))?;
+        .map_err(|e| {
+            failed(
+                SourceFailure::Unreachable,
+                format!("Google's sign-in could not be reached: {e}"),
+            )
+        })?;
     let status = answer.status();
     if !status.is_success() {
         let e: TokenError = answer.json().await.unwrap_or(TokenError {
             error: String::new(),
             error_description: String::new(),
         });
-        return Err(failed(match e.error.as_str() {
-            "unauthorized_client" => format!(
-                "Google refused the sign-in (unauthorized_client): in the Admin console, give the service account's client id domain-wide delegation with the scope {SCOPE}"
+        return Err(match e.error.as_str() {
+            "unauthorized_client" => Error::DirectorySourceFailed {
+                why: SourceFailure::PermissionMissing,
+                permission: Some(SCOPE.to_owned()),
+                reason: format!(
+                    "Google refused the sign-in (unauthorized_client): in the Admin console, give the service account's client id domain-wide delegation with the scope {SCOPE}"
+                ),
+            },
+            "invalid_grant" => failed(
+                SourceFailure::SignInRefused,
+                format!(
+                    "Google refused the sign-in (invalid_grant: {}): check the administrator's address and that the key is not deleted",
+                    e.error_description.chars().take(200).collect::<String>()
+                ),
             ),
-            "invalid_grant" => format!(
-                "Google refused the sign-in (invalid_grant: {}): check the administrator's address and that the key is not deleted",
-                e.error_description.chars().take(200).collect::<String>()
+            other => failed(
+                SourceFailure::SignInRefused,
+                format!("Google refused the sign-in (HTTP {}, {other})", status.as_u16()),
             ),
-            other => format!("Google refused the sign-in (HTTP {}, {other})", status.as_u16()),
-        }));
+        });
     }
     let t: TokenAnswer = answer.json().await.map_err(|e| {
-        failed(format!(
-            "Google's sign-in answered something unexpected: {e}"
-        ))
+        failed(
+            SourceFailure::Unexpected,
+            format!("Google's sign-in answered something unexpected: {e}"),
+        )
     })?;
     Ok(t.access_token)
 }
@@ -293,12 +319,18 @@ where
             .bearer_auth(&token)
             .send()
             .await
-            .map_err(|e| failed(format!("Google's Directory API could not be reached: {e}")))?;
+            .map_err(|e| {
+                failed(
+                    SourceFailure::Unreachable,
+                    format!("Google's Directory API could not be reached: {e}"),
+                )
+            })?;
         let status = answer.status().as_u16();
         if status == 429 || status == 503 {
             throttled += 1;
             if throttled > THROTTLED_MAX {
                 return Err(failed(
+                    SourceFailure::Throttled,
                     "Google's Directory API kept asking to wait (throttled); try again later"
                         .into(),
                 ));
@@ -313,23 +345,33 @@ where
             continue;
         }
         if status == 401 || status == 403 {
-            return Err(failed(format!(
-                "Google's Directory API refused to list the users (HTTP {status}): the administrator needs the right to read users, and the service account the scope {SCOPE}"
-            )));
+            return Err(Error::DirectorySourceFailed {
+                why: SourceFailure::PermissionMissing,
+                permission: Some(SCOPE.to_owned()),
+                reason: format!(
+                    "Google's Directory API refused to list the users (HTTP {status}): the administrator needs the right to read users, and the service account the scope {SCOPE}"
+                ),
+            });
         }
         if !(200..300).contains(&status) {
-            return Err(failed(format!(
-                "Google's Directory API answered HTTP {status} to the users' list"
-            )));
+            return Err(failed(
+                SourceFailure::Unexpected,
+                format!("Google's Directory API answered HTTP {status} to the users' list"),
+            ));
         }
-        let page: Page = answer
-            .json()
-            .await
-            .map_err(|e| failed(format!("Google's answer does not read: {e}")))?;
+        let page: Page = answer.json().await.map_err(|e| {
+            failed(
+                SourceFailure::Unexpected,
+                format!("Google's answer does not read: {e}"),
+            )
+        })?;
         people.extend(page.users.into_iter().filter_map(person));
         pages += 1;
         if pages >= PAGES_MAX {
-            return Err(failed("Google gave more pages than Lockdesk reads".into()));
+            return Err(failed(
+                SourceFailure::TooLarge,
+                "Google gave more pages than Lockdesk reads".into(),
+            ));
         }
         match page.next_page_token.filter(|t| !t.is_empty()) {
             Some(t) => page_token = Some(t),

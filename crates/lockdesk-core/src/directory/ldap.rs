@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use url::Url;
 
 use crate::directory::person::DirectoryPerson;
+use crate::error::SourceFailure;
 use crate::error::{Error, Result};
 
 /// Active Directory's people (a computer account is a `user` too, but not a `person`).
@@ -132,34 +133,54 @@ impl LdapSource {
     }
 }
 
-fn failed(what: String) -> Error {
-    Error::DirectorySourceFailed { reason: what }
+fn failed(why: SourceFailure, what: String) -> Error {
+    Error::DirectorySourceFailed {
+        why,
+        permission: None,
+        reason: what,
+    }
 }
 
 /// What a failed bind or search says, plainly: LDAP's result codes by name.
 fn ldap_failure(e: ldap3::LdapError, doing: &str) -> Error {
     match e {
-        ldap3::LdapError::LdapResult { result } => failed(match result.rc {
-            49 => format!(
-                "the directory refused the sign-in (invalid credentials): check the account and its password{}",
-                diagnostic(&result.text)
+        ldap3::LdapError::LdapResult { result } => match result.rc {
+            49 => failed(
+                SourceFailure::SignInRefused,
+                format!(
+                    "the directory refused the sign-in (invalid credentials): check the account and its password{}",
+                    diagnostic(&result.text)
+                ),
             ),
-            50 => format!(
-                "the account may not {doing} (insufficient access rights): give it read access to the people"
+            50 => Error::DirectorySourceFailed {
+                why: SourceFailure::PermissionMissing,
+                permission: Some("read".to_owned()),
+                reason: format!(
+                    "the account may not {doing} (insufficient access rights): give it read access to the people"
+                ),
+            },
+            32 => failed(
+                SourceFailure::NotFound,
+                "the search base does not exist in the directory (no such object): check the base DN".to_owned(),
             ),
-            32 => "the search base does not exist in the directory (no such object): check the base DN".to_owned(),
-            87 => "the directory does not understand the filter (filter error)".to_owned(),
-            rc => format!("the directory answered {doing} with result {rc}{}", diagnostic(&result.text)),
-        }),
-        ldap3::LdapError::Timeout { .. } => failed(format!(
+            87 => failed(
+                SourceFailure::Filter,
+                "the directory does not understand the filter (filter error)".to_owned(),
+            ),
+            rc => failed(
+                SourceFailure::Unexpected,
+                format!("the directory answered {doing} with result {rc}{}", diagnostic(&result.text)),
+            ),
+        },
+        ldap3::LdapError::Timeout { .. } => failed(SourceFailure::Unreachable, format!(
             "the directory did not answer within {} s",
             CONNECT_WITHIN.as_secs()
         )),
         e => match lockdesk_api::tls::problem_of(&e) {
-            Some(problem) => failed(format!(
+            Some(problem) => failed(SourceFailure::Certificate, format!(
                 "the directory's certificate is refused: {problem} (a company's own root belongs in the operating system's trust store)"
             )),
-            None => failed(format!("the directory could not be reached: {e}")),
+            None => failed(SourceFailure::Unreachable, format!("the directory could not be reached: {e}")),
         },
     }
 }
@@ -215,9 +236,12 @@ pub async fn people(src: &LdapSource, password: &str) -> Result<Vec<DirectoryPer
     {
         entries += 1;
         if entries > ENTRIES_MAX {
-            return Err(failed(format!(
+            return Err(failed(
+                SourceFailure::TooLarge,
+                format!(
                 "the search finds more than {ENTRIES_MAX} entries: narrow the base DN or the filter"
-            )));
+            ),
+            ));
         }
         let entry = SearchEntry::construct(entry);
         if let Some(p) = person(&entry, id_attr, mail_attr, name_attr, off_attr) {
@@ -315,6 +339,32 @@ mod tests {
         s.filter = Some("(objectClass=user)".into());
         s.mail_attribute = Some("mail)(x=*".into());
         assert!(s.validate().is_err());
+    }
+
+    #[test]
+    fn a_refusal_says_why_as_data() {
+        let refused = |rc| ldap3::LdapError::LdapResult {
+            result: ldap3::LdapResult {
+                rc,
+                matched: String::new(),
+                text: String::new(),
+                refs: Vec::new(),
+                ctrls: Vec::new(),
+            },
+        };
+        let details = |e: Error| e.details();
+        for (rc, why) in [
+            (49, SourceFailure::SignInRefused),
+            (50, SourceFailure::PermissionMissing),
+            (32, SourceFailure::NotFound),
+            (87, SourceFailure::Filter),
+            (80, SourceFailure::Unexpected),
+        ] {
+            let d = details(ldap_failure(refused(rc), "search the people"));
+            assert_eq!(d.source_failure, Some(why), "{rc}");
+        }
+        let d = details(ldap_failure(refused(50), "search the people"));
+        assert_eq!(d.scope.as_deref(), Some("read"));
     }
 
     #[test]

@@ -7,12 +7,14 @@ use std::path::PathBuf;
 
 mod code;
 mod payload;
+mod source_failure;
 #[cfg(test)]
 mod tests;
 
 pub use code::{ErrorCategory, ErrorCode};
 pub use lockdesk_api::TlsProblem;
 pub use payload::{ConfigProblem, ErrorDetails, ErrorPayload};
+pub use source_failure::SourceFailure;
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
@@ -134,9 +136,14 @@ pub enum Error {
     /// Offline cache only (`lockctl --cached`): `what` needs the service.
     #[error("{what} needs the service; with --cached only the lists kept offline (locks, lock groups, users, invitations, user groups) are read, and nothing is changed")]
     CachedOnly { what: String },
-    /// A directory source could not be read.
+    /// A directory source could not be read: `why` as data, `permission` the missing one's
+    /// name, `reason` in words (with what the source answered).
     #[error("the directory source could not be read: {reason}; nothing was planned or changed")]
-    DirectorySourceFailed { reason: String },
+    DirectorySourceFailed {
+        why: SourceFailure,
+        permission: Option<String>,
+        reason: String,
+    },
     /// No team-alert destination has this id.
     #[error("no alert destination has the id {0:?}")]
     DestinationNotFound(String),
@@ -366,6 +373,12 @@ impl Error {
             | Error::MailRefused { status, .. }
             | Error::MailAuthFailed { status, .. } => d.status = Some(*status),
             Error::CsvTooManyRows { limit } => d.limit = Some(*limit),
+            Error::DirectorySourceFailed {
+                why, permission, ..
+            } => {
+                d.source_failure = Some(*why);
+                d.scope = permission.clone();
+            }
             Error::NoActiveProfile(api) => {
                 d.api = Some(
                     match api {
@@ -402,7 +415,6 @@ impl Error {
             | Error::MailStarttlsMissing { .. }
             | Error::TeamPasswordMissing
             | Error::TeamSharedUnreachable { .. }
-            | Error::DirectorySourceFailed { .. }
             | Error::JobsRunning { .. } => {}
         }
         d

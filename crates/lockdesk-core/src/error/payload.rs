@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::code::{ErrorCategory, ErrorCode};
+use crate::error::source_failure::SourceFailure;
 use lockdesk_api::TlsProblem;
 use lockdesk_archive::StoreKind;
 
@@ -46,6 +47,11 @@ pub struct ErrorDetails {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub tls_problem: Option<TlsProblem>,
+    /// Why a directory source could not be read (`directory_source_failed`; a missing
+    /// permission's name in `scope`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub source_failure: Option<SourceFailure>,
     /// The proxy that asks for a user name and password (`proxy_auth_required`), or the one a
     /// connection that failed went through (`transport`), `scheme://host:port`.
     #[serde(default, skip_serializing_if = "Option::is_none")]

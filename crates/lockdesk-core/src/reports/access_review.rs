@@ -280,7 +280,7 @@ pub fn table(
                     .map(|f| flag_word(f, lang))
                     .collect();
                 vec![
-                    Cell::Text(flags.join("; ")),
+                    Cell::Text(flags.join(pick(lang, "; ", "、"))),
                     r.user_id.clone().into(),
                     Cell::Text(r.name.clone()),
                     r.mail.clone().into(),

@@ -227,6 +227,30 @@ export const errorsEn = {
     'The proxy between this computer and the service asks for a user name and password.',
   'error.proxy_auth_required.refused':
     'The proxy {proxy} did not accept the user name and password kept for it (they may have changed).',
+  'error.directory_source_failed.sign_in_refused':
+    'The directory source refused the sign-in: check the client secret, certificate, key, account or password given for it. Nothing was planned or changed.',
+  'error.directory_source_failed.permission_missing':
+    "The directory source needs a permission Lockdesk does not have: {permission}. Ask IT to grant it (with an administrator's consent), then try again. Nothing was planned or changed.",
+  'error.directory_source_failed.throttled':
+    'The directory source kept asking to wait (too many requests). Try again in a few minutes. Nothing was planned or changed.',
+  'error.directory_source_failed.unreachable':
+    "The directory source could not be reached (the network, the proxy, or the server's address). Nothing was planned or changed.",
+  'error.directory_source_failed.certificate':
+    "The directory server's certificate is not trusted by this computer. Ask IT to install the company's root certificate in the operating system. Nothing was planned or changed.",
+  'error.directory_source_failed.not_found':
+    'Where the people should be (the search base) does not exist in the directory. Check the base DN. Nothing was planned or changed.',
+  'error.directory_source_failed.filter':
+    'The directory does not understand the filter. Check its parentheses and attribute names. Nothing was planned or changed.',
+  'error.directory_source_failed.too_large':
+    'The directory source holds more than Lockdesk reads at once. Narrow it with a group, search base or filter. Nothing was planned or changed.',
+  'error.directory_source_failed.unexpected':
+    'The directory source answered something unexpected. Try again later; if it goes on, look at the log. Nothing was planned or changed.',
+  'error.directory_source_failed.secret_missing':
+    "This computer's keychain has no secret for this directory source. Remove the source and add it again. Nothing was planned or changed.",
+  'error.directory_source_failed.sign_in_expired':
+    'The sign-in to the directory is over (the code expired, or the kept sign-in is no longer valid). Sign in again: remove the source and add it again. Nothing was planned or changed.',
+  'error.directory_source_failed.sign_in_declined':
+    'The sign-in to the directory was declined. Nothing was added.',
   'error.insufficient_scope.unknown':
     'This connection lacks a permission (scope) it needs for this.',
   'error.insufficient_scope.howTo':

@@ -246,6 +246,30 @@ export const errorsJa: Record<ErrorMessageKey, string> = {
     'このコンピューターとサービスの間のプロキシが、ユーザー名とパスワードを求めています。',
   'error.proxy_auth_required.refused':
     'プロキシ {proxy} が、保存されているユーザー名とパスワードを受け付けませんでした（変更された可能性があります）。',
+  'error.directory_source_failed.sign_in_refused':
+    'ディレクトリの取得元がサインインを拒否しました。設定したクライアント シークレット、証明書、キー、アカウントまたはパスワードを確認してください。計画も変更も行っていません。',
+  'error.directory_source_failed.permission_missing':
+    'ディレクトリの取得元に必要な権限が Lockdesk にありません：{permission}。IT 担当者に（管理者の同意とともに）付与を依頼してから、もう一度お試しください。計画も変更も行っていません。',
+  'error.directory_source_failed.throttled':
+    'ディレクトリの取得元から待つよう繰り返し求められました（要求が多すぎます）。数分後にもう一度お試しください。計画も変更も行っていません。',
+  'error.directory_source_failed.unreachable':
+    'ディレクトリの取得元に接続できませんでした（ネットワーク、プロキシ、またはサーバーのアドレスの問題です）。計画も変更も行っていません。',
+  'error.directory_source_failed.certificate':
+    'ディレクトリ サーバーの証明書がこのパソコンで信頼されていません。会社のルート証明書を OS にインストールするよう IT 担当者に依頼してください。計画も変更も行っていません。',
+  'error.directory_source_failed.not_found':
+    '社員の所在（ベース DN）がディレクトリにありません。ベース DN を確認してください。計画も変更も行っていません。',
+  'error.directory_source_failed.filter':
+    'ディレクトリがフィルターを解釈できませんでした。括弧と属性名を確認してください。計画も変更も行っていません。',
+  'error.directory_source_failed.too_large':
+    'ディレクトリの取得元の件数が、Lockdesk が一度に読み込める量を超えています。グループ、ベース DN またはフィルターで絞り込んでください。計画も変更も行っていません。',
+  'error.directory_source_failed.unexpected':
+    'ディレクトリの取得元から予期しない応答がありました。しばらくしてからもう一度お試しください。続く場合はログを確認してください。計画も変更も行っていません。',
+  'error.directory_source_failed.secret_missing':
+    'このパソコンの資格情報ストアに、このディレクトリの取得元の秘密情報がありません。取得元を削除して、もう一度追加してください。計画も変更も行っていません。',
+  'error.directory_source_failed.sign_in_expired':
+    'ディレクトリへのサインインの有効期限が切れました（コードの期限切れ、または保存したサインインが無効になりました）。取得元を削除して追加し直し、もう一度サインインしてください。計画も変更も行っていません。',
+  'error.directory_source_failed.sign_in_declined':
+    'ディレクトリへのサインインが拒否されました。何も追加していません。',
   'error.insufficient_scope.unknown':
     'この接続には、この操作に必要な権限（スコープ）がありません。',
   'error.insufficient_scope.howTo':

@@ -194,6 +194,7 @@ export type { SignedInView } from "./SignedInView";
 export type { SignedOutView } from "./SignedOutView";
 export type { SilentLockRule } from "./SilentLockRule";
 export type { SortOrder } from "./SortOrder";
+export type { SourceFailure } from "./SourceFailure";
 export type { SourceKind } from "./SourceKind";
 export type { SourceRead } from "./SourceRead";
 export type { StoreKind } from "./StoreKind";
