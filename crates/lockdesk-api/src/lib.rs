@@ -35,7 +35,7 @@ pub use retry::RetryPolicy;
 pub use serde_util::parse_time;
 pub use session::{NoPersistence, RenewalGuard, RenewalLockError, Session, TokenSink};
 pub use tls::TlsProblem;
-pub use transport::{Transport, MAX_BODY_BYTES};
+pub use transport::{retry_after, Transport, MAX_BODY_BYTES};
 pub use v2::V2Client;
 pub use v3::Client;
 

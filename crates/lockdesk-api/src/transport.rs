@@ -127,7 +127,9 @@ pub(crate) async fn read_capped(
     Ok(body.freeze())
 }
 
-fn retry_after(headers: &HeaderMap) -> Option<Duration> {
+/// How long an answer's `Retry-After` asks to wait: seconds or an HTTP date (a date passed
+/// is no wait).
+pub fn retry_after(headers: &HeaderMap) -> Option<Duration> {
     let value = headers.get(RETRY_AFTER)?.to_str().ok()?.trim();
     if let Ok(secs) = value.parse::<u64>() {
         return Some(Duration::from_secs(secs));

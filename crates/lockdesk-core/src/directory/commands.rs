@@ -304,11 +304,7 @@ pub async fn directory_sources_add(
 /// The HTTP client for Entra ID and Graph: through the office proxy (with its login).
 fn entra_http(ctx: &AppContext) -> Result<reqwest::Client> {
     let graph = url::Url::parse(entra::GRAPH).expect("a valid address");
-    let login = match lockdesk_api::proxy::proxy_address(&graph) {
-        Some(proxy) => crate::proxy::logins::load(ctx.core().secrets.as_ref(), &proxy)?,
-        None => None,
-    };
-    Ok(crate::team_alerts::send::client(login.as_ref()))
+    crate::proxy::outside::client_for(ctx, &graph)
 }
 
 /// The people of Entra ID, read now with `secret`, and the secret to keep instead when the
@@ -345,11 +341,7 @@ async fn google_people(
     private_key: &str,
 ) -> Result<Vec<DirectoryPerson>> {
     let api = url::Url::parse(google::API).expect("a valid address");
-    let login = match lockdesk_api::proxy::proxy_address(&api) {
-        Some(proxy) => crate::proxy::logins::load(ctx.core().secrets.as_ref(), &proxy)?,
-        None => None,
-    };
-    let http = crate::team_alerts::send::client(login.as_ref());
+    let http = crate::proxy::outside::client_for(ctx, &api)?;
     google::people(&http, src, private_key, tokio::time::sleep).await
 }
 

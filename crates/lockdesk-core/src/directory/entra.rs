@@ -181,13 +181,9 @@ where
                     "Microsoft Graph kept asking to wait (throttled); try again later",
                 ));
             }
-            let seconds = answer
-                .headers()
-                .get("retry-after")
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.trim().parse::<u64>().ok())
-                .unwrap_or(10);
-            wait(Duration::from_secs(seconds).min(WAIT_MAX)).await;
+            let asked =
+                lockdesk_api::retry_after(answer.headers()).unwrap_or(Duration::from_secs(10));
+            wait(asked.min(WAIT_MAX)).await;
             next = Some(url);
             continue;
         }

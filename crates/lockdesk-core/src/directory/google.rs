@@ -335,13 +335,9 @@ where
                         .into(),
                 ));
             }
-            let seconds = answer
-                .headers()
-                .get("retry-after")
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.trim().parse::<u64>().ok())
-                .unwrap_or(1 << throttled.min(6));
-            wait(Duration::from_secs(seconds).min(WAIT_MAX)).await;
+            let asked = lockdesk_api::retry_after(answer.headers())
+                .unwrap_or(Duration::from_secs(1 << throttled.min(6)));
+            wait(asked.min(WAIT_MAX)).await;
             continue;
         }
         if status == 401 || status == 403 {

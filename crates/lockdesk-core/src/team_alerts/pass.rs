@@ -267,7 +267,7 @@ pub(crate) async fn post(
         return Err(Error::invalid("mail", "give the mail server and addresses"));
     }
     let url = secret.endpoint(dest)?;
-    let client = client_for(ctx, &url)?;
+    let client = crate::proxy::outside::client_for(ctx, &url)?;
     let mut headers = Vec::new();
     if dest.kind == DestinationKind::Chatwork {
         if let Some(token) = &secret.token {
@@ -279,13 +279,4 @@ pub(crate) async fn post(
 
 pub(crate) fn deliveries(ctx: &AppContext) -> Result<DeliveryStore> {
     Ok(DeliveryStore::new(&ctx.core().data_folder()?))
-}
-
-/// The webhook client of `url`: the system's proxy, with the login kept for it.
-fn client_for(ctx: &AppContext, url: &url::Url) -> Result<reqwest::Client> {
-    let login = match lockdesk_api::proxy::proxy_address(url) {
-        Some(proxy) => crate::proxy::logins::load(ctx.core().secrets.as_ref(), &proxy)?,
-        None => None,
-    };
-    Ok(send::client(login.as_ref()))
 }

@@ -1,7 +1,7 @@
-//! Posting one message to a chat service (a mail: `smtp.rs`), through the client every Lockdesk request uses: the
-//! operating system's trust store (an office's own root certificate counts) and the system's
-//! proxy with the login kept for it (`lockdesk_api::proxy::client_builder`). Redirects are not
-//! followed (a webhook address never moves; following one would carry the message elsewhere).
+//! Posting one message to a chat service (a mail: `smtp.rs`), through the client for services
+//! other than the door service (`crate::proxy::outside`): the operating system's trust store
+//! (an office's own root certificate counts), the system's proxy with the login kept for it,
+//! redirects not followed.
 //!
 //! What came back decides what happens next ([`Sent`]):
 //! - 2xx: delivered;
@@ -19,9 +19,6 @@ use url::Url;
 
 use crate::error::ErrorCode;
 use crate::team_alerts::messages::Body;
-
-/// How long one post may take.
-pub const SEND_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// How a post ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,17 +39,6 @@ pub enum Sent {
         status: u16,
         reason: String,
     },
-}
-
-/// An HTTP client for webhooks, through the system's proxy with `login` for it.
-pub fn client(login: Option<&lockdesk_api::ProxyLogin>) -> reqwest::Client {
-    lockdesk_api::proxy::client_builder(login)
-        .redirect(reqwest::redirect::Policy::none())
-        .connect_timeout(Duration::from_secs(10))
-        .timeout(SEND_TIMEOUT)
-        .user_agent(concat!("lockdesk/", env!("CARGO_PKG_VERSION")))
-        .build()
-        .unwrap_or_else(|_| reqwest::Client::new())
 }
 
 /// Posts `body` to `url` with `headers`.
@@ -93,10 +79,7 @@ fn answer(status: StatusCode, headers: &reqwest::header::HeaderMap) -> Sent {
     match status.as_u16() {
         429 => Sent::Retry {
             code: ErrorCode::WebhookUnavailable,
-            retry_after: headers
-                .get(reqwest::header::RETRY_AFTER)
-                .and_then(|v| v.to_str().ok())
-                .and_then(retry_after),
+            retry_after: lockdesk_api::retry_after(headers),
             reason: "too many requests (429)".into(),
             tls: None,
         },
@@ -114,16 +97,6 @@ fn answer(status: StatusCode, headers: &reqwest::header::HeaderMap) -> Sent {
             reason: format!("HTTP {s}"),
         },
     }
-}
-
-/// `Retry-After` as seconds or an HTTP date.
-fn retry_after(value: &str) -> Option<Duration> {
-    if let Ok(secs) = value.trim().parse::<u64>() {
-        return Some(Duration::from_secs(secs));
-    }
-    let when = chrono::DateTime::parse_from_rfc2822(value.trim()).ok()?;
-    let secs = (when.timestamp() - chrono::Utc::now().timestamp()).max(0) as u64;
-    Some(Duration::from_secs(secs))
 }
 
 /// A post with no answer: never reached (tried again), or reached and unanswered (not known:
