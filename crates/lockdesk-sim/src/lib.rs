@@ -47,6 +47,15 @@ pub struct SimOptions {
     pub history_records: usize,
     /// Users in the first organization.
     pub users: usize,
+    /// Locks of the first organization: the demo's 32 named doors, then numbered doors of
+    /// sites (拠点) with a lock group each. `None`: the 32.
+    pub locks: Option<usize>,
+    /// Open invitations of the first organization, issued over the last 14 days.
+    pub invitations: usize,
+    /// History shaped like an office's weeks (arrivals, lunch and leaving on weekdays, quiet
+    /// weekends and Japanese holidays, a few night entries; busier doors first) instead of
+    /// spread evenly over the year.
+    pub office_week: bool,
     /// v2 requests allowed per `v2_rate_window`, per token (rolling window).
     pub v2_rate_limit: u32,
     pub v2_rate_window: Duration,
@@ -69,6 +78,9 @@ impl Default for SimOptions {
             seed: 42,
             history_records: 120_000,
             users: 300,
+            locks: None,
+            invitations: 12,
+            office_week: false,
             v2_rate_limit: 50,
             v2_rate_window: Duration::from_secs(60),
             start_time: None,
@@ -84,6 +96,19 @@ impl SimOptions {
         Self {
             history_records: 2_000,
             users: 40,
+            ..Self::default()
+        }
+    }
+
+    /// A big office for the browser's tests: 1,000 locks with photos in sites of 50, 20,000
+    /// people in departments, 400 invitations, 200,000 records over an office's weeks.
+    pub fn big_office() -> Self {
+        Self {
+            locks: Some(1_000),
+            users: 20_000,
+            invitations: 400,
+            history_records: 200_000,
+            office_week: true,
             ..Self::default()
         }
     }
@@ -194,6 +219,9 @@ pub async fn spawn(options: SimOptions) -> std::io::Result<SimHandle> {
         seed: options.seed,
         history_records: options.history_records,
         users: options.users,
+        locks: options.locks,
+        invitations: options.invitations,
+        office_week: options.office_week,
         v2_rate_limit: options.v2_rate_limit,
         v2_rate_window: options.v2_rate_window,
     };

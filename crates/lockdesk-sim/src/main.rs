@@ -1,5 +1,6 @@
 //! `lockdesk-sim --listen 127.0.0.1:PORT [--seed N] [--history-records N] [--users N]
-//! [--tls-cert CERT.pem --tls-key KEY.pem] [--require-token]`
+//! [--locks N] [--invitations N] [--even-history] [--tls-cert CERT.pem --tls-key KEY.pem]
+//! [--require-token]`
 //!
 //! Prints one JSON line (SimInfo, with `control_token` under `--require-token`) on stdout when
 //! ready, then serves until killed. Logs go to stderr.
@@ -19,10 +20,22 @@ struct Args {
     listen: SocketAddr,
     #[arg(long, default_value_t = 42)]
     seed: u64,
+    /// Entry/exit records over the last year, of every lock.
     #[arg(long, default_value_t = 120_000)]
     history_records: usize,
+    /// People of the first organization (a big office's have departments of 200).
     #[arg(long, default_value_t = 300)]
     users: usize,
+    /// Locks of the first organization: the demo's 32 named doors, then sites of 50 doors.
+    #[arg(long, default_value_t = 32)]
+    locks: usize,
+    /// Open invitations of the first organization.
+    #[arg(long, default_value_t = 12)]
+    invitations: usize,
+    /// Spread the history evenly over the year (the app's demo), not over an office's weeks
+    /// (office hours, weekdays, holidays, a few nights).
+    #[arg(long)]
+    even_history: bool,
     /// Serve HTTPS with this certificate chain (PEM); needs --tls-key.
     #[arg(long, requires = "tls_key")]
     tls_cert: Option<PathBuf>,
@@ -54,6 +67,9 @@ async fn main() -> std::io::Result<()> {
         seed: args.seed,
         history_records: args.history_records,
         users: args.users,
+        locks: Some(args.locks.max(1)),
+        invitations: args.invitations,
+        office_week: !args.even_history,
         tls,
         control_token: args.require_token.then(random_control_token),
         ..SimOptions::default()

@@ -1,4 +1,4 @@
-//! `lockdesk-test-host [--port N] [--ui DIR] [--demo small|full]`: prints one JSON line
+//! `lockdesk-test-host [--port N] [--ui DIR] [--demo small|full|big]`: prints one JSON line
 //! `{"url": "http://127.0.0.1:N", "token": "…", "open": "http://127.0.0.1:N/?token=…"}` when
 //! ready, then serves until killed. Every command call must carry the token in the
 //! `x-lockdesk-token` header; `open` is the address that gives it to the UI.
@@ -10,7 +10,7 @@ use lockdesk_sim::SimOptions;
 use lockdesk_testhost::{random_token, serve, HostOptions};
 
 fn usage() -> ! {
-    eprintln!("usage: lockdesk-test-host [--port N] [--ui DIR] [--demo small|full]");
+    eprintln!("usage: lockdesk-test-host [--port N] [--ui DIR] [--demo small|full|big]");
     std::process::exit(2)
 }
 
@@ -37,6 +37,7 @@ async fn main() -> std::io::Result<()> {
                 demo = match args.next().as_deref() {
                     Some("small") => SimOptions::small(),
                     Some("full") => SimOptions::default(),
+                    Some("big") => SimOptions::big_office(),
                     _ => usage(),
                 }
             }

@@ -109,13 +109,13 @@ impl State {
             .ok_or_else(|| lock_not_found(lock_id))?
             .org_id
             .clone();
-        let members: Vec<String> = self
+        let members: Vec<std::sync::Arc<str>> = self
             .org_index(&org_id)
             .map(|o| {
                 self.orgs[o]
                     .members
                     .iter()
-                    .map(|m| m.user_id.clone())
+                    .map(|m| m.user_id.as_str().into())
                     .collect()
             })
             .unwrap_or_default();
@@ -153,7 +153,7 @@ impl State {
             if let Some(u) = &r.user_id {
                 let member = self
                     .org_index(&org_id)
-                    .is_some_and(|o| self.orgs[o].members.iter().any(|m| &m.user_id == u));
+                    .is_some_and(|o| self.orgs[o].members.iter().any(|m| *m.user_id == **u));
                 if !member {
                     return Err(super::error::SimError::invalid_params(format!(
                         "{u} is not a member of the lock's organization"

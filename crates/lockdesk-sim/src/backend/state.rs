@@ -35,6 +35,12 @@ pub struct Seed {
     pub seed: u64,
     pub history_records: usize,
     pub users: usize,
+    /// Locks of the first organization; `None`: the demo's 32 named doors.
+    pub locks: Option<usize>,
+    /// Open invitations of the first organization.
+    pub invitations: usize,
+    /// History shaped like an office's weeks instead of spread evenly over the year.
+    pub office_week: bool,
     pub v2_rate_limit: u32,
     pub v2_rate_window: std::time::Duration,
 }
@@ -237,7 +243,8 @@ pub struct Access {
     pub at: DateTime<Utc>,
     pub is_locked: bool,
     pub client_type: u8,
-    pub user_id: Option<String>,
+    /// Shared, not copied per record: a big office's history holds millions.
+    pub user_id: Option<std::sync::Arc<str>>,
 }
 
 pub const CLIENT_TYPES: [&str; 7] = [

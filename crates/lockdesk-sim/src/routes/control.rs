@@ -238,7 +238,7 @@ async fn history_records(AxState(sim): AxState<Sim>, body: axum::body::Bytes) ->
             at,
             is_locked: r.is_locked,
             client_type,
-            user_id: r.user_id,
+            user_id: r.user_id.map(Into::into),
         });
     }
     let added = records.len();

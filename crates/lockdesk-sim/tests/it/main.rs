@@ -1,5 +1,6 @@
 //! Integration tests of the simulator (one binary, modules).
 
+mod big_office;
 mod binary;
 mod control;
 mod groups;

@@ -12,6 +12,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
 use super::ids;
+use super::images::ImageInput;
 use super::oauth::V3_SCOPES;
 use super::state::{Api, Authority, Client, Group, Invitation, Member, Org, State, User};
 use history::generate_history;
@@ -120,6 +121,26 @@ fn new_user(id: String, name: String, mail: Option<String>, password: Option<&st
         nfcs: Vec::new(),
         deleted: false,
     }
+}
+
+/// A big office door's photo: one grey pixel, as a PNG.
+const DOOR_PHOTO: &[u8] = &[
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
+    0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x00, 0x00, 0x00, 0x00, 0x3a, 0x7e, 0x9b,
+    0x55, 0x00, 0x00, 0x00, 0x0a, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0x68, 0x00, 0x00, 0x00,
+    0x82, 0x00, 0x81, 0x77, 0xcd, 0x72, 0xb6, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae,
+    0x42, 0x60, 0x82,
+];
+
+/// Doors a site of a big office has (its lock group).
+const SITE_DOORS: usize = 50;
+
+/// The name of a big office's door past the demo's named ones: site, floor, door.
+fn site_door_name(k: usize) -> String {
+    let site = k / SITE_DOORS + 1;
+    let floor = k % SITE_DOORS / 10 + 1;
+    let door = k % 10 + 1;
+    format!("拠点{site:02} {floor}F 扉{door:02}")
 }
 
 /// Fills an empty state with the demo data of its seed. Keeps `state.clients` entries that are
@@ -265,8 +286,20 @@ pub fn populate(state: &mut State) {
     }
 
     // Locks.
-    for (i, name) in ORG1_LOCKS.iter().enumerate() {
-        let lock = make_lock(&mut rng, &org1.id, name, i % 4 != 3, &state.locks);
+    let org1_locks = state.seed.locks.unwrap_or(ORG1_LOCKS.len());
+    let big = org1_locks > ORG1_LOCKS.len();
+    for i in 0..org1_locks {
+        let name = match ORG1_LOCKS.get(i) {
+            Some(name) => name.to_string(),
+            None => site_door_name(i - ORG1_LOCKS.len()),
+        };
+        let mut lock = make_lock(&mut rng, &org1.id, &name, i % 4 != 3, &state.locks);
+        if big {
+            // A big office's doors have photos, so a long list has images to fetch.
+            lock.image_url = state
+                .store_image("image", &ImageInput::Data(DOOR_PHOTO.into()))
+                .expect("the door photo is a PNG");
+        }
         org1.lock_ids.push(lock.id.clone());
         state.locks.insert(lock.id.clone(), lock);
     }
@@ -292,6 +325,22 @@ pub fn populate(state: &mut State) {
         3..10,
         ids::lock_group_id,
     );
+    // A big office's sites, each its own lock group.
+    for (site, doors) in org1
+        .lock_ids
+        .iter()
+        .skip(ORG1_LOCKS.len())
+        .collect::<Vec<_>>()
+        .chunks(SITE_DOORS)
+        .enumerate()
+    {
+        org1.lock_groups.push(Group {
+            id: ids::lock_group_id(&mut rng),
+            name: format!("拠点{:02}", site + 1),
+            memo: String::new(),
+            member_ids: doors.iter().map(|d| d.to_string()).collect(),
+        });
+    }
     org2.lock_groups.push(Group {
         id: ids::lock_group_id(&mut rng),
         name: "Branch doors".into(),
@@ -307,6 +356,24 @@ pub fn populate(state: &mut State) {
     ];
     let users1: Vec<String> = org1.members.iter().map(|m| m.user_id.clone()).collect();
     org1.user_groups = random_groups(&mut rng, &ug_names, &users1, 3..13, ids::user_group_id);
+    // A big office's departments: one for every 200 people past the demo's 300, each person
+    // in one.
+    let departments = users1.len().saturating_sub(300).div_ceil(200);
+    if departments > 0 {
+        let mut people = users1[3..].to_vec();
+        people.shuffle(&mut rng);
+        for (d, staff) in people
+            .chunks(people.len().div_ceil(departments))
+            .enumerate()
+        {
+            org1.user_groups.push(Group {
+                id: ids::user_group_id(&mut rng),
+                name: format!("部署{:03}", d + 1),
+                memo: String::new(),
+                member_ids: staff.to_vec(),
+            });
+        }
+    }
     org2.user_groups.push(Group {
         id: ids::user_group_id(&mut rng),
         name: "Branch staff".into(),
@@ -321,7 +388,9 @@ pub fn populate(state: &mut State) {
     });
 
     // Invitations: issued over the last 14 days, so some are expired.
-    let mut issued: Vec<i64> = (0..12).map(|_| rng.gen_range(60..14 * 24 * 60)).collect();
+    let mut issued: Vec<i64> = (0..state.seed.invitations)
+        .map(|_| rng.gen_range(60..14 * 24 * 60))
+        .collect();
     issued.sort_unstable_by(|a, b| b.cmp(a));
     for (i, minutes_ago) in issued.into_iter().enumerate() {
         let at = now - Duration::minutes(minutes_ago);
@@ -357,6 +426,7 @@ pub fn populate(state: &mut State) {
         &all_locks,
         &members,
         state.seed.history_records,
+        state.seed.office_week,
     );
     state.orgs = vec![org1, org2];
 }
