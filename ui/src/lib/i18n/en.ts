@@ -75,6 +75,8 @@ export const en = {
   'app.off': 'Off',
   'app.language': 'Language',
   'app.demoBadge': 'Demo',
+  'app.screenLoadFailed':
+    'This screen could not be loaded. Close Lockdesk and start it again; if it happens again, install Lockdesk anew.',
   'app.skipToContent': 'Skip to main content',
   'app.confirm': 'Confirm',
   'app.done': 'Done',

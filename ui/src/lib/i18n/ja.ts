@@ -74,6 +74,8 @@ export const ja: Messages = {
   'app.off': 'オフ',
   'app.language': '言語',
   'app.demoBadge': 'デモ',
+  'app.screenLoadFailed':
+    'この画面を読み込めませんでした。Lockdesk を終了してもう一度起動してください。繰り返す場合は Lockdesk を入れ直してください。',
   'app.skipToContent': 'メインコンテンツへ移動',
   'app.confirm': '確認',
   'app.done': '完了',
