@@ -30,5 +30,6 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
     environment: 'node',
+    benchmark: { include: ['bench/**/*.bench.ts'] },
   },
 });

@@ -125,6 +125,17 @@ describe('users: search by name, e-mail or code; "1–25 of N"', () => {
     expect(userMatches(sato, '鈴木')).toBe(false);
     expect(fold('  Ｓａｔｏ   Hanako ')).toBe('sato hanako');
   });
+  it('never matches across two fields, nor a control character typed or pasted', () => {
+    // The name's end and the e-mail's start together are no match.
+    const sato = user('U-bbbbb-00001', '佐藤 花子', 'hanako@example.jp', 'E042');
+    expect(userMatches(sato, '花子hanako')).toBe(false);
+    expect(userMatches(sato, '花子 hanako')).toBe(false);
+    expect(userMatches(sato, '花子\u0000hanako')).toBe(false);
+    expect(userMatches(sato, 'e042\u0000u-bbbbb')).toBe(false);
+    // A name from the service holding a control character is still found by its letters.
+    expect(userMatches(user('U-c', 'Ann\u0007a Berg', null, null), 'anna')).toBe(true);
+    expect(fold('a\tb\u0000c')).toBe('a bc');
+  });
   it('counts pages of the matches', () => {
     expect(userPage(many, '', 0, 25)).toMatchObject({ first: 1, last: 25, total: 60, pages: 3 });
     const last = userPage(many, '', 2, 25);

@@ -26,21 +26,50 @@ export function normalize(s: string): string {
     .trim();
 }
 
+/** An entry's text, normalized once for every search (a big office has 20,000 people). */
+interface Prepared {
+  label: string;
+  parts: string[];
+  id: string;
+  extra: string[];
+}
+const prepared = new WeakMap<Entry, Prepared>();
+
+function prepare(entry: Entry): Prepared {
+  let p = prepared.get(entry);
+  if (!p) {
+    const label = normalize(entry.label);
+    p = {
+      label,
+      parts: label.split(/[\s\-_/・（）()]+/),
+      id: normalize(entry.id),
+      extra: (entry.extra ?? []).map(normalize),
+    };
+    prepared.set(entry, p);
+  }
+  return p;
+}
+
+function queryWords(query: string): string[] {
+  return normalize(query).split(/\s+/).filter(Boolean);
+}
+
 /** How well `entry` answers `query`, higher is better; 0 when some word of the query is
  * found nowhere in it. Every word must appear in the label, the id or an extra field. */
 export function score(entry: Entry, query: string): number {
-  const words = normalize(query).split(/\s+/).filter(Boolean);
+  return scoreWords(entry, queryWords(query));
+}
+
+function scoreWords(entry: Entry, words: string[]): number {
   if (words.length === 0) return 1;
-  const label = normalize(entry.label);
-  const id = normalize(entry.id);
-  const extra = (entry.extra ?? []).map(normalize);
+  const { label, parts, id, extra } = prepare(entry);
   let total = 0;
   for (const w of words) {
     let best = 0;
     if (id === w) best = 100;
     else if (label === w) best = 90;
     else if (label.startsWith(w)) best = 60;
-    else if (label.split(/[\s\-_/・（）()]+/).some((part) => part.startsWith(w))) best = 40;
+    else if (parts.some((part) => part.startsWith(w))) best = 40;
     else if (id.startsWith(w)) best = 35;
     else if (extra.some((e) => e === w)) best = 30;
     else if (label.includes(w)) best = 20;
@@ -56,10 +85,11 @@ const KIND_ORDER: Record<EntryKind, number> = { screen: 0, lock: 1, user: 2 };
 /** The entries matching `query`, best first (then screens, locks, users; then by label),
  * at most `limit`. An empty query lists the screens only. */
 export function search(entries: readonly Entry[], query: string, limit = 50): Entry[] {
-  const empty = normalize(query) === '';
+  const words = queryWords(query);
+  const empty = words.length === 0;
   return entries
     .filter((e) => !empty || e.kind === 'screen')
-    .map((e, i) => ({ e, i, s: score(e, query) }))
+    .map((e, i) => ({ e, i, s: scoreWords(e, words) }))
     .filter((x) => x.s > 0)
     .sort(
       (a, b) =>
