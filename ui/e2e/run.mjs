@@ -26,6 +26,7 @@ import { keyboardScreens } from './keyboard.mjs';
 import { a11yModes } from './a11y_modes.mjs';
 import { createLockGroup } from './lock_groups.mjs';
 import { teamScreens } from './team.mjs';
+import { bigOffice } from './big_office.mjs';
 
 const shots = join(repoRoot, 'artifacts', 'ui');
 mkdirSync(shots, { recursive: true });
@@ -473,6 +474,13 @@ if (!only || only.test('history: the first minute of a large organization'))
   await firstMinute({ test, expect, shots }).catch((e) => {
     results.push({ name: 'first minute runner', ok: false });
     console.log(`FAIL first minute runner: ${e.message}`);
+  });
+
+// Its own host: a big office.
+if (!only || only.test('big office:'))
+  await bigOffice({ test, expect }).catch((e) => {
+    results.push({ name: 'big office runner', ok: false });
+    console.log(`FAIL big office runner: ${e.message}`);
   });
 
 // Their own hosts: behind a proxy, and a proxy setup script, that are down.

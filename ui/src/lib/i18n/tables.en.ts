@@ -16,6 +16,7 @@ export const tablesEn = {
   'chart.col.hour': 'Hour',
   'chart.hourRow': '{h}:00',
 
+  'table.pageSize': 'Per page',
   'table.keysHint': '↑ ↓ move · Enter opens · Esc closes · / searches',
 } as const;
 

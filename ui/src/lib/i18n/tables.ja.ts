@@ -16,5 +16,6 @@ export const tablesJa: Record<TablesMessageKey, string> = {
   'chart.col.hour': '時間帯',
   'chart.hourRow': '{h}時台',
 
+  'table.pageSize': '1 ページの件数',
   'table.keysHint': '↑ ↓ キーで移動・Enter キーで開く・Esc キーで閉じる・/ キーで検索',
 };

@@ -15,6 +15,7 @@ export const locksEn = {
   'locks.search': 'Search by name or id',
   'locks.empty': 'No locks in this organization.',
   'locks.noMatch': 'No lock matches “{q}”.',
+  'locks.range': '{first}–{last} of {total}',
   'locks.count': '{n} locks',
   'locks.lowBatteries': '{n} with low battery',
   'locks.col.name': 'Name',

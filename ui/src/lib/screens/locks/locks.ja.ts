@@ -17,6 +17,7 @@ export const locksJa: Record<LocksMessageKey, string> = {
   'locks.search': '名前または ID で検索',
   'locks.empty': 'この組織には錠がありません。',
   'locks.noMatch': '「{q}」に一致する錠はありません。',
+  'locks.range': '{total} 台中 {first}〜{last} 台目',
   'locks.count': '{n} 台',
   'locks.lowBatteries': '電池残量わずか {n} 台',
   'locks.col.name': '名前',

@@ -92,3 +92,6 @@ export function sortLocks(list: LockView[], key: LockSortKey, dir: 1 | -1): Lock
     return c !== 0 ? c * dir : a.id.localeCompare(b.id);
   });
 }
+
+/** Rows a page of the Locks table holds: the first is the default. */
+export const LOCK_PAGE_SIZES = [100, 250, 1000] as const;

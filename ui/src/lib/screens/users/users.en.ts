@@ -29,7 +29,6 @@ export const usersEn = {
     'The service does not let a manager edit another manager: saving will likely be refused.',
   'users.saved': 'User saved.',
   'users.registered': 'User registered.',
-  'users.pageSize': 'Per page',
   'users.inviteLead':
     'Someone who already has an account of the service joins this organization by their user id.',
   'users.inviteSubmit': 'Add to the organization',

@@ -31,7 +31,6 @@ export const usersJa: Record<UsersMessageKey, string> = {
     'マネージャーは他のマネージャーを変更できないため、保存は拒否される見込みです。',
   'users.saved': 'ユーザーを保存しました。',
   'users.registered': 'ユーザーを登録しました。',
-  'users.pageSize': '1 ページの件数',
   'users.inviteLead': 'すでにサービスのアカウントを持つ人を、ユーザー ID でこの組織に追加します。',
   'users.inviteSubmit': '組織に追加',
   'users.invited': '{id} を組織に追加しました。',
