@@ -73,6 +73,24 @@ pub fn document_viewer_cache<R: Runtime>(app: &tauri::AppHandle<R>) {
     }
 }
 
+/// WebKitGTK draws the page without compositing layers and so without OpenGL: in its default
+/// policy a page whose CSS asks for layers (a scrolling pane, a modal dialog, a transition)
+/// enters compositing mode, and the web process then holds OpenGL (Mesa's llvmpipe where there
+/// is no GPU, 56 MiB of it resident) and layer backing stores for good. Measured on the
+/// first-run screen: the web process at 322 MiB with compositing and 192 MiB without, where the
+/// empty Tauri app's takes 223 MiB (docs/performance.md). Lockdesk's screens are forms and
+/// tables, which the CPU draws as well. It must be chosen before WebKit starts its web process
+/// (WebKit's setting for it, changed on the running view, left OpenGL loaded: 305 MiB), so it is
+/// the environment variable WebKit reads, set at the start of `main` unless the person set it.
+/// It changes the process's environment: call it before any other thread starts.
+#[cfg(target_os = "linux")]
+pub fn without_compositing() {
+    const VAR: &str = "WEBKIT_DISABLE_COMPOSITING_MODE";
+    if std::env::var_os(VAR).is_none() {
+        std::env::set_var(VAR, "1");
+    }
+}
+
 /// When WebKit's web process of the main window ends (a crash, the system's memory limit, a
 /// kill), the window would stay blank: the page is loaded again, and why it ended goes to the
 /// log (`web process of the main window ended: Crashed`), so that a crash can be told from a
