@@ -74,8 +74,8 @@ pub fn document_viewer_cache<R: Runtime>(app: &tauri::AppHandle<R>) {
 }
 
 /// WebKitGTK draws the page without compositing layers and so without OpenGL: in its default
-/// policy a page whose CSS asks for layers (a scrolling pane, a modal dialog, a transition)
-/// enters compositing mode, and the web process then holds OpenGL (Mesa's llvmpipe where there
+/// policy Lockdesk's page enters compositing mode (an empty static page does not), and the web
+/// process then holds OpenGL (Mesa's llvmpipe where there
 /// is no GPU, 56 MiB of it resident) and layer backing stores for good. Measured on the
 /// first-run screen: the web process at 322 MiB with compositing and 192 MiB without, where the
 /// empty Tauri app's takes 223 MiB (docs/performance.md). Lockdesk's screens are forms and
