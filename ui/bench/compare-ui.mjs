@@ -4,6 +4,7 @@
 // page, sorting them by id, and each keystroke of the Users search (after a one-second pause).
 // `node bench/compare-ui.mjs /tmp/other-dist; node bench/compare-ui.mjs dist`
 import { launch } from '../e2e/browser.mjs';
+import { userSearchKeystrokes } from './keystrokes.mjs';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 const dist = process.argv[2];
@@ -45,20 +46,7 @@ const sort = await timed(
 await page.click(id('nav-users'));
 await page.waitForFunction(count, ['user-row', 25]);
 await page.waitForTimeout(1000);
-const keys = await page.evaluate(async () => {
-  const input = document.querySelector('[data-testid="user-search"]');
-  const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
-  const out = [];
-  for (const text of ['佐', '佐藤', '佐藤 ', '佐藤 花', '佐藤 花子', 'p', 'pe', 'per', 'pers']) {
-    await frame();
-    const s = performance.now();
-    input.value = text;
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-    await frame();
-    out.push(performance.now() - s);
-  }
-  return out;
-});
+const keys = await userSearchKeystrokes(page);
 console.log(
   JSON.stringify({
     dist,

@@ -6,7 +6,7 @@ use chrono::{DateTime, Datelike, Timelike, Utc, Weekday};
 use lockdesk_sim::SimOptions;
 use serde_json::Value;
 
-use crate::{access_token, get, org_ids, sim_with, token_for};
+use crate::{access_token, get, org_ids, sim_with, v2_access_token, v2_get};
 
 /// Every element of a v3 list, page after page (`id_after` the last id; the end is an empty
 /// body, as the service answers an empty list).
@@ -97,33 +97,11 @@ async fn a_big_office_has_its_size_through_the_api() {
     );
 
     // The busiest door's history (v2), read back: office hours on weekdays, few weekends.
-    let v2 = token_for(&h, 1, "admin@example.com").await["access_token"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let v2_locks: Value = crate::http()
-        .get(format!("{}/v2/external/locks", h.base_url()))
-        .query(&[("access_token", v2.as_str())])
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let first = v2_locks["locks"][0]["id"].as_str().unwrap().to_string();
-    let page: Value = crate::http()
-        .get(format!("{}/v2/external/accesses", h.base_url()))
-        .query(&[
-            ("access_token", v2.as_str()),
-            ("lock_id", first.as_str()),
-            ("limit", "100"),
-        ])
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let v2 = v2_access_token(&h, "admin@example.com").await;
+    let v2_locks = v2_get(&h, "/v2/external/locks", &[("access_token", &v2)]).await;
+    let first = v2_locks["locks"][0]["id"].as_str().unwrap();
+    let query = [("access_token", &*v2), ("lock_id", first), ("limit", "100")];
+    let page = v2_get(&h, "/v2/external/accesses", &query).await;
     let times: Vec<DateTime<Utc>> = page["accesses"]
         .as_array()
         .expect("an accesses page")

@@ -93,6 +93,27 @@ pub async fn access_token(h: &SimHandle, mail: &str) -> String {
         .to_string()
 }
 
+/// A v2 access token of `mail` (the demo's v2 client).
+pub async fn v2_access_token(h: &SimHandle, mail: &str) -> String {
+    token_for(h, 1, mail).await["access_token"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// A v2 GET of `path` with `query` (the access token among it), as JSON.
+pub async fn v2_get(h: &SimHandle, path: &str, query: &[(&str, &str)]) -> Value {
+    http()
+        .get(format!("{}{path}", h.base_url()))
+        .query(query)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
+}
+
 pub async fn get(h: &SimHandle, token: &str, path: &str) -> reqwest::Response {
     http()
         .get(format!("{}{}", h.base_url(), path))
