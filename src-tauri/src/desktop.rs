@@ -82,11 +82,13 @@ pub fn document_viewer_cache<R: Runtime>(app: &tauri::AppHandle<R>) {
 /// tables, which the CPU draws as well. It must be chosen before WebKit starts its web process
 /// (WebKit's setting for it, changed on the running view, left OpenGL loaded: 305 MiB), so it is
 /// the environment variable WebKit reads, set at the start of `main` unless the person set it.
+/// Not under WebDriver (`TAURI_WEBVIEW_AUTOMATION`, set by tauri-driver): WebKitWebDriver never
+/// completes a session with a page drawn without compositing, so the desktop tests draw with it.
 /// It changes the process's environment: call it before any other thread starts.
 #[cfg(target_os = "linux")]
 pub fn without_compositing() {
     const VAR: &str = "WEBKIT_DISABLE_COMPOSITING_MODE";
-    if std::env::var_os(VAR).is_none() {
+    if std::env::var_os(VAR).is_none() && std::env::var_os("TAURI_WEBVIEW_AUTOMATION").is_none() {
         std::env::set_var(VAR, "1");
     }
 }
