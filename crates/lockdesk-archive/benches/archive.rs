@@ -1,6 +1,7 @@
 //! The archive's numbers (a benchmark binary, not a timed test):
 //!
-//! 1. With 1,000,000 archived records (override with `ARCHIVE_BENCH_RECORDS`): p50/p95 of a
+//! 1. With 1,000,000 archived records of 40 locks and 500 people (override with
+//!    `ARCHIVE_BENCH_RECORDS`, `ARCHIVE_BENCH_LOCKS`, `ARCHIVE_BENCH_PEOPLE`): p50/p95 of a
 //!    filtered page of results over many random filters, the chart aggregates, a month's time
 //!    card (in the local zone and in UTC+9), the full CSV export, and the database size per
 //!    million records.
@@ -22,13 +23,12 @@ use rand::{Rng, SeedableRng};
 const DAY_MS: i64 = 86_400_000;
 
 fn main() {
-    let records: usize = std::env::var("ARCHIVE_BENCH_RECORDS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1_000_000);
+    let records = knob("ARCHIVE_BENCH_RECORDS", 1_000_000);
     let skip_sync = std::env::var("ARCHIVE_BENCH_SKIP_SYNC").is_ok();
     let dir = tempfile::tempdir().unwrap();
-    local_archive(dir.path(), records);
+    // ARCHIVE_BENCH_DIR keeps the archive there, for a look with sqlite3 afterwards.
+    let kept = std::env::var_os("ARCHIVE_BENCH_DIR").map(std::path::PathBuf::from);
+    local_archive(kept.as_deref().unwrap_or(dir.path()), records);
     if !skip_sync {
         tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
@@ -50,14 +50,22 @@ struct Person {
     mail: String,
 }
 
-fn people(rng: &mut StdRng) -> Vec<Person> {
+/// A size knob of the bench from the environment.
+fn knob(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn people(rng: &mut StdRng, count: usize) -> Vec<Person> {
     const FAMILY: [&str; 10] = [
         "山田", "佐藤", "鈴木", "高橋", "田中", "伊藤", "渡辺", "Smith", "Garcia", "Müller",
     ];
     const GIVEN: [&str; 10] = [
         "太郎", "花子", "健", "美咲", "翔", "Anna", "John", "Maria", "Lukas", "Emma",
     ];
-    (0..500)
+    (0..count)
         .map(|i| Person {
             id: format!("U-{:05}-{:05}", i, rng.gen_range(0..100_000)),
             name: format!("{} {}", FAMILY[i % 10], GIVEN[(i / 10) % 10]),
@@ -128,8 +136,10 @@ fn ms(d: Duration) -> String {
 
 fn local_archive(dir: &std::path::Path, n: usize) {
     let mut rng = StdRng::seed_from_u64(7);
-    let locks: Vec<String> = (0..40).map(|i| format!("A{:07}", 1_000_000 + i)).collect();
-    let people = people(&mut rng);
+    let locks: Vec<String> = (0..knob("ARCHIVE_BENCH_LOCKS", 40))
+        .map(|i| format!("A{:07}", 1_000_000 + i))
+        .collect();
+    let people = people(&mut rng, knob("ARCHIVE_BENCH_PEOPLE", 500));
     let path = dir.join("bench.sqlite");
     let archive = Archive::open(&path).unwrap();
 
@@ -144,10 +154,10 @@ fn local_archive(dir: &std::path::Path, n: usize) {
     archive.optimize().unwrap();
     let load = t.elapsed();
     let stats = archive.stats().unwrap();
-    {
-        let c = rusqlite::Connection::open(&path).unwrap();
-        c.execute_batch("PRAGMA wal_checkpoint(TRUNCATE);").unwrap();
-    }
+    rusqlite::Connection::open(&path)
+        .unwrap()
+        .execute_batch("PRAGMA wal_checkpoint(TRUNCATE);")
+        .unwrap();
     let size = std::fs::metadata(&path).unwrap().len();
     println!("## local archive, {} records", stats.records);
     println!(
@@ -159,6 +169,25 @@ fn local_archive(dir: &std::path::Path, n: usize) {
         size as f64 / 1e6,
         size as f64 / 1e6 / (stats.records as f64 / 1e6)
     );
+    {
+        let c = rusqlite::Connection::open(&path).unwrap();
+        // Where the bytes go: each table and index, largest first.
+        let mut s = c
+            .prepare("SELECT name, sum(pgsize) FROM dbstat GROUP BY name ORDER BY 2 DESC")
+            .unwrap();
+        let parts: Vec<(String, i64)> = s
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        for (name, bytes) in parts.iter().take(12) {
+            println!(
+                "  {name}: {:.1} MB ({:.1} bytes a record)",
+                *bytes as f64 / 1e6,
+                *bytes as f64 / stats.records.max(1) as f64
+            );
+        }
+    }
 
     // Filtered pages: random combinations of the filters the History screen offers.
     let newest = stats.newest.unwrap().timestamp_millis();
@@ -183,7 +212,7 @@ fn local_archive(dir: &std::path::Path, n: usize) {
             f.user = Some(match rng.gen_range(0..3) {
                 0 => people[rng.gen_range(0..people.len())].id.clone(),
                 1 => "山田".into(),
-                _ => format!("user{}@", rng.gen_range(0..500)),
+                _ => format!("user{}@", rng.gen_range(0..people.len())),
             });
         }
         if rng.gen_bool(0.3) {

@@ -25,9 +25,10 @@ impl Archive {
             Some(c) => c,
             None => scan(&conn, &req.filter, req.zone)?,
         };
-        let names = Names::load(&conn)?;
+        let busiest = busiest_users(&counts.per_user);
+        let names = Names::load_users(&conn, &busiest)?;
         drop(conn);
-        Ok(answer(counts, &names))
+        Ok(answer(counts, &busiest, &names))
     }
 }
 
@@ -71,24 +72,37 @@ pub(crate) fn scan(conn: &Connection, filter: &HistoryFilter, zone: Zone) -> Res
     Ok(c)
 }
 
+/// The refs of the `BUSIEST_USERS` with most records (of equal counts, the lower ref).
+fn busiest_users(per_user: &[u64]) -> Vec<i64> {
+    let mut refs: Vec<(u64, usize)> = per_user
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| **c > 0)
+        .map(|(r, c)| (*c, r))
+        .collect();
+    let by_count = |a: &(u64, usize), b: &(u64, usize)| b.0.cmp(&a.0).then(a.1.cmp(&b.1));
+    if refs.len() > BUSIEST_USERS {
+        refs.select_nth_unstable_by(BUSIEST_USERS, by_count);
+        refs.truncate(BUSIEST_USERS);
+    }
+    refs.into_iter().map(|(_, r)| r as i64).collect()
+}
+
 /// Names attached, sorted as the charts show them.
-fn answer(c: Counts, names: &Names) -> Aggregates {
+fn answer(c: Counts, busiest: &[i64], names: &Names) -> Aggregates {
     let mut days: Vec<(i64, u64)> = c.per_day.into_iter().filter(|d| d.1 > 0).collect();
     days.sort_unstable();
     let mut how = c.how;
     how.resize(168, 0);
-    let mut per_user: Vec<UserCount> = c
-        .per_user
+    let mut per_user: Vec<UserCount> = busiest
         .iter()
-        .enumerate()
-        .filter(|(_, c)| **c > 0)
-        .map(|(r, c)| {
-            let u = names.user(r as i64);
+        .map(|&r| {
+            let u = names.user(r);
             UserCount {
                 user_id: u.map(|u| u.0.clone()),
                 name: u.and_then(|u| u.1.clone()),
                 mail: u.and_then(|u| u.2.clone()),
-                count: *c,
+                count: c.per_user[r as usize],
             }
         })
         .collect();

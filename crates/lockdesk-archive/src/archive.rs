@@ -6,7 +6,7 @@ use std::sync::{Mutex, MutexGuard};
 
 use chrono::{DateTime, Utc};
 use lockdesk_api::models::Access;
-use rusqlite::Connection;
+use rusqlite::{Connection, OptionalExtension};
 
 use crate::error::{Error, Result};
 use crate::filter_sql::{where_clause, Where};
@@ -338,6 +338,14 @@ fn page_sql(sort: SortOrder, w: &Where, limit: u32, offset: u64) -> (String, usi
     }
 }
 
+fn put<T>(v: &mut Vec<Option<T>>, i: i64, x: T) {
+    let i = i as usize;
+    if v.len() <= i {
+        v.resize_with(i + 1, || None);
+    }
+    v[i] = Some(x);
+}
+
 /// A user's id, name and e-mail.
 pub(crate) type UserNames = (String, Option<String>, Option<String>);
 
@@ -350,13 +358,6 @@ pub(crate) struct Names {
 
 impl Names {
     pub fn load(conn: &Connection) -> Result<Names> {
-        fn put<T>(v: &mut Vec<Option<T>>, i: i64, x: T) {
-            let i = i as usize;
-            if v.len() <= i {
-                v.resize_with(i + 1, || None);
-            }
-            v[i] = Some(x);
-        }
         let mut names = Names {
             locks: Vec::new(),
             users: Vec::new(),
@@ -377,6 +378,30 @@ impl Names {
             );
         }
         let mut s = conn.prepare("SELECT id, name FROM kinds")?;
+        let mut rows = s.query([])?;
+        while let Some(r) = rows.next()? {
+            put(&mut names.kinds, r.get(0)?, r.get(1)?);
+        }
+        Ok(names)
+    }
+
+    /// The kinds and only the users in `users` (no locks), for an answer that names a few.
+    pub fn load_users(conn: &Connection, users: &[i64]) -> Result<Names> {
+        let mut names = Names {
+            locks: Vec::new(),
+            users: Vec::new(),
+            kinds: Vec::new(),
+        };
+        let mut s = conn.prepare_cached("SELECT user_id, name, mail FROM users WHERE id = ?1")?;
+        for &r in users {
+            if let Some(u) = s
+                .query_row([r], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
+                .optional()?
+            {
+                put(&mut names.users, r, u);
+            }
+        }
+        let mut s = conn.prepare_cached("SELECT id, name FROM kinds")?;
         let mut rows = s.query([])?;
         while let Some(r) = rows.next()? {
             put(&mut names.kinds, r.get(0)?, r.get(1)?);

@@ -15,6 +15,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0002_covering_indexes_and_rollups.sql"),
     include_str!("../migrations/0003_coverage.sql"),
     include_str!("../migrations/0004_day_hour_and_user_hour_rollups.sql"),
+    include_str!("../migrations/0005_user_totals.sql"),
 ];
 
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;

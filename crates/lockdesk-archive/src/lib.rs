@@ -52,7 +52,7 @@ pub use model::{
     AggregateRequest, Aggregates, ArchiveStats, ArchivedLock, ArchivedUser, Completeness, DayCount,
     ExportFormat, ExportRequest, ExportSummary, HistoryFilter, HistoryPage, HistoryQuery,
     HistoryRow, HourOfWeekCount, KindCount, Language, SortOrder, TimecardRequest, TimecardRow,
-    UserCount, Zone,
+    UserCount, Zone, BUSIEST_USERS,
 };
 pub use shared::{SharedRecord, TeamMarks};
 pub use store_file::{StoreFile, StoreKind};

@@ -141,6 +141,10 @@ pub struct KindCount {
     pub count: u64,
 }
 
+/// How many of the people with most records `Aggregates` names: the chart shows ten, and an
+/// office of 20,000 would otherwise get every one of them, named, with each chart.
+pub const BUSIEST_USERS: usize = 50;
+
 /// Everything the History charts show, from one pass over the matching records.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -150,7 +154,7 @@ pub struct Aggregates {
     pub per_day: Vec<DayCount>,
     /// All 168 hours of the week, Sunday 0:00 first.
     pub per_hour_of_week: Vec<HourOfWeekCount>,
-    /// Most records first.
+    /// The `BUSIEST_USERS` people with most records, most first.
     pub per_user: Vec<UserCount>,
     /// Most records first.
     pub per_kind: Vec<KindCount>,

@@ -1,8 +1,8 @@
-//! The rollups of schema 2 (`access_hours`: records per UTC hour, kind and action;
-//! `access_users`: records per user, kind and action) and schema 4 (`access_hour_totals`:
-//! records per UTC hour), kept by triggers in the same transaction as every change to
-//! `accesses`. Chart aggregates read them instead of the records when the filter allows it: no
-//! lock, user or time range (kinds and locked/unlocked are rollup columns).
+//! The rollups, kept in the same transaction as every change to `accesses`: records per UTC
+//! hour, kind and action and per user, kind and action (schema 2); per UTC hour and per UTC day,
+//! kind and action (schema 4); per user (schema 5). Chart aggregates read them instead of the
+//! records when the filter allows it: no lock, user or time range (kinds and locked/unlocked
+//! are rollup columns).
 //!
 //! Days and hours of the week come from each UTC hour converted to the zone. That is exact when
 //! the zone's offset is a whole number of hours and does not change within the hour (true of
@@ -62,18 +62,27 @@ pub(crate) fn counts(conn: &Connection, f: &HistoryFilter, zone: Zone) -> Result
         c.add_time(start_local(h, offset), n);
         c.total += n;
     }
-    // Kinds from the user rollup: the same records under the same condition.
-    let mut stmt = conn.prepare_cached(&format!(
-        "SELECT user_ref, kind_ref, sum(records) FROM access_users {cond}
-         GROUP BY user_ref, kind_ref"
-    ))?;
+    // People from the user rollup (unfiltered, the per-person totals of schema 5), kinds from
+    // the day rollup (a few thousand rows where the user rollup has a row per person, kind and
+    // action): the same records under the same condition.
+    let users_sql = if f.kinds.is_empty() && f.is_locked.is_none() {
+        "SELECT user_ref, records FROM access_user_totals".to_owned()
+    } else {
+        format!("SELECT user_ref, sum(records) FROM access_users {cond} GROUP BY user_ref")
+    };
+    let mut stmt = conn.prepare_cached(&users_sql)?;
     let mut rows = stmt.query([])?;
     while let Some(r) = rows.next()? {
         let user = r.get::<_, i64>(0)? as usize;
-        let kind = r.get::<_, i64>(1)? as usize;
-        let n = r.get::<_, i64>(2)? as u64;
-        Counts::bump(&mut c.per_user, user, n);
-        Counts::bump(&mut c.per_kind, kind, n);
+        Counts::bump(&mut c.per_user, user, r.get::<_, i64>(1)? as u64);
+    }
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT kind_ref, sum(records) FROM access_days {cond} GROUP BY kind_ref"
+    ))?;
+    let mut rows = stmt.query([])?;
+    while let Some(r) = rows.next()? {
+        let kind = r.get::<_, i64>(0)? as usize;
+        Counts::bump(&mut c.per_kind, kind, r.get::<_, i64>(1)? as u64);
     }
     Ok(Some(c))
 }

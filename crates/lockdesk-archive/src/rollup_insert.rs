@@ -1,4 +1,4 @@
-//! The rollups of schema 4 for a page of inserted records, added once per key instead of by a
+//! The rollups of schemas 4 and 5 for a page of inserted records, added once per key instead of by a
 //! trigger once per record (deletes and updates keep their triggers). Sums for the counts; for
 //! the time card's parts the same merge as [`Card::merge`].
 
@@ -24,6 +24,8 @@ pub(crate) struct Added {
     days: HashMap<(i64, i64, bool), i64>,
     lock_days: HashMap<(i64, i64, i64, bool), i64>,
     hours: HashMap<i64, i64>,
+    /// By user ref (0: no user).
+    user_totals: HashMap<i64, i64>,
     user_hours: HashMap<(i64, i64), Card>,
     /// By (shift, day, user).
     user_days: HashMap<(i64, i64, i64), Card>,
@@ -55,6 +57,7 @@ impl Added {
         *self.days.entry((day, kind, locked)).or_default() += 1;
         *self.lock_days.entry((lock, day, kind, locked)).or_default() += 1;
         *self.hours.entry(hour).or_default() += 1;
+        *self.user_totals.entry(user).or_default() += 1;
         if user == 0 {
             return;
         }
@@ -101,6 +104,13 @@ impl Added {
         )?;
         for (hour, n) in self.hours {
             stmt.execute(params![hour, n])?;
+        }
+        let mut stmt = conn.prepare_cached(
+            "INSERT INTO access_user_totals (user_ref, records) VALUES (?1, ?2)
+             ON CONFLICT (user_ref) DO UPDATE SET records = records + ?2",
+        )?;
+        for (user, n) in self.user_totals {
+            stmt.execute(params![user, n])?;
         }
         let mut stmt = conn.prepare_cached(&format!(
             "INSERT INTO access_user_hours

@@ -55,7 +55,7 @@ fn table(conn: &rusqlite::Connection, sql: &str) -> Vec<Vec<Option<i64>>> {
         .collect()
 }
 
-/// The rollups of schema 4.
+/// The rollups of schemas 4 and 5.
 fn assert_day_rollups_match(conn: &rusqlite::Connection) {
     let day = "created_at_ms / 86400000 - (created_at_ms % 86400000 < 0)";
     let hour = "created_at_ms / 3600000 - (created_at_ms % 3600000 < 0)";
@@ -75,6 +75,10 @@ fn assert_day_rollups_match(conn: &rusqlite::Connection) {
                 "SELECT lock_ref, {day}, kind_ref, is_locked, count(*) FROM accesses
                  GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4"
             ),
+        ),
+        (
+            "SELECT user_ref, records FROM access_user_totals ORDER BY 1".to_owned(),
+            "SELECT user_ref, count(*) FROM accesses GROUP BY 1 ORDER BY 1".to_owned(),
         ),
         (
             "SELECT hour, records FROM access_hour_totals ORDER BY 1".to_owned(),
@@ -297,4 +301,45 @@ fn aggregates_from_rollups_equal_aggregates_from_records() {
             (None, 2)
         ]
     );
+}
+
+/// 120 people, person i with i + 1 records: the charts get the 50 with most, most first,
+/// named, from the rollups and from the records alike; the total still counts everyone.
+#[test]
+fn aggregates_name_only_the_busiest_people() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = Archive::open(dir.path().join("a.sqlite")).unwrap();
+    let mut page = Vec::new();
+    for i in 0..120u32 {
+        let (id, name, mail) = (format!("U{i:03}"), format!("人 {i}"), format!("u{i}@x.jp"));
+        for k in 0..=i {
+            let at = format!(
+                "2026-03-{:02}T{:02}:{:02}:00.000Z",
+                1 + k % 28,
+                k % 24,
+                i % 60
+            );
+            page.push(rec(
+                "A1",
+                &at,
+                Some((&id, &name, &mail)),
+                "nfc_outside",
+                false,
+            ));
+        }
+    }
+    a.insert_records("A1", &page).unwrap();
+    let (rolled, scanned) = both(&a, HistoryFilter::default(), Zone::Utc);
+    assert_eq!(rolled, scanned);
+    assert_eq!(rolled.total, (1..=120).sum::<u64>());
+    assert_eq!(rolled.per_user.len(), BUSIEST_USERS);
+    let first = &rolled.per_user[0];
+    assert_eq!(
+        (first.user_id.as_deref(), first.name.as_deref(), first.count),
+        (Some("U119"), Some("人 119"), 120)
+    );
+    let last = rolled.per_user.last().unwrap();
+    assert_eq!((last.user_id.as_deref(), last.count), (Some("U070"), 71));
+    assert_eq!(rolled.per_kind.len(), 1);
+    assert_eq!(rolled.per_kind[0].count, rolled.total);
 }

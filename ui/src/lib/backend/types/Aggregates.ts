@@ -17,7 +17,7 @@ per_day: Array<DayCount>,
  */
 per_hour_of_week: Array<HourOfWeekCount>, 
 /**
- * Most records first.
+ * The `BUSIEST_USERS` people with most records, most first.
  */
 per_user: Array<UserCount>, 
 /**
