@@ -40,8 +40,8 @@ describe('the retention as typed', () => {
   });
   it('says what is wrong in both languages', () => {
     const p = keepDaysProblem('0')!;
-    expect(translate('en', p.key, p.params)).toBe('Use a whole number from 1 to 3650.');
-    expect(translate('ja', p.key, p.params)).toBe('1〜3650 の整数を入力してください。');
+    expect(translate('en', p.key, p.params)).toBe('Use a whole number from 1 to 3,650.');
+    expect(translate('ja', p.key, p.params)).toBe('1〜3,650 の整数を入力してください。');
   });
 });
 

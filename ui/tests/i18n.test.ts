@@ -35,6 +35,12 @@ describe('messages', () => {
   it('fills placeholders', () => {
     expect(translate('en', 'locks.count', { n: 3 })).toBe('3 locks');
     expect(translate('ja', 'locks.count', { n: 3 })).toBe('3 台');
+    // Counts are grouped as each language writes them; an id or a port is not a count.
+    expect(translate('en', 'locks.count', { n: 1000 })).toBe('1,000 locks');
+    expect(translate('ja', 'users.range', { first: 1, last: 100, total: 20000 })).toBe(
+      '20,000 人中 1〜100 人目',
+    );
+    expect(translate('en', 'users.invited', { id: 12345 })).toContain('12345');
   });
 });
 

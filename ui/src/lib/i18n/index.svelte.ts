@@ -19,6 +19,22 @@ export function initialLocale(
   return 'en';
 }
 
+/** Parameters that hold a number which is a name, not a quantity: never "8,080" for a port. */
+const NOT_QUANTITIES = new Set(['code', 'id', 'port', 'value', 'version', 'year']);
+
+const numberFormats = new Map<Locale, Intl.NumberFormat>();
+
+function numberFormat(locale: Locale): Intl.NumberFormat {
+  let f = numberFormats.get(locale);
+  if (!f) {
+    f = new Intl.NumberFormat(tagOf(locale));
+    numberFormats.set(locale, f);
+  }
+  return f;
+}
+
+/** A message with its `{name}` parameters filled in; numbers that count something are grouped
+ * as the language writes them ("20,000 people"). */
 export function translate(
   locale: Locale,
   key: MessageKey,
@@ -26,9 +42,13 @@ export function translate(
 ): string {
   const msg = catalogs[locale][key] ?? en[key] ?? key;
   if (!params) return msg;
-  return msg.replace(/\{(\w+)\}/g, (m, name: string) =>
-    name in params ? String(params[name]) : m,
-  );
+  return msg.replace(/\{(\w+)\}/g, (m, name: string) => {
+    if (!(name in params)) return m;
+    const v = params[name];
+    return typeof v === 'number' && !NOT_QUANTITIES.has(name)
+      ? numberFormat(locale).format(v)
+      : String(v);
+  });
 }
 
 function readSaved(): string | null {
@@ -62,8 +82,12 @@ export function t(key: MessageKey, params?: Record<string, string | number>): st
 }
 
 /** BCP 47 tag for Intl formatting. */
+function tagOf(locale: Locale): string {
+  return locale === 'ja' ? 'ja-JP' : 'en-GB';
+}
+
 export function intlLocale(): string {
-  return i18n.locale === 'ja' ? 'ja-JP' : 'en-GB';
+  return tagOf(i18n.locale);
 }
 
 export type { MessageKey };
