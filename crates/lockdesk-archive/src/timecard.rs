@@ -41,12 +41,17 @@ impl Archive {
         let place = places(&names);
         let mut cards: Vec<((i64, i64), Card)> = cards.into_iter().collect();
         cards.sort_unstable_by_key(|((user, day), _)| (*day, place_of(&place, *user)));
+        // Rows come day by day: each day's date is worked out once.
+        let mut date = (i64::MIN, date_of_day(0));
         let out = cards
             .into_iter()
             .map(|((user, day), c)| {
                 let u = names.user(user);
+                if date.0 != day {
+                    date = (day, date_of_day(day));
+                }
                 TimecardRow {
-                    date: date_of_day(day),
+                    date: date.1,
                     user_id: u.map(|u| u.0.clone()).unwrap_or_default(),
                     user_name: u.and_then(|u| u.1.clone()),
                     user_mail: u.and_then(|u| u.2.clone()),
