@@ -2,8 +2,7 @@
 // 20,000 people, 400 invitations, 200,000 records over an office's weeks) through the real core,
 // the UI in Chromium. Prints each figure beside its goal, then the median of `RUNS` (default 3).
 // `cargo build -p lockdesk-testhost && cd ui && npm run build && node bench/big-office.mjs`
-import { startHost } from '../e2e/host.mjs';
-import { launch } from '../e2e/browser.mjs';
+import { ownHost } from '../e2e/own_host.mjs';
 import { userSearchKeystrokes } from './keystrokes.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -29,13 +28,12 @@ async function heapMb(page, cdp) {
 }
 
 async function once() {
-  const host = await startHost({ args: '--demo big' });
-  const context = await launch();
+  const { host, context, page, close } = await ownHost({
+    args: '--demo big',
+    viewport: { width: 1200, height: 800 },
+    timeoutMs: 300_000,
+  });
   try {
-    await host.fetch('/_host/reset', { method: 'POST' });
-    const page = context.pages()[0] ?? (await context.newPage());
-    page.setDefaultTimeout(300_000);
-    await page.setViewportSize({ width: 1200, height: 800 });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
     const photos = new Set();
@@ -89,8 +87,7 @@ async function once() {
     f.keystroke = Math.max(...f.keystroke);
     return f;
   } finally {
-    await context.close().catch(() => undefined);
-    await host.stop();
+    await close();
   }
 }
 

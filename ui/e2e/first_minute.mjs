@@ -4,23 +4,17 @@
 // first few locks only), and the archive says from when on it is complete while older records are
 // still being fetched; photographed in both languages and themes.
 import { join } from 'node:path';
-import { startHost } from './host.mjs';
-import { launch } from './browser.mjs';
+import { ownHost } from './own_host.mjs';
 import { WINDOW } from './history.mjs';
 
 export async function firstMinute({ test, expect, shots }) {
-  let host = null;
-  let context = null;
+  let own = null;
   try {
     await test('history: the first minute of a large organization', async () => {
-      host = await startHost({ args: '--demo full' });
-      await host.fetch('/_host/reset', { method: 'POST' });
-      context = await launch();
-      const page = context.pages()[0] ?? (await context.newPage());
-      page.setDefaultTimeout(60_000);
+      own = await ownHost({ args: '--demo full', viewport: WINDOW, timeoutMs: 60_000 });
+      const { host, page } = own;
       const id = (t) => `[data-testid="${t}"]`;
       const shot = (name) => page.screenshot({ path: join(shots, `${name}.png`) });
-      await page.setViewportSize(WINDOW);
       await page.goto(host.open);
       await page.click(id('try-demo'));
       await page.waitForSelector(id('screen-today'), { timeout: 120_000 });
@@ -68,7 +62,6 @@ export async function firstMinute({ test, expect, shots }) {
       await page.selectOption(id('language'), 'en');
     });
   } finally {
-    await context?.close().catch(() => undefined);
-    await host?.stop();
+    await own?.close();
   }
 }

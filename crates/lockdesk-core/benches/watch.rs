@@ -77,6 +77,20 @@ fn generate(
         .collect()
 }
 
+/// Every lock last heard from at `last`, its history held whole until `now`: every rule judges
+/// every record.
+fn activity(locks: &[String], last: DateTime<Utc>, now: DateTime<Utc>) -> Vec<LockActivity> {
+    locks
+        .iter()
+        .map(|l| LockActivity {
+            lock_id: l.clone(),
+            lock_name: None,
+            last_record_at: Some(last),
+            complete: lockdesk_archive::Completeness::Whole { until: now },
+        })
+        .collect()
+}
+
 fn bench(c: &mut Criterion) {
     let n: usize = std::env::var("WATCH_BENCH_RECORDS")
         .ok()
@@ -110,16 +124,7 @@ fn bench(c: &mut Criterion) {
     };
     let rows = scan(&archive);
     assert_eq!(rows.len(), n);
-    let activity: Vec<LockActivity> = locks
-        .iter()
-        .map(|l| LockActivity {
-            lock_id: l.clone(),
-            lock_name: None,
-            last_record_at: Some(now - Duration::days(1)),
-            // Everything held: every rule judges every record.
-            complete: lockdesk_archive::Completeness::Whole { until: now },
-        })
-        .collect();
+    let activity = activity(&locks, now - Duration::days(1), now);
     let found = evaluate(&rules, &[], &rows, &activity, now).unwrap();
     println!("{n} records: {} findings", found.len());
 
@@ -172,15 +177,7 @@ fn busy_day(c: &mut Criterion) {
         til: Some(now + Duration::seconds(1)),
         ..Default::default()
     };
-    let activity: Vec<LockActivity> = locks
-        .iter()
-        .map(|l| LockActivity {
-            lock_id: l.clone(),
-            lock_name: None,
-            last_record_at: Some(now - Duration::hours(1)),
-            complete: lockdesk_archive::Completeness::Whole { until: now },
-        })
-        .collect();
+    let activity = activity(&locks, now - Duration::hours(1), now);
     let round = || {
         let mut rows: Vec<HistoryRow> = Vec::with_capacity(50_000);
         archive.scan(&filter, |r| rows.push(r)).unwrap();
