@@ -1,6 +1,8 @@
-// Users and invitations, end to end: search, register, edit, remove, paging, invite an
-// existing user by id, one invitation and a bulk CSV with a bad row (a re-run sends nothing
-// twice). Called by run.mjs with its page and helpers.
+// Users and invitations, end to end: search, register, edit, remove, paging, one user group's
+// people, invite an existing user by id, one invitation and a bulk CSV with a bad row (a re-run
+// sends nothing twice). Called by run.mjs with its page and helpers.
+
+import { call } from './watch.mjs';
 
 export async function userScreens({ page, test, expect, id, nav, shot, stamp, confirm }) {
   await test('users: search, register, edit, remove', async () => {
@@ -111,6 +113,49 @@ export async function userScreens({ page, test, expect, id, nav, shot, stamp, co
     await page.click(id('user-invite-save'));
     await page.waitForSelector(`${id('user-invite-error')}[data-code="not_allowed"]`);
     await shot('07c-users-invite-by-id');
+  });
+
+  await test("users: one user group's people, with the search on top", async () => {
+    await nav('users');
+    await page.waitForSelector(id('user-group-filter'));
+    const groups = (await call(page, 'user_groups_list')).user_groups;
+    const group = groups.find((g) => g.name === '営業部') ?? groups[0];
+    const members = (await call(page, 'user_groups_get', { user_group_id: group.id })).users;
+    expect(members.length > 0, `${group.name} has no members to show`);
+    const rowIds = () =>
+      page.locator(id('user-row')).evaluateAll((rs) => rs.map((r) => r.dataset.userId));
+    const everyone = (await page.textContent(id('user-range'))) ?? '';
+    await page.selectOption(id('user-group-filter'), group.id);
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="user-row"]').length === n,
+      members.length,
+    );
+    const shownIds = await rowIds();
+    expect(
+      shownIds.every((u) => members.some((m) => m.id === u)),
+      `someone outside ${group.name} is listed`,
+    );
+    await shot('07d-users-group');
+    // The search narrows the group's people; a name from outside the group finds no one.
+    const one = members[0];
+    await page.fill(id('user-search'), one.name);
+    await page.waitForFunction(
+      (u) =>
+        [...document.querySelectorAll('[data-testid="user-row"]')].some(
+          (r) => r.dataset.userId === u,
+        ),
+      one.id,
+    );
+    expect(
+      (await rowIds()).every((u) => members.some((m) => m.id === u)),
+      'the search let in someone outside the group',
+    );
+    await page.fill(id('user-search'), '');
+    await page.selectOption(id('user-group-filter'), '');
+    await page.waitForFunction(
+      (r) => document.querySelector('[data-testid="user-range"]')?.textContent === r,
+      everyone,
+    );
   });
 
   await test('invitations: one, bulk CSV with a bad row, re-run sends nothing twice', async () => {

@@ -144,6 +144,14 @@ describe('users: search by name, e-mail or code; "1–25 of N"', () => {
     // A page past the end (after a search narrowed the list) shows the last one there is.
     expect(userPage(many, 'person 1', 5, 25)).toMatchObject({ first: 1, last: 11, total: 11 });
     expect(userPage(many, 'nobody', 0, 25)).toMatchObject({ first: 0, last: 0, total: 0 });
+    // One user group's people, and the search within them.
+    const group = new Set(many.slice(0, 15).map((u) => u.id));
+    const inGroup = userPage(many, '', 0, 25, group);
+    expect(inGroup).toMatchObject({ first: 1, last: 15, total: 15 });
+    expect(inGroup.rows.every((u) => group.has(u.id))).toBe(true);
+    expect(userPage(many, many[20].name, 0, 25, group).total).toBe(0);
+    expect(userPage(many, many[3].name, 0, 25, group).rows.map((u) => u.id)).toContain(many[3].id);
+    expect(userPage(many, '', 0, 25, new Set())).toMatchObject({ total: 0 });
     expect(translate('en', 'users.range', { first: 1, last: 25, total: 60 })).toBe('1–25 of 60');
     expect(translate('ja', 'users.range', { first: 1, last: 25, total: 60 })).toBe(
       '60 人中 1〜25 人目',

@@ -40,6 +40,8 @@ export const usersJa: Record<UsersMessageKey, string> = {
     'このユーザーは追加できません。すでに組織に所属しているか、このアカウントには許可されていません。',
   'users.invite.badId': 'ユーザー ID は U-xxxxx-xxxxx の形式です。',
 
+  'users.group': 'ユーザーグループ',
+  'users.group.every': 'すべてのグループ',
   'users.search': '氏名・メールアドレス・ユーザーコードで検索',
   'users.range': '{total} 人中 {first}〜{last} 人目',
   'users.detail': 'ユーザーの詳細',

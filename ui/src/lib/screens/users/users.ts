@@ -68,8 +68,21 @@ function matchesFolded(u: UserView, q: string): boolean {
 
 export type UserPage = Page<UserView>;
 
-/** The matching users, one page of them, and the numbers of "first–last of total". */
-export function userPage(users: UserView[], query: string, page: number, size: number): UserPage {
+/**
+ * The matching users, one page of them, and the numbers of "first–last of total"; with
+ * `members`, only those in it (the people of the user group chosen).
+ */
+export function userPage(
+  users: UserView[],
+  query: string,
+  page: number,
+  size: number,
+  members: ReadonlySet<string> | null = null,
+): UserPage {
   const q = fold(query);
-  return pageOf(q ? users.filter((u) => matchesFolded(u, q)) : users, page, size);
+  const matching =
+    q || members
+      ? users.filter((u) => (!members || members.has(u.id)) && matchesFolded(u, q))
+      : users;
+  return pageOf(matching, page, size);
 }
