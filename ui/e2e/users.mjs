@@ -1,7 +1,8 @@
 // Users and invitations, end to end: search, register, edit, remove, paging, one user group's
-// people, invite an existing user by id, one invitation and a bulk CSV with a bad row (a re-run
-// sends nothing twice). Called by run.mjs with its page and helpers.
+// people and their CSV, invite an existing user by id, one invitation and a bulk CSV with a bad
+// row (a re-run sends nothing twice). Called by run.mjs with its page and helpers.
 
+import { readFileSync } from 'node:fs';
 import { call } from './watch.mjs';
 
 export async function userScreens({ page, test, expect, id, nav, shot, stamp, confirm }) {
@@ -136,6 +137,20 @@ export async function userScreens({ page, test, expect, id, nav, shot, stamp, co
       `someone outside ${group.name} is listed`,
     );
     await shot('07d-users-group');
+    // Exported as the list shows it: the group's people, a header line, Excel's BOM and CRLF.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.click(id('user-export')),
+    ]);
+    const csv = readFileSync(await download.path(), 'utf8');
+    expect(download.suggestedFilename() === 'lockdesk-users.csv', 'the file name');
+    expect(csv.startsWith('\ufeffUser ID,Name,E-mail,Role,'), `the CSV starts ${csv.slice(0, 40)}`);
+    const lines = csv.split('\r\n').filter((l) => l !== '');
+    expect(lines.length === members.length + 1, `${lines.length - 1} people exported`);
+    expect(
+      shownIds.every((u, i) => lines[i + 1].startsWith(`${u},`)),
+      'the export is not in the order of the list',
+    );
     // The search narrows the group's people; a name from outside the group finds no one.
     const one = members[0];
     await page.fill(id('user-search'), one.name);

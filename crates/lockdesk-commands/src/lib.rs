@@ -49,6 +49,7 @@ macro_rules! lockdesk_commands {
             write[LockGroupsRemoveLocks] lock_groups_remove_locks(LockGroupLocksRequest) -> LockGroupView;
             read users_list(UsersListRequest) -> UsersListResponse;
             read users_get(UserIdRequest) -> UserView;
+            read users_export_csv(UsersExportRequest) -> UsersExportResponse;
             write[UsersRegister] users_register(UsersRegisterRequest) -> UserView;
             write[UsersInvite] users_invite(UsersInviteRequest) -> UserView;
             write[UsersUpdate] users_update(UsersUpdateRequest) -> UserView;

@@ -27,6 +27,7 @@ pub mod core_context;
 pub mod demo;
 pub mod directory;
 pub mod error;
+pub mod excel_csv;
 pub mod groups;
 pub mod history;
 pub mod images;

@@ -285,6 +285,13 @@ pub enum UsersCmd {
     Show {
         id: String,
     },
+    /// Every user as a CSV file for Excel (BOM, CRLF), written to stdout:
+    /// `lockctl users export --lang ja > users.csv`.
+    Export {
+        /// Language of the headers and roles.
+        #[arg(long, value_enum, default_value = "en")]
+        lang: LangArg,
+    },
     /// Register a new user.
     Register {
         #[arg(long)]

@@ -1,15 +1,17 @@
 //! `users list | show | register | invite-existing | update | remove`: the app's user
 //! use-cases. An image file goes through the app's image pipeline.
 
+use lockdesk_archive::Language;
 use lockdesk_core::journal::journaled::{users_invite, users_register, users_remove, users_update};
 use lockdesk_core::users::commands::{users_get, users_list};
 use lockdesk_core::users::commands::{
     UserIdRequest, UsersInviteRequest, UsersListRequest, UsersRegisterRequest, UsersUpdateRequest,
 };
+use lockdesk_core::users::export::{users_export_csv, UsersExportRequest};
 use lockdesk_core::users::view::UserView;
 
 use super::{image_source, role};
-use crate::cli::UsersCmd;
+use crate::cli::{LangArg, UsersCmd};
 use crate::env::Env;
 use crate::error::{Error, Result};
 use crate::output::{self, words};
@@ -62,6 +64,19 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: UsersCmd) -> Result<()
                 }
                 Ok(())
             })
+        }
+        UsersCmd::Export { lang } => {
+            let req = UsersExportRequest {
+                user_ids: None,
+                language: Some(match lang {
+                    LangArg::En => Language::En,
+                    LangArg::Ja => Language::Ja,
+                }),
+            };
+            let csv = users_export_csv(ctx, req).await?;
+            term.out.write_all(csv.content.as_bytes())?;
+            writeln!(term.err, "{}", words::users_exported(csv.users))?;
+            Ok(())
         }
         UsersCmd::Show { id } => {
             let u = users_get(ctx, UserIdRequest { user_id: id }).await?;

@@ -67,6 +67,20 @@ async fn admin_session_from_profile_to_invitation() {
 
     let users = w.run(&["--json", "users", "list"], "").await.ok().json();
     assert!(!users["users"].as_array().unwrap().is_empty());
+    // Every user as a CSV file on stdout, for Excel; the count on stderr.
+    let every = users["users"].as_array().unwrap().len();
+    let csv = w.run(&["users", "export", "--lang", "ja"], "").await.ok();
+    let text = csv.out();
+    assert!(
+        text.starts_with("\u{feff}ユーザーID,名前,メールアドレス,権限,"),
+        "{text}"
+    );
+    assert_eq!(text.matches("\r\n").count(), every + 1);
+    assert!(
+        csv.stderr.contains(&format!("{every} users written")),
+        "{}",
+        csv.stderr
+    );
 
     w.run(
         &["invitations", "create", "--mail", "new.person@example.com"],

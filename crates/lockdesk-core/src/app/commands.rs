@@ -120,6 +120,7 @@ pub use crate::users::commands::{
     users_get, users_list, UserIdRequest, UsersInviteRequest, UsersListRequest, UsersListResponse,
     UsersRegisterRequest, UsersUpdateRequest,
 };
+pub use crate::users::export::{users_export_csv, UsersExportRequest, UsersExportResponse};
 pub use crate::users::view::{
     AccountRole, InvitationState, InvitationView, Role, UserRole, UserView,
 };

@@ -366,3 +366,55 @@ async fn bulk_run_reports_every_row_and_stops_when_cancelled() {
     assert_eq!(again.sent, 0);
     assert_eq!(again.results[0].outcome, InviteOutcome::AlreadyInvited);
 }
+
+/// The users list as a CSV file: everyone, or the ids asked for in their order; Japanese
+/// headers and roles, a byte-order mark, CRLF lines, and a name typed as a formula kept as text.
+#[tokio::test]
+async fn the_users_list_exports_as_csv_for_excel() {
+    let a = App::demo().await;
+    a.call(
+        "users_register",
+        json!({ "name": "=HYPERLINK(\"http://x\",\"y\")", "authority": "member", "code": "+CALC" }),
+    )
+    .await;
+    let all = ids(&a.call("users_list", json!({})).await);
+    let everyone = a
+        .call("users_export_csv", json!({ "language": "ja" }))
+        .await;
+    assert_eq!(everyone["users"], all.len());
+    assert_eq!(everyone["file_name"], "lockdesk-users.csv");
+    let text = everyone["content"].as_str().unwrap();
+    assert!(
+        text.starts_with("\u{feff}ユーザーID,名前,メールアドレス,権限,ユーザーコード,ICカード,作成日時,更新日時\r\n"),
+        "{}",
+        &text[..200.min(text.len())]
+    );
+    assert_eq!(text.matches("\r\n").count(), all.len() + 1);
+    assert!(text.contains(",メンバー,"), "roles in Japanese");
+    assert!(
+        text.contains("\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\""),
+        "the formula kept as text"
+    );
+    assert!(text.contains(",'+CALC,"), "the code kept as text");
+    assert!(!text.contains(",=HYPERLINK") && !text.contains(",+CALC"));
+
+    // The ids a screen lists, in its order; one that is not in the organization is left out.
+    let chosen = json!([all[2], "U-zzzzz-zzzzz", all[0]]);
+    let some = a
+        .call("users_export_csv", json!({ "user_ids": chosen }))
+        .await;
+    assert_eq!(some["users"], 2);
+    let lines: Vec<&str> = some["content"].as_str().unwrap().split("\r\n").collect();
+    assert!(lines[0].ends_with("User ID,Name,E-mail,Role,Code,IC cards,Created,Updated"));
+    assert!(
+        lines[1].starts_with(&format!("{},", all[2])),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[2].starts_with(&format!("{},", all[0])),
+        "{}",
+        lines[2]
+    );
+    assert_eq!(lines[3], "");
+}

@@ -396,6 +396,10 @@ pub fn more_users(next: &str) -> String {
     format!("More users follow; --all lists every one (next page after {next})")
 }
 
+pub fn users_exported(count: u64) -> String {
+    format!("{count} users written")
+}
+
 pub fn user_removed(id: &str) -> String {
     format!("Removed user {id} from the organization")
 }

@@ -8,11 +8,11 @@ use std::time::Duration;
 
 use chrono::{DateTime, SecondsFormat, Utc};
 use lockdesk_archive::model::Language;
-use lockdesk_archive::{neutralize_formula, BOM};
 use serde::{Deserialize, Serialize};
 
 use crate::app::context::AppContext;
 use crate::error::{Error, Result};
+use crate::excel_csv::excel_csv;
 use crate::journal::{FieldChange, Journal, JournalEntry, JournalQuery, Operation};
 use crate::team::commands::SHARE_WITHIN;
 use crate::team::journal_read::{read_team_journal, TeamRead};
@@ -290,38 +290,28 @@ fn made_by_headers(lang: Language) -> [&'static str; 2] {
 }
 
 fn to_csv(entries: &[JournalEntry], lang: Language, made_by: bool) -> Result<String> {
-    let mut out = Vec::from(BOM);
-    {
-        let mut w = csv::WriterBuilder::new()
-            .terminator(csv::Terminator::CRLF)
-            .from_writer(&mut out);
-        let fail = |e: csv::Error| Error::Csv(e.to_string());
-        let mut header: Vec<&str> = headers(lang).to_vec();
-        if made_by {
-            header.extend(made_by_headers(lang));
-        }
-        w.write_record(header).map_err(fail)?;
-        for e in entries {
-            let mut row = vec![
-                e.at.to_rfc3339_opts(SecondsFormat::Secs, true),
-                e.connection.clone().unwrap_or_default(),
-                e.account.clone().unwrap_or_default(),
-                e.organization_id.clone().unwrap_or_default(),
-                e.operation.as_str().to_owned(),
-                e.target_id.clone().unwrap_or_default(),
-                e.target_name.clone().unwrap_or_default(),
-                changes_text(e),
-                e.outcome.clone(),
-            ];
-            if made_by {
-                let by = e.made_by.as_ref();
-                row.push(by.map(|b| b.computer.clone()).unwrap_or_default());
-                row.push(by.map(|b| b.os_user.clone()).unwrap_or_default());
-            }
-            w.write_record(row.iter().map(|c| neutralize_formula(c).into_owned()))
-                .map_err(fail)?;
-        }
-        w.flush().map_err(|e| Error::Csv(e.to_string()))?;
+    let mut header: Vec<&str> = headers(lang).to_vec();
+    if made_by {
+        header.extend(made_by_headers(lang));
     }
-    String::from_utf8(out).map_err(|e| Error::Csv(e.to_string()))
+    let rows = entries.iter().map(|e| {
+        let mut row = vec![
+            e.at.to_rfc3339_opts(SecondsFormat::Secs, true),
+            e.connection.clone().unwrap_or_default(),
+            e.account.clone().unwrap_or_default(),
+            e.organization_id.clone().unwrap_or_default(),
+            e.operation.as_str().to_owned(),
+            e.target_id.clone().unwrap_or_default(),
+            e.target_name.clone().unwrap_or_default(),
+            changes_text(e),
+            e.outcome.clone(),
+        ];
+        if made_by {
+            let by = e.made_by.as_ref();
+            row.push(by.map(|b| b.computer.clone()).unwrap_or_default());
+            row.push(by.map(|b| b.os_user.clone()).unwrap_or_default());
+        }
+        row
+    });
+    excel_csv(&header, rows)
 }

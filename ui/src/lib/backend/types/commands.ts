@@ -109,6 +109,8 @@ import type { UserGroupsListResponse } from "./UserGroupsListResponse";
 import type { UserGroupsUpdateRequest } from "./UserGroupsUpdateRequest";
 import type { UserIdRequest } from "./UserIdRequest";
 import type { UserView } from "./UserView";
+import type { UsersExportRequest } from "./UsersExportRequest";
+import type { UsersExportResponse } from "./UsersExportResponse";
 import type { UsersInviteRequest } from "./UsersInviteRequest";
 import type { UsersListRequest } from "./UsersListRequest";
 import type { UsersListResponse } from "./UsersListResponse";
@@ -156,6 +158,7 @@ export type Commands = {
   lock_groups_remove_locks: { req: LockGroupLocksRequest; res: LockGroupView };
   users_list: { req: UsersListRequest; res: UsersListResponse };
   users_get: { req: UserIdRequest; res: UserView };
+  users_export_csv: { req: UsersExportRequest; res: UsersExportResponse };
   users_register: { req: UsersRegisterRequest; res: UserView };
   users_invite: { req: UsersInviteRequest; res: UserView };
   users_update: { req: UsersUpdateRequest; res: UserView };
@@ -250,6 +253,7 @@ export const COMMAND_NAMES: CommandName[] = [
   "lock_groups_remove_locks",
   "users_list",
   "users_get",
+  "users_export_csv",
   "users_register",
   "users_invite",
   "users_update",

@@ -238,6 +238,8 @@ export type { UserGroupsUpdateRequest } from "./UserGroupsUpdateRequest";
 export type { UserIdRequest } from "./UserIdRequest";
 export type { UserRole } from "./UserRole";
 export type { UserView } from "./UserView";
+export type { UsersExportRequest } from "./UsersExportRequest";
+export type { UsersExportResponse } from "./UsersExportResponse";
 export type { UsersInviteRequest } from "./UsersInviteRequest";
 export type { UsersListRequest } from "./UsersListRequest";
 export type { UsersListResponse } from "./UsersListResponse";

@@ -39,6 +39,8 @@ export const usersEn = {
     'This user cannot be added: they already belong to the organization, or the service does not allow it for your account.',
   'users.invite.badId': 'A user id looks like U-xxxxx-xxxxx.',
 
+  'users.export': 'Export CSV',
+  'users.exportedTo': 'Saved to {path}.',
   'users.group': 'User group',
   'users.group.every': 'Every group',
   'users.search': 'Search by name, e-mail or code',

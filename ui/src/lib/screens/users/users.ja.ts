@@ -40,6 +40,8 @@ export const usersJa: Record<UsersMessageKey, string> = {
     'このユーザーは追加できません。すでに組織に所属しているか、このアカウントには許可されていません。',
   'users.invite.badId': 'ユーザー ID は U-xxxxx-xxxxx の形式です。',
 
+  'users.export': 'CSV に書き出す',
+  'users.exportedTo': '{path} に保存しました。',
   'users.group': 'ユーザーグループ',
   'users.group.every': 'すべてのグループ',
   'users.search': '氏名・メールアドレス・ユーザーコードで検索',

@@ -68,10 +68,19 @@ function matchesFolded(u: UserView, q: string): boolean {
 
 export type UserPage = Page<UserView>;
 
-/**
- * The matching users, one page of them, and the numbers of "first–last of total"; with
- * `members`, only those in it (the people of the user group chosen).
- */
+/** The users the list shows, in its order: matching the search and, with `members`, in it (the
+ * people of the user group chosen). */
+export function usersShown(
+  users: UserView[],
+  query: string,
+  members: ReadonlySet<string> | null = null,
+): UserView[] {
+  const q = fold(query);
+  if (!q && !members) return users;
+  return users.filter((u) => (!members || members.has(u.id)) && matchesFolded(u, q));
+}
+
+/** The users shown, one page of them, and the numbers of "first–last of total". */
 export function userPage(
   users: UserView[],
   query: string,
@@ -79,10 +88,5 @@ export function userPage(
   size: number,
   members: ReadonlySet<string> | null = null,
 ): UserPage {
-  const q = fold(query);
-  const matching =
-    q || members
-      ? users.filter((u) => (!members || members.has(u.id)) && matchesFolded(u, q))
-      : users;
-  return pageOf(matching, page, size);
+  return pageOf(usersShown(users, query, members), page, size);
 }
