@@ -1,6 +1,6 @@
-//! The rollups of schemas 4 and 5 for a page of inserted records, added once per key instead of by a
-//! trigger once per record (deletes and updates keep their triggers). Sums for the counts; for
-//! the time card's parts the same merge as [`Card::merge`].
+//! The rollups of schemas 4 and 5 for a page of inserted records, added once per key instead of
+//! by a trigger once per record (deletes and updates keep their triggers). Sums for the counts;
+//! for the time card's parts the same merge as [`Card::merge`].
 
 use std::collections::HashMap;
 
