@@ -1,7 +1,7 @@
 // The Watch screen's form logic: the same limits as the core's WatchRules::validate, office
 // hours editing, listed users, the alert filters and the words of office days in both languages.
 import { describe, expect, it } from 'vitest';
-import type { AlertView, Finding, WatchRules } from '../src/lib/backend';
+import type { AlertView, Finding, UserView, WatchRules } from '../src/lib/backend';
 import { translate } from '../src/lib/i18n/index.svelte';
 import {
   addListedUser,
@@ -16,6 +16,7 @@ import {
   newestFirst,
   nextRoundAt,
   presetDays,
+  resolveWatchedUser,
   toForm,
   toggleDay,
   type Words,
@@ -143,6 +144,37 @@ describe('listed users', () => {
     expect(addListedUser([], '   ').problem).toEqual({ key: 'watch.invalid.user' });
     expect(addListedUser([], 'a\u0007b').problem).toEqual({ key: 'watch.invalid.user' });
     expect(addListedUser([], 'x'.repeat(255)).problem).toEqual({ key: 'watch.invalid.user' });
+  });
+  it('finds who is meant among thousands by name, e-mail, code or id', () => {
+    const person = (id: string, name: string, mail: string, code: string) =>
+      ({
+        id,
+        name,
+        mail,
+        code,
+        image_url: null,
+        authority: null,
+        created_at: null,
+        updated_at: null,
+        ic_cards: [],
+      }) as UserView;
+    const users = [
+      person('U-1', '佐藤 花子', 'hanako@example.jp', 'E001'),
+      person('U-2', '佐藤 太郎', 'taro@example.jp', 'E002'),
+      person('U-3', 'Anna Berg', 'anna@example.com', 'E003'),
+    ];
+    expect(resolveWatchedUser(users, [], 'U-3')).toEqual({ id: 'U-3', problem: null });
+    expect(resolveWatchedUser(users, [], 'taro@example.jp').id).toBe('U-2');
+    expect(resolveWatchedUser(users, [], 'e001').id).toBe('U-1');
+    expect(resolveWatchedUser(users, [], 'anna').id).toBe('U-3');
+    expect(resolveWatchedUser(users, [], '佐藤').problem).toEqual({
+      key: 'watch.severalUsersMatch',
+    });
+    // One of the two already watched: the other is meant.
+    expect(resolveWatchedUser(users, ['U-1'], '佐藤').id).toBe('U-2');
+    expect(resolveWatchedUser(users, [], 'nobody').problem).toEqual({
+      key: 'watch.noUserMatches',
+    });
   });
   it('stops at 500', () => {
     const many = Array.from({ length: 500 }, (_, i) => `U-${i}`);

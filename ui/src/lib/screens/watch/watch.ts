@@ -1,10 +1,11 @@
 // The Watch screen's logic, without Svelte: the rules form (text fields as typed, checked with
 // the core's rules from crates/lockdesk-core/src/watch/settings.rs), office hours editing, the
 // alert filters and the words of an alert's subject. Every problem is an i18n key + parameters.
-import type { AlertQuery, AlertView, Finding, RuleKind, WatchRules } from '../../backend';
+import type { AlertQuery, AlertView, Finding, RuleKind, UserView, WatchRules } from '../../backend';
 import { LIMITS as CORE } from '../../backend';
 import type { MessageKey } from '../../i18n/en';
 import { wholeNumber, type Problem } from '../../validate';
+import { usersShown } from '../users/users';
 
 /** The limits of `WatchRules::validate`, from the core's constants (generated into LIMITS). */
 export const LIMITS = {
@@ -164,6 +165,30 @@ export function addListedUser(
   if (users.length >= LIMITS.users)
     return { users, problem: { key: 'watch.invalid.tooManyUsers', params: { max: LIMITS.users } } };
   return { users: [...users, e], problem: null };
+}
+
+/** The people offered as the administrator types who to watch: at most this many. */
+export const USER_MATCHES = 20;
+
+/**
+ * Who a typed name, e-mail, code or id means among the organization's users (not already
+ * watched): their id when it names one person, else why not. An office of 20,000 is searched
+ * as the Users screen searches it, never listed whole.
+ */
+export function resolveWatchedUser(
+  users: UserView[],
+  watched: string[],
+  text: string,
+): { id: string; problem: null } | { id: null; problem: Problem } {
+  const typed = text.trim();
+  const exact = users.find((u) => u.id === typed || (u.mail !== null && u.mail === typed));
+  if (exact) return { id: exact.id, problem: null };
+  const found = usersShown(users, typed).filter((u) => !watched.includes(u.id));
+  if (found.length === 1) return { id: found[0].id, problem: null };
+  return {
+    id: null,
+    problem: { key: found.length === 0 ? 'watch.noUserMatches' : 'watch.severalUsersMatch' },
+  };
 }
 
 /** The alert list's filter. */
