@@ -1,7 +1,7 @@
 // A big office in the browser (its own host: 1,000 locks with photos, 20,000 people, 400
 // invitations): every lock listed and searchable, only the photos of rows near the screen
 // fetched (scrolling to the end fetches the last row's), the people searched by name and code,
-// shown by department and paged. How long each takes is the big-office benchmark's
+// shown by department and paged; the invitations paged. How long each takes is the big-office benchmark's
 // (ui/bench/big-office.mjs), not asserted here.
 import { ownHost } from './own_host.mjs';
 import { WINDOW } from './history.mjs';
@@ -66,6 +66,16 @@ export async function bigOffice({ test, expect }) {
       await page.waitForFunction(() =>
         /^1–25 of [\d,]{3,}/.test(document.querySelector('[data-testid="user-range"]').textContent),
       );
+      // 400 invitations: a page of 100 at once.
+      await page.click(id('nav-invitations'));
+      await page.waitForSelector(id('invite-row'));
+      expect(
+        (await page.locator(id('invite-row')).count()) === 100,
+        'the invitations are not a page of 100',
+      );
+      expect(/^1–100 of 4\d\d$/.test(await page.textContent(id('invite-range'))), 'invite range');
+      await page.click(id('nav-users'));
+      await page.waitForSelector(id('user-row'));
       // A department of about two hundred, chosen among a hundred user groups.
       await page.fill(id('user-search'), '');
       await page.selectOption(id('user-group-filter'), { label: '部署001' });

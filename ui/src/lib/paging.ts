@@ -1,5 +1,9 @@
-// One page of a list filtered in the window (Users, Locks): which rows, and the numbers of
-// "first–last of total".
+// One page of a list filtered in the window (Users, Locks, Invitations): which rows, and the
+// numbers of "first–last of total".
+
+/** Page sizes of the lists a big office has by the thousand (locks, invitations): a page of
+ * 100 renders at once; the pager shows only past the first size. */
+export const LONG_LIST_PAGE_SIZES = [100, 250, 1000] as const;
 
 export interface Page<T> {
   rows: T[];

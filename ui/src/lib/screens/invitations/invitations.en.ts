@@ -2,6 +2,7 @@
 // "Expires in" and "Invite again", merged into en.ts. Every key must exist in invitations.ja.ts too
 // (the type checks it).
 export const invitationsEn = {
+  'invites.range': '{first}–{last} of {total}',
   'invites.title': 'Invitations',
   'invites.one': 'Invite by e-mail',
   'invites.send': 'Send invitation',

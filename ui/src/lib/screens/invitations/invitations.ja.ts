@@ -4,6 +4,7 @@
 import type { InvitationsMessageKey } from './invitations.en';
 
 export const invitationsJa: Record<InvitationsMessageKey, string> = {
+  'invites.range': '全 {total} 件中 {first}〜{last} 件目',
   'invites.title': '招待',
   'invites.one': 'メールで招待',
   'invites.send': '招待を送信',

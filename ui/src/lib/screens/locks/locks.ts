@@ -1,5 +1,6 @@
 // Pure helpers for the locks screen: sorting, search, and which devices a lock has.
 import type { LockView, DeviceView, Battery, DeviceKind } from '../../backend';
+import { LONG_LIST_PAGE_SIZES } from '../../paging';
 
 export type LockSortKey = 'name' | 'id' | 'model' | 'battery' | 'autolock' | 'readers' | 'sensor';
 
@@ -94,4 +95,4 @@ export function sortLocks(list: LockView[], key: LockSortKey, dir: 1 | -1): Lock
 }
 
 /** Rows a page of the Locks table holds: the first is the default. */
-export const LOCK_PAGE_SIZES = [100, 250, 1000] as const;
+export const LOCK_PAGE_SIZES = LONG_LIST_PAGE_SIZES;
