@@ -37,11 +37,21 @@ fn app_context() -> Result<(AppContext, Option<DemoFolder>), String> {
     if demo_mode() {
         let folder = DemoFolder::new().map_err(|e| e.to_string())?;
         let core = Context::throwaway(folder.path());
-        return Ok((AppContext::new(core), Some(folder)));
+        return Ok((with_demo(core), Some(folder)));
     }
     Context::from_platform()
-        .map(|c| (AppContext::new(c), None))
+        .map(|c| (with_demo(c), None))
         .map_err(|e| e.to_string())
+}
+
+/// `LOCKDESK_DEMO_SIZE=big`: "Try the demo" opens a big office (1,000 locks, 20,000 people),
+/// for measuring the app at that size (`tests/desktop/big_office_bench.py`).
+fn with_demo(core: Context) -> AppContext {
+    if std::env::var("LOCKDESK_DEMO_SIZE").is_ok_and(|v| v == "big") {
+        AppContext::with_big_office_demo(core)
+    } else {
+        AppContext::new(core)
+    }
 }
 
 pub use commands::handler;

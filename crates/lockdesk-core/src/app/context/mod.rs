@@ -76,6 +76,12 @@ impl AppContext {
         Self::with_demo_options(core, DemoOptions::default())
     }
 
+    /// "Try the demo" opens a big office (1,000 locks, 20,000 people, 400 invitations, 200,000
+    /// records): for measuring the app at that size.
+    pub fn with_big_office_demo(core: Context) -> AppContext {
+        Self::with_demo_options(core, DemoOptions::big_office())
+    }
+
     /// `demo_options` are used by "Try the demo" (tests pass `SimOptions::small()`).
     pub fn with_demo_options(core: Context, demo_options: DemoOptions) -> AppContext {
         AppContext {

@@ -14,6 +14,12 @@ pub struct DemoOptions {
     _none: (),
 }
 
+impl DemoOptions {
+    pub fn big_office() -> Self {
+        Self::default()
+    }
+}
+
 /// No value of it exists: the demo never runs in this build.
 pub(crate) enum DemoSandbox {}
 
