@@ -84,6 +84,19 @@ export async function bigOffice({ test, expect }) {
           document.querySelector('[data-testid="user-range"]')?.textContent ?? '',
         ),
       );
+      // At the window's first size the list's tools (search, group, range, page size) stay on
+      // one line in either language, the longer Japanese words included.
+      for (const language of ['ja', 'en']) {
+        await page.selectOption(id('language'), language);
+        await page.waitForSelector(id('user-page-size'));
+        const [search, pageSize] = await Promise.all(
+          ['user-search', 'user-page-size'].map((t) => page.locator(id(t)).boundingBox()),
+        );
+        expect(
+          Math.abs(search.y + search.height / 2 - (pageSize.y + pageSize.height / 2)) < 8,
+          `in ${language} the page size sits at ${pageSize.y}, the search at ${search.y}`,
+        );
+      }
     });
   } finally {
     await own?.close();

@@ -44,7 +44,7 @@ export const usersJa: Record<UsersMessageKey, string> = {
   'users.exportedTo': '{path} に保存しました。',
   'users.group': 'ユーザーグループ',
   'users.group.every': 'すべてのグループ',
-  'users.search': '氏名・メールアドレス・ユーザーコードで検索',
+  'users.search': '氏名・メール・コードで検索',
   'users.range': '{total} 人中 {first}〜{last} 人目',
   'users.detail': 'ユーザーの詳細',
   'users.cards': 'ICカード',
