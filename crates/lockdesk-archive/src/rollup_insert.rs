@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use rusqlite::{params, Connection, Statement};
+use rusqlite::{Connection, Statement};
 
 use crate::cards::Card;
 use crate::days::{DAY_MS, HOUR_MS};
@@ -83,35 +83,35 @@ impl Added {
     }
 
     pub fn store(self, conn: &Connection) -> Result<()> {
-        let mut stmt = conn.prepare_cached(
+        add_counts(
+            conn,
             "INSERT INTO access_days (day, kind_ref, is_locked, records) VALUES (?1, ?2, ?3, ?4)
              ON CONFLICT (day, kind_ref, is_locked) DO UPDATE SET records = records + ?4",
+            self.days
+                .into_iter()
+                .map(|((day, kind, locked), n)| ([day, kind, locked.into()], n)),
         )?;
-        for ((day, kind, locked), n) in self.days {
-            stmt.execute(params![day, kind, locked, n])?;
-        }
-        let mut stmt = conn.prepare_cached(
+        add_counts(
+            conn,
             "INSERT INTO access_lock_days (lock_ref, day, kind_ref, is_locked, records)
              VALUES (?1, ?2, ?3, ?4, ?5)
              ON CONFLICT (lock_ref, day, kind_ref, is_locked) DO UPDATE SET records = records + ?5",
+            self.lock_days
+                .into_iter()
+                .map(|((lock, day, kind, locked), n)| ([lock, day, kind, locked.into()], n)),
         )?;
-        for ((lock, day, kind, locked), n) in self.lock_days {
-            stmt.execute(params![lock, day, kind, locked, n])?;
-        }
-        let mut stmt = conn.prepare_cached(
+        add_counts(
+            conn,
             "INSERT INTO access_hour_totals (hour, records) VALUES (?1, ?2)
              ON CONFLICT (hour) DO UPDATE SET records = records + ?2",
+            self.hours.into_iter().map(|(hour, n)| ([hour], n)),
         )?;
-        for (hour, n) in self.hours {
-            stmt.execute(params![hour, n])?;
-        }
-        let mut stmt = conn.prepare_cached(
+        add_counts(
+            conn,
             "INSERT INTO access_user_totals (user_ref, records) VALUES (?1, ?2)
              ON CONFLICT (user_ref) DO UPDATE SET records = records + ?2",
+            self.user_totals.into_iter().map(|(user, n)| ([user], n)),
         )?;
-        for (user, n) in self.user_totals {
-            stmt.execute(params![user, n])?;
-        }
         let mut stmt = conn.prepare_cached(&format!(
             "INSERT INTO access_user_hours
                  (hour, user_ref, records, first_ms, last_ms, first_entry_ms, last_exit_ms)
@@ -132,6 +132,19 @@ impl Added {
         }
         Ok(())
     }
+}
+
+/// Adds each count to its key's row of a rollup (`sql` takes the key's columns, then the count).
+fn add_counts<const N: usize>(
+    conn: &Connection,
+    sql: &str,
+    rows: impl IntoIterator<Item = ([i64; N], i64)>,
+) -> Result<()> {
+    let mut stmt = conn.prepare_cached(sql)?;
+    for (key, n) in rows {
+        stmt.execute(rusqlite::params_from_iter(key.into_iter().chain([n])))?;
+    }
+    Ok(())
 }
 
 /// Runs `stmt` with the `key` columns, then the time card's parts of `c`.
