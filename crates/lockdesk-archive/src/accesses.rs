@@ -25,6 +25,7 @@ use std::collections::HashMap;
 use lockdesk_api::models::Access;
 use rusqlite::{params, Connection};
 
+use crate::batches::Numbering;
 use crate::error::Result;
 use crate::model::to_ms;
 use crate::rollup_insert::Added;
@@ -32,7 +33,8 @@ use crate::{kinds, locks, users};
 
 /// Stores one answer page (or any batch treated as one); returns how many records were new.
 /// Call inside a transaction. `lock_id` is used for records that carry no lock. Every insert
-/// into `accesses` goes through here: it adds the new records to the rollups of schema 4.
+/// into `accesses` goes through here: it numbers the new records (noting the batch, see
+/// batches.rs) and adds them to the rollups of schema 4.
 pub fn insert_page(conn: &Connection, lock_id: &str, records: &[Access]) -> Result<usize> {
     store_records(conn, lock_id, records, None)
 }
@@ -100,10 +102,11 @@ fn store_records(
     let mut occurrences: HashMap<(i64, i64, i64, i64, bool), i64> = HashMap::new();
     let mut insert = conn.prepare_cached(
         "INSERT OR IGNORE INTO accesses
-             (lock_ref, created_at_ms, user_ref, kind_ref, is_locked, occurrence)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+             (id, lock_ref, created_at_ms, user_ref, kind_ref, is_locked, occurrence)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     )?;
     let mut added = Added::new(conn)?;
+    let mut numbering = Numbering::start(conn)?;
     let mut new = 0;
     for (i, a) in records.iter().enumerate() {
         let lock_ref = lock_refs[record_lock(a, lock_id)];
@@ -122,15 +125,24 @@ fn store_records(
             .entry((lock_ref, ms, user_ref, kind_ref, a.is_locked))
             .or_insert(0);
         let this = given.map_or(*occ, |g| g[i]);
-        let stored =
-            insert.execute(params![lock_ref, ms, user_ref, kind_ref, a.is_locked, this])?;
+        let stored = insert.execute(params![
+            numbering.next(),
+            lock_ref,
+            ms,
+            user_ref,
+            kind_ref,
+            a.is_locked,
+            this
+        ])?;
         if stored > 0 {
             added.add(lock_ref, ms, user_ref, kind_ref, a.is_locked);
+            numbering.stored(lock_ref, ms);
         }
         new += stored;
         *occ += 1;
     }
     added.store(conn)?;
+    numbering.finish(conn)?;
     Ok(new)
 }
 

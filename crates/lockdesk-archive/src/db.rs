@@ -16,6 +16,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0003_coverage.sql"),
     include_str!("../migrations/0004_day_hour_and_user_hour_rollups.sql"),
     include_str!("../migrations/0005_user_totals.sql"),
+    include_str!("../migrations/0006_records_in_time_order.sql"),
 ];
 
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
@@ -182,7 +183,11 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<()> {
         if now > i as i64 {
             continue;
         }
-        tx.execute_batch(sql)?;
+        if i + 1 == 6 {
+            crate::time_order::migrate(&tx, sql)?;
+        } else {
+            tx.execute_batch(sql)?;
+        }
         if i + 1 == 3 {
             crate::coverage::fill_from_runs(&tx)?;
         }

@@ -8,6 +8,7 @@
 mod accesses;
 mod aggregate;
 mod archive;
+mod batches;
 mod cards;
 pub mod checkpoints;
 mod count;
@@ -37,6 +38,7 @@ pub mod store_file;
 mod store_kind;
 pub mod sync;
 pub mod table;
+mod time_order;
 mod timecard;
 mod timecard_rollups;
 mod users;

@@ -6,6 +6,10 @@ use crate::error::Result;
 
 pub const PAGE_SIZE: &str = "v2_page_size";
 
+/// The start of the key of each team's mark of what it was given (a record number), the team's
+/// address after it.
+pub(crate) const TEAM_GIVEN_PREFIX: &str = "team_given:";
+
 pub fn get(conn: &Connection, key: &str) -> Result<Option<String>> {
     Ok(conn
         .prepare_cached("SELECT value FROM meta WHERE key = ?1")?

@@ -4,13 +4,13 @@
 //! and up to which record this archive has given its own).
 
 use lockdesk_api::models::{Access, AccessLock, AccessUser, ClientType};
-use rusqlite::{params, OptionalExtension};
+use rusqlite::params;
 
 use crate::archive::Archive;
 use crate::coverage::{self, Stretch};
 use crate::error::Result;
 use crate::model::{from_ms, to_ms};
-use crate::{accesses, meta};
+use crate::{accesses, batches, meta};
 
 /// One archived record with the lock it belongs to and its occurrence (see `accesses.rs`).
 #[derive(Clone, Debug, PartialEq)]
@@ -78,8 +78,26 @@ impl TeamMarks {
     }
 
     fn given(&self) -> String {
-        format!("team_given:{}", self.team)
+        format!("{}{}", meta::TEAM_GIVEN_PREFIX, self.team)
     }
+}
+
+/// A row of [`Archive::records_after`]'s query.
+fn shared_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(i64, SharedRecord)> {
+    let user: Option<String> = r.get(4)?;
+    Ok((
+        r.get(0)?,
+        SharedRecord::new(
+            r.get(1)?,
+            r.get(2)?,
+            r.get(3)?,
+            user.map(|id| Ok::<_, rusqlite::Error>((id, r.get(5)?, r.get(6)?)))
+                .transpose()?,
+            &r.get::<_, String>(7)?,
+            r.get(8)?,
+            r.get(9)?,
+        ),
+    ))
 }
 
 impl Archive {
@@ -87,32 +105,59 @@ impl Archive {
     /// each with its number. Names are the archive's newest.
     pub fn records_after(&self, after: i64, limit: u32) -> Result<Vec<(i64, SharedRecord)>> {
         let conn = self.conn();
-        let mut stmt = conn.prepare_cached(
-            "SELECT a.id, l.lock_id, l.name, a.created_at_ms, u.user_id, u.name, u.mail, k.name,
-                    a.is_locked, a.occurrence
+        let limit = limit as usize;
+        const SELECT: &str = "SELECT a.id, l.lock_id, l.name, a.created_at_ms, u.user_id,
+                    u.name, u.mail, k.name, a.is_locked, a.occurrence
                FROM accesses a
                JOIN locks l ON l.id = a.lock_ref
                JOIN kinds k ON k.id = a.kind_ref
-               LEFT JOIN users u ON u.id = a.user_ref
-              WHERE a.id > ?1 ORDER BY a.id LIMIT ?2",
-        )?;
-        let rows = stmt.query_map(params![after, limit], |r| {
-            let user: Option<String> = r.get(4)?;
-            Ok((
-                r.get::<_, i64>(0)?,
-                SharedRecord::new(
-                    r.get(1)?,
-                    r.get(2)?,
-                    r.get(3)?,
-                    user.map(|id| Ok::<_, rusqlite::Error>((id, r.get(5)?, r.get(6)?)))
-                        .transpose()?,
-                    &r.get::<_, String>(7)?,
-                    r.get(8)?,
-                    r.get(9)?,
-                ),
-            ))
+               LEFT JOIN users u ON u.id = a.user_ref";
+        let mut of_lock = conn.prepare_cached(&format!(
+            "{SELECT} WHERE a.lock_ref = ?1 AND a.created_at_ms BETWEEN ?2 AND ?3
+                AND a.id BETWEEN ?4 AND ?5"
+        ))?;
+        // Records numbered when the archive was put in time order: numbers follow the table.
+        let mut of_stretch = conn.prepare_cached(&format!(
+            "{SELECT} WHERE a.created_at_ms BETWEEN ?1 AND ?2 AND a.id BETWEEN ?3 AND ?4
+              ORDER BY a.created_at_ms, a.id LIMIT ?5"
+        ))?;
+        let mut found = Vec::new();
+        // One batch (its locks' parts) at a time: numbers do not interleave across batches.
+        let mut batch: Vec<(i64, SharedRecord)> = Vec::new();
+        let mut batch_last = None;
+        let flush = |batch: &mut Vec<(i64, SharedRecord)>, found: &mut Vec<_>| {
+            batch.sort_by_key(|(id, _)| *id);
+            found.append(batch);
+            found.len() < limit
+        };
+        batches::after(&conn, after, |b| {
+            if batch_last.is_some_and(|last| last != b.last_id) && !flush(&mut batch, &mut found) {
+                return Ok(false);
+            }
+            batch_last = Some(b.last_id);
+            let first = b.first_id.max(after + 1);
+            let rows: Vec<_> = if b.lock_ref == 0 {
+                let wanted = limit.saturating_sub(found.len() + batch.len()) as i64;
+                of_stretch
+                    .query_map(
+                        params![b.from_ms, b.til_ms, first, b.last_id, wanted],
+                        shared_row,
+                    )?
+                    .collect::<Result<_, _>>()?
+            } else {
+                of_lock
+                    .query_map(
+                        params![b.lock_ref, b.from_ms, b.til_ms, first, b.last_id],
+                        shared_row,
+                    )?
+                    .collect::<Result<_, _>>()?
+            };
+            batch.extend(rows);
+            Ok(true)
         })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        flush(&mut batch, &mut found);
+        found.truncate(limit);
+        Ok(found)
     }
 
     /// Every lock's complete stretches.
@@ -150,16 +195,7 @@ impl Archive {
     ) -> Result<usize> {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
-        let last = |tx: &rusqlite::Transaction<'_>| -> Result<i64> {
-            Ok(tx
-                .query_row("SELECT max(id) FROM accesses", [], |r| {
-                    r.get::<_, Option<i64>>(0)
-                })
-                .optional()?
-                .flatten()
-                .unwrap_or(0))
-        };
-        let before = last(&tx)?;
+        let before = batches::last_id(&tx)?;
         let given: i64 = meta::get(&tx, &marks.given())?
             .and_then(|v| v.parse().ok())
             .unwrap_or(0);
@@ -172,7 +208,7 @@ impl Archive {
             coverage::add(&tx, lock_id, *s)?;
         }
         if given == before {
-            meta::set(&tx, &marks.given(), &last(&tx)?.to_string())?;
+            meta::set(&tx, &marks.given(), &batches::last_id(&tx)?.to_string())?;
         }
         meta::set(&tx, &marks.taken(), &taken.to_string())?;
         tx.commit()?;

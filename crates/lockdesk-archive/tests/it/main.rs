@@ -13,3 +13,4 @@ mod shared_open;
 mod support;
 mod sync;
 mod team_share;
+mod time_order;

@@ -7,7 +7,7 @@ use std::path::Path;
 use lockdesk_archive::*;
 
 use crate::dataset::{dataset, t, U1, U2};
-use crate::support::rec;
+use crate::support::{rec, schema_1_archive};
 
 type Rows = Vec<(i64, i64, i64, i64)>;
 
@@ -20,7 +20,7 @@ fn query(conn: &rusqlite::Connection, sql: &str) -> Rows {
 }
 
 /// Both rollups and what they must equal.
-fn assert_rollups_match(db: &Path) {
+pub(crate) fn assert_rollups_match(db: &Path) {
     let conn = rusqlite::Connection::open(db).unwrap();
     let hours = query(
         &conn,
@@ -185,21 +185,15 @@ fn rollups_follow_inserts_repeats_resyncs_and_deletes() {
 fn migration_backfills_the_rollups_of_a_schema_1_archive() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("old.sqlite");
-    {
-        let conn = rusqlite::Connection::open(&path).unwrap();
-        conn.execute_batch(include_str!("../../migrations/0001_init.sql"))
-            .unwrap();
-        conn.execute_batch(
-            "PRAGMA user_version = 1;
-             INSERT INTO locks (lock_id) VALUES ('A1'), ('A2');
+    schema_1_archive(
+        &path,
+        "INSERT INTO locks (lock_id) VALUES ('A1'), ('A2');
              INSERT INTO users (user_id) VALUES ('U1');
              INSERT INTO accesses (lock_ref, created_at_ms, user_ref, kind_ref, is_locked) VALUES
                  (1, 1772411400000, 1, 3, 0), (1, 1772411405000, 0, 5, 1),
                  (2, 1772411999999, 1, 1, 0), (2, 1772442000000, 1, 3, 1),
                  (2, -1, 0, 7, 0);",
-        )
-        .unwrap();
-    }
+    );
     let a = Archive::open(&path).unwrap();
     assert_rollups_match(&path);
     let agg = a

@@ -159,3 +159,14 @@ pub fn rec(
         }),
     }
 }
+
+/// An archive file of schema 1 (the first release's) at `path`, then `sql` run on it: what the
+/// migrations start from.
+pub fn schema_1_archive(path: &std::path::Path, sql: &str) -> rusqlite::Connection {
+    let conn = rusqlite::Connection::open(path).unwrap();
+    conn.execute_batch(include_str!("../../migrations/0001_init.sql"))
+        .unwrap();
+    conn.execute_batch("PRAGMA user_version = 1;").unwrap();
+    conn.execute_batch(sql).unwrap();
+    conn
+}
