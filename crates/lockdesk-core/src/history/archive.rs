@@ -26,7 +26,7 @@ pub(crate) async fn blocking<T: Send + 'static>(
     ctx: &AppContext,
     f: impl FnOnce(&Archive) -> Result<T> + Send + 'static,
 ) -> Result<T> {
-    let archive = open_archive(ctx)?;
+    let archive = open_archive(ctx).await?;
     let used = archive.clone();
     tokio::task::spawn_blocking(move || f(&used))
         .await

@@ -22,7 +22,7 @@ fn data_dir(ctx: &AppContext) -> Result<PathBuf> {
 
 /// The archive of the history (v2) profile in use (or the one named with
 /// `AppContext::use_archive`), opened once per app context.
-pub(crate) fn open_archive(ctx: &AppContext) -> Result<Arc<Archive>> {
+fn open_here(ctx: &AppContext) -> Result<Arc<Archive>> {
     let chosen = ctx.archive_override();
     let path = match chosen {
         Some(path) => path,
@@ -43,6 +43,15 @@ pub(crate) fn open_archive(ctx: &AppContext) -> Result<Arc<Archive>> {
     let a = Arc::new(Archive::open(&path)?);
     map.insert(path, a.clone());
     Ok(a)
+}
+
+/// [`open_here`] off the async threads: opening checks the file, and the first open of an
+/// archive of an earlier schema rewrites it (over a minute for 10 million records).
+pub(crate) async fn open_archive(ctx: &AppContext) -> Result<Arc<Archive>> {
+    let ctx = ctx.clone();
+    tokio::task::spawn_blocking(move || open_here(&ctx))
+        .await
+        .map_err(|e| Error::Archive(lockdesk_archive::Error::Export(e.to_string())))?
 }
 
 /// An error of work on `archive`, named for the person: damage SQLite found in it sets the

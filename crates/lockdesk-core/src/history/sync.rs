@@ -150,7 +150,7 @@ pub(crate) async fn start_sync(
         }
     };
     let client = ctx.v2().await?;
-    let archive = open_archive(ctx)?;
+    let archive = open_archive(ctx).await?;
     let lock_ids: Vec<String> = req
         .lock_ids
         .unwrap_or_default()
@@ -363,7 +363,7 @@ pub async fn history_sync_status(
     ctx: &AppContext,
     _req: NoArgs,
 ) -> Result<HistorySyncStatusResponse> {
-    let archive = open_archive(ctx)?;
+    let archive = open_archive(ctx).await?;
     let (running, last, team) = {
         let space = ctx.space();
         let st = space.history.sync_state();

@@ -38,7 +38,7 @@ pub async fn today_overview(ctx: &AppContext, _req: NoArgs) -> Result<TodayOverv
     let hours = rules.office_hours()?;
     let now = ctx.core().clock.now();
     let locks = sections::locks(ctx).await;
-    let archive = sections::archive(ctx);
+    let archive = sections::archive(ctx).await;
     let batteries = sections::batteries(&locks, &rules, now);
     let (silent, after_hours, yesterday) =
         sections::from_archive(&archive, &locks, &rules, &hours, now).await;

@@ -90,11 +90,11 @@ pub(crate) struct Source {
     complete: Completeness,
 }
 
-pub(crate) fn archive(ctx: &AppContext) -> Part<Source> {
+pub(crate) async fn archive(ctx: &AppContext) -> Part<Source> {
     if ctx.archive_override().is_none() && ctx.profile_for(ApiVersion::V2).is_err() {
         return Err(TodayMissing::HistoryConnection);
     }
-    let archive = open_archive(ctx).map_err(|e| failed(&e))?;
+    let archive = open_archive(ctx).await.map_err(|e| failed(&e))?;
     let stats = archive.stats().map_err(|e| failed(&Error::from(e)))?;
     let synced_at = stats.locks.iter().filter_map(|l| l.synced_until).max();
     let complete = Completeness::all_synced(stats.locks.iter().map(|l| &l.complete));

@@ -326,7 +326,7 @@ pub async fn watch_round(ctx: &AppContext, _req: NoArgs) -> Result<WatchRoundRes
         .map_err(Error::from)?
         .map(|(at, _)| at);
     let from = round_window_start(now, last, &rules);
-    let archive = match open_archive(ctx) {
+    let archive = match open_archive(ctx).await {
         Ok(a) => Some(a),
         // No history connection signed in here: the rules that read history have nothing to
         // read; the batteries are still checked.
