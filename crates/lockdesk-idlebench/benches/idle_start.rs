@@ -1,5 +1,6 @@
 //! Idle memory right after the start, the same way for Lockdesk and for the empty Tauri 2 app
-//! (`empty-app/`, the baseline): each release binary is started with a fresh temporary `HOME`,
+//! (`empty-app/`, the baseline), and how soon each one's window is shown (mapped on the display,
+//! found with `xdotool`): each release binary is started with a fresh temporary `HOME`,
 //! left alone for `LOCKDESK_BENCH_SETTLE_SECS` seconds (60 by default), then its process tree
 //! (the app, WebKit's web and network processes) is sampled from /proc once a second for
 //! `LOCKDESK_BENCH_SECS` seconds (120 by default); the table gives each process's CPU over the
@@ -101,6 +102,13 @@ fn measure(bin: &PathBuf, settle: Duration, window: Duration) -> bool {
         .spawn()
         .expect("start the binary");
     let pid = child.id();
+    match window_shown(pid, Duration::from_secs(30)) {
+        Some(t) => println!(
+            "window shown {:.0} ms after the start",
+            t.as_secs_f64() * 1000.0
+        ),
+        None => println!("window shown: not seen within 30 s (is xdotool installed?)"),
+    }
     std::thread::sleep(settle);
     let start = procfs::snapshot(pid);
     let t0 = Instant::now();
@@ -126,4 +134,23 @@ fn measure(bin: &PathBuf, settle: Duration, window: Duration) -> bool {
     procfs::table(&start, &last, elapsed);
     println!("peak total RSS {:.1} MiB", peak_rss as f64 / 1024.0);
     true
+}
+
+/// How long after now (just after the start) a window of `pid` is mapped on the display:
+/// `xdotool` asked every 10 ms (the same for every binary, so the comparison holds).
+fn window_shown(pid: u32, limit: Duration) -> Option<Duration> {
+    let t0 = Instant::now();
+    while t0.elapsed() < limit {
+        let found = Command::new("xdotool")
+            .args(["search", "--onlyvisible", "--pid", &pid.to_string()])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .output()
+            .ok()?;
+        if found.status.success() && !found.stdout.is_empty() {
+            return Some(t0.elapsed());
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    None
 }
