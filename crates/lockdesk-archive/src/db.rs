@@ -58,6 +58,20 @@ pub fn open(path: &Path) -> Result<Connection> {
     Ok(conn)
 }
 
+/// The schema of the archive at `path` as it is on disk (`None`: no file yet), read without
+/// writing anything: to say before opening it that the opening will migrate it.
+pub fn schema_on_disk(path: &Path) -> Result<Option<i64>> {
+    if !path.exists() {
+        return Ok(None);
+    }
+    let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+    Ok(Some(conn.pragma_query_value(
+        None,
+        "user_version",
+        |r| r.get(0),
+    )?))
+}
+
 /// Opens (creating it if needed) without the check and the migrations: a second connection to
 /// an archive already opened with [`open`].
 pub(crate) fn open_reader(path: &Path) -> Result<Connection> {

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use lockdesk_archive::{
-    paths, ExportFormat, ExportRequest, HistoryFilter, HistoryQuery, Language, SortOrder,
+    db, paths, ExportFormat, ExportRequest, HistoryFilter, HistoryQuery, Language, SortOrder,
     SyncOutcome, Zone,
 };
 use lockdesk_core::app::args::NoArgs;
@@ -43,20 +43,34 @@ pub(crate) async fn show_sync_progress(
     Ok(())
 }
 
-/// The app context working on the archive named, or the profile's own.
-fn archive<'a>(env: &'a Env<'_>, arg: &ArchiveArg) -> Result<&'a AppContext> {
+/// The app context working on the archive named, or the profile's own. An archive of an
+/// earlier version is rewritten when first opened (seconds a million records): said first.
+fn archive<'a>(env: &'a Env<'_>, term: &mut Term<'_>, arg: &ArchiveArg) -> Result<&'a AppContext> {
     let ctx = env.app()?;
     ctx.use_archive(arg.path.clone());
+    let on_disk = archive_path(env, arg).map(|path| (db::schema_on_disk(&path), path));
+    if let Ok((Ok(Some(found)), path)) = on_disk {
+        if (1..db::SCHEMA_VERSION).contains(&found) {
+            writeln!(
+                term.err,
+                "Updating the archive {} to this version's layout, once (about 4 seconds a \
+                 million records)…",
+                path.display()
+            )?;
+        }
+    }
     Ok(ctx)
 }
 
-fn archive_name(env: &Env<'_>, arg: &ArchiveArg) -> Result<String> {
+fn archive_path(env: &Env<'_>, arg: &ArchiveArg) -> Result<std::path::PathBuf> {
     Ok(match &arg.path {
-        Some(p) => p.display().to_string(),
-        None => paths::archive_path(&paths::data_dir()?, &env.profile()?, None)?
-            .display()
-            .to_string(),
+        Some(p) => p.clone(),
+        None => paths::archive_path(&paths::data_dir()?, &env.profile()?, None)?,
     })
+}
+
+fn archive_name(env: &Env<'_>, arg: &ArchiveArg) -> Result<String> {
+    Ok(archive_path(env, arg)?.display().to_string())
 }
 
 fn filter(f: ArchiveFilter) -> Result<HistoryFilter> {
@@ -92,7 +106,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
                     return Err(Error::Usage("--from must be before --til".into()));
                 }
             }
-            let ctx = archive(env, &arg)?;
+            let ctx = archive(env, term, &arg)?;
             let before = history_sync_status(ctx, NoArgs {}).await?.last;
             let started = history_sync_start(
                 ctx,
@@ -198,7 +212,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
                 offset,
                 with_total: true,
             };
-            let ctx = archive(env, &arg)?;
+            let ctx = archive(env, term, &arg)?;
             let page = history_archive_query(ctx, query).await?;
             term.show(&page, |term| {
                 let rows: Vec<Vec<String>> = page.rows.iter().map(words::archive_row).collect();
@@ -240,7 +254,7 @@ pub async fn run(env: &Env<'_>, term: &mut Term<'_>, cmd: HistoryCmd) -> Result<
                 path: path.clone(),
                 reason: e.to_string(),
             })?;
-            let ctx = archive(env, &arg)?;
+            let ctx = archive(env, term, &arg)?;
             let written = history_archive_export_to(
                 ctx,
                 HistoryExportRequest { export, note: None },

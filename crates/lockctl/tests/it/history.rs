@@ -367,3 +367,38 @@ async fn accesses_csv_times_are_local_with_their_offset() {
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_archive_of_an_earlier_version_is_updated_once_and_said_so() {
+    let w = world();
+    w.add_profile("hist", 1).await;
+    w.login("hist").await.ok();
+    // An archive as the first release wrote it: two records of one lock.
+    let path = w._dir.path().join("old.sqlite");
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute_batch(include_str!(
+            "../../../lockdesk-archive/migrations/0001_init.sql"
+        ))
+        .unwrap();
+        conn.execute_batch(
+            "PRAGMA user_version = 1;
+             INSERT INTO locks (lock_id, name) VALUES ('A1', '正面玄関');
+             INSERT INTO accesses (lock_ref, created_at_ms, user_ref, kind_ref, is_locked)
+                 VALUES (1, 1772411400000, 0, 5, 1), (1, 1772411405000, 0, 6, 0);",
+        )
+        .unwrap();
+    }
+    let db = path.to_str().unwrap();
+    let query = ["--json", "history", "query", "--archive", db];
+    let first = w.run(&query, "").await.ok();
+    assert!(
+        first.stderr.contains("Updating the archive") && first.stderr.contains(db),
+        "{}",
+        first.stderr
+    );
+    assert_eq!(first.json()["total"].as_u64(), Some(2));
+    let again = w.run(&query, "").await.ok();
+    assert!(!again.stderr.contains("Updating"), "{}", again.stderr);
+    assert_eq!(again.json()["total"].as_u64(), Some(2));
+}
