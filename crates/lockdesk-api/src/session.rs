@@ -264,7 +264,11 @@ impl Session {
         let renewed = match self.oauth.refresh(&refresh).await {
             Ok(renewed) => renewed,
             Err(e) if e.is(&ServiceCode::InvalidGrant) => {
-                self.sink.note_renewing(None);
+                // A note left midway stays, so that every program after this one (one stopped
+                // before it could tell, too) says why, until a new sign-in replaces the pair.
+                if !left_midway {
+                    self.sink.note_renewing(None);
+                }
                 // Refused: a program without the lock (an older version, a sign-in) may have
                 // stored newer tokens meanwhile; those are kept, not the refused ones.
                 if let Ok(Some(stored)) = self.sink.reload() {

@@ -76,8 +76,8 @@ async fn four_processes_renewing_at_once_all_succeed() {
 
 /// A renewal cut after the service issued new tokens and before they were stored (a process
 /// killed then): the service has retired the stored refresh token. The next program finds the
-/// note that renewal left and says so (`renewal_interrupted`), where without the note the same
-/// refusal is only "not signed in"; signing in again works.
+/// note that renewal left and says so (`renewal_interrupted`), as does every program after it,
+/// where without the note the same refusal is only "not signed in"; signing in again works.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_renewal_cut_after_the_service_answered_is_told_plainly() {
     let home = Home::new(start_sim());
@@ -122,6 +122,14 @@ async fn a_renewal_cut_after_the_service_answered_is_told_plainly() {
         told.stderr
     );
     assert!(told.stderr.contains("sign in again"), "{}", told.stderr);
+    // And so does every program after it until a new sign-in (one stopped after the refusal,
+    // before it could say so, leaves the next the same words).
+    let still = home.run(&["--profile", "work", "token-info"]).await;
+    assert!(
+        still.stderr.contains("[renewal_interrupted]"),
+        "{}",
+        still.stderr
+    );
 
     let again = home.login("work").await;
     assert_eq!(again.code, 0, "{}", again.stderr);
