@@ -10,6 +10,7 @@ use crate::days::{date_of_day, DAY_MS};
 use crate::error::Result;
 use crate::filter_sql::where_clause;
 use crate::model::*;
+use crate::people::People;
 use crate::rollup;
 use crate::zone::ZoneMapper;
 
@@ -23,7 +24,7 @@ impl Archive {
         };
         let counts = match from_rollup {
             Some(c) => c,
-            None => scan(&conn, &req.filter, req.zone)?,
+            None => scan(&conn, &self.people, &req.filter, req.zone)?,
         };
         let busiest = busiest_users(&counts.per_user);
         let names = Names::load_users(&conn, &busiest)?;
@@ -33,8 +34,13 @@ impl Archive {
 }
 
 /// Counts the matching records one by one.
-pub(crate) fn scan(conn: &Connection, filter: &HistoryFilter, zone: Zone) -> Result<Counts> {
-    let w = where_clause(conn, filter)?;
+pub(crate) fn scan(
+    conn: &Connection,
+    people: &People,
+    filter: &HistoryFilter,
+    zone: Zone,
+) -> Result<Counts> {
+    let w = where_clause(conn, people, filter)?;
     let mut c = Counts::default();
     if w.empty {
         return Ok(c);

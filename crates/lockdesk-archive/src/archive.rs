@@ -12,6 +12,7 @@ use crate::error::{Error, Result};
 use crate::filter_sql::{where_clause, Where};
 use crate::model::*;
 use crate::paths;
+use crate::people::People;
 use crate::store_file::{self, StoreKind};
 use crate::{accesses, db};
 
@@ -24,6 +25,7 @@ pub struct SyncLock {
 pub struct Archive {
     path: PathBuf,
     conn: Mutex<Connection>,
+    pub(crate) people: People,
 }
 
 impl std::fmt::Debug for Archive {
@@ -59,6 +61,7 @@ impl Archive {
         Ok(Archive {
             path,
             conn: Mutex::new(conn),
+            people: People::default(),
         })
     }
 
@@ -136,7 +139,7 @@ impl Archive {
     /// One page of matching records.
     pub fn query(&self, q: &HistoryQuery) -> Result<HistoryPage> {
         let conn = self.conn();
-        let w = where_clause(&conn, &q.filter)?;
+        let w = where_clause(&conn, &self.people, &q.filter)?;
         let limit = q.limit.clamp(1, 10_000);
         if w.empty {
             return Ok(HistoryPage {
@@ -164,7 +167,7 @@ impl Archive {
             })?
             .collect::<Result<Vec<_>, _>>()?;
         let total = if q.with_total {
-            Some(crate::count::count(&conn, &q.filter)?)
+            Some(crate::count::count(&conn, &self.people, &q.filter)?)
         } else {
             None
         };
@@ -180,7 +183,7 @@ impl Archive {
     /// watcher's rules read whole windows this way instead of page by page).
     pub fn scan(&self, filter: &HistoryFilter, mut f: impl FnMut(HistoryRow)) -> Result<u64> {
         let conn = self.conn();
-        let w = where_clause(&conn, filter)?;
+        let w = where_clause(&conn, &self.people, filter)?;
         if w.empty {
             return Ok(0);
         }

@@ -10,6 +10,7 @@ use crate::days::DAY_MS;
 use crate::error::Result;
 use crate::filter_sql::where_clause;
 use crate::model::{HistoryFilter, Zone};
+use crate::people::People;
 use crate::zone::ZoneMapper;
 
 /// One user's day so far.
@@ -50,12 +51,13 @@ pub(crate) type Cards = HashMap<(i64, i64), Card, Fast>;
 /// `nfc_inside`.
 pub(crate) fn scan(
     conn: &Connection,
+    people: &People,
     filter: &HistoryFilter,
     zone: Zone,
     inside: i64,
     cards: &mut Cards,
 ) -> Result<()> {
-    let w = where_clause(conn, filter)?;
+    let w = where_clause(conn, people, filter)?;
     if w.empty {
         return Ok(());
     }

@@ -8,14 +8,15 @@ use crate::days::DAY_MS;
 use crate::error::Result;
 use crate::filter_sql::where_clause;
 use crate::model::HistoryFilter;
+use crate::people::People;
 use crate::rollup_range::cut;
 
-pub(crate) fn count(conn: &Connection, f: &HistoryFilter) -> Result<u64> {
+pub(crate) fn count(conn: &Connection, people: &People, f: &HistoryFilter) -> Result<u64> {
     let by_user = f.user.as_deref().is_some_and(|u| !u.trim().is_empty());
     let Some(days) = cut(f, DAY_MS).filter(|_| !by_user) else {
-        return records(conn, f);
+        return records(conn, people, f);
     };
-    let Some(cond) = days.rollup_where(conn, f, "day")? else {
+    let Some(cond) = days.rollup_where(conn, people, f, "day")? else {
         return Ok(0);
     };
     let table = if f.lock_ids.is_empty() {
@@ -28,14 +29,14 @@ pub(crate) fn count(conn: &Connection, f: &HistoryFilter) -> Result<u64> {
         .prepare_cached(&sql)?
         .query_row([], |r| r.get::<_, i64>(0))? as u64;
     for edge in &days.edges {
-        n += records(conn, edge)?;
+        n += records(conn, people, edge)?;
     }
     Ok(n)
 }
 
 /// Counted one by one.
-pub(crate) fn records(conn: &Connection, f: &HistoryFilter) -> Result<u64> {
-    let w = where_clause(conn, f)?;
+pub(crate) fn records(conn: &Connection, people: &People, f: &HistoryFilter) -> Result<u64> {
+    let w = where_clause(conn, people, f)?;
     if w.empty {
         return Ok(0);
     }

@@ -75,7 +75,8 @@ impl Archive {
     ) -> Result<ExportSummary> {
         // Its own connection: a long export never holds up a sync.
         let conn = self.reader()?;
-        let w = where_clause(&conn, &req.filter)?;
+        // Refs resolved on the archive's own connection, where the people's folding is kept.
+        let w = where_clause(&self.conn(), &self.people, &req.filter)?;
         let names = Names::load(&conn)?;
         let mut sink = Counting {
             inner: std::io::BufWriter::with_capacity(1 << 20, out),

@@ -5,7 +5,8 @@ use rusqlite::Connection;
 
 use crate::error::Result;
 use crate::model::{to_ms, HistoryFilter};
-use crate::{kinds, locks, users};
+use crate::people::People;
+use crate::{kinds, locks};
 
 /// A filter turned into SQL over `accesses a`: ids resolved to refs first, so the planner
 /// sees plain integer conditions it can match to the indexes.
@@ -27,7 +28,7 @@ impl Where {
     }
 }
 
-pub fn where_clause(conn: &Connection, f: &HistoryFilter) -> Result<Where> {
+pub fn where_clause(conn: &Connection, people: &People, f: &HistoryFilter) -> Result<Where> {
     let mut conds: Vec<String> = Vec::new();
     let mut params: Vec<Value> = Vec::new();
     let mut empty = false;
@@ -45,7 +46,7 @@ pub fn where_clause(conn: &Connection, f: &HistoryFilter) -> Result<Where> {
         conds.push(in_list("a.lock_ref", &lock_refs));
     }
     if let Some(user) = f.user.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
-        let refs = users::matching(conn, user)?;
+        let refs = people.matching(conn, user)?;
         empty |= refs.is_empty();
         conds.push(in_list("a.user_ref", &refs));
     }

@@ -29,6 +29,7 @@ mod locks;
 mod meta;
 pub mod model;
 pub mod paths;
+mod people;
 pub mod private_fs;
 mod rollup;
 mod rollup_insert;

@@ -6,6 +6,7 @@ use rusqlite::Connection;
 use crate::error::Result;
 use crate::filter_sql::where_clause;
 use crate::model::{from_ms, to_ms, HistoryFilter};
+use crate::people::People;
 
 pub(crate) struct Cut {
     /// The whole units `[first, end)` (`None`: unbounded).
@@ -50,6 +51,7 @@ impl Cut {
     pub fn rollup_where(
         &self,
         conn: &Connection,
+        people: &People,
         f: &HistoryFilter,
         column: &str,
     ) -> Result<Option<String>> {
@@ -58,7 +60,7 @@ impl Cut {
             til: None,
             ..f.clone()
         };
-        let w = where_clause(conn, &untimed)?;
+        let w = where_clause(conn, people, &untimed)?;
         if w.empty {
             return Ok(None);
         }

@@ -28,14 +28,22 @@ impl Archive {
             .iter()
             .position(|k| k.as_deref() == Some("nfc_inside"))
             .map_or(-1, |p| p as i64);
-        let cards = match timecard_rollups::cards(&conn, &req.filter, req.zone, inside)? {
-            Some(cards) => cards,
-            None => {
-                let mut cards = Cards::default();
-                scan(&conn, &req.filter, req.zone, inside, &mut cards)?;
-                cards
-            }
-        };
+        let cards =
+            match timecard_rollups::cards(&conn, &self.people, &req.filter, req.zone, inside)? {
+                Some(cards) => cards,
+                None => {
+                    let mut cards = Cards::default();
+                    scan(
+                        &conn,
+                        &self.people,
+                        &req.filter,
+                        req.zone,
+                        inside,
+                        &mut cards,
+                    )?;
+                    cards
+                }
+            };
         drop(conn);
         // Sorted by day and each user's place in (name, id) order: integers, not strings.
         let place = places(&names);

@@ -11,11 +11,13 @@ use crate::cards::{scan, Card, Cards};
 use crate::days::HOUR_MS;
 use crate::error::Result;
 use crate::model::{HistoryFilter, Zone};
+use crate::people::People;
 use crate::rollup_range::{cut, Cut};
 use crate::zone::ZoneMapper;
 
 pub(crate) fn cards(
     conn: &Connection,
+    people: &People,
     f: &HistoryFilter,
     zone: Zone,
     inside: i64,
@@ -47,7 +49,7 @@ pub(crate) fn cards(
         };
         for &(shift, first_day, end_day) in &plan.days {
             add_shift(conn, shift)?;
-            let Some(cond) = within(conn, f, "day", first_day, end_day)? else {
+            let Some(cond) = within(conn, people, f, "day", first_day, end_day)? else {
                 return Ok(Some(cards));
             };
             let sql = format!(
@@ -57,7 +59,7 @@ pub(crate) fn cards(
             read(conn, &sql, Some, &mut cards)?;
         }
         for &(first_hour, end_hour) in &plan.hours {
-            let Some(cond) = within(conn, f, "hour", first_hour, end_hour)? else {
+            let Some(cond) = within(conn, people, f, "hour", first_hour, end_hour)? else {
                 return Ok(Some(cards));
             };
             let sql = format!("SELECT a.hour, a.user_ref, {PARTS} FROM access_user_hours a {cond}");
@@ -65,7 +67,7 @@ pub(crate) fn cards(
         }
     }
     for edge in &hours.edges {
-        scan(conn, edge, zone, inside, &mut cards)?;
+        scan(conn, people, edge, zone, inside, &mut cards)?;
     }
     Ok(Some(cards))
 }
@@ -73,6 +75,7 @@ pub(crate) fn cards(
 /// The `WHERE` of `f`'s users and `column` in `[first, end)`.
 fn within(
     conn: &Connection,
+    people: &People,
     f: &HistoryFilter,
     column: &str,
     first: i64,
@@ -83,7 +86,7 @@ fn within(
         end: Some(end),
         edges: Vec::new(),
     };
-    range.rollup_where(conn, f, column)
+    range.rollup_where(conn, people, f, column)
 }
 
 const PARTS: &str = "a.records, a.first_ms, a.last_ms, a.first_entry_ms, a.last_exit_ms";

@@ -27,17 +27,6 @@ pub fn upsert(
         .query_row([user_id], |r| r.get(0))?)
 }
 
-/// Refs of users whose id is `needle`, or whose name or e-mail contains it.
-pub fn matching(conn: &Connection, needle: &str) -> Result<Vec<i64>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT id FROM users WHERE user_id = ?1
-            OR instr(lower(coalesce(name, '')), lower(?1)) > 0
-            OR instr(lower(coalesce(mail, '')), lower(?1)) > 0",
-    )?;
-    let rows = stmt.query_map([needle], |r| r.get(0))?;
-    Ok(rows.collect::<Result<_, _>>()?)
-}
-
 /// Users whose id, name or e-mail contains `search` (all when empty), by name.
 pub fn search(conn: &Connection, search: &str, limit: u32) -> Result<Vec<ArchivedUser>> {
     let mut stmt = conn.prepare_cached(
