@@ -1,6 +1,5 @@
 // Pure helpers for the locks screen: sorting, search, and which devices a lock has.
 import type { LockView, DeviceView, Battery, DeviceKind } from '../../backend';
-import { LONG_LIST_PAGE_SIZES } from '../../paging';
 
 export type LockSortKey = 'name' | 'id' | 'model' | 'battery' | 'autolock' | 'readers' | 'sensor';
 
@@ -93,6 +92,3 @@ export function sortLocks(list: LockView[], key: LockSortKey, dir: 1 | -1): Lock
     return c !== 0 ? c * dir : a.id.localeCompare(b.id);
   });
 }
-
-/** Rows a page of the Locks table holds: the first is the default. */
-export const LOCK_PAGE_SIZES = LONG_LIST_PAGE_SIZES;
