@@ -30,6 +30,7 @@ function status(over: Partial<HistorySyncStatusResponse> = {}): HistorySyncStatu
     running: null,
     last: null,
     team: null,
+    updating: false,
     ...over,
   };
 }
@@ -89,6 +90,13 @@ describe('archive status line', () => {
     const st = status({ records: 3, locks: [lock('2026-11-22T00:30:00Z')] });
     const j = archiveLine(st, 'ja-JP', new Date(NOW), 'Asia/Tokyo');
     expect(translate('ja', j.key, j.params)).toContain('2026/11/22 09:30');
+  });
+  it('says the archive is being updated, and nothing of its records, while it is', () => {
+    const st = status({ updating: true, records: 0, locks: [lock(at(-48))] });
+    expect(words(archiveLine(st, 'ja-JP', new Date(NOW), 'Asia/Tokyo'))).toEqual([
+      'Updating the archive for this version of Lockdesk. This happens once; a large archive takes a minute or two.',
+      'このバージョンの Lockdesk に合わせて記録の保存形式を更新しています。更新は一度だけで、記録が多いと1〜2分かかります。',
+    ]);
   });
   it('says never synced for an empty archive', () => {
     const w = archiveLine(status(), 'en-GB', new Date(NOW), 'UTC');

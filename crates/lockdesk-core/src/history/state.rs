@@ -47,11 +47,24 @@ pub struct TeamArchiveView {
 pub(crate) struct HistoryState {
     pub(crate) archives: Mutex<HashMap<PathBuf, Arc<Archive>>>,
     pub(crate) sync: Mutex<SyncState>,
+    pub(crate) updating: Mutex<ArchiveUpdate>,
+}
+
+/// The first opening of an archive of an earlier version, which rewrites it for this one, run
+/// in the background (`store.rs`): whether it runs, and how it failed, for the next ask to say.
+#[derive(Default)]
+pub(crate) struct ArchiveUpdate {
+    pub(crate) running: bool,
+    pub(crate) failed: Option<crate::error::Error>,
 }
 
 impl HistoryState {
     pub(crate) fn sync_state(&self) -> std::sync::MutexGuard<'_, SyncState> {
         self.sync.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    pub(crate) fn updating(&self) -> std::sync::MutexGuard<'_, ArchiveUpdate> {
+        self.updating.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// Closes the archives this space opened (before the demo's folder is deleted).

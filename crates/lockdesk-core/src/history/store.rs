@@ -2,11 +2,12 @@
 //! the archive queries (`archive.rs`) and the sync (`sync.rs`), which do not depend on each
 //! other.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
 
 use lockdesk_api::ApiVersion;
-use lockdesk_archive::{paths, Archive};
+use lockdesk_archive::{db, paths, Archive};
 
 use crate::app::context::AppContext;
 use crate::error::{Error, Result};
@@ -20,17 +21,32 @@ fn data_dir(ctx: &AppContext) -> Result<PathBuf> {
     }
 }
 
-/// The archive of the history (v2) profile in use (or the one named with
-/// `AppContext::use_archive`), opened once per app context.
-fn open_here(ctx: &AppContext) -> Result<Arc<Archive>> {
-    let chosen = ctx.archive_override();
-    let path = match chosen {
-        Some(path) => path,
+/// Where the archive of the history (v2) profile in use lives (or the one named with
+/// `AppContext::use_archive`).
+fn archive_path(ctx: &AppContext) -> Result<PathBuf> {
+    match ctx.archive_override() {
+        Some(path) => Ok(path),
         None => {
             let profile = ctx.profile_for(ApiVersion::V2)?;
-            paths::archive_path(&data_dir(ctx)?, &profile, None)?
+            Ok(paths::archive_path(&data_dir(ctx)?, &profile, None)?)
         }
-    };
+    }
+}
+
+/// The archive at `path` if this space has opened it.
+fn opened(ctx: &AppContext, path: &Path) -> Option<Arc<Archive>> {
+    let space = ctx.space();
+    let map = space
+        .history
+        .archives
+        .lock()
+        .unwrap_or_else(|p| p.into_inner());
+    map.get(path).cloned()
+}
+
+/// The archive in use, opened once per app context.
+fn open_here(ctx: &AppContext) -> Result<Arc<Archive>> {
+    let path = archive_path(ctx)?;
     let space = ctx.space();
     let mut map = space
         .history
@@ -49,7 +65,69 @@ fn open_here(ctx: &AppContext) -> Result<Arc<Archive>> {
 /// archive of an earlier schema rewrites it (over a minute for 10 million records).
 pub(crate) async fn open_archive(ctx: &AppContext) -> Result<Arc<Archive>> {
     let ctx = ctx.clone();
-    tokio::task::spawn_blocking(move || open_here(&ctx))
+    blocking(move || open_here(&ctx)).await
+}
+
+/// The archive in use, or `None` while its first opening rewrites an archive of an earlier
+/// version for this one and did not finish within `wait` (at once for zero): the rewrite goes
+/// on in the background and a later call answers the archive, or how the rewrite failed.
+/// What a screen asks first, so that it can say so instead of showing nothing for a minute.
+pub(crate) async fn archive_unless_updating(
+    ctx: &AppContext,
+    wait: Duration,
+) -> Result<Option<Arc<Archive>>> {
+    let (path, older) = {
+        let ctx = ctx.clone();
+        blocking(move || {
+            let path = archive_path(&ctx)?;
+            let older = match opened(&ctx, &path) {
+                Some(open) => Err(open),
+                None => Ok(db::schema_on_disk(&path)
+                    .unwrap_or(None)
+                    .is_some_and(|v| v < db::SCHEMA_VERSION)),
+            };
+            Ok((path, older))
+        })
+        .await?
+    };
+    // `Err`: opened before.
+    let older = match older {
+        Err(open) => return Ok(Some(open)),
+        Ok(older) => older,
+    };
+    let space = ctx.space();
+    let update = {
+        let mut updating = space.history.updating();
+        if let Some(e) = updating.failed.take() {
+            return Err(e);
+        }
+        if updating.running {
+            return Ok(None);
+        }
+        updating.running = older;
+        older
+    };
+    if !update {
+        return open_archive(ctx).await.map(Some);
+    }
+    let (in_background, its_space) = (ctx.clone(), space.clone());
+    let mut rewrite = tokio::spawn(async move {
+        let opened = open_archive(&in_background).await;
+        let mut updating = its_space.history.updating();
+        updating.running = false;
+        updating.failed = opened.err();
+    });
+    if wait.is_zero() || tokio::time::timeout(wait, &mut rewrite).await.is_err() {
+        return Ok(None);
+    }
+    if let Some(e) = space.history.updating().failed.take() {
+        return Err(e);
+    }
+    Ok(opened(ctx, &path))
+}
+
+async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T> + Send + 'static) -> Result<T> {
+    tokio::task::spawn_blocking(f)
         .await
         .map_err(|e| Error::Archive(lockdesk_archive::Error::Export(e.to_string())))?
 }
@@ -74,3 +152,7 @@ pub(crate) fn archive_failed(ctx: &AppContext, archive: Arc<Archive>, e: Error) 
     drop(archive);
     Error::from(Archive::set_aside_damaged(&path))
 }
+
+#[cfg(test)]
+#[path = "store_tests.rs"]
+mod tests;

@@ -23,7 +23,7 @@ use crate::app::job_registry::JobState;
 use crate::app::job_results::JobStarted;
 use crate::error::{Error, ErrorPayload, Result};
 use crate::history::state::HistorySyncRunView;
-use crate::history::store::{archive_failed, open_archive};
+use crate::history::store::{archive_failed, archive_unless_updating, open_archive};
 use crate::team::archive::{before_sync, TeamArchiveView, TeamSync};
 
 pub const SESSION_EXPIRED_MESSAGE: &str =
@@ -113,6 +113,9 @@ pub struct HistorySyncStatusResponse {
     pub last: Option<SyncReport>,
     /// What the last sync did with the team's archive, when this computer has a team.
     pub team: Option<TeamArchiveView>,
+    /// The archive is being rewritten for this version of Lockdesk (once, when first opened
+    /// after an update): nothing else is known yet; ask again.
+    pub updating: bool,
 }
 
 /// Starts syncing the archive (or answers the sync already running). With a team, even when
@@ -363,7 +366,29 @@ pub async fn history_sync_status(
     ctx: &AppContext,
     _req: NoArgs,
 ) -> Result<HistorySyncStatusResponse> {
-    let archive = open_archive(ctx).await?;
+    status_within(ctx, UPDATE_WAIT).await
+}
+
+/// How long the status waits for an archive being rewritten before it says so.
+const UPDATE_WAIT: Duration = Duration::from_millis(800);
+
+pub(crate) async fn status_within(
+    ctx: &AppContext,
+    wait: Duration,
+) -> Result<HistorySyncStatusResponse> {
+    let Some(archive) = archive_unless_updating(ctx, wait).await? else {
+        return Ok(HistorySyncStatusResponse {
+            records: 0,
+            oldest: None,
+            newest: None,
+            locks: Vec::new(),
+            complete: Completeness::Nothing,
+            running: None,
+            last: None,
+            team: None,
+            updating: true,
+        });
+    };
     let (running, last, team) = {
         let space = ctx.space();
         let st = space.history.sync_state();
@@ -407,6 +432,7 @@ pub async fn history_sync_status(
         running,
         last,
         team,
+        updating: false,
     })
 }
 

@@ -22,4 +22,9 @@ last: SyncReport | null,
 /**
  * What the last sync did with the team's archive, when this computer has a team.
  */
-team: TeamArchiveView | null, };
+team: TeamArchiveView | null, 
+/**
+ * The archive is being rewritten for this version of Lockdesk (once, when first opened
+ * after an update): nothing else is known yet; ask again.
+ */
+updating: boolean, };

@@ -20,6 +20,8 @@ export const historyEn = {
   'history.team.by':
     "The team's archive was synced by {computer} at {time}: {taken} records taken in.",
   'history.archive.never': 'Archive: {n} records, never synced',
+  'history.archive.updating':
+    'Updating the archive for this version of Lockdesk. This happens once; a large archive takes a minute or two.',
   'history.sync.running': 'Syncing {done} of {total} locks · {records} records',
   'history.details': 'Details',
   'history.tabs': 'How to show the records',

@@ -22,6 +22,8 @@ export const historyJa: Record<HistoryMessageKey, string> = {
   'history.team.by':
     'チームのアーカイブは {computer} が {time} に同期しました。{taken} 件を取り込みました。',
   'history.archive.never': '保存済みの記録：{n} 件（未同期）',
+  'history.archive.updating':
+    'このバージョンの Lockdesk に合わせて記録の保存形式を更新しています。更新は一度だけで、記録が多いと1〜2分かかります。',
   'history.sync.running': '同期中：{total} 台中 {done} 台・{records} 件',
   'history.details': '詳細',
   'history.tabs': '記録の表示方法',

@@ -101,6 +101,7 @@ export function archiveLine(
   now: Date,
   timeZone?: string,
 ): Worded {
+  if (st?.updating) return { key: 'history.archive.updating', params: {} };
   const n = (st?.records ?? 0).toLocaleString(locale);
   const at = lastSynced(st);
   if (!at) return { key: 'history.archive.never', params: { n } };
