@@ -29,6 +29,7 @@ const health = (h: Partial<TodayHealth>): TodayHealth => ({
   history_signed_in: true,
   history_expires_at: '2026-11-24T03:00:00Z',
   archive_synced_at: '2026-11-24T00:50:00Z',
+  archive_updating: false,
   watch_last_round: null,
   watch_unacknowledged: 0,
   ...h,
@@ -69,6 +70,10 @@ describe('missing parts', () => {
     const sync = missingStep({ kind: 'archive_sync' }, tr('en'));
     expect(sync.screen).toBe('history');
     expect(sync.text).toMatch(/sync/);
+    const updating = missingStep({ kind: 'archive_updating' }, tr('ja'));
+    expect(updating.screen).toBe('history');
+    expect(updating.text).toContain('更新しています');
+    expect(missingStep({ kind: 'archive_updating' }, tr('en')).text).toMatch(/being updated/);
     const failed = missingStep({ kind: 'failed', code: 'v2_session_expired' }, tr('ja'));
     expect(failed.screen).toBeNull();
     expect(failed.text).not.toContain('v2_session_expired');
@@ -101,6 +106,18 @@ describe('health line', () => {
     expect(ok[1].text).toBe('入退室履歴は 2026/11/24 09:50 まで同期済みです');
     expect(ok[2].text).toBe('見守り：まだ確認していません');
     expect(ok).toHaveLength(3);
+    const updating = healthParts(
+      health({ archive_synced_at: null, archive_updating: true }),
+      tr('ja'),
+      'ja-JP',
+      NOW,
+      TZ,
+    );
+    expect(updating[1]).toEqual({
+      text: '記録の保存形式を更新中です',
+      warn: false,
+      screen: 'history',
+    });
 
     const expired = healthParts(
       health({ history_expires_at: '2026-11-24T00:59:00Z' }),

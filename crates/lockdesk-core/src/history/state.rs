@@ -50,12 +50,12 @@ pub(crate) struct HistoryState {
     pub(crate) updating: Mutex<ArchiveUpdate>,
 }
 
-/// The first opening of an archive of an earlier version, which rewrites it for this one, run
-/// in the background (`store.rs`): whether it runs, and how it failed, for the next ask to say.
+/// The opening of an archive of an earlier version, which rewrites it for this one
+/// (`store.rs`): whether one runs, and whether the last one failed.
 #[derive(Default)]
 pub(crate) struct ArchiveUpdate {
     pub(crate) running: bool,
-    pub(crate) failed: Option<crate::error::Error>,
+    pub(crate) failed: bool,
 }
 
 impl HistoryState {

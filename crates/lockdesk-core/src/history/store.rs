@@ -33,17 +33,6 @@ fn archive_path(ctx: &AppContext) -> Result<PathBuf> {
     }
 }
 
-/// The archive at `path` if this space has opened it.
-fn opened(ctx: &AppContext, path: &Path) -> Option<Arc<Archive>> {
-    let space = ctx.space();
-    let map = space
-        .history
-        .archives
-        .lock()
-        .unwrap_or_else(|p| p.into_inner());
-    map.get(path).cloned()
-}
-
 /// The archive in use, opened once per app context.
 fn open_here(ctx: &AppContext) -> Result<Arc<Archive>> {
     let path = archive_path(ctx)?;
@@ -56,9 +45,27 @@ fn open_here(ctx: &AppContext) -> Result<Arc<Archive>> {
     if let Some(a) = map.get(&path) {
         return Ok(a.clone());
     }
-    let a = Arc::new(Archive::open(&path)?);
+    // This opening rewrites an archive of an earlier version: the status says so meanwhile.
+    let older = is_older(&path);
+    if older {
+        space.history.updating().running = true;
+    }
+    let opened = Archive::open(&path);
+    if older {
+        let mut updating = space.history.updating();
+        updating.running = false;
+        updating.failed = opened.is_err();
+    }
+    let a = Arc::new(opened?);
     map.insert(path, a.clone());
     Ok(a)
+}
+
+/// The archive at `path` is of an earlier version (an unreadable one is left to the opening).
+fn is_older(path: &Path) -> bool {
+    db::schema_on_disk(path)
+        .unwrap_or(None)
+        .is_some_and(|v| v < db::SCHEMA_VERSION)
 }
 
 /// [`open_here`] off the async threads: opening checks the file, and the first open of an
@@ -68,68 +75,63 @@ pub(crate) async fn open_archive(ctx: &AppContext) -> Result<Arc<Archive>> {
     blocking(move || open_here(&ctx)).await
 }
 
-/// The archive in use, or `None` while its first opening rewrites an archive of an earlier
-/// version for this one and did not finish within `wait` (at once for zero): the rewrite goes
-/// on in the background and a later call answers the archive, or how the rewrite failed.
-/// What a screen asks first, so that it can say so instead of showing nothing for a minute.
+/// How long a screen's first ask waits for an archive being rewritten before it says so.
+pub(crate) const UPDATE_WAIT: Duration = Duration::from_millis(800);
+
+/// The archive in use, or `None` while an opening rewrites an archive of an earlier version
+/// for this one and did not finish within `wait` (at once for zero): the rewrite goes on in the
+/// background and a later call answers the archive. After a rewrite failed, the next call waits
+/// for the next try, so that how it failed is told. What a screen asks first, so that it can
+/// say so instead of showing nothing for a minute.
 pub(crate) async fn archive_unless_updating(
     ctx: &AppContext,
     wait: Duration,
 ) -> Result<Option<Arc<Archive>>> {
-    let (path, older) = {
-        let ctx = ctx.clone();
-        blocking(move || {
-            let path = archive_path(&ctx)?;
-            let older = match opened(&ctx, &path) {
-                Some(open) => Err(open),
-                None => Ok(db::schema_on_disk(&path)
-                    .unwrap_or(None)
-                    .is_some_and(|v| v < db::SCHEMA_VERSION)),
-            };
-            Ok((path, older))
-        })
-        .await?
-    };
-    // `Err`: opened before.
-    let older = match older {
-        Err(open) => return Ok(Some(open)),
-        Ok(older) => older,
-    };
     let space = ctx.space();
-    let update = {
-        let mut updating = space.history.updating();
-        if let Some(e) = updating.failed.take() {
-            return Err(e);
-        }
-        if updating.running {
-            return Ok(None);
-        }
-        updating.running = older;
-        older
+    let (running, failed) = {
+        let updating = space.history.updating();
+        (updating.running, updating.failed)
     };
-    if !update {
-        return open_archive(ctx).await.map(Some);
-    }
-    let (in_background, its_space) = (ctx.clone(), space.clone());
-    let mut rewrite = tokio::spawn(async move {
-        let opened = open_archive(&in_background).await;
-        let mut updating = its_space.history.updating();
-        updating.running = false;
-        updating.failed = opened.err();
-    });
-    if wait.is_zero() || tokio::time::timeout(wait, &mut rewrite).await.is_err() {
+    if running {
         return Ok(None);
     }
-    if let Some(e) = space.history.updating().failed.take() {
-        return Err(e);
+    if failed {
+        return open_archive(ctx).await.map(Some);
     }
-    Ok(opened(ctx, &path))
+    // Said before the opening starts, so that even a zero wait tells a rewrite to come.
+    let older = {
+        let ctx = ctx.clone();
+        blocking(move || Ok(is_older(&archive_path(&ctx)?))).await?
+    };
+    if older {
+        space.history.updating().running = true;
+    }
+    let (in_background, its_space) = (ctx.clone(), space.clone());
+    let mut opening = tokio::spawn(async move {
+        let opened = open_archive(&in_background).await;
+        if older {
+            // Also when another opening did the rewrite first (this one then found it open).
+            its_space.history.updating().running = false;
+        }
+        opened
+    });
+    if !wait.is_zero() {
+        if let Ok(joined) = tokio::time::timeout(wait, &mut opening).await {
+            return joined.map_err(join_error)?.map(Some);
+        }
+    }
+    if space.history.updating().running {
+        return Ok(None);
+    }
+    opening.await.map_err(join_error)?.map(Some)
+}
+
+fn join_error(e: tokio::task::JoinError) -> Error {
+    Error::Archive(lockdesk_archive::Error::Export(e.to_string()))
 }
 
 async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T> + Send + 'static) -> Result<T> {
-    tokio::task::spawn_blocking(f)
-        .await
-        .map_err(|e| Error::Archive(lockdesk_archive::Error::Export(e.to_string())))?
+    tokio::task::spawn_blocking(f).await.map_err(join_error)?
 }
 
 /// An error of work on `archive`, named for the person: damage SQLite found in it sets the

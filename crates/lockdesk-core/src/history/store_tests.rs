@@ -1,6 +1,6 @@
 //! The first opening of an archive of an earlier version: asked for the status, the app says
 //! it is being updated instead of waiting, then answers the archive once it is; a query asked
-//! meanwhile waits for it; a failed update is told once and tried again.
+//! meanwhile waits for it; a failed update is told, and tried again at each ask until it succeeds.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -12,13 +12,21 @@ use crate::core_context::Context;
 use crate::history::sync::status_within;
 use crate::secrets::MemoryStore;
 
-/// An archive as the first release wrote it, two records of one lock, claiming `version`.
-fn old_archive(path: &Path, version: i64) {
+/// The archive's schema as versions 1 to 5 made it, in order.
+const EARLIER: [&str; 5] = [
+    include_str!("../../../lockdesk-archive/migrations/0001_init.sql"),
+    include_str!("../../../lockdesk-archive/migrations/0002_covering_indexes_and_rollups.sql"),
+    include_str!("../../../lockdesk-archive/migrations/0003_coverage.sql"),
+    include_str!("../../../lockdesk-archive/migrations/0004_day_hour_and_user_hour_rollups.sql"),
+    include_str!("../../../lockdesk-archive/migrations/0005_user_totals.sql"),
+];
+
+/// An archive as version `version` (1 to 5) of the archive wrote it: two records of one lock.
+fn old_archive(path: &Path, version: usize) {
     let conn = rusqlite::Connection::open(path).unwrap();
-    conn.execute_batch(include_str!(
-        "../../../lockdesk-archive/migrations/0001_init.sql"
-    ))
-    .unwrap();
+    for sql in &EARLIER[..version] {
+        conn.execute_batch(sql).unwrap();
+    }
     conn.execute_batch(&format!(
         "PRAGMA user_version = {version};
          INSERT INTO locks (lock_id, name) VALUES ('A1', '正面玄関');
@@ -74,35 +82,60 @@ async fn a_short_update_is_waited_for() {
     let st = status_within(&ctx, Duration::from_secs(60)).await.unwrap();
     assert!(!st.updating);
     assert_eq!(st.records, 2);
+    assert_eq!(db::schema_on_disk(&path).unwrap(), Some(db::SCHEMA_VERSION));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_failed_update_is_told_once_and_tried_again() {
+async fn a_failed_update_is_told_and_tried_again_until_it_succeeds() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("old.sqlite");
-    // Claims schema 5 without the records' table: the update from it fails.
+    // Schema 5 without the records' table (as if half restored from a backup): the update
+    // from it fails.
     old_archive(&path, 5);
-    rusqlite::Connection::open(&path)
-        .unwrap()
-        .execute_batch("DROP TABLE accesses")
-        .unwrap();
+    let sql = |s: &str| {
+        rusqlite::Connection::open(&path)
+            .unwrap()
+            .execute_batch(s)
+            .unwrap()
+    };
+    sql("ALTER TABLE accesses RENAME TO accesses_aside");
     let ctx = context(dir.path(), &path);
     assert!(status_within(&ctx, Duration::ZERO).await.unwrap().updating);
     let t = Instant::now();
     let failed = loop {
         match status_within(&ctx, Duration::ZERO).await {
             Ok(st) if st.updating => {}
-            Ok(st) => panic!("updated an archive without its tables: {st:?}"),
+            Ok(st) => panic!("updated an archive without its records' table: {st:?}"),
             Err(e) => break e,
         }
         assert!(t.elapsed() < Duration::from_secs(60), "still updating");
         tokio::time::sleep(Duration::from_millis(20)).await;
     };
-    assert!(
-        format!("{failed:?}").contains("no such table: accesses"),
-        "{failed:?}"
-    );
-    // Nothing of it changed, and the next ask tries again.
+    let told = format!("{failed:?}");
+    assert!(told.contains("no such table: accesses"), "{told}");
+    // Nothing of it changed; each ask tries again and tells how it failed.
     assert_eq!(db::schema_on_disk(&path).unwrap(), Some(5));
-    assert!(status_within(&ctx, Duration::ZERO).await.unwrap().updating);
+    let again = status_within(&ctx, Duration::ZERO).await.unwrap_err();
+    assert_eq!(format!("{again:?}"), told);
+    // Mended, the next ask updates it.
+    sql("ALTER TABLE accesses_aside RENAME TO accesses");
+    let st = status_within(&ctx, Duration::from_secs(60)).await.unwrap();
+    assert!(!st.updating);
+    assert_eq!(st.records, 2);
+    assert_eq!(db::schema_on_disk(&path).unwrap(), Some(db::SCHEMA_VERSION));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn while_another_opening_rewrites_it_history_and_today_say_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.sqlite");
+    old_archive(&path, 1);
+    let ctx = context(dir.path(), &path);
+    // As while the watcher's opening rewrites it.
+    ctx.space().history.updating().running = true;
+    assert!(status_within(&ctx, UPDATE_WAIT).await.unwrap().updating);
+    assert!(matches!(
+        crate::today::sections::archive(&ctx).await,
+        Err(crate::today::TodayMissing::ArchiveUpdating)
+    ));
 }

@@ -23,7 +23,7 @@ use crate::app::job_registry::JobState;
 use crate::app::job_results::JobStarted;
 use crate::error::{Error, ErrorPayload, Result};
 use crate::history::state::HistorySyncRunView;
-use crate::history::store::{archive_failed, archive_unless_updating, open_archive};
+use crate::history::store::{archive_failed, archive_unless_updating, open_archive, UPDATE_WAIT};
 use crate::team::archive::{before_sync, TeamArchiveView, TeamSync};
 
 pub const SESSION_EXPIRED_MESSAGE: &str =
@@ -368,9 +368,6 @@ pub async fn history_sync_status(
 ) -> Result<HistorySyncStatusResponse> {
     status_within(ctx, UPDATE_WAIT).await
 }
-
-/// How long the status waits for an archive being rewritten before it says so.
-const UPDATE_WAIT: Duration = Duration::from_millis(800);
 
 pub(crate) async fn status_within(
     ctx: &AppContext,

@@ -9,7 +9,7 @@
 
 mod parts;
 mod reports;
-mod sections;
+pub(crate) mod sections;
 
 use crate::app::args::NoArgs;
 use crate::app::context::AppContext;

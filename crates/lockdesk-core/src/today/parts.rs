@@ -15,6 +15,9 @@ pub enum TodayMissing {
     HistoryConnection,
     /// The archive holds nothing synced yet: sync it on History.
     ArchiveSync,
+    /// The archive is being rewritten for this version of Lockdesk (once, after an update):
+    /// the part shows once it is done.
+    ArchiveUpdating,
     /// The archive does not hold the records this part needs yet (a first sync brings the last
     /// day of every lock first, older history after): how far back it is complete.
     ArchiveIncomplete {
@@ -154,6 +157,8 @@ pub struct TodayHealth {
     pub history_expires_at: Option<DateTime<Utc>>,
     /// The end of the archive's newest completed sync.
     pub archive_synced_at: Option<DateTime<Utc>>,
+    /// The archive is being rewritten for this version of Lockdesk (once, after an update).
+    pub archive_updating: bool,
     /// The watcher's last round of this organization (any program on this computer).
     pub watch_last_round: Option<DateTime<Utc>>,
     pub watch_unacknowledged: u64,

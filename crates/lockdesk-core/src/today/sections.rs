@@ -11,7 +11,7 @@ use lockdesk_archive::{Archive, Completeness, HistoryFilter, HistoryRow};
 use crate::app::args::NoArgs;
 use crate::app::context::AppContext;
 use crate::error::Error;
-use crate::history::store::open_archive;
+use crate::history::store::{archive_unless_updating, UPDATE_WAIT};
 use crate::invitations::{invitations_list, InvitationsListRequest};
 use crate::locks::commands::{locks_list, LocksListRequest};
 use crate::locks::view::{battery_readings, LockView};
@@ -94,7 +94,11 @@ pub(crate) async fn archive(ctx: &AppContext) -> Part<Source> {
     if ctx.archive_override().is_none() && ctx.profile_for(ApiVersion::V2).is_err() {
         return Err(TodayMissing::HistoryConnection);
     }
-    let archive = open_archive(ctx).await.map_err(|e| failed(&e))?;
+    let archive = match archive_unless_updating(ctx, UPDATE_WAIT).await {
+        Ok(Some(archive)) => archive,
+        Ok(None) => return Err(TodayMissing::ArchiveUpdating),
+        Err(e) => return Err(failed(&e)),
+    };
     let stats = archive.stats().map_err(|e| failed(&Error::from(e)))?;
     let synced_at = stats.locks.iter().filter_map(|l| l.synced_until).max();
     let complete = Completeness::all_synced(stats.locks.iter().map(|l| &l.complete));
@@ -389,6 +393,7 @@ pub(crate) async fn health(ctx: &AppContext, source: &Part<Source>) -> TodayHeal
         history_signed_in: history.as_ref().is_some_and(|h| h.signed_in),
         history_expires_at: history.and_then(|h| h.expires_at),
         archive_synced_at: source.as_ref().ok().and_then(|s| s.synced_at),
+        archive_updating: matches!(source, Err(TodayMissing::ArchiveUpdating)),
         watch_last_round: watch
             .as_ref()
             .and_then(|w| w.last_round.as_ref().map(|r| r.at)),

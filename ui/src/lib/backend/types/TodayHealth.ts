@@ -17,6 +17,10 @@ history_expires_at: string | null,
  */
 archive_synced_at: string | null, 
 /**
+ * The archive is being rewritten for this version of Lockdesk (once, after an update).
+ */
+archive_updating: boolean, 
+/**
  * The watcher's last round of this organization (any program on this computer).
  */
 watch_last_round: string | null, watch_unacknowledged: number, };

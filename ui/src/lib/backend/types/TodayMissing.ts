@@ -4,4 +4,4 @@ import type { Completeness } from "./Completeness";
 /**
  * Why a part of Today is empty: the step that is missing.
  */
-export type TodayMissing = { "kind": "history_connection" } | { "kind": "archive_sync" } | { "kind": "archive_incomplete", complete: Completeness, } | { "kind": "failed", code: string, };
+export type TodayMissing = { "kind": "history_connection" } | { "kind": "archive_sync" } | { "kind": "archive_updating" } | { "kind": "archive_incomplete", complete: Completeness, } | { "kind": "failed", code: string, };

@@ -48,6 +48,7 @@ export const todayEn = {
   'today.health.historyExpired': 'History sign-in expired at {time}',
   'today.health.synced': 'Archive synced up to {time}',
   'today.health.neverSynced': 'Archive not synced yet',
+  'today.health.updating': 'Archive being updated for this version',
   'today.health.watch': 'Watcher’s last round {time}',
   'today.health.watchNever': 'Watcher: no round yet',
   'today.health.watchPaused': 'Watching paused',
@@ -59,6 +60,8 @@ export const todayEn = {
   'today.missing.history_connection':
     'This needs a history connection: add one on Connections and sign in.',
   'today.missing.archive_sync': 'The history archive is not synced yet: sync it on History.',
+  'today.missing.archive_updating':
+    'The history archive is being updated for this version of Lockdesk (once; a large archive takes a minute or two). Refresh when it is done.',
   'today.missing.archive_incomplete':
     'The archive is complete back to {date} only; older records are still being fetched, so this part waits for them.',
   'today.missing.archive_fetching':

@@ -50,6 +50,7 @@ export const todayJa: Record<TodayMessageKey, string> = {
   'today.health.historyExpired': '入退室履歴のサインインは {time} に期限切れになりました',
   'today.health.synced': '入退室履歴は {time} まで同期済みです',
   'today.health.neverSynced': '入退室履歴はまだ同期されていません',
+  'today.health.updating': '記録の保存形式を更新中です',
   'today.health.watch': '見守りの最終確認 {time}',
   'today.health.watchNever': '見守り：まだ確認していません',
   'today.health.watchPaused': '見守り：一時停止中',
@@ -63,6 +64,8 @@ export const todayJa: Record<TodayMessageKey, string> = {
     '入退室履歴の接続が必要です。「接続」で追加し、サインインしてください。',
   'today.missing.archive_sync':
     '入退室履歴がまだ同期されていません。「入退室履歴」で同期してください。',
+  'today.missing.archive_updating':
+    'このバージョンの Lockdesk に合わせて記録の保存形式を更新しています（一度だけ。記録が多いと1〜2分かかります）。終わったら「更新」を押してください。',
   'today.missing.archive_incomplete':
     '{date}以降の記録しかまだそろっていません。それより前の記録を取得中のため、この項目は取得が済むまでお待ちください。',
   'today.missing.archive_fetching':

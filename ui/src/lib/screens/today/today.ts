@@ -36,6 +36,12 @@ export function missingStep(
         screen: 'history',
         link: 'today.go.history',
       };
+    case 'archive_updating':
+      return {
+        text: tr('today.missing.archive_updating'),
+        screen: 'history',
+        link: 'today.go.history',
+      };
     case 'archive_incomplete': {
       const since = m.complete.state === 'since' ? m.complete.since : null;
       return {
@@ -128,13 +134,15 @@ export function healthParts(
       screen: null,
     });
   parts.push(
-    h.archive_synced_at
-      ? {
-          text: tr('today.health.synced', { time: at(h.archive_synced_at) }),
-          warn: false,
-          screen: 'history',
-        }
-      : { text: tr('today.health.neverSynced'), warn: true, screen: 'history' },
+    h.archive_updating
+      ? { text: tr('today.health.updating'), warn: false, screen: 'history' }
+      : h.archive_synced_at
+        ? {
+            text: tr('today.health.synced', { time: at(h.archive_synced_at) }),
+            warn: false,
+            screen: 'history',
+          }
+        : { text: tr('today.health.neverSynced'), warn: true, screen: 'history' },
   );
   parts.push({
     text: h.watch_last_round
