@@ -345,9 +345,13 @@ fn the_background_loop_writes_a_due_report_once() {
             .collect()
     };
     let deadline = std::time::Instant::now() + Duration::from_secs(120);
-    // While the loop writes, the folder holds only the `.partial` file.
+    // While the loop writes, the folder holds its claim on the period (a hidden `.claim`
+    // file) and then the `.partial` file; once written, the report alone.
     let whole = |files: Vec<std::path::PathBuf>| {
-        files.len() == 1 && !files[0].to_string_lossy().ends_with(".partial")
+        let name = |f: &std::path::PathBuf| f.file_name().unwrap().to_string_lossy().into_owned();
+        files.len() == 1
+            && !name(&files[0]).starts_with('.')
+            && !name(&files[0]).ends_with(".partial")
     };
     while !whole(written()) && std::time::Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(50));
