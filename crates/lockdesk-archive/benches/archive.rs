@@ -150,6 +150,72 @@ fn shape(q: &HistoryQuery) -> String {
     )
 }
 
+/// What the History screen itself asks: its organization's every lock named (a big office's
+/// thousand), a page of 50 with its total, the charts, a month's time card; and the same over
+/// all locks but ten (which no rollup answers). Medians of 5.
+fn history_asks(archive: &Archive, locks: &[String], newest: i64) {
+    let median = |f: &mut dyn FnMut()| {
+        let mut times: Vec<Duration> = (0..5)
+            .map(|_| {
+                let t = Instant::now();
+                f();
+                t.elapsed()
+            })
+            .collect();
+        times.sort();
+        ms(times[2])
+    };
+    let month = DateTime::from_timestamp_millis(newest - 30 * DAY_MS);
+    for (label, lock_ids) in [
+        ("every lock named", locks.to_vec()),
+        ("all locks but ten named", locks[10..].to_vec()),
+    ] {
+        let filter = HistoryFilter {
+            lock_ids,
+            ..Default::default()
+        };
+        let page = |f: HistoryFilter| HistoryQuery {
+            filter: f,
+            limit: 50,
+            with_total: true,
+            ..Default::default()
+        };
+        let named = HistoryFilter {
+            user: Some("山田".into()),
+            ..filter.clone()
+        };
+        println!(
+            "History, {label} ({}): a page of 50 with its total {}, by a name piece {}, charts {}, a month's time card {}",
+            filter.lock_ids.len(),
+            median(&mut || drop(archive.query(&page(filter.clone())).unwrap())),
+            median(&mut || drop(archive.query(&page(named.clone())).unwrap())),
+            median(&mut || {
+                drop(
+                    archive
+                        .aggregates(&AggregateRequest {
+                            filter: filter.clone(),
+                            zone: Zone::Local,
+                        })
+                        .unwrap(),
+                )
+            }),
+            median(&mut || {
+                drop(
+                    archive
+                        .timecard(&TimecardRequest {
+                            filter: HistoryFilter {
+                                from: month,
+                                ..filter.clone()
+                            },
+                            zone: Zone::Local,
+                        })
+                        .unwrap(),
+                )
+            }),
+        );
+    }
+}
+
 fn ms(d: Duration) -> String {
     format!("{:.2} ms", d.as_secs_f64() * 1000.0)
 }
@@ -363,6 +429,8 @@ fn local_archive(dir: &std::path::Path, n: usize) {
             cards.len()
         );
     }
+
+    history_asks(&archive, &locks, newest);
 
     // Written nowhere first: the archive's part, which the disk's speed does not blur.
     let t = Instant::now();

@@ -8,7 +8,7 @@ use crate::archive::{Archive, Names};
 use crate::counts::Counts;
 use crate::days::{date_of_day, DAY_MS};
 use crate::error::Result;
-use crate::filter_sql::where_clause;
+use crate::filter_sql::{every_lock_as_none, where_clause};
 use crate::model::*;
 use crate::people::People;
 use crate::rollup;
@@ -17,14 +17,15 @@ use crate::zone::ZoneMapper;
 impl Archive {
     pub fn aggregates(&self, req: &AggregateRequest) -> Result<Aggregates> {
         let conn = self.conn();
-        let from_rollup = if rollup::covers(&req.filter) {
-            rollup::counts(&conn, &req.filter, req.zone)?
+        let filter = every_lock_as_none(&conn, &req.filter)?;
+        let from_rollup = if rollup::covers(&filter) {
+            rollup::counts(&conn, &filter, req.zone)?
         } else {
             None
         };
         let counts = match from_rollup {
             Some(c) => c,
-            None => scan(&conn, &self.people, &req.filter, req.zone)?,
+            None => scan(&conn, &self.people, &filter, req.zone)?,
         };
         let busiest = busiest_users(&counts.per_user);
         let names = Names::load_users(&conn, &busiest)?;

@@ -16,7 +16,7 @@ use crate::archive::{Archive, Names};
 use crate::csv_rows::CsvRows;
 use crate::error::Result;
 use crate::export_reader::for_each_batch;
-use crate::filter_sql::where_clause;
+use crate::filter_sql::{every_lock_as_none, where_clause};
 use crate::labels::headers;
 use crate::model::*;
 use crate::zone::ZoneMapper;
@@ -76,7 +76,11 @@ impl Archive {
         // Its own connection: a long export never holds up a sync.
         let conn = self.reader()?;
         // Refs resolved on the archive's own connection, where the people's folding is kept.
-        let w = where_clause(&self.conn(), &self.people, &req.filter)?;
+        let w = {
+            let conn = self.conn();
+            let filter = every_lock_as_none(&conn, &req.filter)?;
+            where_clause(&conn, &self.people, &filter)?
+        };
         let names = Names::load(&conn)?;
         let mut sink = Counting {
             inner: std::io::BufWriter::with_capacity(1 << 20, out),

@@ -1,5 +1,7 @@
 //! A filter turned into the `WHERE` over `accesses a` that every read shares.
 
+use std::borrow::Cow;
+
 use rusqlite::types::Value;
 use rusqlite::Connection;
 
@@ -26,6 +28,42 @@ impl Where {
     pub fn for_lock(&self, lock_ref: i64) -> String {
         sql_of(&[format!("a.lock_ref = {lock_ref}")], &self.others)
     }
+
+    /// The `WHERE` for one walk over the records in time order, the locks checked on the way
+    /// (`+`: no index of locks, whose ranges would then all be read and sorted).
+    pub fn walking(&self) -> String {
+        sql_of(&[in_list("+a.lock_ref", &self.lock_refs)], &self.others)
+    }
+}
+
+/// `f` without its locks when they name every lock the archive holds: the same records, read
+/// as a filter on no lock, which the rollups answer (History asks for its organization's locks,
+/// which for one organization's archive are all of them: a thousand in a big office).
+pub(crate) fn every_lock_as_none<'f>(
+    conn: &Connection,
+    f: &'f HistoryFilter,
+) -> Result<Cow<'f, HistoryFilter>> {
+    if f.lock_ids.is_empty() {
+        return Ok(Cow::Borrowed(f));
+    }
+    let marks = vec!["?"; f.lock_ids.len()].join(",");
+    let named_all: bool = conn
+        .prepare_cached(&format!(
+            "SELECT (SELECT count(*) FROM locks WHERE lock_id IN ({marks}))
+                  = (SELECT count(*) FROM locks)"
+        ))?
+        .query_row(
+            rusqlite::params_from_iter(f.lock_ids.iter().map(|id| id.trim())),
+            |r| r.get(0),
+        )?;
+    Ok(if named_all {
+        Cow::Owned(HistoryFilter {
+            lock_ids: Vec::new(),
+            ..f.clone()
+        })
+    } else {
+        Cow::Borrowed(f)
+    })
 }
 
 pub fn where_clause(conn: &Connection, people: &People, f: &HistoryFilter) -> Result<Where> {

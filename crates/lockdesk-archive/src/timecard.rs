@@ -16,6 +16,7 @@ use crate::archive::{Archive, Names};
 use crate::cards::{scan, Card, Cards};
 use crate::days::date_of_day;
 use crate::error::Result;
+use crate::filter_sql::every_lock_as_none;
 use crate::model::*;
 use crate::timecard_rollups;
 
@@ -28,22 +29,15 @@ impl Archive {
             .iter()
             .position(|k| k.as_deref() == Some("nfc_inside"))
             .map_or(-1, |p| p as i64);
-        let cards =
-            match timecard_rollups::cards(&conn, &self.people, &req.filter, req.zone, inside)? {
-                Some(cards) => cards,
-                None => {
-                    let mut cards = Cards::default();
-                    scan(
-                        &conn,
-                        &self.people,
-                        &req.filter,
-                        req.zone,
-                        inside,
-                        &mut cards,
-                    )?;
-                    cards
-                }
-            };
+        let filter = every_lock_as_none(&conn, &req.filter)?;
+        let cards = match timecard_rollups::cards(&conn, &self.people, &filter, req.zone, inside)? {
+            Some(cards) => cards,
+            None => {
+                let mut cards = Cards::default();
+                scan(&conn, &self.people, &filter, req.zone, inside, &mut cards)?;
+                cards
+            }
+        };
         drop(conn);
         // Sorted by day and each user's place in (name, id) order: integers, not strings.
         let place = places(&names);

@@ -7,6 +7,7 @@ mod export;
 mod fast_paths;
 mod first_minute;
 mod kill;
+mod many_locks;
 mod people_filter;
 mod queries;
 mod rollup;
