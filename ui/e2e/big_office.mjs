@@ -97,6 +97,11 @@ export async function bigOffice({ test, expect }) {
           `in ${language} the page size sits at ${pageSize.y}, the search at ${search.y}`,
         );
       }
+      // History over the organization's thousand locks: the records the first sync brought,
+      // and their count.
+      await page.click(id('nav-history'));
+      await page.waitForSelector(id('archive-row'), { timeout: 120_000 });
+      expect(/\d/.test(await page.textContent(id('archive-total'))), 'History shows no count');
     });
   } finally {
     await own?.close();
