@@ -61,6 +61,14 @@ fn open_here(ctx: &AppContext) -> Result<Arc<Archive>> {
     Ok(a)
 }
 
+/// The archive at `path` if this space holds it open; `None` also while an opening holds the
+/// archives (it may be rewriting one: never waited for here).
+fn opened(ctx: &AppContext, path: &Path) -> Option<Arc<Archive>> {
+    let space = ctx.space();
+    let map = space.history.archives.try_lock().ok()?;
+    map.get(path).cloned()
+}
+
 /// The archive at `path` is of an earlier version (an unreadable one is left to the opening).
 fn is_older(path: &Path) -> bool {
     db::schema_on_disk(path)
@@ -101,7 +109,19 @@ pub(crate) async fn archive_unless_updating(
     // Said before the opening starts, so that even a zero wait tells a rewrite to come.
     let older = {
         let ctx = ctx.clone();
-        blocking(move || Ok(is_older(&archive_path(&ctx)?))).await?
+        blocking(move || {
+            let path = archive_path(&ctx)?;
+            Ok(match opened(&ctx, &path) {
+                Some(open) => Err(open),
+                None => Ok(is_older(&path)),
+            })
+        })
+        .await?
+    };
+    // `Err`: open already (most asks: the file is not read again).
+    let older = match older {
+        Err(open) => return Ok(Some(open)),
+        Ok(older) => older,
     };
     if older {
         space.history.updating().running = true;
