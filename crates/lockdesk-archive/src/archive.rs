@@ -375,12 +375,12 @@ impl Names {
             users: Vec::new(),
             kinds: Vec::new(),
         };
-        let mut s = conn.prepare("SELECT id, lock_id, name FROM locks")?;
+        let mut s = conn.prepare_cached("SELECT id, lock_id, name FROM locks")?;
         let mut rows = s.query([])?;
         while let Some(r) = rows.next()? {
             put(&mut names.locks, r.get(0)?, (r.get(1)?, r.get(2)?));
         }
-        let mut s = conn.prepare("SELECT id, user_id, name, mail FROM users")?;
+        let mut s = conn.prepare_cached("SELECT id, user_id, name, mail FROM users")?;
         let mut rows = s.query([])?;
         while let Some(r) = rows.next()? {
             put(
@@ -389,7 +389,7 @@ impl Names {
                 (r.get(1)?, r.get(2)?, r.get(3)?),
             );
         }
-        let mut s = conn.prepare("SELECT id, name FROM kinds")?;
+        let mut s = conn.prepare_cached("SELECT id, name FROM kinds")?;
         let mut rows = s.query([])?;
         while let Some(r) = rows.next()? {
             put(&mut names.kinds, r.get(0)?, r.get(1)?);

@@ -14,7 +14,7 @@
 
 use crate::archive::{Archive, Names};
 use crate::cards::{scan, Card, Cards};
-use crate::days::date_of_day;
+use crate::days::{date_of_day, Times};
 use crate::error::Result;
 use crate::filter_sql::every_lock_as_none;
 use crate::model::*;
@@ -41,13 +41,27 @@ impl Archive {
         drop(conn);
         // Sorted by day and each user's place in (name, id) order: integers, not strings.
         let place = places(&names);
-        let mut cards: Vec<((i64, i64), Card)> = cards.into_iter().collect();
-        cards.sort_unstable_by_key(|((user, day), _)| (*day, place_of(&place, *user)));
+        let cards: Vec<((i64, i64), Card)> = cards.into_iter().collect();
+        // Each card's (day, place) in one integer beside its index: what the sort moves is
+        // small (the days of one answer span far less than 2^32).
+        let first_day = cards.iter().map(|((_, day), _)| *day).min().unwrap_or(0);
+        let mut order: Vec<(u64, u32)> = cards
+            .iter()
+            .enumerate()
+            .map(|(i, ((user, day), _))| {
+                let key = ((day - first_day) as u64) << 32 | place_of(&place, *user) as u64;
+                (key, i as u32)
+            })
+            .collect();
+        order.sort_unstable();
         // Rows come day by day: each day's date is worked out once.
         let mut date = (i64::MIN, date_of_day(0));
-        let out = cards
+        let mut times = Times::default();
+        let out = order
             .into_iter()
-            .map(|((user, day), c)| {
+            .map(|(_, i)| {
+                let ((user, day), c) = &cards[i as usize];
+                let (user, day) = (*user, *day);
                 let u = names.user(user);
                 if date.0 != day {
                     date = (day, date_of_day(day));
@@ -57,10 +71,10 @@ impl Archive {
                     user_id: u.map(|u| u.0.clone()).unwrap_or_default(),
                     user_name: u.and_then(|u| u.1.clone()),
                     user_mail: u.and_then(|u| u.2.clone()),
-                    first_entry: c.first_entry.map(from_ms),
-                    last_exit: c.last_exit.map(from_ms),
-                    first_seen: from_ms(c.first),
-                    last_seen: from_ms(c.last),
+                    first_entry: c.first_entry.map(|ms| times.at(ms)),
+                    last_exit: c.last_exit.map(|ms| times.at(ms)),
+                    first_seen: times.at(c.first),
+                    last_seen: times.at(c.last),
                     records: c.records,
                 }
             })

@@ -28,9 +28,9 @@ pub(crate) fn cards(
     let Some(hours) = cut(f, HOUR_MS) else {
         return Ok(None);
     };
-    // Room for a month of a few hundred people from the start: growing the table step by step
-    // cost a tenth of the card.
-    let mut cards = Cards::with_capacity_and_hasher(16_384, Default::default());
+    // Room for a month of about a thousand people from the start (28,672 cards before the table
+    // grows): growing it step by step cost a tenth of the card.
+    let mut cards = Cards::with_capacity_and_hasher(1 << 15, Default::default());
     // An unbounded end: the rollup's own (one min or max a query: each a single index seek).
     let first = match hours.first {
         Some(h) => Some(h),
