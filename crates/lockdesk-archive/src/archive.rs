@@ -285,16 +285,16 @@ impl Archive {
     }
 }
 
-/// The SQL of one page, and how many times it takes the filter's params. Sorted by time, the
-/// page is picked from `accesses` alone (walking a covering index in order) and only its rows
-/// are joined to their names; of several locks, each lock's first rows are picked from its own
-/// index range and merged (one walk over all of them would sort every record of those locks).
-/// Sorted by a name, the join comes first.
 /// Up to this many locks, a page merges each lock's own first rows; of more, it walks the
 /// records in time order (SQLite takes at most 500 terms of a compound statement, and a walk
 /// finds a page soon among many locks).
 const MERGED_LOCKS: usize = 16;
 
+/// The SQL of one page, and how many times it takes the filter's params. Sorted by time, the
+/// page is picked from `accesses` alone (walking the table in time order) and only its rows
+/// are joined to their names; of a few locks, each lock's first rows are picked from its own
+/// index range and merged (one walk over all of them would pass every other lock's records).
+/// Sorted by a name, the join comes first.
 fn page_sql(sort: SortOrder, w: &Where, limit: u32, offset: u64) -> (String, usize) {
     let filter = &w.sql;
     const COLUMNS: &str =
