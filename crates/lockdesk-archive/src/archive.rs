@@ -281,7 +281,7 @@ impl Archive {
 
     /// People in the archive whose id, name or e-mail contains `search`.
     pub fn users(&self, search: &str, limit: u32) -> Result<Vec<ArchivedUser>> {
-        crate::users::search(&self.conn(), search.trim(), limit)
+        crate::users::search(&self.conn(), &self.people, search.trim(), limit)
     }
 }
 

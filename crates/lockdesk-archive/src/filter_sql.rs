@@ -121,7 +121,7 @@ fn sql_of(lock: &[String], others: &[String]) -> String {
     format!("WHERE {}", [lock, others].concat().join(" AND "))
 }
 
-fn in_list(column: &str, refs: &[i64]) -> String {
+pub(crate) fn in_list(column: &str, refs: &[i64]) -> String {
     if refs.is_empty() {
         return "0".into();
     }

@@ -3,7 +3,9 @@
 use rusqlite::{params, Connection};
 
 use crate::error::Result;
+use crate::filter_sql::in_list;
 use crate::model::ArchivedUser;
+use crate::people::People;
 
 /// Adds or refreshes a user; details are replaced only by ones seen at a later time.
 pub fn upsert(
@@ -27,14 +29,30 @@ pub fn upsert(
         .query_row([user_id], |r| r.get(0))?)
 }
 
-/// Users whose id, name or e-mail contains `search` (all when empty), by name.
-pub fn search(conn: &Connection, search: &str, limit: u32) -> Result<Vec<ArchivedUser>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT user_id, name, mail FROM users
-         WHERE ?1 = '' OR instr(lower(user_id || ' ' || coalesce(name, '') || ' ' || coalesce(mail, '')), lower(?1)) > 0
-         ORDER BY name, user_id LIMIT ?2",
-    )?;
-    let rows = stmt.query_map(params![search, limit], |r| {
+/// Users whose id, name or e-mail contains `search` (all when empty), by name: a name or an
+/// address matched as History's filter matches it (case folded in every script).
+pub fn search(
+    conn: &Connection,
+    people: &People,
+    search: &str,
+    limit: u32,
+) -> Result<Vec<ArchivedUser>> {
+    let matched = if search.is_empty() {
+        "1".to_owned()
+    } else {
+        let mut refs = people.matching(conn, search)?;
+        // A piece of an id (the service's, in ASCII).
+        let by_id = conn
+            .prepare_cached("SELECT id FROM users WHERE instr(lower(user_id), lower(?1)) > 0")?
+            .query_map([search], |r| r.get(0))?
+            .collect::<Result<Vec<i64>, _>>()?;
+        refs.extend(by_id);
+        in_list("id", &refs)
+    };
+    let mut stmt = conn.prepare(&format!(
+        "SELECT user_id, name, mail FROM users WHERE {matched} ORDER BY name, user_id LIMIT ?1"
+    ))?;
+    let rows = stmt.query_map(params![limit], |r| {
         Ok(ArchivedUser {
             user_id: r.get(0)?,
             name: r.get(1)?,

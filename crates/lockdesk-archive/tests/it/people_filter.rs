@@ -78,6 +78,39 @@ fn a_piece_of_a_name_or_address_in_any_case_and_script() {
     assert_eq!(found(&a, "example"), (ids(&a, "@"), 5));
 }
 
+/// The archive's people search finds whom the filter finds (and a piece of an id), by name.
+#[test]
+fn the_people_search_matches_as_the_filter_does() {
+    let (_dir, _, a) = archive();
+    store(
+        &a,
+        "2026-03-02T00:30:00Z",
+        ("U1", "Jörg MÜLLER", "jm@example.de"),
+    );
+    store(
+        &a,
+        "2026-03-02T00:31:00Z",
+        ("U2", "ＡＢＣ商事 受付", "desk@example.com"),
+    );
+    store(&a, "2026-03-02T00:32:00Z", ("X-77", "Ann", "nb@example.jp"));
+    let search = |needle: &str| -> Vec<String> {
+        a.users(needle, 10)
+            .unwrap()
+            .into_iter()
+            .map(|u| u.user_id)
+            .collect()
+    };
+    for needle in ["müller", "ａｂｃ", "EXAMPLE.JP"] {
+        assert_eq!(search(needle), ids(&a, needle), "{needle}");
+    }
+    assert_eq!(search("müller"), ["U1"]);
+    assert_eq!(search("x-7"), ["X-77"]);
+    assert_eq!(search("annnb"), Vec::<String>::new());
+    // Every person, by name; at most `limit`.
+    assert_eq!(search(""), ["X-77", "U1", "U2"]);
+    assert_eq!(a.users("", 2).unwrap().len(), 2);
+}
+
 #[test]
 fn a_person_renamed_or_added_is_found_at_once() {
     let (_dir, _, a) = archive();
