@@ -39,4 +39,27 @@ impl Counts {
         }
         v[i] += n;
     }
+
+    /// Takes away `part`, counts of some of the records these counts hold (never below zero,
+    /// should a damaged archive's rollups hold fewer).
+    pub fn subtract(&mut self, part: &Counts) {
+        for (day, n) in &part.per_day {
+            if let Some(have) = self.per_day.get_mut(day) {
+                *have = have.saturating_sub(*n);
+                if *have == 0 {
+                    self.per_day.remove(day);
+                }
+            }
+        }
+        for (mine, theirs) in [
+            (&mut self.how, &part.how),
+            (&mut self.per_user, &part.per_user),
+            (&mut self.per_kind, &part.per_kind),
+        ] {
+            for (have, n) in mine.iter_mut().zip(theirs) {
+                *have = have.saturating_sub(*n);
+            }
+        }
+        self.total = self.total.saturating_sub(part.total);
+    }
 }

@@ -82,3 +82,74 @@ fn a_page_over_a_thousand_locks_is_the_page_over_every_lock() {
     assert_eq!(card(by(locks.clone())), card(by(Vec::new())));
     assert_eq!(card(by(locks[100..].to_vec()))[0].records, 2_700);
 }
+
+/// The charts of most of the archive's locks (an organization's, beside another's few) come
+/// from the rollups less the locks left out: the same as counting the records one by one, in
+/// every zone and with the kind and locked filters.
+#[test]
+fn the_charts_of_most_locks_are_those_counted_one_by_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = Archive::open(dir.path().join("p/v2.sqlite")).unwrap();
+    let locks: Vec<String> = (0..30).map(|i| format!("L{i:02}")).collect();
+    let people = [
+        ("U1", "山田太郎", "yamada@example.com"),
+        ("U2", "佐藤花子", "sato@example.com"),
+        ("U3", "Ann", "ann@example.com"),
+    ];
+    let kinds = ["nfc_outside", "nfc_inside", "mobile_app", "autolock"];
+    for (i, lock) in locks.iter().enumerate() {
+        let recs: Vec<_> = (0..40)
+            .map(|k| {
+                // Over several days and every hour, each lock its own mix.
+                let at = format!(
+                    "2026-03-{:02}T{:02}:{:02}:00Z",
+                    1 + (k + i) % 9,
+                    (k * 7 + i) % 24,
+                    k % 60
+                );
+                let kind = kinds[(k + i) % kinds.len()];
+                let user = (kind != "autolock").then(|| people[(k * 3 + i) % people.len()]);
+                rec(lock, &at, user, kind, (k + i) % 3 == 0)
+            })
+            .collect();
+        a.insert_records(lock, &recs).unwrap();
+    }
+    let charts =
+        |f: HistoryFilter, zone: Zone| a.aggregates(&AggregateRequest { filter: f, zone }).unwrap();
+    // A time range the records all fall in: never answered from the rollups.
+    let counted = |f: &HistoryFilter| HistoryFilter {
+        from: Some("2000-01-01T00:00:00Z".parse().unwrap()),
+        ..f.clone()
+    };
+    for zone in [
+        Zone::Utc,
+        Zone::Offset { minutes: 540 },
+        Zone::Offset { minutes: 330 },
+    ] {
+        for (kinds, is_locked) in [
+            (Vec::new(), None),
+            (
+                vec!["nfc_outside".to_string(), "mobile_app".to_string()],
+                None,
+            ),
+            (Vec::new(), Some(true)),
+        ] {
+            for named in [&locks[3..], &locks[..10], &locks[1..29]] {
+                let f = HistoryFilter {
+                    lock_ids: named.to_vec(),
+                    kinds: kinds.clone(),
+                    is_locked,
+                    ..Default::default()
+                };
+                let got = charts(f.clone(), zone);
+                assert!(got.total > 0);
+                assert_eq!(
+                    got,
+                    charts(counted(&f), zone),
+                    "{zone:?} {kinds:?} {is_locked:?} {}",
+                    named.len()
+                );
+            }
+        }
+    }
+}
