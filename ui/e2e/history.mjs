@@ -174,6 +174,31 @@ export async function historyScreen({ page, context, test, expect, id, nav, shot
     await page.selectOption(id('archive-filter-action'), '');
     await page.waitForSelector(id('archive-timecard-row'));
     await shot('10d-history-timecard');
+    // The time card comes a page of 500 rows at a time, with the count of all of them.
+    const digits = async (testid) =>
+      Number((await page.textContent(id(testid))).replace(/[^\d]/g, ''));
+    const cards = await digits('archive-timecard-total');
+    expect(cards > 500, `the demo's time card has ${cards} rows, too few to page`);
+    expect(
+      (await page.locator(id('archive-timecard-row')).count()) === 500,
+      'the first page of the time card is not 500 rows',
+    );
+    const firstCard = await page.textContent(id('archive-timecard-row'));
+    await page.click(id('archive-timecard-next'));
+    await page.waitForFunction(
+      ([sel, before]) => document.querySelector(sel)?.textContent !== before,
+      [id('archive-timecard-row'), firstCard],
+    );
+    expect(
+      (await page.locator(id('archive-timecard-row')).count()) === Math.min(500, cards - 500),
+      'the second page of the time card',
+    );
+    expect((await digits('archive-timecard-total')) === cards, 'the count changed with the page');
+    await page.click(id('archive-timecard-prev'));
+    await page.waitForFunction(
+      ([sel, before]) => document.querySelector(sel)?.textContent === before,
+      [id('archive-timecard-row'), firstCard],
+    );
     await page.click(id('archive-view-table'));
     await page.waitForSelector(`${id('archive-view')}[data-view="table"]`);
     await page.selectOption(id('archive-filter-action'), 'locked');

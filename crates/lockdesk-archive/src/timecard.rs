@@ -21,7 +21,19 @@ use crate::model::*;
 use crate::timecard_rollups;
 
 impl Archive {
+    /// Every row, by day and then by name.
     pub fn timecard(&self, req: &TimecardRequest) -> Result<Vec<TimecardRow>> {
+        Ok(self.timecard_page(req, 0, usize::MAX)?.0)
+    }
+
+    /// Up to `limit` rows from the `offset`th, and how many rows there are in all: a month of
+    /// a big office is hundreds of thousands of rows, while a screen shows a few hundred.
+    pub fn timecard_page(
+        &self,
+        req: &TimecardRequest,
+        offset: usize,
+        limit: usize,
+    ) -> Result<(Vec<TimecardRow>, usize)> {
         let conn = self.conn();
         let names = Names::load(&conn)?;
         let inside = names
@@ -54,11 +66,14 @@ impl Archive {
             })
             .collect();
         order.sort_unstable();
+        let total = order.len();
         // Rows come day by day: each day's date is worked out once.
         let mut date = (i64::MIN, date_of_day(0));
         let mut times = Times::default();
         let out = order
             .into_iter()
+            .skip(offset)
+            .take(limit)
             .map(|(_, i)| {
                 let ((user, day), c) = &cards[i as usize];
                 let (user, day) = (*user, *day);
@@ -79,7 +94,7 @@ impl Archive {
                 }
             })
             .collect();
-        Ok(out)
+        Ok((out, total))
     }
 }
 

@@ -68,7 +68,7 @@ macro_rules! lockdesk_commands {
             read history_sync_status(NoArgs) -> HistorySyncStatusResponse;
             read history_archive_query(HistoryQuery) -> HistoryPage;
             read history_archive_aggregates(AggregateRequest) -> Aggregates;
-            read history_archive_timecard(TimecardRequest) -> HistoryTimecardResponse;
+            read history_archive_timecard(HistoryTimecardRequest) -> HistoryTimecardResponse;
             local history_archive_export(HistoryExportRequest) -> HistoryExportResponse;
             read account_info(NoArgs) -> AccountInfoResponse;
             local proxy_credentials_set(ProxyCredentialsSetRequest) -> ProxyCredentialsView;

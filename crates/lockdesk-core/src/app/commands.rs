@@ -34,8 +34,9 @@ pub use crate::history::{
     history_sync_start, history_sync_status, AggregateRequest, Aggregates, ExportWritten,
     HistoryAccessesRequest, HistoryAccessesResponse, HistoryExportRequest, HistoryExportResponse,
     HistoryLockSyncView, HistoryLocksResponse, HistoryPage, HistoryQuery, HistorySyncRunView,
-    HistorySyncStartRequest, HistorySyncStatusResponse, HistoryTimecardResponse, LockSyncState,
-    TeamArchiveView, TimecardRequest, SESSION_EXPIRED_MESSAGE,
+    HistorySyncStartRequest, HistorySyncStatusResponse, HistoryTimecardRequest,
+    HistoryTimecardResponse, LockSyncState, TeamArchiveView, TimecardRequest,
+    SESSION_EXPIRED_MESSAGE,
 };
 pub use crate::images::upload::ImageSource;
 pub use crate::images::{images_get, ImagesGetRequest, ImagesGetResponse, MAX_IMAGE_BYTES};

@@ -50,20 +50,51 @@ pub async fn history_archive_aggregates(
     blocking(ctx, move |a| Ok(a.aggregates(&req)?)).await
 }
 
+/// The time card of the filtered records, a page of its rows at a time.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct HistoryTimecardRequest {
+    #[serde(flatten)]
+    pub timecard: TimecardRequest,
+    /// Rows skipped (0 by default).
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub offset: Option<u32>,
+    /// Rows answered, 1 to [`TIMECARD_PAGE_MAX`] (every row when left out).
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub limit: Option<u32>,
+}
+
+/// The most rows of a time card one answer carries when a page is asked for.
+pub const TIMECARD_PAGE_MAX: u32 = 5_000;
+
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HistoryTimecardResponse {
     pub rows: Vec<TimecardRow>,
+    /// Every row of the time card, of which `rows` are a page.
+    pub total: u64,
 }
 
 /// First entry and last exit per user and day.
 pub async fn history_archive_timecard(
     ctx: &AppContext,
-    req: TimecardRequest,
+    req: HistoryTimecardRequest,
 ) -> Result<HistoryTimecardResponse> {
+    if req.limit.is_some_and(|l| l == 0 || l > TIMECARD_PAGE_MAX) {
+        return Err(Error::invalid(
+            "limit",
+            format!("use 1 to {TIMECARD_PAGE_MAX} rows per page"),
+        ));
+    }
+    let offset = req.offset.unwrap_or(0) as usize;
+    let limit = req.limit.map_or(usize::MAX, |l| l as usize);
     blocking(ctx, move |a| {
+        let (rows, total) = a.timecard_page(&req.timecard, offset, limit)?;
         Ok(HistoryTimecardResponse {
-            rows: a.timecard(&req)?,
+            rows,
+            total: total as u64,
         })
     })
     .await

@@ -11,7 +11,7 @@ pub mod view;
 pub use archive::{
     export_file_name, history_archive_aggregates, history_archive_export,
     history_archive_export_to, history_archive_query, history_archive_timecard, ExportWritten,
-    HistoryExportRequest, HistoryExportResponse, HistoryTimecardResponse,
+    HistoryExportRequest, HistoryExportResponse, HistoryTimecardRequest, HistoryTimecardResponse,
 };
 pub use lockdesk_archive::{
     AggregateRequest, Aggregates, HistoryPage, HistoryQuery, TimecardRequest,

@@ -128,6 +128,37 @@ async fn sync_then_query_aggregate_timecard_export() {
     let rows = tc["rows"].as_array().unwrap();
     assert!(!rows.is_empty());
     assert!(rows.iter().map(|r| n(&r["records"])).sum::<u64>() <= total);
+    assert_eq!(n(&tc["total"]), rows.len() as u64);
+    // A page of it: the same rows from the offset on, with the count of all of them.
+    assert!(rows.len() > 3, "too few rows to page: {}", rows.len());
+    let page = call(
+        &ctx,
+        "history_archive_timecard",
+        json!({ "zone": "local", "offset": 2, "limit": 2 }),
+    )
+    .await;
+    assert_eq!(page["rows"].as_array().unwrap()[..], rows[2..4]);
+    assert_eq!(n(&page["total"]), rows.len() as u64);
+    let beyond = call(
+        &ctx,
+        "history_archive_timecard",
+        json!({ "zone": "local", "offset": rows.len(), "limit": 10 }),
+    )
+    .await;
+    assert!(beyond["rows"].as_array().unwrap().is_empty());
+    for limit in [0, 5_001] {
+        let e = lockdesk_core::history::history_archive_timecard(
+            &ctx,
+            serde_json::from_value(json!({ "zone": "local", "limit": limit })).unwrap(),
+        )
+        .await
+        .unwrap_err();
+        assert_eq!(
+            e.code(),
+            lockdesk_core::error::ErrorCode::InvalidInput,
+            "{limit}"
+        );
+    }
 
     // Export: CSV with BOM and one line per record plus the header, in Japanese.
     let csv = call(

@@ -42,6 +42,8 @@ export const archiveEn = {
   'archive.timecard': 'Time card',
   'archive.timecardLead': 'First entry and last exit per person and day.',
   'archive.timecardEmpty': 'No person entered or left in this period.',
+  'archive.timecardRows': '{n} rows, one for each person and day',
+  'archive.timecardPage': 'Rows {first}–{last}',
   'archive.tc.date': 'Date',
   'archive.tc.user': 'Person',
   'archive.tc.firstEntry': 'First entry',

@@ -44,6 +44,8 @@ export const archiveJa: Record<ArchiveMessageKey, string> = {
   'archive.timecardLead':
     'ユーザーごと・日ごとの最初の入室時刻と最後の退室時刻です。記録のない欄は空欄です。',
   'archive.timecardEmpty': 'この期間に入退室した人はいません。',
+  'archive.timecardRows': '{n} 行（1 人 1 日ごとに 1 行）',
+  'archive.timecardPage': '{first}〜{last} 行目',
   'archive.tc.date': '日付',
   'archive.tc.user': 'ユーザー',
   'archive.tc.firstEntry': '最初の入室',
