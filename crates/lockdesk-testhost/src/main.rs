@@ -1,4 +1,5 @@
-//! `lockdesk-test-host [--port N] [--ui DIR] [--demo small|full|big]`: prints one JSON line
+//! `lockdesk-test-host [--port N] [--ui DIR] [--demo small|full|big] [--history-records N]`:
+//! prints one JSON line
 //! `{"url": "http://127.0.0.1:N", "token": "…", "open": "http://127.0.0.1:N/?token=…"}` when
 //! ready, then serves until killed. Every command call must carry the token in the
 //! `x-lockdesk-token` header; `open` is the address that gives it to the UI.
@@ -10,7 +11,9 @@ use lockdesk_sim::SimOptions;
 use lockdesk_testhost::{random_token, serve, HostOptions};
 
 fn usage() -> ! {
-    eprintln!("usage: lockdesk-test-host [--port N] [--ui DIR] [--demo small|full|big]");
+    eprintln!(
+        "usage: lockdesk-test-host [--port N] [--ui DIR] [--demo small|full|big] [--history-records N]"
+    );
     std::process::exit(2)
 }
 
@@ -23,6 +26,7 @@ async fn main() -> std::io::Result<()> {
     let mut port = 0u16;
     let mut ui_dir = None;
     let mut demo = SimOptions::small();
+    let mut history_records = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -41,8 +45,22 @@ async fn main() -> std::io::Result<()> {
                     _ => usage(),
                 }
             }
+            "--history-records" => {
+                history_records = Some(
+                    args.next()
+                        .and_then(|n| n.parse::<usize>().ok())
+                        .unwrap_or_else(|| usage()),
+                )
+            }
             _ => usage(),
         }
+    }
+    if let Some(n) = history_records {
+        // For measuring History over an archive of that size: the demo's first sync then runs
+        // as fast as this computer serves and stores the records, not at the service's 50
+        // requests a minute (ten million records would take days).
+        demo.history_records = n;
+        demo.v2_rate_limit = 1_000_000;
     }
     if let Some(dir) = &ui_dir {
         if !dir.join("index.html").is_file() {
