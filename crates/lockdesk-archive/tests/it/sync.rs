@@ -277,6 +277,31 @@ async fn a_record_that_reaches_the_service_late_is_fetched_by_the_next_sync() {
     );
 }
 
+/// A lock with more records than one listing may hold (a big office's main entrance in a
+/// year) is synced whole in one sync: only pages that bring nothing new stop at the cap.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lock_with_more_records_than_the_listing_cap_is_synced_in_one_sync() {
+    let sim = sim(100_000, WINDOW).await;
+    let client = client(&sim, sign_in(&sim).await, 100_000, WINDOW);
+    let lock = client.locks().await.unwrap()[0].id.clone();
+    let cap = u64::from(lockdesk_api::v3::MAX_LISTING_ITEMS);
+    let total = control(
+        &sim,
+        "history",
+        json!({"lock_id": lock, "count": cap + 1_500}),
+    )
+    .await["total"]
+        .as_u64()
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let archive = Archive::open(dir.path().join("v2.sqlite")).unwrap();
+    let report = run(&archive, &client, &one(&lock)).await;
+    assert_eq!(report.outcome, SyncOutcome::Completed, "{report:?}");
+    assert_eq!(report.locks[0].records, total);
+    assert!(report.locks[0].done);
+    assert_eq!(archive.stats().unwrap().records, total);
+}
+
 /// A service whose history pages never end: the lock stops at the listing cap with
 /// `too_many_pages` (not read for ever), keeping what it read with its checkpoint.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
