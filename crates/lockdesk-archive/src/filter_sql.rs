@@ -66,6 +66,9 @@ pub(crate) fn every_lock_as_none<'f>(
     })
 }
 
+/// More locks than this in a filter by a person read the person's records, not the locks'.
+const MANY_LOCKS: usize = 16;
+
 pub fn where_clause(conn: &Connection, people: &People, f: &HistoryFilter) -> Result<Where> {
     let mut conds: Vec<String> = Vec::new();
     let mut params: Vec<Value> = Vec::new();
@@ -87,6 +90,12 @@ pub fn where_clause(conn: &Connection, people: &People, f: &HistoryFilter) -> Re
         let refs = people.matching(conn, user)?;
         empty |= refs.is_empty();
         conds.push(in_list("a.user_ref", &refs));
+        // Over many locks, the people a name names are found by their own index: without the
+        // statistics a synced archive never gathers, SQLite read every record of those locks
+        // (an organization's thousand: the whole archive, 2.3 s of 10 million, against 0.18 s).
+        if lock_refs.len() > MANY_LOCKS {
+            conds[0] = in_list("+a.lock_ref", &lock_refs);
+        }
     }
     if !f.kinds.is_empty() {
         let refs = kinds::refs(conn, &f.kinds)?;
@@ -127,4 +136,65 @@ pub(crate) fn in_list(column: &str, refs: &[i64]) -> String {
     }
     let list: Vec<String> = refs.iter().map(i64::to_string).collect();
     format!("{column} IN ({})", list.join(","))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Archive;
+    use lockdesk_api::models::{Access, AccessLock, AccessUser, ClientType};
+
+    /// The plan SQLite picks for counting `f`, on an archive without statistics (as a synced
+    /// one is).
+    fn count_plan(a: &Archive, f: &HistoryFilter) -> String {
+        let conn = a.conn();
+        let w = where_clause(&conn, &a.people, f).unwrap();
+        let sql = format!(
+            "EXPLAIN QUERY PLAN SELECT count(*) FROM accesses a {}",
+            w.sql
+        );
+        let mut stmt = conn.prepare(&sql).unwrap();
+        let rows = stmt
+            .query_map(rusqlite::params_from_iter(w.params.iter()), |r| {
+                r.get::<_, String>(3)
+            })
+            .unwrap();
+        rows.map(Result::unwrap).collect::<Vec<_>>().join("; ")
+    }
+
+    #[test]
+    fn a_name_over_many_locks_is_read_from_the_people_index() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = Archive::open(dir.path().join("v2.sqlite")).unwrap();
+        let locks: Vec<String> = (0..40).map(|i| format!("L{i:02}")).collect();
+        for (i, lock) in locks.iter().enumerate() {
+            let rec = Access {
+                is_locked: false,
+                client_type: ClientType::parse("nfc_outside"),
+                created_at: lockdesk_api::parse_time(&format!("2026-03-02T00:{i:02}:00Z")).unwrap(),
+                user: Some(AccessUser {
+                    id: Some(format!("U{i}")),
+                    full_name: Some(format!("山田 {i}")),
+                    mail: None,
+                    image_url: None,
+                }),
+                lock: Some(AccessLock {
+                    id: Some(lock.clone()),
+                    name: Some(lock.clone()),
+                    image_url: None,
+                }),
+            };
+            a.insert_records(lock, &[rec]).unwrap();
+        }
+        let by = |n: usize| HistoryFilter {
+            lock_ids: locks[..n].to_vec(),
+            user: Some("山田".into()),
+            ..Default::default()
+        };
+        let many = count_plan(&a, &by(MANY_LOCKS + 1));
+        assert!(many.contains("accesses_user_time"), "{many}");
+        // A few locks: their own records are the fewer to read.
+        let few = count_plan(&a, &by(2));
+        assert!(!few.contains("accesses_user_time"), "{few}");
+    }
 }
