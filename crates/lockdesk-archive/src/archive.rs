@@ -285,11 +285,6 @@ impl Archive {
     }
 }
 
-/// Up to this many locks, a page merges each lock's own first rows; of more, it walks the
-/// records in time order (SQLite takes at most 500 terms of a compound statement, and a walk
-/// finds a page soon among many locks).
-const MERGED_LOCKS: usize = 16;
-
 /// The SQL of one page, and how many times it takes the filter's params. Sorted by time, the
 /// page is picked from `accesses` alone (walking the table in time order) and only its rows
 /// are joined to their names; of a few locks, each lock's first rows are picked from its own
@@ -304,7 +299,10 @@ fn page_sql(sort: SortOrder, w: &Where, limit: u32, offset: u64) -> (String, usi
              LEFT JOIN users u ON u.id = a.user_ref";
     const PICKED: &str = "a.id, a.created_at_ms, a.lock_ref, a.user_ref, a.kind_ref, a.is_locked";
     let by_time = |order: &str| {
-        let (from, branches) = if w.lock_refs.len() > MERGED_LOCKS {
+        // Up to MANY_LOCKS, each lock's own first rows merged; of more, a walk in time order
+        // (SQLite takes at most 500 terms of a compound statement, and a walk finds a page soon
+        // among many locks).
+        let (from, branches) = if w.lock_refs.len() > crate::filter_sql::MANY_LOCKS {
             (format!("accesses a {}", w.walking()), 1)
         } else if w.lock_refs.len() > 1 {
             let first = u64::from(limit) + offset;
