@@ -1,8 +1,10 @@
 // A value fetched from the backend with its loading and error states.
 
 export class Loader<T> {
-  data = $state<T | null>(null);
-  error = $state<unknown>(null);
+  // Raw: an answer is replaced whole, never changed in place, and a deep proxy would wrap each
+  // of a big office's 20,000 people in one of its own, with a signal for every field read.
+  data = $state.raw<T | null>(null);
+  error = $state.raw<unknown>(null);
   loading = $state(false);
   #seq = 0;
 
@@ -27,7 +29,7 @@ export class Loader<T> {
 /** Runs an action and records its error and busy state, for buttons and forms. */
 export class Action {
   busy = $state(false);
-  error = $state<unknown>(null);
+  error = $state.raw<unknown>(null);
 
   async run<T>(fn: () => Promise<T>): Promise<T | undefined> {
     this.busy = true;
