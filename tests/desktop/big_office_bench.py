@@ -31,7 +31,8 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from e2e import app_pids, descendants, wait_port  # noqa: E402
+from e2e import wait_port  # noqa: E402
+from processes import rss_mib  # noqa: E402
 
 PORT, NATIVE_PORT = 4454, 4455
 # Every screen of the navigation after Today, and what shows that its content is there.
@@ -48,22 +49,6 @@ SCREENS = [
     ("reports", "screen-reports"),
     ("account", "screen-account"),
 ]
-
-
-def rss_mib(binary):
-    """The RSS of the app and of each of WebKit's processes it started, in MiB, by name."""
-    out = {}
-    for pid in app_pids(binary):
-        for p, comm in [(pid, "app")] + descendants(pid):
-            # /proc's comm holds 15 characters: "WebKitWebProces".
-            name = "web" if comm.startswith("WebKitWebProc") else comm
-            try:
-                for line in Path(f"/proc/{p}/status").read_text().splitlines():
-                    if line.startswith("VmRSS:"):
-                        out[name] = out.get(name, 0) + int(line.split()[1]) / 1024
-            except OSError:
-                pass
-    return out
 
 
 def settled(d, testid, timeout=120):

@@ -40,6 +40,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 sys.dont_write_bytecode = True  # no __pycache__ in tests/desktop
 import axe_check  # noqa: E402
+from processes import app_pids, descendants, stop  # noqa: E402
 import watch_steps  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -382,39 +383,6 @@ def scenario(r, out):
     watch_steps.quit_from_tray(r.tray, lambda: app_pids(r.binary), log)
 
 
-def app_pids(binary):
-    """The processes running `binary` (by their executable, not their command line: this
-    script's own command line names the binary too)."""
-    pids = []
-    for p in Path("/proc").iterdir():
-        if p.name.isdigit():
-            try:
-                if os.readlink(p / "exe").removesuffix(" (deleted)") == binary:
-                    pids.append(int(p.name))
-            except OSError:
-                pass
-    return sorted(pids)
-
-
-def descendants(pid):
-    """The processes started by `pid`, and by those, with their names (WebKit starts its web
-    process through a sandbox, bwrap, so it is not a direct child)."""
-    parent_of = {}
-    for p in Path("/proc").iterdir():
-        if p.name.isdigit():
-            try:
-                fields = (p / "stat").read_text().rsplit(")", 1)[1].split()
-                parent_of[int(p.name)] = (int(fields[1]), (p / "comm").read_text().strip())
-            except (OSError, IndexError, ValueError):
-                pass
-    found, frontier = [], {pid}
-    while frontier:
-        kids = [(k, name) for k, (parent, name) in parent_of.items() if parent in frontier]
-        found += kids
-        frontier = {k for k, _ in kids}
-    return found
-
-
 def diagnose(binary):
     """After a WebDriver failure: was it the app (the process gone, or its page's web process
     ended, which the app logs as 'web process of the main window ended: REASON'), or the
@@ -610,11 +578,7 @@ def main():
         for helper in (tray, notes):
             if helper is not None:
                 helper.close()
-        tauri_driver.terminate()
-        try:
-            tauri_driver.wait(10)
-        except subprocess.TimeoutExpired:
-            tauri_driver.kill()
+        stop(tauri_driver)
         shutil.rmtree(home, ignore_errors=True)
 
 
