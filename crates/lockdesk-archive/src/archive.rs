@@ -218,8 +218,12 @@ impl Archive {
     /// Record count, time span, locks and users.
     pub fn stats(&self) -> Result<ArchiveStats> {
         let conn = self.conn();
+        // From the hour rollup and the ends of the time index: counting the records walks
+        // all of them (0.8 s at 10 million).
         let (records, oldest, newest): (i64, Option<i64>, Option<i64>) = conn.query_row(
-            "SELECT count(*), min(created_at_ms), max(created_at_ms) FROM accesses",
+            "SELECT (SELECT coalesce(sum(records), 0) FROM access_hour_totals),
+                    (SELECT min(created_at_ms) FROM accesses),
+                    (SELECT max(created_at_ms) FROM accesses)",
             [],
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )?;
@@ -244,6 +248,30 @@ impl Archive {
             users: users as u64,
             file_bytes: self.file_bytes(),
         })
+    }
+
+    /// Each archived lock's record count and newest record, by lock id: from the day rollup
+    /// and the end of the lock's index, so a thousand locks take one statement, not a count
+    /// of every record.
+    pub fn lock_records(&self) -> Result<HashMap<String, LockRecords>> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare_cached(
+            "SELECT l.lock_id,
+                    (SELECT coalesce(sum(d.records), 0) FROM access_lock_days d
+                      WHERE d.lock_ref = l.id),
+                    (SELECT max(a.created_at_ms) FROM accesses a WHERE a.lock_ref = l.id)
+             FROM locks l",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                LockRecords {
+                    records: r.get::<_, i64>(1)? as u64,
+                    newest: r.get::<_, Option<i64>>(2)?.map(from_ms),
+                },
+            ))
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
     }
 
     /// Size of the database with its WAL.

@@ -54,8 +54,8 @@ pub use labels::kind_label;
 pub use model::{
     AggregateRequest, Aggregates, ArchiveStats, ArchivedLock, ArchivedUser, Completeness, DayCount,
     ExportFormat, ExportRequest, ExportSummary, HistoryFilter, HistoryPage, HistoryQuery,
-    HistoryRow, HourOfWeekCount, KindCount, Language, SortOrder, TimecardRequest, TimecardRow,
-    UserCount, Zone, BUSIEST_USERS,
+    HistoryRow, HourOfWeekCount, KindCount, Language, LockRecords, SortOrder, TimecardRequest,
+    TimecardRow, UserCount, Zone, BUSIEST_USERS,
 };
 pub use shared::{SharedRecord, TeamMarks};
 pub use store_file::{StoreFile, StoreKind};

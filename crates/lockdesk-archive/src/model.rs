@@ -239,6 +239,13 @@ pub struct ArchiveStats {
     pub file_bytes: u64,
 }
 
+/// How many records of one lock the archive holds, and its newest.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LockRecords {
+    pub records: u64,
+    pub newest: Option<DateTime<Utc>>,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ArchivedLock {

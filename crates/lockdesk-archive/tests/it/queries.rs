@@ -2,7 +2,8 @@
 
 use lockdesk_archive::*;
 
-use crate::dataset::{dataset, t};
+use crate::dataset::{dataset, t, U2};
+use crate::support::rec;
 
 fn times(page: &HistoryPage) -> Vec<String> {
     page.rows
@@ -319,12 +320,48 @@ fn timecard_first_entry_last_exit() {
 }
 
 #[test]
+fn each_locks_count_and_newest_record_come_from_the_rollups() {
+    let (_dir, a) = dataset();
+    let held = a.lock_records().unwrap();
+    assert_eq!(held.len(), 2);
+    assert_eq!(
+        held["A1"],
+        LockRecords {
+            records: 5,
+            newest: Some(t("2026-03-02T09:00:10Z")),
+        }
+    );
+    assert_eq!(
+        held["A2"],
+        LockRecords {
+            records: 3,
+            newest: Some(t("2026-03-03T08:00:00Z")),
+        }
+    );
+    // A record seen again by a later sync is not counted twice; a new one is.
+    let seen = rec("A2", "2026-03-02T16:00:00.000Z", Some(U2), "manager", false);
+    let new = rec(
+        "A2",
+        "2026-03-04T07:00:00.000Z",
+        Some(U2),
+        "nfc_outside",
+        false,
+    );
+    assert_eq!(a.insert_records("A2", &[seen, new]).unwrap(), 1);
+    let held = a.lock_records().unwrap();
+    assert_eq!(held["A2"].records, 4);
+    assert_eq!(held["A2"].newest, Some(t("2026-03-04T07:00:00Z")));
+    assert_eq!(a.stats().unwrap().records, 9);
+}
+
+#[test]
 fn stats_and_user_search() {
     let (_dir, a) = dataset();
     let s = a.stats().unwrap();
     assert_eq!(s.records, 8);
     assert_eq!(s.users, 2);
     assert_eq!(s.oldest, Some(t("2026-03-01T23:59:59.999Z")));
+    assert_eq!(s.newest, Some(t("2026-03-03T08:00:00Z")));
     assert_eq!(s.locks.len(), 2);
     assert!(s.file_bytes > 0);
     let found = a.users("yamada", 10).unwrap();

@@ -34,6 +34,20 @@ fn old_archive(path: &Path, version: usize) {
              VALUES (1, 1772411400000, 0, 5, 1), (1, 1772411405000, 0, 6, 0);"
     ))
     .unwrap();
+    // From schema 4 on the archive added its rollups with each page of records it stored.
+    if version >= 4 {
+        conn.execute_batch(
+            "INSERT INTO access_hour_totals
+                 SELECT created_at_ms / 3600000, count(*) FROM accesses GROUP BY 1;
+             INSERT INTO access_days
+                 SELECT created_at_ms / 86400000, kind_ref, is_locked, count(*)
+                 FROM accesses GROUP BY 1, 2, 3;
+             INSERT INTO access_lock_days
+                 SELECT lock_ref, created_at_ms / 86400000, kind_ref, is_locked, count(*)
+                 FROM accesses GROUP BY 1, 2, 3, 4;",
+        )
+        .unwrap();
+    }
 }
 
 fn context(dir: &Path, archive: &Path) -> AppContext {

@@ -11,8 +11,8 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use lockdesk_archive::{
-    Archive, Backfill, CancellationToken, Completeness, HistoryFilter, HistoryQuery, SyncOutcome,
-    SyncProgress, SyncReport, SyncRequest,
+    Archive, Backfill, CancellationToken, Completeness, SyncOutcome, SyncProgress, SyncReport,
+    SyncRequest,
 };
 use serde::{Deserialize, Serialize};
 
@@ -394,23 +394,16 @@ pub(crate) async fn status_within(
     let (running2, last2) = (running.clone(), last.clone());
     let (stats, locks) = tokio::task::spawn_blocking(move || {
         let stats = archive.stats()?;
+        let counted = archive.lock_records()?;
         let mut locks = Vec::new();
         for l in &stats.locks {
-            let page = archive.query(&HistoryQuery {
-                filter: HistoryFilter {
-                    lock_ids: vec![l.lock_id.clone()],
-                    ..Default::default()
-                },
-                limit: 1,
-                with_total: true,
-                ..Default::default()
-            })?;
+            let held = counted.get(&l.lock_id);
             let state = lock_state(running2.as_ref(), last2.as_ref(), &l.lock_id, &l.complete);
             locks.push(HistoryLockSyncView {
                 lock_id: l.lock_id.clone(),
                 name: l.name.clone(),
-                records: page.total.unwrap_or(0),
-                last_record_at: page.rows.first().map(|r| r.created_at),
+                records: held.map_or(0, |h| h.records),
+                last_record_at: held.and_then(|h| h.newest),
                 synced_until: l.synced_until,
                 complete: l.complete.clone(),
                 state,
