@@ -450,7 +450,7 @@ fn local_archive(dir: &std::path::Path, n: usize) {
         )
         .unwrap();
     println!(
-        "full CSV export, written nowhere: {:.2} s",
+        "full CSV export, written nowhere: {:.3} s",
         t.elapsed().as_secs_f64()
     );
     let out_path = dir.join("export.csv");
@@ -467,7 +467,7 @@ fn local_archive(dir: &std::path::Path, n: usize) {
         .unwrap();
     drop(file);
     println!(
-        "full CSV export: {:.2} s ({} records, {:.1} MB)",
+        "full CSV export: {:.3} s ({} records, {:.1} MB)",
         t.elapsed().as_secs_f64(),
         summary.records,
         summary.bytes as f64 / 1e6
@@ -483,7 +483,7 @@ fn local_archive(dir: &std::path::Path, n: usize) {
             &mut file,
         )
         .unwrap();
-    println!("full JSON Lines export: {:.2} s", t.elapsed().as_secs_f64());
+    println!("full JSON Lines export: {:.3} s", t.elapsed().as_secs_f64());
 }
 
 async fn sync_throughput(lock_count: usize, per_lock: usize) {

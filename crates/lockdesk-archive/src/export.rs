@@ -10,12 +10,13 @@
 
 use std::io::Write;
 
+use rusqlite::Connection;
 use serde::Serialize;
 
 use crate::archive::{Archive, Names};
 use crate::csv_rows::CsvRows;
 use crate::error::Result;
-use crate::export_reader::for_each_batch;
+use crate::export_reader::{for_each_batch, stretches, Reads, STRETCH_SQL};
 use crate::filter_sql::{every_lock_as_none, where_clause};
 use crate::labels::headers;
 use crate::model::*;
@@ -53,6 +54,32 @@ impl<W: Write> Write for Counting<W> {
 }
 
 impl Archive {
+    /// Connections that read the archive as it was at one moment: each holds a read
+    /// transaction, begun one after the other. Records are only ever added, so the same count
+    /// in both means the same records; a sync that stored a page in between makes them begin
+    /// again, and after a few tries one connection reads it all. Two only for CSV, whose
+    /// encoding is quicker than reading: JSON Lines and workbooks take longer to encode, and a
+    /// second reader would take a core from it.
+    fn readers_at_one_moment(&self, two: bool) -> Result<Vec<Connection>> {
+        let begin = |conn: &Connection| -> Result<i64> {
+            conn.execute_batch("BEGIN")?;
+            Ok(conn.query_row(
+                "SELECT coalesce(sum(records), 0) FROM access_hour_totals",
+                [],
+                |r| r.get(0),
+            )?)
+        };
+        for _ in 0..if two { 3 } else { 0 } {
+            let (a, b) = (self.reader()?, self.reader()?);
+            if begin(&a)? == begin(&b)? {
+                return Ok(vec![a, b]);
+            }
+        }
+        let one = self.reader()?;
+        begin(&one)?;
+        Ok(vec![one])
+    }
+
     /// Writes every matching record to `out` (buffered here; pass the file as it is).
     pub fn export(
         &self,
@@ -73,15 +100,15 @@ impl Archive {
         note: Option<&str>,
         out: &mut (dyn Write + Send),
     ) -> Result<ExportSummary> {
-        // Its own connection: a long export never holds up a sync.
-        let conn = self.reader()?;
+        // Connections of its own: a long export never holds up a sync.
+        let conns = self.readers_at_one_moment(req.format == ExportFormat::Csv)?;
         // Refs resolved on the archive's own connection, where the people's folding is kept.
         let w = {
             let conn = self.conn();
             let filter = every_lock_as_none(&conn, &req.filter)?;
             where_clause(&conn, &self.people, &filter)?
         };
-        let names = Names::load(&conn)?;
+        let names = Names::load(&conns[0])?;
         let mut sink = Counting {
             inner: std::io::BufWriter::with_capacity(1 << 20, out),
             bytes: 0,
@@ -91,15 +118,27 @@ impl Archive {
         } else {
             "a.created_at_ms ASC, a.id ASC"
         };
-        let sql = format!(
-            "SELECT a.created_at_ms, a.lock_ref, a.user_ref, a.kind_ref, a.is_locked
-             FROM accesses a {} ORDER BY {order}",
-            if w.empty { "WHERE 0" } else { &w.sql }
-        );
         // A filter that matches nothing (locks the archive does not know) binds nothing.
-        let params = if w.empty { Vec::new() } else { w.params };
+        let (cond, params) = match (w.empty, w.sql.is_empty()) {
+            (true, _) => (format!("WHERE 0 AND {STRETCH_SQL}"), Vec::new()),
+            (false, true) => (format!("WHERE {STRETCH_SQL}"), w.params),
+            (false, false) => (format!("{} AND {STRETCH_SQL}", w.sql), w.params),
+        };
+        let reads = Reads {
+            // One reader reads it all in one walk.
+            stretches: match conns.len() {
+                1 => vec![(i64::MIN, i64::MAX)],
+                _ => stretches(&conns[0], req.newest_first)?,
+            },
+            sql: format!(
+                "SELECT a.created_at_ms, a.lock_ref, a.user_ref, a.kind_ref, a.is_locked
+                 FROM accesses a {cond} ORDER BY {order}"
+            ),
+            params,
+            conns,
+        };
         if req.format == ExportFormat::Xlsx {
-            let records = crate::xlsx::write(conn, &sql, params, &names, req, note, &mut sink)?;
+            let records = crate::xlsx::write(reads, &names, req, note, &mut sink)?;
             sink.flush()?;
             return Ok(ExportSummary {
                 records,
@@ -120,7 +159,7 @@ impl Archive {
                 csv.flush()?;
                 drop(csv);
                 let mut rows = CsvRows::new(&names, req.language)?;
-                for_each_batch(conn, &sql, params, |batch| {
+                for_each_batch(reads, |batch| {
                     for &(ms, lock, user, kind, locked) in batch {
                         let local = ms + zone.offset_ms(ms);
                         rows.write(&mut buf, local, lock, user, kind, locked)?;
@@ -139,7 +178,7 @@ impl Archive {
                 }
             }
             ExportFormat::Jsonl => {
-                for_each_batch(conn, &sql, params, |batch| {
+                for_each_batch(reads, |batch| {
                     for &(ms, lock, user, kind, locked) in batch {
                         let lock = names.lock(lock);
                         let user = names.user(user);

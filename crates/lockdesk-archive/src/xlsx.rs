@@ -9,13 +9,11 @@
 
 use std::io::Write;
 
-use rusqlite::types::Value;
-use rusqlite::Connection;
 use rust_xlsxwriter::{Format, Workbook, Worksheet, XlsxError};
 
 use crate::archive::Names;
 use crate::error::{Error, Result};
-use crate::export_reader::{for_each_batch, Record};
+use crate::export_reader::{for_each_batch, Reads, Record};
 use crate::labels::{action, headers, kind_label};
 use crate::model::{ExportRequest, Language};
 use crate::zone::ZoneMapper;
@@ -197,9 +195,7 @@ pub(crate) fn add_note(book: &mut Workbook, lang: Language, note: &str) -> Resul
 /// Writes the records `sql` selects as a workbook into `out` (with `note` on a sheet of its
 /// own); returns how many.
 pub(crate) fn write(
-    conn: Connection,
-    sql: &str,
-    params: Vec<Value>,
+    reads: Reads,
     names: &Names,
     req: &ExportRequest,
     note: Option<&str>,
@@ -207,7 +203,7 @@ pub(crate) fn write(
 ) -> Result<u64> {
     let mut book = Book::new(req, names, ROWS_PER_SHEET)?;
     let mut records = 0u64;
-    for_each_batch(conn, sql, params, |batch| {
+    for_each_batch(reads, |batch| {
         for &record in batch {
             book.add(record)?;
         }
