@@ -37,32 +37,52 @@ pub(crate) struct Reads {
 /// The condition [`Reads::sql`] ends with.
 pub(crate) const STRETCH_SQL: &str = "a.created_at_ms >= ? AND a.created_at_ms < ?";
 
-/// The archive's whole time cut into stretches of about [`STRETCH`] records each, from the
-/// hour rollup; oldest first, or newest first. The first starts and the last ends at the ends of
-/// time, so every record is in exactly one.
-pub(crate) fn stretches(conn: &Connection, newest_first: bool) -> Result<Vec<(i64, i64)>> {
-    stretches_of(conn, newest_first, STRETCH)
+/// The stretches an export of `period` (half-open, in ms) reads with `readers` readers: the
+/// whole period for one; for more, cut into stretches of about [`STRETCH`] records of the
+/// archive each. Oldest first, or newest first; none for an empty period.
+pub(crate) fn stretches(
+    conn: &Connection,
+    period: (i64, i64),
+    readers: usize,
+    newest_first: bool,
+) -> Result<Vec<(i64, i64)>> {
+    let per = if readers > 1 { STRETCH } else { i64::MAX };
+    stretches_of(conn, period, newest_first, per)
 }
 
-fn stretches_of(conn: &Connection, newest_first: bool, per: i64) -> Result<Vec<(i64, i64)>> {
-    let mut stmt =
-        conn.prepare_cached("SELECT hour, records FROM access_hour_totals ORDER BY hour")?;
-    let mut rows = stmt.query([])?;
+fn stretches_of(
+    conn: &Connection,
+    (from, til): (i64, i64),
+    newest_first: bool,
+    per: i64,
+) -> Result<Vec<(i64, i64)>> {
     let mut cuts = Vec::new();
-    let mut held = 0;
-    while let Some(r) = rows.next()? {
-        held += r.get::<_, i64>(1)?;
-        if held >= per {
-            cuts.push((r.get::<_, i64>(0)? + 1) * HOUR_MS);
-            held = 0;
+    if per < i64::MAX {
+        let mut stmt =
+            conn.prepare_cached("SELECT hour, records FROM access_hour_totals ORDER BY hour")?;
+        let mut rows = stmt.query([])?;
+        let mut held = 0;
+        while let Some(r) = rows.next()? {
+            held += r.get::<_, i64>(1)?;
+            if held >= per {
+                // Past the end of time (no record is) nothing is cut.
+                if let Some(cut) = (r.get::<_, i64>(0)? + 1).checked_mul(HOUR_MS) {
+                    cuts.push(cut);
+                }
+                held = 0;
+            }
         }
     }
-    let mut from = i64::MIN;
+    // From the start of time to the end, each stretch where the last ended, then each cut to
+    // the period.
+    let mut start = i64::MIN;
     let mut all: Vec<(i64, i64)> = cuts
         .into_iter()
-        .map(|cut| (std::mem::replace(&mut from, cut), cut))
+        .chain([i64::MAX])
+        .map(|cut| (std::mem::replace(&mut start, cut), cut))
+        .map(|(a, b)| (a.max(from), b.min(til)))
+        .filter(|(a, b)| a < b)
         .collect();
-    all.push((from, i64::MAX));
     if newest_first {
         all.reverse();
     }
@@ -158,6 +178,8 @@ mod tests {
     use crate::error::Error;
     use crate::Archive;
 
+    const ALL: (i64, i64) = (i64::MIN, i64::MAX);
+
     /// Three locks with a record every 7 minutes for two days; A's and B's at the same times.
     fn archive() -> (tempfile::TempDir, Archive) {
         let dir = tempfile::tempdir().unwrap();
@@ -187,7 +209,7 @@ mod tests {
             conns: (0..readers).map(|_| a.reader().unwrap()).collect(),
             sql: sql.into(),
             params: Vec::new(),
-            stretches: stretches_of(&a.reader().unwrap(), newest_first, per).unwrap(),
+            stretches: stretches_of(&a.reader().unwrap(), ALL, newest_first, per).unwrap(),
         }
     }
 
@@ -218,7 +240,7 @@ mod tests {
         let one = read_all(&a, false, i64::MAX, 1);
         assert_eq!(one.len(), 1200);
         assert!(one.windows(2).all(|w| w[0].0 <= w[1].0));
-        let cut = stretches_of(&a.reader().unwrap(), false, 50).unwrap();
+        let cut = stretches_of(&a.reader().unwrap(), ALL, false, 50).unwrap();
         assert!(cut.len() > 20, "{} stretches", cut.len());
         assert_eq!((cut[0].0, cut[cut.len() - 1].1), (i64::MIN, i64::MAX));
         assert!(cut.windows(2).all(|w| w[0].1 == w[1].0));
@@ -227,6 +249,44 @@ mod tests {
         let newest = read_all(&a, true, i64::MAX, 1);
         assert_eq!(read_all(&a, true, 50, 2), newest);
         assert_eq!(newest.iter().rev().copied().collect::<Vec<_>>(), one);
+    }
+
+    #[test]
+    fn a_period_is_read_within_its_own_bounds_only() {
+        let (_dir, a) = archive();
+        let all = read_all(&a, false, i64::MAX, 1);
+        // From the middle of one hour to the middle of another a day later.
+        let (from, til) = (all[100].0 + 1, all[900].0);
+        let cut = stretches_of(&a.reader().unwrap(), (from, til), false, 50).unwrap();
+        assert!(cut.len() > 5, "{} stretches", cut.len());
+        assert_eq!((cut[0].0, cut[cut.len() - 1].1), (from, til));
+        assert!(cut.windows(2).all(|w| w[0].1 == w[1].0 && w[0].0 < w[0].1));
+        let mut got = Vec::new();
+        let reads = Reads {
+            conns: vec![a.reader().unwrap(), a.reader().unwrap()],
+            sql: every(false),
+            params: Vec::new(),
+            stretches: cut,
+        };
+        for_each_batch(reads, |batch| {
+            got.extend_from_slice(batch);
+            Ok(())
+        })
+        .unwrap();
+        let within: Vec<Record> = all
+            .iter()
+            .copied()
+            .filter(|r| (from..til).contains(&r.0))
+            .collect();
+        assert!(!within.is_empty());
+        assert_eq!(got, within);
+        // One reader: the period whole; an empty period: nothing to read.
+        let conn = a.reader().unwrap();
+        assert_eq!(
+            stretches(&conn, (from, til), 1, true).unwrap(),
+            [(from, til)]
+        );
+        assert!(stretches(&conn, (til, from), 2, false).unwrap().is_empty());
     }
 
     #[test]
